@@ -1,0 +1,53 @@
+// Builds the bundles: the extension host (small; loads the engine on first use), the engine
+// (retrieval, embeddings, agent loop: heavy), the CLI, and the chat webview (browser).
+// `node esbuild.mjs --watch` rebuilds on change; `--production` minifies.
+import * as esbuild from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+const sharpStub = fileURLToPath(new URL('./build/sharpStub.cjs', import.meta.url));
+
+const node = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: !production,
+  minify: production,
+  // onnxruntime-node carries native binaries: shipped beside the bundle, loaded at run time.
+  external: ['vscode', 'onnxruntime-node', 'onnxruntime-common'],
+  alias: { sharp: sharpStub },
+  // transformers.js reads import.meta.url in its ESM build; give the CJS bundle a value.
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+  logLevel: 'info',
+};
+
+const builds = [
+  { ...node, entryPoints: { extension: 'src/host/extension.ts' }, outdir: 'dist' },
+  { ...node, entryPoints: { engine: 'src/core/engine.ts' }, outdir: 'dist' },
+  { ...node, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node\n' + node.banner.js } },
+  {
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    sourcemap: !production,
+    minify: production,
+    entryPoints: { webview: 'src/webview/main.ts' },
+    outdir: 'dist',
+    logLevel: 'info',
+  },
+];
+
+const present = (await Promise.all(builds.map(async (b) => {
+  const entry = Object.values(b.entryPoints)[0];
+  try { await import('node:fs').then((fs) => fs.promises.access(entry)); return b; } catch { return undefined; }
+}))).filter(Boolean);
+
+if (watch) {
+  for (const b of present) await (await esbuild.context(b)).watch();
+} else {
+  await Promise.all(present.map((b) => esbuild.build(b)));
+}

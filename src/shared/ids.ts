@@ -1,0 +1,46 @@
+// Command ids, view ids, setting keys and colour ids in one place, so code, package.json and
+// the end-to-end tests cannot drift. (package.json repeats them; a unit test checks it does.)
+
+export const EXTENSION_ID = 'evident-dev.evident';
+
+export const Commands = {
+  reindex: 'evident.reindex',
+  clearIndex: 'evident.clearIndex',
+  ask: 'evident.ask',
+  askSelection: 'evident.askSelection',
+  setGeminiApiKey: 'evident.setGeminiApiKey',
+  clearGeminiApiKey: 'evident.clearGeminiApiKey',
+  openAnswerInEditor: 'evident.openAnswerInEditor',
+  openMetrics: 'evident.openMetrics',
+  runEvaluation: 'evident.runEvaluation',
+  showLogs: 'evident.showLogs',
+  stop: 'evident.stop',
+  /** Internal: open a source passage (used by citation links). */
+  openEvidence: 'evident.openEvidence',
+} as const;
+
+export const Views = {
+  container: 'evident',
+  containerTitle: 'Evident',
+  chat: 'evident.chat',
+} as const;
+
+export const Settings = {
+  section: 'evident',
+  model: 'evident.model',
+  geminiModel: 'evident.gemini.model',
+  include: 'evident.index.include',
+  exclude: 'evident.index.exclude',
+  embeddingModel: 'evident.embedding.model',
+  embeddingLocalPath: 'evident.embedding.localModelPath',
+  topK: 'evident.retrieval.topK',
+  supportThreshold: 'evident.verifier.supportThreshold',
+  escalation: 'evident.verifier.escalation',
+  showDropped: 'evident.chat.showDroppedSentences',
+} as const;
+
+export const Colors = {
+  citation: 'evident.citationForeground',
+  droppedSentence: 'evident.droppedSentenceBackground',
+  citedPassage: 'evident.citedPassageBackground',
+} as const;
