@@ -15,9 +15,19 @@ export const Commands = {
   runEvaluation: 'evident.runEvaluation',
   showLogs: 'evident.showLogs',
   stop: 'evident.stop',
+  clearHistory: 'evident.clearHistory',
   /** Internal: open a source passage (used by citation links). */
   openEvidence: 'evident.openEvidence',
 } as const;
+
+/** The `@evident` participant in VS Code's native chat. */
+export const Participant = {
+  id: 'evident.participant',
+  name: 'evident',
+} as const;
+
+/** URI scheme of answers opened as read-only documents. */
+export const ANSWER_SCHEME = 'evident-answer';
 
 export const Views = {
   container: 'evident',

@@ -1,0 +1,88 @@
+// The one code-server, one browser and one fake Gemini server shared by every check of a run,
+// with the fixture workspaces copied into a temp folder (never written in place).
+
+import type { Browser } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { CodeServer } from './codeServer';
+import { FakeGeminiProcess } from './fakeGeminiProcess';
+import { extensionDir, fakeGeminiMain, hostileFixture, sitePolicyCorpus } from './paths';
+import { launchBrowser, type Workbench } from './workbench';
+
+/** How long the fake Gemini server holds the first reply: the stop check cancels it. */
+export const HANG_MS = 120_000;
+
+export interface Session {
+  home: string;
+  server: CodeServer;
+  browser: Browser;
+  /** Absent when test/support/fakeGeminiMain.ts is not in the tree yet. */
+  fakeGemini?: FakeGeminiProcess;
+  workspaces: { inHost: string; sitePolicy: string; hostile?: string };
+  inHostReport: string;
+  /** The workbench a check is driving, for failure screenshots. */
+  current?: Workbench;
+}
+
+let active: Session | undefined;
+
+export function session(): Session {
+  if (!active) throw new Error('the e2e session is not started (run through e2e/run.ts)');
+  return active;
+}
+
+/** Settings of the test profile: no tours, trust prompts, update or marketplace traffic. */
+const PROFILE_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'chat.commandCenter.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'git.enabled': false,
+  'editor.hover.delay': 150,
+};
+
+async function copyWorkspace(from: string, home: string, name: string): Promise<string> {
+  const to = join(home, 'workspaces', name, basename(from));
+  await mkdir(join(home, 'workspaces', name), { recursive: true });
+  await cp(from, to, { recursive: true });
+  return to;
+}
+
+export async function startSession(): Promise<Session> {
+  if (!existsSync(sitePolicyCorpus)) throw new Error(`fixture corpus missing: ${sitePolicyCorpus} (the shared data must sit beside the repository)`);
+  const home = await mkdtemp(join(tmpdir(), 'evident-e2e-'));
+  const workspaces = {
+    inHost: await copyWorkspace(sitePolicyCorpus, home, 'in-host'),
+    sitePolicy: await copyWorkspace(sitePolicyCorpus, home, 'ui'),
+    hostile: existsSync(hostileFixture) ? await copyWorkspace(hostileFixture, home, 'hostile') : undefined,
+  };
+  const fakeGemini = existsSync(fakeGeminiMain)
+    ? await FakeGeminiProcess.start({ home, mode: 'cite-first-evidence', script: [{ hangMs: HANG_MS }] })
+    : undefined;
+  const inHostReport = join(home, 'in-host-report.json');
+  const env: Record<string, string> = { EVIDENT_E2E_INHOST_REPORT: inHostReport };
+  if (fakeGemini) env.GOOGLE_GEMINI_BASE_URL = fakeGemini.baseUrl;
+  const server = await CodeServer.start({ home, extensionDir, settings: PROFILE_SETTINGS, env });
+  const browser = await launchBrowser();
+  active = { home, server, browser, fakeGemini, workspaces, inHostReport };
+  return active;
+}
+
+export async function stopSession(keepHome: boolean): Promise<void> {
+  if (!active) return;
+  const { browser, server, fakeGemini, home } = active;
+  active = undefined;
+  await browser.close().catch(() => undefined);
+  await server.stop();
+  await fakeGemini?.stop();
+  if (!keepHome) await rm(home, { recursive: true, force: true });
+}

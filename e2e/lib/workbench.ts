@@ -1,0 +1,138 @@
+// Playwright helpers for the VS Code workbench served by code-server: open a folder, run a palette
+// command, reach the Evident chat webview (two iframes deep), read the status bar, inspect the
+// active editor, and keep a screenshot per check. Selectors are VS Code 1.100's DOM.
+
+import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EXTENSION_ID, Views } from '../../src/shared/ids';
+import { artifactsDir, chromiumPath } from './paths';
+
+/** Debian's chromium, headless, with a fresh temporary profile (Playwright's default). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export class Workbench {
+  /** Console lines of the page, for failure reports (the extension host forwards its console here). */
+  readonly consoleLines: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on('console', (message) => {
+      this.consoleLines.push(`[${message.type()}] ${message.text()}`);
+      if (this.consoleLines.length > 400) this.consoleLines.shift();
+    });
+    page.on('pageerror', (error) => this.consoleLines.push(`[pageerror] ${error.message}`));
+  }
+
+  static async open(browser: Browser, url: string): Promise<Workbench> {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const workbench = new Workbench(page);
+    await page.goto(url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    return workbench;
+  }
+
+  /** The activity-bar entry of the Evident view container: present only when the contribution registered. */
+  activityBarItem(): Locator {
+    return this.page.locator(`.activitybar a[aria-label^="${Views.containerTitle}"]`);
+  }
+
+  async waitForExtensionContributions(): Promise<void> {
+    await this.activityBarItem().waitFor({ timeout: 45_000 }).catch(() => {
+      throw new Error(`the activity bar has no "${Views.containerTitle}" entry after 45 s: the view container "${Views.container}" is not contributed or the extension failed to load`);
+    });
+  }
+
+  /** Runs a command by its palette title ("Evident: Reindex Workspace"). */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await row.waitFor({ timeout: 10_000 }).catch(() => {
+      throw new Error(`the command palette has no command titled "${title}"`);
+    });
+    // Pick the exact row (a longer title may also match the filter).
+    await this.page.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) }).first().click();
+  }
+
+  /** Answers an input box opened by a command (e.g. the API key prompt). */
+  async answerInputBox(text: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  async openChatView(): Promise<FrameLocator> {
+    await this.activityBarItem().click();
+    const chat = this.chatFrame();
+    await chat.locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 }).catch(() => {
+      throw new Error(`the chat view "${Views.chat}" did not render its input ([data-testid="chat-input"]) within 30 s`);
+    });
+    return chat;
+  }
+
+  /** The chat webview's inner document: webview views are two iframes deep. */
+  chatFrame(): FrameLocator {
+    return this.page
+      .frameLocator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"][src*="purpose=webviewView"]`)
+      .frameLocator('iframe#active-frame');
+  }
+
+  /** The status bar entry of the extension (its text and accessible label). */
+  statusBarItem(): Locator {
+    return this.page.locator(`.statusbar-item[id^="${EXTENSION_ID}"]`).first();
+  }
+
+  async statusBarText(): Promise<string> {
+    const item = this.statusBarItem();
+    const text = (await item.textContent()) ?? '';
+    const label = (await item.locator('a').first().getAttribute('aria-label').catch(() => null)) ?? '';
+    return `${text} ${label}`.trim();
+  }
+
+  /** The active editor group's tab label and the visible text of its editor. */
+  async activeEditor(): Promise<{ title: string; text: string }> {
+    const tab = this.page.locator('.editor-group-container.active .tab.active').first();
+    await tab.waitFor({ timeout: 15_000 });
+    const title = (await tab.getAttribute('aria-label')) ?? (await tab.textContent()) ?? '';
+    const text = await this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
+    return { title, text };
+  }
+
+  /** Saves `artifacts/e2e/<name>.png` and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    await mkdir(artifactsDir, { recursive: true });
+    const path = join(artifactsDir, `${slug(name)}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+
+  async close(): Promise<void> {
+    await this.page.close();
+  }
+}
+
+export function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,116 @@
+// `npm run test:e2e`: installs the harness (cached), builds the extension when dist/ is older than
+// its sources, bundles the in-host suite, then runs the in-host suite and the Playwright UI checks
+// on one code-server and one browser. Failures print the check, the extension host log tail and
+// the screenshot path. Options: --grep TEXT (only matching checks), --keep (keep the temp folder).
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import Mocha from 'mocha';
+import { describeFailure } from './lib/failureReport';
+import { artifactsDir, harnessDir, inHostOutDir, inHostSourceDir, repoRoot } from './lib/paths';
+import { session, startSession, stopSession } from './lib/session';
+
+const CHECK_FILES = ['inHost.check.ts', 'sitePolicy.check.ts', 'hostile.check.ts'];
+
+function step(title: string): void {
+  process.stdout.write(`\n[e2e] ${title}\n`);
+}
+
+function runOrExit(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`[e2e] FAILED: ${command} ${args.join(' ')} exited with ${result.status ?? result.signal}\n`);
+    process.exit(1);
+  }
+}
+
+function newestMtime(path: string): number {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), 0);
+}
+
+/** dist/ is stale when any bundle is missing or older than src/, package.json or the build script. */
+function distIsStale(): boolean {
+  const bundles = ['extension.js', 'webview.js'].map((f) => join(repoRoot, 'dist', f));
+  if (bundles.some((b) => !existsSync(b))) return true;
+  const built = Math.min(...bundles.map((b) => statSync(b).mtimeMs));
+  const sources = Math.max(...['src', 'package.json', 'esbuild.mjs'].map((p) => newestMtime(join(repoRoot, p))));
+  return sources > built;
+}
+
+async function bundleInHostSuite(): Promise<void> {
+  const entries = readdirSync(inHostSourceDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts'));
+  await esbuild.build({
+    entryPoints: entries.map((f) => join(inHostSourceDir, f)),
+    outdir: inHostOutDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  step('installing the harness (cached after the first run)');
+  runOrExit(process.execPath, [join(harnessDir, 'install.mjs')]);
+
+  if (distIsStale()) {
+    step('dist/ is missing or older than src/: npm run build');
+    runOrExit('npm', ['run', 'build']);
+  } else {
+    step('dist/ is up to date');
+  }
+
+  step('bundling the in-host suite into out/test/e2e/suite');
+  await bundleInHostSuite();
+
+  step('starting code-server, the fake Gemini server and chromium');
+  const s = await startSession();
+  process.stdout.write(`[e2e] code-server ${s.server.url}, temp ${s.home}${s.fakeGemini ? `, fake Gemini ${s.fakeGemini.baseUrl}` : ', no fake Gemini server (test/support/fakeGeminiMain.ts missing)'}\n`);
+
+  const mocha = new Mocha({
+    reporter: 'spec',
+    timeout: 120_000,
+    grep: option('--grep'),
+    rootHooks: {
+      async afterEach(this: Mocha.Context) {
+        const test = this.currentTest;
+        if (test?.state !== 'failed' || !test.err) return;
+        const details = await describeFailure(test.fullTitle());
+        test.err.message = `${test.err.message}\n\n${details}`;
+      },
+    },
+  });
+  for (const file of CHECK_FILES) mocha.addFile(join(harnessDir, 'checks', file));
+  let failures = 1;
+  try {
+    await mocha.loadFilesAsync();
+    failures = await new Promise<number>((resolve) => mocha.run(resolve));
+  } finally {
+    const keep = process.argv.includes('--keep') || failures > 0;
+    if (keep) process.stdout.write(`[e2e] kept the temp folder (logs, workspaces): ${session().home}\n`);
+    await stopSession(keep);
+  }
+  process.stdout.write(`[e2e] ${failures === 0 ? 'PASSED' : `FAILED (${failures} check(s))`} in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots: ${artifactsDir}\n`);
+  return failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`[e2e] FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    void stopSession(true).finally(() => process.exit(1));
+  },
+);

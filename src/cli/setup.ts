@@ -1,0 +1,120 @@
+// Shared CLI plumbing: the flags every engine-backed command takes, where the index lives (a
+// cache folder, never inside --docs), which model answers, and progress drawn only on a TTY.
+
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CliError, type CliIO } from './io';
+import {
+  createExtractiveModel, createGeminiModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
+  type IndexProgress,
+} from '../core/engine';
+import type { ChatModel } from '../core/types';
+
+export const ENGINE_FLAGS = {
+  docs: { type: 'string' },
+  'index-dir': { type: 'string' },
+  'embedding-model': { type: 'string' },
+  'no-embeddings': { type: 'boolean' },
+  'top-k': { type: 'string' },
+  threshold: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown documents (required)
+  --index-dir DIR          where the index is kept (default: a cache folder per docs folder,
+                           $XDG_CACHE_HOME/evident or ~/.cache/evident); never inside --docs
+  --embedding-model ID|DIR embedding model for dense retrieval (default ${DEFAULT_EMBEDDING_MODEL},
+                           downloaded once when the network allows; else retrieval is lexical only)
+  --no-embeddings          lexical retrieval only
+  --top-k N                passages per search (default 6)
+  --threshold N            support threshold of the verifier, 0..1 (default 0.5)`;
+
+export interface EngineFlags {
+  docs?: string;
+  'index-dir'?: string;
+  'embedding-model'?: string;
+  'no-embeddings'?: boolean;
+  'top-k'?: string;
+  threshold?: string;
+}
+
+export function cacheRoot(env: CliIO['env']): string {
+  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'evident');
+}
+
+export function resolveDocs(flags: EngineFlags, io: CliIO): string {
+  if (!flags.docs) throw new CliError('--docs DIR is required.');
+  const docs = path.resolve(io.cwd, flags.docs);
+  if (!existsSync(docs)) throw new CliError(`--docs: no such folder: ${docs}`);
+  if (!statSync(docs).isDirectory()) throw new CliError(`--docs: not a folder: ${docs}`);
+  return docs;
+}
+
+export function numberFlag(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new CliError(`--${name} must be a number from ${min} to ${max} (got "${value}").`);
+  return n;
+}
+
+export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine> {
+  const docs = resolveDocs(flags, io);
+  const cache = cacheRoot(io.env);
+  const indexDir = flags['index-dir']
+    ? path.resolve(io.cwd, flags['index-dir'])
+    : path.join(cache, 'indexes', `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`);
+  const rel = path.relative(docs, indexDir);
+  if (!rel.startsWith('..') && !path.isAbsolute(rel)) {
+    throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder): ${indexDir}`);
+  }
+  const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
+  const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
+  return Engine.open({
+    docs: folderDocSource(docs),
+    indexDir,
+    topK,
+    verifier: { threshold },
+    embedding: flags['no-embeddings']
+      ? false
+      : { modelId: flags['embedding-model'] ?? DEFAULT_EMBEDDING_MODEL, cacheDir: path.join(cache, 'models'), allowRemote: true },
+    metricsLog: path.join(indexDir, 'metrics.jsonl'),
+    auditLog: path.join(indexDir, 'audit.jsonl'),
+    log: {
+      info: () => {},
+      // Notices (lexical only, index rebuilt…) are said once, here; they also travel in the JSON output.
+      warn: (m) => io.stderr(`evident: ${m}\n`),
+      error: (m) => io.stderr(`evident: ${m}\n`),
+    },
+  });
+}
+
+/** `--model`: extractive (offline) or gemini[:MODEL_ID]; by default Gemini when GEMINI_API_KEY is set. */
+export function chooseCliModel(name: string | undefined, io: CliIO): ChatModel {
+  const key = io.env.GEMINI_API_KEY ?? io.env.GOOGLE_API_KEY;
+  const wanted = name ?? (key ? 'gemini' : 'extractive');
+  if (wanted === 'extractive') return createExtractiveModel();
+  if (wanted === 'gemini' || wanted.startsWith('gemini:')) {
+    if (!key) throw new CliError('--model gemini needs GEMINI_API_KEY in the environment (or use --model extractive, which works offline).');
+    return createGeminiModel({
+      apiKey: key,
+      model: wanted.includes(':') ? wanted.slice(wanted.indexOf(':') + 1) : (io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL),
+      baseUrl: io.env.GOOGLE_GEMINI_BASE_URL,
+    });
+  }
+  throw new CliError(`--model must be "extractive", "gemini" or "gemini:MODEL_ID" (got "${wanted}").`);
+}
+
+/** Draws "indexing 42% (reading 120/286)" on one stderr line, only when stderr is a terminal. */
+export function progressPrinter(io: CliIO): ((p: IndexProgress) => void) | undefined {
+  if (!io.isTTY) return undefined;
+  let last = 0;
+  return (p) => {
+    const now = Date.now();
+    if (now - last < 100 && p.done !== p.total) return;
+    last = now;
+    const pct = p.total ? Math.floor((p.done / p.total) * 100) : 0;
+    io.stderr(`\r\x1b[Kindexing: ${p.phase} ${p.done}/${p.total} (${pct}%)${p.done === p.total && p.phase === 'saving' ? '\n' : ''}`);
+  };
+}

@@ -1,0 +1,64 @@
+// The evidence ledger: per invocation (one turn), the passages returned to the model under
+// ids E1, E2… in the order they were returned. Ids are local to the invocation, so an id from
+// an earlier turn fails the lookup. Every invocation is released when its turn ends — success,
+// error or cancellation — so the ledger never grows with the number of turns.
+
+import type { Evidence, EvidenceLookup, Passage } from '../types';
+
+export class InvocationEvidence implements EvidenceLookup {
+  private readonly byId = new Map<string, Evidence>();
+  private readonly byPassage = new Map<string, Evidence>();
+
+  constructor(readonly invocationId: string) {}
+
+  /** Records a returned passage; the same passage returned twice keeps its first id. */
+  record(passage: Passage): Evidence {
+    const known = this.byPassage.get(passage.id);
+    if (known) return known;
+    const evidence: Evidence = {
+      id: `E${this.byId.size + 1}`,
+      passageId: passage.id,
+      source: passage.source,
+      startLine: passage.startLine,
+      endLine: passage.endLine,
+      heading: passage.heading,
+      text: passage.text,
+      version: passage.version,
+    };
+    this.byId.set(evidence.id, evidence);
+    this.byPassage.set(passage.id, evidence);
+    return evidence;
+  }
+
+  get(id: string): Evidence | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): readonly Evidence[] {
+    return [...this.byId.values()];
+  }
+}
+
+export class EvidenceLedger {
+  private readonly open = new Map<string, InvocationEvidence>();
+
+  begin(invocationId: string): InvocationEvidence {
+    if (this.open.has(invocationId)) throw new Error(`invocation ${invocationId} is already open`);
+    const evidence = new InvocationEvidence(invocationId);
+    this.open.set(invocationId, evidence);
+    return evidence;
+  }
+
+  lookup(invocationId: string): InvocationEvidence | undefined {
+    return this.open.get(invocationId);
+  }
+
+  release(invocationId: string): void {
+    this.open.delete(invocationId);
+  }
+
+  /** Open invocations (for the boundedness test and diagnostics). */
+  get size(): number {
+    return this.open.size;
+  }
+}

@@ -1,0 +1,104 @@
+// Where Markdown documents come from: a folder walked with include/exclude globs, and the
+// checks that turn unreadable, binary, huge or non-UTF-8 files into warnings instead of crashes.
+
+import { readdir, readFile, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+
+export interface DocFile {
+  /** Path relative to the docs root, with `/` separators. */
+  path: string;
+  absPath: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface DocSource {
+  readonly root: string;
+  list(signal?: AbortSignal): Promise<DocFile[]>;
+  read(file: DocFile): Promise<Uint8Array>;
+}
+
+export const DEFAULT_INCLUDE = ['**/*.md', '**/*.markdown', '**/*.mdx'];
+export const DEFAULT_EXCLUDE = [
+  '**/node_modules/**',
+  '**/.git/**',
+  '**/dist/**',
+  '**/out/**',
+  '**/build/**',
+  '**/.vscode-test/**',
+  '**/.evident-cache/**',
+];
+
+/** Files larger than this are skipped: a policy document is never this big. */
+export const MAX_DOC_BYTES = 2 * 1024 * 1024;
+
+export interface FolderDocOptions {
+  include?: string[];
+  exclude?: string[];
+}
+
+export function folderDocSource(root: string, options: FolderDocOptions = {}): DocSource {
+  const absRoot = path.resolve(root);
+  const include = picomatch(options.include?.length ? options.include : DEFAULT_INCLUDE, { dot: false });
+  const exclude = picomatch(options.exclude ?? DEFAULT_EXCLUDE, { dot: true });
+
+  return {
+    root: absRoot,
+    async list(signal) {
+      const files: DocFile[] = [];
+      const walk = async (dir: string): Promise<void> => {
+        signal?.throwIfAborted();
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch {
+          return; // unreadable folder: nothing to index there
+        }
+        entries.sort((a, b) => a.name.localeCompare(b.name));
+        for (const entry of entries) {
+          const abs = path.join(dir, entry.name);
+          const rel = toPosix(path.relative(absRoot, abs));
+          if (entry.isDirectory()) {
+            // A folder is pruned when anything inside it would be excluded.
+            if (exclude(rel) || exclude(`${rel}/x`)) continue;
+            await walk(abs);
+          } else if (entry.isFile() && include(rel) && !exclude(rel)) {
+            try {
+              const info = await stat(abs);
+              files.push({ path: rel, absPath: abs, size: info.size, mtimeMs: info.mtimeMs });
+            } catch {
+              // vanished between readdir and stat: skip
+            }
+          }
+        }
+      };
+      await walk(absRoot);
+      return files;
+    },
+    async read(file) {
+      return readFile(file.absPath);
+    },
+  };
+}
+
+export function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+export type DecodeResult = { ok: true; text: string } | { ok: false; reason: string };
+
+/** Turns file bytes into text, or says why the file cannot be indexed. */
+export function decodeDocument(bytes: Uint8Array): DecodeResult {
+  if (bytes.byteLength > MAX_DOC_BYTES) {
+    return { ok: false, reason: `too large (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_DOC_BYTES / 1024 / 1024} MB)` };
+  }
+  const head = bytes.subarray(0, 8192);
+  if (head.includes(0)) return { ok: false, reason: 'binary file (contains NUL bytes)' };
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { ok: true, text };
+  } catch {
+    return { ok: false, reason: 'not valid UTF-8 text' };
+  }
+}

@@ -1,0 +1,185 @@
+// The engine: one object that the extension host and the CLI both drive. It owns the passage
+// index of a docs folder, loads the embedding model once (or falls back to lexical retrieval and
+// says so once), runs turns of the cited agent loop with the verifier, and logs each turn.
+// The host loads this module lazily (it is the heavy bundle), so everything it needs is exported.
+
+import { EvidenceLedger } from './agent/ledger';
+import { runTurn, type TurnEvent } from './agent/agentLoop';
+import type { DocSource } from './docs/docSource';
+import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
+import { HybridRetriever } from './retrieval/hybridRetriever';
+import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
+import { appendTurnLog } from './metrics/turnLog';
+import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
+import { createLexicalScorer, verifyAnswer } from './verifier';
+import { termStatsFromTexts, type TermStats } from './verifier/termStats';
+
+export { folderDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
+export { createExtractiveModel } from './models/extractiveModel';
+export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
+export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
+export { parseCitations, splitSentences } from './verifier';
+export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
+export type { TurnEvent } from './agent/agentLoop';
+
+export interface EngineLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface EngineOptions {
+  docs: DocSource;
+  /** Where the index lives: never inside the docs folder. */
+  indexDir: string;
+  /** Dense retrieval settings, or false for lexical only. */
+  embedding?: EmbeddingSettings | false;
+  topK?: number;
+  verifier?: { threshold?: number; escalation?: SupportScorer };
+  metricsLog?: string;
+  auditLog?: string;
+  log?: EngineLogger;
+}
+
+export interface IndexStatus {
+  indexed: boolean;
+  documents: number;
+  passages: number;
+  retrieval: RetrievalMode;
+  embeddingModel?: string;
+}
+
+export interface AskOptions {
+  model: ChatModel;
+  signal?: AbortSignal;
+  id?: string;
+  maxToolRounds?: number;
+  onDraft?(textSoFar: string): void;
+  onEvent?(event: TurnEvent): void;
+}
+
+export const DEFAULT_TOP_K = 6;
+
+const silentLog: EngineLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+type EmbedderState = { kind: 'unloaded' } | { kind: 'ready'; embedder: Embedder } | { kind: 'unavailable'; reason: string };
+
+export class Engine {
+  private readonly ledger = new EvidenceLedger();
+  private embedderState: EmbedderState = { kind: 'unloaded' };
+  private embedderLoading: Promise<Embedder | undefined> | undefined;
+  private stats: TermStats | undefined;
+  private readonly log: EngineLogger;
+  /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
+  private pendingNotices: string[] = [];
+
+  private constructor(private readonly options: EngineOptions, private readonly passages: PassageIndex) {
+    this.log = options.log ?? silentLog;
+    for (const notice of passages.openNotices) this.notice(notice);
+  }
+
+  static async open(options: EngineOptions): Promise<Engine> {
+    const index = await PassageIndex.open(options.indexDir, options.docs.root);
+    return new Engine(options, index);
+  }
+
+  /** Ledger entries still open (0 between turns): for diagnostics and the boundedness test. */
+  get openInvocations(): number {
+    return this.ledger.size;
+  }
+
+  status(): IndexStatus {
+    const ready = this.embedderState.kind === 'ready' ? this.embedderState.embedder : undefined;
+    return {
+      indexed: this.passages.isIndexed,
+      documents: this.passages.documentCount,
+      passages: this.passages.passageCount,
+      retrieval: new HybridRetriever(this.passages, ready).mode,
+      embeddingModel: this.passages.embeddingModel ?? undefined,
+    };
+  }
+
+  async index(opts: { signal?: AbortSignal; onProgress?(p: IndexProgress): void; paths?: string[] } = {}): Promise<IndexReport> {
+    const embedder = await this.embedder();
+    const report = await this.passages.update(this.options.docs, { ...opts, embedder });
+    this.stats = undefined;
+    for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
+    for (const n of report.notices) this.log.warn(n);
+    report.notices = [...new Set([...this.takeNotices(), ...report.notices])];
+    return report;
+  }
+
+  async ask(question: string, opts: AskOptions): Promise<TurnResult> {
+    if (!question.trim()) throw new Error('The question is empty.');
+    const embedder = await this.embedder();
+    const retriever = new HybridRetriever(this.passages, embedder);
+    const topK = this.options.topK ?? DEFAULT_TOP_K;
+    const scorer = createLexicalScorer({ termStats: this.termStats() });
+    const result = await runTurn(
+      question,
+      opts.model,
+      {
+        ledger: this.ledger,
+        retrieval: retriever.mode,
+        search: (query, signal) => retriever.search(query, topK, signal),
+        verify: (text, evidence, signal) =>
+          verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: this.options.verifier?.escalation }, signal),
+      },
+      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.takeNotices() },
+    );
+    try {
+      await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog });
+    } catch (error) {
+      this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
+    }
+    return result;
+  }
+
+  async clear(): Promise<void> {
+    await this.passages.clear();
+    this.stats = undefined;
+  }
+
+  /** Term weights over every passage of the index: informative words weigh more. */
+  termStats(): TermStats {
+    this.stats ??= termStatsFromTexts(this.passages.allPassages().map((p) => `${p.heading}\n${p.text}`));
+    return this.stats;
+  }
+
+  private indexVersion(): string {
+    return `${this.passages.embeddingModel ?? 'lexical'}@${this.status().passages}`;
+  }
+
+  private async embedder(): Promise<Embedder | undefined> {
+    if (this.options.embedding === false || this.options.embedding === undefined) {
+      if (this.embedderState.kind === 'unloaded') this.embedderState = { kind: 'unavailable', reason: 'dense retrieval is off' };
+      return undefined;
+    }
+    if (this.embedderState.kind === 'ready') return this.embedderState.embedder;
+    if (this.embedderState.kind === 'unavailable') return undefined;
+    this.embedderLoading ??= loadEmbedder(this.options.embedding).then(
+      (embedder) => {
+        this.embedderState = { kind: 'ready', embedder };
+        this.log.info(`Embedding model loaded: ${embedder.modelId} (${embedder.dimensions} dimensions).`);
+        return embedder;
+      },
+      (error: Error) => {
+        this.embedderState = { kind: 'unavailable', reason: error.message };
+        this.notice(`No embedding model (${error.message}): retrieval is lexical only.`);
+        return undefined;
+      },
+    );
+    return this.embedderLoading;
+  }
+
+  private notice(message: string): void {
+    this.log.warn(message);
+    this.pendingNotices.push(message);
+  }
+
+  private takeNotices(): string[] {
+    const out = this.pendingNotices;
+    this.pendingNotices = [];
+    return out;
+  }
+}

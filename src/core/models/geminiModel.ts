@@ -1,0 +1,161 @@
+// The Gemini backend on @google/genai: a manual function-calling loop (the agent loop owns it,
+// because the final text must be verified before anyone sees it), streaming, retries with
+// backoff on 429/5xx, a timeout per attempt, then a clear error.
+
+import { ApiError, GoogleGenAI, type Content, type Part } from '@google/genai';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ToolCall } from '../types';
+
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+export interface GeminiOptions {
+  apiKey: string;
+  model?: string;
+  /** Another endpoint (tests: a local fake server). The SDK also honours GOOGLE_GEMINI_BASE_URL. */
+  baseUrl?: string;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Attempts in all, for 429 and 5xx answers. */
+  attempts?: number;
+  /** First backoff delay; doubles each retry. */
+  backoffMs?: number;
+  stream?: boolean;
+}
+
+export class GeminiError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+  }
+}
+
+export function createGeminiModel(options: GeminiOptions): ChatModel {
+  if (!options.apiKey) throw new GeminiError('No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).');
+  const model = options.model ?? DEFAULT_GEMINI_MODEL;
+  const client = new GoogleGenAI({
+    apiKey: options.apiKey,
+    httpOptions: {
+      apiVersion: 'v1beta',
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      retryOptions: { attempts: 1 }, // retries are ours (below), so they are visible and bounded
+    },
+  });
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const attempts = options.attempts ?? 3;
+  const backoffMs = options.backoffMs ?? 500;
+  const stream = options.stream ?? true;
+
+  return {
+    name: `gemini:${model}`,
+    async generate(request: ChatRequest): Promise<ChatResponse> {
+      const contents = toContents(request.messages);
+      const config = {
+        systemInstruction: request.system,
+        temperature: 0,
+        ...(request.tools.length
+          ? { tools: [{ functionDeclarations: request.tools.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) }] }
+          : {}),
+      };
+      for (let attempt = 1; ; attempt++) {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const abortSignal = AbortSignal.any([request.signal, timeout]);
+        try {
+          return await call(client, model, contents, { ...config, abortSignal }, stream, request);
+        } catch (error) {
+          if (request.signal.aborted) throw error;
+          if (timeout.aborted) {
+            if (attempt < attempts) continue;
+            throw new GeminiError(`Gemini did not answer within ${Math.round(timeoutMs / 1000)} s (${attempts} attempts).`);
+          }
+          const status = error instanceof ApiError ? error.status : undefined;
+          const retryable = status === 429 || (status !== undefined && status >= 500);
+          if (retryable && attempt < attempts) {
+            await sleep(backoffMs * 2 ** (attempt - 1), request.signal);
+            continue;
+          }
+          throw describe(error, status, attempt);
+        }
+      }
+    },
+  };
+}
+
+async function call(
+  client: GoogleGenAI,
+  model: string,
+  contents: Content[],
+  config: Record<string, unknown>,
+  stream: boolean,
+  request: ChatRequest,
+): Promise<ChatResponse> {
+  const parts: Part[] = [];
+  if (stream) {
+    const chunks = await client.models.generateContentStream({ model, contents, config });
+    for await (const chunk of chunks) {
+      for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
+        parts.push(part);
+        if (typeof part.text === 'string' && !part.thought && part.text) request.onText?.(part.text);
+      }
+    }
+  } else {
+    const response = await client.models.generateContent({ model, contents, config });
+    for (const part of response.candidates?.[0]?.content?.parts ?? []) {
+      parts.push(part);
+      if (typeof part.text === 'string' && !part.thought && part.text) request.onText?.(part.text);
+    }
+  }
+  const toolCalls: ToolCall[] = parts
+    .filter((p) => p.functionCall)
+    .map((p) => ({ id: p.functionCall?.id, name: p.functionCall?.name ?? '', args: asRecord(p.functionCall?.args) }));
+  const text = parts.filter((p) => typeof p.text === 'string' && !p.thought).map((p) => p.text).join('');
+  return { text, toolCalls, raw: { role: 'model', parts } satisfies Content };
+}
+
+function toContents(messages: ChatMessage[]): Content[] {
+  return messages.map((m): Content => {
+    switch (m.role) {
+      case 'user':
+        return { role: 'user', parts: [{ text: m.text }] };
+      case 'model':
+        if (isContent(m.raw)) return m.raw;
+        return {
+          role: 'model',
+          parts: [
+            ...(m.text ? [{ text: m.text }] : []),
+            ...m.toolCalls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } })),
+          ],
+        };
+      case 'tool':
+        return { role: 'user', parts: m.results.map((r) => ({ functionResponse: { id: r.id, name: r.name, response: r.response } })) };
+    }
+  });
+}
+
+function isContent(value: unknown): value is Content {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Content).parts) && (value as Content).role === 'model';
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function describe(error: unknown, status: number | undefined, attempt: number): GeminiError {
+  const tried = attempt > 1 ? ` after ${attempt} attempts` : '';
+  if (status === 429) return new GeminiError(`Gemini quota or rate limit reached (HTTP 429)${tried}. Try again later.`, status);
+  if (status === 401 || status === 403) return new GeminiError(`Gemini refused the API key (HTTP ${status}). Check the key.`, status);
+  if (status !== undefined && status >= 500) return new GeminiError(`Gemini had a server error (HTTP ${status})${tried}.`, status);
+  if (status !== undefined) return new GeminiError(`Gemini rejected the request (HTTP ${status}): ${(error as Error).message}`, status);
+  return new GeminiError(`Could not reach Gemini: ${(error as Error).message}`);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

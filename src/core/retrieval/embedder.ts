@@ -1,0 +1,123 @@
+// Dense embeddings with transformers.js (@huggingface/transformers 4.x): loads a sentence
+// embedding model from a local folder or (once, when allowed and reachable) from the hub into a
+// cache folder, and never hangs on a closed network: a short probe decides first.
+
+import * as path from 'node:path';
+import { existsSync } from 'node:fs';
+import type { Embedder } from '../types';
+
+export const DEFAULT_EMBEDDING_MODEL = 'Xenova/all-MiniLM-L6-v2';
+
+export interface EmbeddingSettings {
+  /** Hub model id (e.g. Xenova/all-MiniLM-L6-v2) or a path to a local model folder. */
+  modelId: string;
+  /** A folder holding the model (air-gapped use); wins over `modelId` when set. */
+  localModelPath?: string;
+  /** Where downloaded models are kept (global storage in the extension, a cache dir in the CLI). */
+  cacheDir?: string;
+  /** May the model be downloaded? Off means local/cached only. */
+  allowRemote: boolean;
+  /** `fp32` loads onnx/model.onnx, `q8` onnx/model_quantized.onnx (default: smaller download). */
+  dtype?: 'fp32' | 'q8';
+  onDownloadProgress?: (p: { file: string; loaded: number; total: number }) => void;
+  /** How long to wait for the hub to answer before giving up (ms). */
+  probeTimeoutMs?: number;
+}
+
+/** Why no embedding model could be loaded: said once, then retrieval is lexical only. */
+export class EmbedderUnavailable extends Error {}
+
+type Extractor = (texts: string[], options: { pooling: 'mean'; normalize: boolean }) => Promise<{ dims: number[]; data: Float32Array }>;
+
+const BATCH = 16;
+
+export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedder> {
+  const transformers = await import('@huggingface/transformers');
+  const { env, pipeline } = transformers;
+
+  const load = async (modelRef: string): Promise<Extractor> =>
+    (await pipeline('feature-extraction', modelRef, {
+      dtype: settings.dtype ?? 'q8',
+      progress_callback: (p: unknown) => {
+        const info = p as { status?: string; file?: string; loaded?: number; total?: number };
+        if (info.status === 'progress' && info.file && settings.onDownloadProgress) {
+          settings.onDownloadProgress({ file: info.file, loaded: info.loaded ?? 0, total: info.total ?? 0 });
+        }
+      },
+    })) as unknown as Extractor;
+
+  let extractor: Extractor;
+  const local = settings.localModelPath ?? (isPathLike(settings.modelId) ? settings.modelId : undefined);
+  if (local) {
+    const folder = path.resolve(local);
+    if (!existsSync(path.join(folder, 'config.json'))) {
+      throw new EmbedderUnavailable(`no embedding model at ${folder} (config.json not found)`);
+    }
+    env.localModelPath = path.dirname(folder) + path.sep;
+    env.allowLocalModels = true;
+    env.allowRemoteModels = false;
+    try {
+      extractor = await load(path.basename(folder));
+    } catch (error) {
+      throw new EmbedderUnavailable(`embedding model at ${folder} could not be loaded: ${(error as Error).message}`);
+    }
+  } else {
+    env.allowLocalModels = false;
+    if (settings.cacheDir) env.cacheDir = settings.cacheDir;
+    // First from the cache only (fails fast when absent), then, if allowed, one download.
+    env.allowRemoteModels = false;
+    try {
+      extractor = await load(settings.modelId);
+    } catch (cacheMiss) {
+      if (!settings.allowRemote) {
+        throw new EmbedderUnavailable(`embedding model ${settings.modelId} is not downloaded and downloads are off (${(cacheMiss as Error).message})`);
+      }
+      await probeHub(settings.modelId, settings.probeTimeoutMs ?? 4000);
+      env.allowRemoteModels = true;
+      try {
+        extractor = await load(settings.modelId);
+      } catch (error) {
+        throw new EmbedderUnavailable(`embedding model ${settings.modelId} could not be downloaded: ${(error as Error).message}`);
+      } finally {
+        env.allowRemoteModels = false;
+      }
+    }
+  }
+
+  const probe = await extractor(['probe'], { pooling: 'mean', normalize: true });
+  const dimensions = probe.dims[probe.dims.length - 1];
+
+  return {
+    modelId: settings.localModelPath ? `local:${path.resolve(settings.localModelPath)}` : settings.modelId,
+    dimensions,
+    async embed(texts, signal) {
+      const vectors: Float32Array[] = [];
+      for (let i = 0; i < texts.length; i += BATCH) {
+        signal?.throwIfAborted();
+        const batch = texts.slice(i, i + BATCH);
+        const out = await extractor(batch, { pooling: 'mean', normalize: true });
+        for (let j = 0; j < batch.length; j++) vectors.push(out.data.slice(j * dimensions, (j + 1) * dimensions));
+      }
+      return vectors;
+    },
+  };
+}
+
+function isPathLike(id: string): boolean {
+  return id.startsWith('.') || id.startsWith('/') || /^[A-Za-z]:[\\/]/.test(id) || id.startsWith('~');
+}
+
+/** A quick look at the hub, so a closed or slow network means "lexical only", not a hang. */
+async function probeHub(modelId: string, timeoutMs: number): Promise<void> {
+  const host = (process.env.HF_ENDPOINT ?? 'https://huggingface.co').replace(/\/$/, '');
+  try {
+    const response = await fetch(`${host}/${modelId}/resolve/main/config.json`, {
+      method: 'HEAD',
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
+    if (response.status >= 400) throw new Error(`HTTP ${response.status}`);
+  } catch (error) {
+    throw new EmbedderUnavailable(`embedding model ${modelId} could not be downloaded (${(error as Error).message || 'network unreachable'})`);
+  }
+}

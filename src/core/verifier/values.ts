@@ -1,0 +1,95 @@
+// Numbers, amounts, durations and dates read as exact values: "30 days" and "90 days" are a
+// contradiction, not a partial match, and "$1.5 million" equals "$1,500,000".
+
+import { stem } from './terms';
+
+export interface ValueMention {
+  /** Canonical value ("30", "1500000", "1.2.3"). */
+  key: string;
+  /** Stem of the unit word that follows ("day", "%", "$"), or "" when there is none. */
+  unit: string;
+  /** The words as written ("30 days"). */
+  text: string;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, dozen: 12,
+};
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, k: 1e3, m: 1e6, bn: 1e9 };
+const CURRENCY: Record<string, string> = { $: '$', '€': '€', '£': '£', usd: '$', dollar: '$', eur: '€', euro: '€', gbp: '£', pound: '£' };
+const UNIT_SKIP = new Set(['and', 'or', 'to', 'of', 'the', 'a', 'an', 'in', 'on', 'at', 'by', 'for', 'per', 'from', 'with', 'than']);
+
+// Candidates only (numerals and number words), so that a long passage without numbers costs
+// one regex scan; the words around a candidate are read with sticky patterns.
+const CANDIDATE = new RegExp(`\\d+(?:[.,:]\\d+)*(?:st|nd|rd|th|s)?\\b|\\b(?:${Object.keys(NUMBER_WORDS).join('|')})\\b`, 'giu');
+const CURRENCY_BEFORE = /([$€£])\s?$/u;
+const NEXT_WORD = /[\s-]*(%|[$€£]|\p{L}+)/uy;
+
+function numeralKey(token: string): string {
+  const bare = token.replace(/(st|nd|rd|th|s)$/, '');
+  // Thousands separators are commas before exactly three digits; anything else with several
+  // dots (1.2.3) or a colon (9:30) is kept as written.
+  const noThousands = bare.replace(/,(?=\d{3}(?!\d))/g, '');
+  if (/^\d+(\.\d+)?$/.test(noThousands)) return String(Number(noThousands));
+  return noThousands;
+}
+
+/** Every value mentioned in the text, in order. */
+export function extractValues(text: string): ValueMention[] {
+  const values: ValueMention[] = [];
+  for (const m of text.matchAll(CANDIDATE)) {
+    const token = m[0].toLowerCase();
+    const numeric = token.charCodeAt(0) <= 57;
+    // A sentence-final period is not a decimal point: "in 1991." reads 1991.
+    let key = numeric ? numeralKey(token.replace(/[.,:]$/, '')) : String(NUMBER_WORDS[token]);
+    let start = m.index;
+    let end = m.index + m[0].length;
+    let unit = '';
+    const before = CURRENCY_BEFORE.exec(text.slice(Math.max(0, start - 2), start));
+    if (before) {
+      unit = CURRENCY[before[1]];
+      start -= before[0].length;
+    }
+    NEXT_WORD.lastIndex = end;
+    let next = NEXT_WORD.exec(text);
+    const scale = next ? SCALES[next[1].toLowerCase()] : undefined;
+    if (next && scale && /^\d+(\.\d+)?$/.test(key)) {
+      key = String(Math.round(Number(key) * scale * 1000) / 1000);
+      end = NEXT_WORD.lastIndex;
+      next = NEXT_WORD.exec(text);
+    }
+    if (!unit && next) {
+      const word = next[1].toLowerCase();
+      if (word === '%' || word === 'percent') unit = '%';
+      else if (CURRENCY[word]) unit = CURRENCY[word];
+      else if (word.length > 1 && !UNIT_SKIP.has(word) && NUMBER_WORDS[word] === undefined) unit = stem(word);
+      if (unit) end = NEXT_WORD.lastIndex;
+    }
+    values.push({ key, unit, text: text.slice(start, end) });
+  }
+  return values;
+}
+
+export type ValueCheck =
+  | { kind: 'ok' }
+  | { kind: 'mismatch'; claimed: ValueMention; found: ValueMention }
+  | { kind: 'missing'; claimed: ValueMention };
+
+/**
+ * Every value of the sentence must appear in the passage. A value that is absent while the
+ * passage states another value of the same unit is a mismatch; otherwise it is missing.
+ */
+export function checkValues(sentence: ValueMention[], passage: ValueMention[]): ValueCheck {
+  if (sentence.length === 0) return { kind: 'ok' };
+  const keys = new Set(passage.map((v) => v.key));
+  let missing: ValueMention | undefined;
+  for (const claimed of sentence) {
+    if (keys.has(claimed.key)) continue;
+    const found = claimed.unit ? passage.find((v) => v.unit === claimed.unit) : undefined;
+    if (found) return { kind: 'mismatch', claimed, found };
+    missing ??= claimed;
+  }
+  return missing ? { kind: 'missing', claimed: missing } : { kind: 'ok' };
+}

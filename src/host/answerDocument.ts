@@ -1,0 +1,84 @@
+// The text of an answer opened in the editor, with the offsets of every citation and every
+// dropped sentence so links, hovers and decorations can be placed. Pure (no `vscode` import):
+// unit-tested in plain Node.
+
+import type { Evidence, TurnResult } from '../core/types';
+import { ABSTENTION_PREFIX, describeLines, findCitationGroups, placeSentences } from '../shared/answerLayout';
+
+export interface CitationSpan {
+  start: number;
+  end: number;
+  evidenceId: string;
+  /** Undefined when the id was not retrieved in this turn (shown, not linked). */
+  evidence?: Evidence;
+}
+
+export interface DroppedSpan {
+  start: number;
+  end: number;
+  reason: string;
+}
+
+export interface AnswerDocumentLayout {
+  text: string;
+  citations: CitationSpan[];
+  dropped: DroppedSpan[];
+}
+
+class Writer {
+  text = '';
+  readonly citations: CitationSpan[] = [];
+  readonly dropped: DroppedSpan[] = [];
+  constructor(private readonly evidence: ReadonlyMap<string, Evidence>) {}
+
+  plain(s: string): void {
+    this.text += s;
+  }
+
+  /** Writes text and records each `[E#]` in it; a group `[E1, E2]` yields one span per id. */
+  cited(s: string): void {
+    const base = this.text.length;
+    for (const group of findCitationGroups(s)) {
+      let cursor = group.start;
+      const bracket = s.slice(group.start, group.end);
+      for (const id of group.evidenceIds) {
+        const at = bracket.indexOf(id, cursor - group.start) + group.start;
+        this.citations.push({ start: base + at, end: base + at + id.length, evidenceId: id, evidence: this.evidence.get(id) });
+        cursor = at + id.length;
+      }
+    }
+    this.text += s;
+  }
+}
+
+/** Lays out question, answer (dropped sentences in place), and the turn's evidence. */
+export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
+  const w = new Writer(new Map(result.evidence.map((e) => [e.id, e] as const)));
+  w.plain(`# ${result.question.replace(/\s+/g, ' ').trim()}\n\n`);
+  if (result.abstained) w.plain(`> ${result.answer.replace(ABSTENTION_PREFIX, 'Not found in the indexed documents: ').replace(/\s+/g, ' ').trim()}\n\n`);
+
+  const sentences = result.abstained ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text)) : result.sentences;
+  let first = true;
+  for (const placed of placeSentences(sentences)) {
+    if (!first) w.plain(placed.opens ? (placed.block.kind === 'li' ? '\n' : '\n\n') : ' ');
+    if (placed.opens && placed.block.kind === 'li') w.plain(placed.block.ordered ? '1. ' : '- ');
+    if (placed.opens && placed.block.kind === 'h') w.plain('### ');
+    const start = w.text.length;
+    w.cited(placed.text.replace(/\s+/g, ' '));
+    if (placed.sentence.verdict === 'dropped') w.dropped.push({ start, end: w.text.length, reason: placed.sentence.reason });
+    first = false;
+  }
+  if (!first) w.plain('\n\n');
+
+  const { retrieved, coverage, dropped, abstained } = result.metrics;
+  w.plain(`---\n\nRetrieved ${retrieved} · coverage ${Math.round(coverage * 100)}% · dropped ${dropped} · ${abstained ? 'abstained' : 'answered'} · model ${result.model} · ${result.retrieval} retrieval\n\n`);
+  if (result.evidence.length > 0) {
+    w.plain('## Evidence\n\n');
+    for (const e of result.evidence) {
+      w.plain('- ');
+      w.cited(`[${e.id}]`);
+      w.plain(` ${e.source}, ${describeLines(e)}${e.heading ? ` — ${e.heading.replace(/\s+/g, ' ')}` : ''}\n`);
+    }
+  }
+  return { text: w.text, citations: w.citations, dropped: w.dropped };
+}

@@ -1,0 +1,48 @@
+// Which model backend answers, from the `evident.model` setting and what is available.
+// A pure function (no `vscode` import) so the rule is unit-tested in plain Node.
+
+import type { ModelBackend } from '../shared/protocol';
+
+export const MODEL_SETTINGS = ['auto', 'gemini', 'vscode-lm', 'extractive'] as const;
+export type ModelSetting = (typeof MODEL_SETTINGS)[number];
+
+export interface ModelAvailability {
+  /** A Gemini API key is stored in SecretStorage. */
+  hasGeminiKey: boolean;
+  /** How many VS Code language models (`vscode.lm`) are available now. */
+  languageModels: number;
+}
+
+export interface ModelChoice {
+  backend: ModelBackend;
+  /** Set when the configured backend cannot answer and another one does: tell the user. */
+  notice?: string;
+}
+
+export function parseModelSetting(value: unknown): ModelSetting {
+  return typeof value === 'string' && (MODEL_SETTINGS as readonly string[]).includes(value) ? (value as ModelSetting) : 'auto';
+}
+
+/**
+ * `auto` prefers Gemini when a key is set, else a VS Code language model, else the offline
+ * extractive model. An explicit choice that cannot run falls back to extractive, with a notice,
+ * rather than failing: an answer from the offline model is still grounded.
+ */
+export function selectModel(setting: ModelSetting, available: ModelAvailability): ModelChoice {
+  switch (setting) {
+    case 'extractive':
+      return { backend: 'extractive' };
+    case 'gemini':
+      return available.hasGeminiKey
+        ? { backend: 'gemini' }
+        : { backend: 'extractive', notice: 'Gemini is selected but no API key is set (run "Evident: Set Gemini API Key"); answering offline.' };
+    case 'vscode-lm':
+      return available.languageModels > 0
+        ? { backend: 'vscode-lm' }
+        : { backend: 'extractive', notice: 'No VS Code language model is available (install or sign in to a chat model provider); answering offline.' };
+    case 'auto':
+      if (available.hasGeminiKey) return { backend: 'gemini' };
+      if (available.languageModels > 0) return { backend: 'vscode-lm' };
+      return { backend: 'extractive' };
+  }
+}

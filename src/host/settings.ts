@@ -1,0 +1,69 @@
+// Typed reads of Evident's settings (keys from src/shared/ids.ts).
+
+import * as vscode from 'vscode';
+import { Settings } from '../shared/ids';
+import { parseModelSetting, type ModelSetting } from './modelSelection';
+
+export const DEFAULT_EMBEDDING_MODEL_ID = 'Xenova/all-MiniLM-L6-v2';
+export const DEFAULT_GEMINI_MODEL_ID = 'gemini-2.5-flash';
+
+export interface IndexSettings {
+  include: string[];
+  exclude: string[];
+  /** Empty: dense retrieval is off (lexical only). */
+  embeddingModel: string;
+  embeddingLocalPath: string;
+  topK: number | undefined;
+  supportThreshold: number | undefined;
+}
+
+function key(full: string): string {
+  return full.slice(Settings.section.length + 1);
+}
+
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
+}
+
+function positiveNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSettings {
+  const config = vscode.workspace.getConfiguration(Settings.section, scope);
+  const embeddingModel = config.get<unknown>(key(Settings.embeddingModel));
+  const localPath = config.get<unknown>(key(Settings.embeddingLocalPath));
+  const threshold = config.get<unknown>(key(Settings.supportThreshold));
+  return {
+    include: strings(config.get(key(Settings.include))) ?? [],
+    exclude: strings(config.get(key(Settings.exclude))) ?? [],
+    embeddingModel: typeof embeddingModel === 'string' ? embeddingModel.trim() : DEFAULT_EMBEDDING_MODEL_ID,
+    embeddingLocalPath: typeof localPath === 'string' ? localPath.trim() : '',
+    topK: positiveNumber(config.get(key(Settings.topK))),
+    supportThreshold: typeof threshold === 'number' && threshold >= 0 && threshold <= 1 ? threshold : undefined,
+  };
+}
+
+export function readModelSetting(): ModelSetting {
+  return parseModelSetting(vscode.workspace.getConfiguration(Settings.section).get(key(Settings.model)));
+}
+
+export function readGeminiModelId(): string {
+  const value = vscode.workspace.getConfiguration(Settings.section).get<unknown>(key(Settings.geminiModel));
+  return typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_GEMINI_MODEL_ID;
+}
+
+export function readShowDropped(): boolean {
+  return vscode.workspace.getConfiguration(Settings.section).get<boolean>(key(Settings.showDropped)) !== false;
+}
+
+export async function writeShowDropped(show: boolean): Promise<void> {
+  await vscode.workspace.getConfiguration(Settings.section).update(key(Settings.showDropped), show, vscode.ConfigurationTarget.Global);
+}
+
+/** Settings whose change means the engine must be reopened (and the index brought up to date). */
+export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
+  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold].some((k) =>
+    event.affectsConfiguration(k),
+  );
+}

@@ -1,0 +1,79 @@
+// How an answer's sentences fall into blocks (paragraphs, headings, list items), shared by the
+// chat webview and the answer document in the editor, so both show the same structure.
+
+import type { SentenceVerdict } from '../core/types';
+
+const LIST_MARKER = /^\s*(?:[-*+]|(\d{1,3})[.)])\s+/;
+const HEADING_MARKER = /^\s*#{1,6}\s+/;
+
+export type Block = { kind: 'p' | 'h' } | { kind: 'li'; ordered: boolean };
+
+export interface PlacedSentence {
+  sentence: SentenceVerdict;
+  block: Block;
+  /** True when the sentence starts a new block. */
+  opens: boolean;
+  /** Sentence text with its list or heading marker removed. */
+  text: string;
+}
+
+/** The model's abstention line, `NOT_FOUND: what is missing`. */
+export const ABSTENTION_PREFIX = /^\s*NOT_FOUND:\s*/;
+
+/**
+ * Groups sentences into paragraphs, headings and list items. Sentences keep their order;
+ * a list or heading marker at the start of a sentence opens a new block, and a gap of two
+ * or more characters in the model's text (a blank line) opens a new paragraph.
+ */
+export function placeSentences(sentences: readonly SentenceVerdict[]): PlacedSentence[] {
+  const placed: PlacedSentence[] = [];
+  let previous: PlacedSentence | undefined;
+  for (const sentence of sentences) {
+    const list = LIST_MARKER.exec(sentence.text);
+    const heading = HEADING_MARKER.exec(sentence.text);
+    let block: Block;
+    let opens: boolean;
+    let text = sentence.text;
+    if (list) {
+      block = { kind: 'li', ordered: list[1] !== undefined };
+      opens = true;
+      text = text.slice(list[0].length);
+    } else if (heading) {
+      block = { kind: 'h' };
+      opens = true;
+      text = text.slice(heading[0].length);
+    } else if (previous && previous.block.kind !== 'h' && sentence.start - previous.sentence.end < 2) {
+      block = previous.block;
+      opens = false;
+    } else {
+      block = { kind: 'p' };
+      opens = true;
+    }
+    previous = { sentence, block, opens, text: text.trim() };
+    placed.push(previous);
+  }
+  return placed;
+}
+
+/** "line 4" or "lines 4–9". */
+export function describeLines(range: { startLine: number; endLine: number }): string {
+  return range.startLine === range.endLine ? `line ${range.startLine}` : `lines ${range.startLine}–${range.endLine}`;
+}
+
+/** `[E1]`, `[E1, E2]`, `[E1; E2]`: the citation forms models write. */
+const CITATION_GROUP = /\[(E\d+(?:\s*[,;]\s*E\d+)*)\]/g;
+
+export interface CitationGroup {
+  /** Offsets of the whole bracket in the text. */
+  start: number;
+  end: number;
+  evidenceIds: string[];
+}
+
+export function findCitationGroups(text: string): CitationGroup[] {
+  return Array.from(text.matchAll(CITATION_GROUP), (m) => ({
+    start: m.index ?? 0,
+    end: (m.index ?? 0) + m[0].length,
+    evidenceIds: m[1].split(/\s*[,;]\s*/),
+  }));
+}

@@ -1,0 +1,238 @@
+// The one message protocol between the extension host and the chat webview: discriminated
+// unions in both directions, with runtime guards used at each receiving end. Also the guard
+// for a persisted or received TurnResult, since history comes back from storage untrusted.
+
+import type { Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../core/types';
+import {
+  isArrayOf,
+  isBoolean,
+  isFiniteNumber,
+  isNonNegativeInteger,
+  isOneOf,
+  isOptional,
+  isRecord,
+  isShape,
+  isString,
+  type Guard,
+} from './guards';
+
+/** Longest question the chat accepts (characters). */
+export const MAX_QUESTION_LENGTH = 4000;
+
+export type ModelBackend = 'gemini' | 'vscode-lm' | 'extractive';
+
+/** Which model and retrieval mode answer: shown in the chat header. */
+export interface ModelView {
+  backend: ModelBackend;
+  /** Human label, e.g. "Gemini (gemini-2.5-flash)". */
+  label: string;
+  /** Why the configured model is not the one answering, if so. */
+  notice?: string;
+}
+
+export type IndexState = 'no-folder' | 'not-indexed' | 'indexing' | 'indexed' | 'error';
+
+export interface IndexView {
+  state: IndexState;
+  documents: number;
+  passages: number;
+  retrieval: RetrievalMode;
+  /** 0..100 while indexing. */
+  percent?: number;
+  /** Error text or a notice ("embedding model unavailable: lexical only"). */
+  message?: string;
+}
+
+export type TurnStatus = 'pending' | 'done' | 'failed' | 'cancelled';
+
+/** One question and what came of it; persisted per workspace. */
+export interface TurnView {
+  id: string;
+  question: string;
+  status: TurnStatus;
+  startedAt: number;
+  result?: TurnResult;
+  error?: string;
+}
+
+export interface ChatState {
+  index: IndexView;
+  model: ModelView;
+  turns: TurnView[];
+  showDropped: boolean;
+  busyTurnId?: string;
+  exampleQuestion: string;
+}
+
+export type TurnStage = 'indexing' | 'searching' | 'verifying';
+
+/** Commands the webview may ask the host to run (an allow-list, not arbitrary ids). */
+export const WEBVIEW_COMMANDS = ['reindex', 'setGeminiApiKey', 'showLogs', 'openSettings', 'clearHistory'] as const;
+export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
+
+export type HostToWebview =
+  | { type: 'state'; state: ChatState }
+  | { type: 'turn'; turn: TurnView }
+  | { type: 'draft'; turnId: string; text: string }
+  | { type: 'progress'; turnId: string; stage: TurnStage; detail?: string }
+  | { type: 'status'; index: IndexView; model: ModelView }
+  | { type: 'showDropped'; show: boolean }
+  | { type: 'focusInput'; text?: string };
+
+export type WebviewToHost =
+  | { type: 'ready' }
+  | { type: 'ask'; question: string }
+  | { type: 'stop' }
+  | { type: 'retry'; turnId: string }
+  | { type: 'openEvidence'; turnId: string; evidenceId: string }
+  | { type: 'copyAnswer'; turnId: string }
+  | { type: 'openAnswerInEditor'; turnId: string }
+  | { type: 'setShowDropped'; show: boolean }
+  | { type: 'runCommand'; command: WebviewCommand }
+  | { type: 'openLink'; url: string };
+
+// ---------------------------------------------------------------------------------------
+// Guards
+
+const EVIDENCE_ID = /^E[1-9]\d{0,3}$/;
+const TURN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const isEvidenceId: Guard<string> = (v): v is string => isString(v) && EVIDENCE_ID.test(v);
+export const isTurnId: Guard<string> = (v): v is string => isString(v) && TURN_ID.test(v);
+
+const isEvidence = isShape<Evidence>({
+  id: isEvidenceId,
+  passageId: isString,
+  source: isString,
+  startLine: isNonNegativeInteger,
+  endLine: isNonNegativeInteger,
+  heading: isString,
+  text: isString,
+  version: isString,
+});
+
+const isSentenceVerdict = isShape<SentenceVerdict>({
+    text: isString,
+    citations: (c): c is string[] => isArrayOf(c, isString),
+    verdict: isOneOf(['kept', 'dropped', 'exempt'] as const),
+    reason: isString,
+    // A reason code the UI does not know yet still renders (by its text): no closed list here.
+    code: isString as Guard<SentenceVerdict['code']>,
+    support: isFiniteNumber,
+    start: isNonNegativeInteger,
+    end: isNonNegativeInteger,
+    tier: isOptional(isOneOf(['lexical', 'entailment', 'judge'] as const)),
+  });
+
+const isMetrics = isShape<TurnMetrics>({
+  retrieved: isNonNegativeInteger,
+  coverage: isFiniteNumber,
+  dropped: isNonNegativeInteger,
+  abstained: isBoolean,
+});
+
+const isRetrievalMode = isOneOf<RetrievalMode>(['hybrid', 'lexical']);
+
+export const isTurnResult = isShape<TurnResult>({
+  id: isOptional(isString),
+  invocationId: isString,
+  question: isString,
+  answer: isString,
+  abstained: isBoolean,
+  sentences: (v): v is SentenceVerdict[] => isArrayOf(v, isSentenceVerdict),
+  evidence: (v): v is Evidence[] => isArrayOf(v, isEvidence),
+  metrics: isMetrics,
+  model: isString,
+  retrieval: isRetrievalMode,
+  notices: (v): v is string[] => isArrayOf(v, isString),
+});
+
+export const isTurnView = isShape<TurnView>({
+  id: isTurnId,
+  question: isString,
+  status: isOneOf<TurnStatus>(['pending', 'done', 'failed', 'cancelled']),
+  startedAt: isFiniteNumber,
+  result: isOptional(isTurnResult),
+  error: isOptional(isString),
+});
+
+const isModelView = isShape<ModelView>({
+  backend: isOneOf<ModelBackend>(['gemini', 'vscode-lm', 'extractive']),
+  label: isString,
+  notice: isOptional(isString),
+});
+
+const isIndexView = isShape<IndexView>({
+  state: isOneOf<IndexState>(['no-folder', 'not-indexed', 'indexing', 'indexed', 'error']),
+  documents: isNonNegativeInteger,
+  passages: isNonNegativeInteger,
+  retrieval: isRetrievalMode,
+  percent: isOptional(isFiniteNumber),
+  message: isOptional(isString),
+});
+
+const isChatState = isShape<ChatState>({
+  index: isIndexView,
+  model: isModelView,
+  turns: (v): v is TurnView[] => isArrayOf(v, isTurnView),
+  showDropped: isBoolean,
+  busyTurnId: isOptional(isTurnId),
+  exampleQuestion: isString,
+});
+
+const isQuestion: Guard<string> = (v): v is string =>
+  isString(v) && v.trim().length > 0 && v.length <= MAX_QUESTION_LENGTH;
+
+const hostMessageGuards: { [K in HostToWebview['type']]: Guard<Extract<HostToWebview, { type: K }>> } = {
+  state: isShape({ type: isOneOf(['state'] as const), state: isChatState }),
+  turn: isShape({ type: isOneOf(['turn'] as const), turn: isTurnView }),
+  draft: isShape({ type: isOneOf(['draft'] as const), turnId: isTurnId, text: isString }),
+  progress: isShape({
+    type: isOneOf(['progress'] as const),
+    turnId: isTurnId,
+    stage: isOneOf<TurnStage>(['indexing', 'searching', 'verifying']),
+    detail: isOptional(isString),
+  }),
+  status: isShape({ type: isOneOf(['status'] as const), index: isIndexView, model: isModelView }),
+  showDropped: isShape({ type: isOneOf(['showDropped'] as const), show: isBoolean }),
+  focusInput: isShape({ type: isOneOf(['focusInput'] as const), text: isOptional(isString) }),
+};
+
+const webviewMessageGuards: { [K in WebviewToHost['type']]: Guard<Extract<WebviewToHost, { type: K }>> } = {
+  ready: isShape({ type: isOneOf(['ready'] as const) }),
+  ask: isShape({ type: isOneOf(['ask'] as const), question: isQuestion }),
+  stop: isShape({ type: isOneOf(['stop'] as const) }),
+  retry: isShape({ type: isOneOf(['retry'] as const), turnId: isTurnId }),
+  openEvidence: isShape({ type: isOneOf(['openEvidence'] as const), turnId: isTurnId, evidenceId: isEvidenceId }),
+  copyAnswer: isShape({ type: isOneOf(['copyAnswer'] as const), turnId: isTurnId }),
+  openAnswerInEditor: isShape({ type: isOneOf(['openAnswerInEditor'] as const), turnId: isTurnId }),
+  setShowDropped: isShape({ type: isOneOf(['setShowDropped'] as const), show: isBoolean }),
+  runCommand: isShape({ type: isOneOf(['runCommand'] as const), command: isOneOf(WEBVIEW_COMMANDS) }),
+  openLink: isShape({ type: isOneOf(['openLink'] as const), url: isString }),
+};
+
+function dispatchGuard<T extends { type: string }>(guards: Record<string, Guard<T>>, value: unknown): value is T {
+  if (!isRecord(value) || !isString(value.type)) return false;
+  const guard = Object.prototype.hasOwnProperty.call(guards, value.type) ? guards[value.type] : undefined;
+  return guard !== undefined && guard(value);
+}
+
+/** True when `value` is a well-formed message from the host (checked in the webview). */
+export function isHostToWebview(value: unknown): value is HostToWebview {
+  return dispatchGuard<HostToWebview>(hostMessageGuards as Record<string, Guard<HostToWebview>>, value);
+}
+
+/** True when `value` is a well-formed message from the webview (checked in the host). */
+export function isWebviewToHost(value: unknown): value is WebviewToHost {
+  return dispatchGuard<WebviewToHost>(webviewMessageGuards as Record<string, Guard<WebviewToHost>>, value);
+}
+
+/** Only plain web links may leave the webview, and only through the host. */
+export function isSafeExternalUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,265 @@
+// The chat view's application: keeps the state the host sends, renders header, empty state,
+// turns and composer, and turns user actions into typed messages for the host. Takes the
+// document and a `post` function so it runs the same in the webview and under jsdom.
+
+import type { ChatState, HostToWebview, IndexView, ModelView, TurnStage, WebviewToHost } from '../shared/protocol';
+import { MAX_QUESTION_LENGTH } from '../shared/protocol';
+import { renderTurn, type TurnActions } from './answerView';
+
+export type Post = (message: WebviewToHost) => void;
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function describeIndex(index: IndexView): string {
+  switch (index.state) {
+    case 'no-folder':
+      return 'No folder open';
+    case 'not-indexed':
+      return 'Not indexed';
+    case 'indexing':
+      return `Indexing ${Math.round(index.percent ?? 0)}%`;
+    case 'error':
+      return 'Index error';
+    case 'indexed':
+      return `${numberFormat.format(index.passages)} passages · ${index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}`;
+  }
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export class ChatApp {
+  private state: ChatState | undefined;
+  private readonly drafts = new Map<string, string>();
+  private readonly stages = new Map<string, { stage: TurnStage; detail?: string }>();
+  private readonly header: HTMLElement;
+  private readonly transcript: HTMLElement;
+  private readonly input: HTMLTextAreaElement;
+  private readonly sendButton: HTMLButtonElement;
+  private readonly stopButton: HTMLButtonElement;
+  private readonly actions: TurnActions;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly root: HTMLElement,
+    private readonly post: Post,
+  ) {
+    this.actions = {
+      openEvidence: (turnId, evidenceId) => post({ type: 'openEvidence', turnId, evidenceId }),
+      openLink: (url) => post({ type: 'openLink', url }),
+      copyAnswer: (turnId) => post({ type: 'copyAnswer', turnId }),
+      openInEditor: (turnId) => post({ type: 'openAnswerInEditor', turnId }),
+      retry: (turnId) => post({ type: 'retry', turnId }),
+      showLogs: () => post({ type: 'runCommand', command: 'showLogs' }),
+    };
+    this.header = el(doc, 'header', { class: 'chat-header', 'data-testid': 'chat-header' });
+    this.transcript = el(doc, 'main', { class: 'transcript', 'data-testid': 'transcript', 'aria-live': 'polite' });
+    const composer = el(doc, 'form', { class: 'composer', 'data-testid': 'composer' });
+    this.input = el(doc, 'textarea', {
+      class: 'chat-input',
+      'data-testid': 'chat-input',
+      rows: '2',
+      maxlength: String(MAX_QUESTION_LENGTH),
+      placeholder: 'Ask about your documents (Enter to send, Shift+Enter for a new line)',
+      'aria-label': 'Question',
+    });
+    this.sendButton = el(doc, 'button', { type: 'submit', class: 'icon-button send', 'data-testid': 'send-button', title: 'Send (Enter)', 'aria-label': 'Send' });
+    this.sendButton.append(el(doc, 'span', { class: 'codicon codicon-send', 'aria-hidden': 'true' }));
+    this.stopButton = el(doc, 'button', { type: 'button', class: 'icon-button stop', 'data-testid': 'stop-button', title: 'Stop', 'aria-label': 'Stop', hidden: '' });
+    this.stopButton.append(el(doc, 'span', { class: 'codicon codicon-debug-stop', 'aria-hidden': 'true' }));
+    composer.append(this.input, this.sendButton, this.stopButton);
+    root.replaceChildren(this.header, this.transcript, composer);
+
+    composer.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.send();
+    });
+    this.input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        this.send();
+      }
+    });
+    this.stopButton.addEventListener('click', () => post({ type: 'stop' }));
+  }
+
+  /** The question in the input box (for tests and for restoring the webview's state). */
+  get inputText(): string {
+    return this.input.value;
+  }
+
+  set inputText(text: string) {
+    this.input.value = text;
+  }
+
+  send(): void {
+    const question = this.input.value.trim();
+    if (!question || question.length > MAX_QUESTION_LENGTH) return;
+    this.post({ type: 'ask', question });
+    this.input.value = '';
+  }
+
+  handle(message: HostToWebview): void {
+    switch (message.type) {
+      case 'state':
+        this.state = message.state;
+        this.drafts.clear();
+        this.stages.clear();
+        this.renderAll();
+        break;
+      case 'turn': {
+        if (!this.state) return;
+        const turns = this.state.turns;
+        const at = turns.findIndex((t) => t.id === message.turn.id);
+        if (at >= 0) turns[at] = message.turn;
+        else turns.push(message.turn);
+        if (message.turn.status === 'pending') this.state.busyTurnId = message.turn.id;
+        else {
+          this.drafts.delete(message.turn.id);
+          this.stages.delete(message.turn.id);
+          if (this.state.busyTurnId === message.turn.id) this.state.busyTurnId = undefined;
+        }
+        if (at < 0 && turns.length === 1) this.renderAll();
+        else this.renderTurnById(message.turn.id);
+        this.renderComposer();
+        break;
+      }
+      case 'draft':
+        this.drafts.set(message.turnId, message.text);
+        this.renderTurnById(message.turnId);
+        break;
+      case 'progress':
+        this.stages.set(message.turnId, { stage: message.stage, detail: message.detail });
+        this.renderTurnById(message.turnId);
+        break;
+      case 'status':
+        if (!this.state) return;
+        this.state.index = message.index;
+        this.state.model = message.model;
+        this.renderHeader();
+        if (this.state.turns.length === 0) this.renderTranscript();
+        break;
+      case 'showDropped':
+        if (!this.state) return;
+        this.state.showDropped = message.show;
+        this.renderHeader();
+        this.applyShowDropped();
+        break;
+      case 'focusInput':
+        if (message.text !== undefined) this.input.value = message.text;
+        this.input.focus();
+        break;
+    }
+  }
+
+  private renderAll(): void {
+    this.renderHeader();
+    this.renderTranscript();
+    this.renderComposer();
+    this.applyShowDropped();
+  }
+
+  private applyShowDropped(): void {
+    this.root.classList.toggle('hide-dropped', this.state?.showDropped === false);
+  }
+
+  private renderHeader(): void {
+    const state = this.state;
+    if (!state) return;
+    const { doc } = this;
+    const model = el(doc, 'span', { class: 'header-model', 'data-testid': 'header-model', 'data-backend': state.model.backend, title: 'Model answering' });
+    model.append(el(doc, 'span', { class: 'codicon codicon-sparkle', 'aria-hidden': 'true' }), el(doc, 'span', {}, state.model.label));
+    const retrieval = el(doc, 'span', {
+      class: 'header-retrieval',
+      'data-testid': 'header-retrieval',
+      'data-retrieval': state.index.retrieval,
+      title: state.index.retrieval === 'hybrid' ? 'Lexical + embedding retrieval' : 'Lexical retrieval only (no embedding model)',
+    });
+    retrieval.append(el(doc, 'span', { class: 'codicon codicon-search', 'aria-hidden': 'true' }), el(doc, 'span', {}, state.index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'));
+    const index = el(doc, 'span', { class: 'header-index', 'data-testid': 'header-index', 'data-state': state.index.state }, describeIndex(state.index));
+    const toggleLabel = el(doc, 'label', { class: 'toggle-dropped', title: 'Show sentences the verifier dropped' });
+    const toggle = el(doc, 'input', { type: 'checkbox', 'data-testid': 'toggle-dropped' });
+    toggle.checked = state.showDropped;
+    toggle.addEventListener('change', () => this.post({ type: 'setShowDropped', show: toggle.checked }));
+    toggleLabel.append(toggle, el(doc, 'span', {}, 'Show dropped'));
+    const row = el(doc, 'div', { class: 'header-row' });
+    row.append(model, retrieval, index, toggleLabel);
+    this.header.replaceChildren(row);
+    if (state.model.notice) this.header.append(el(doc, 'div', { class: 'model-notice', 'data-testid': 'model-notice', role: 'note' }, state.model.notice));
+    if (state.index.message) this.header.append(el(doc, 'div', { class: 'index-message', 'data-testid': 'index-message' }, state.index.message));
+  }
+
+  private renderTranscript(): void {
+    const state = this.state;
+    if (!state) return;
+    if (state.turns.length === 0) {
+      this.transcript.replaceChildren(this.emptyState(state.index, state.model, state.exampleQuestion));
+      return;
+    }
+    this.transcript.replaceChildren(...state.turns.map((turn) => this.turnElement(turn.id)).filter((e): e is HTMLElement => e !== undefined));
+    this.transcript.lastElementChild?.scrollIntoView?.({ block: 'end' });
+  }
+
+  private turnElement(turnId: string): HTMLElement | undefined {
+    const turn = this.state?.turns.find((t) => t.id === turnId);
+    if (!turn) return undefined;
+    return renderTurn(this.doc, turn, { draft: this.drafts.get(turnId), stage: this.stages.get(turnId) }, this.actions);
+  }
+
+  private renderTurnById(turnId: string): void {
+    const fresh = this.turnElement(turnId);
+    if (!fresh) return;
+    const existing = Array.from(this.transcript.querySelectorAll<HTMLElement>('[data-testid="turn"]')).find((e) => e.dataset.turnId === turnId);
+    if (existing) existing.replaceWith(fresh);
+    else {
+      this.transcript.querySelector('[data-testid="empty-state"]')?.remove();
+      this.transcript.append(fresh);
+    }
+    fresh.scrollIntoView?.({ block: 'end' });
+  }
+
+  private renderComposer(): void {
+    const busy = this.state?.busyTurnId !== undefined;
+    this.stopButton.hidden = !busy;
+    this.sendButton.hidden = busy;
+  }
+
+  private emptyState(index: IndexView, model: ModelView, example: string): HTMLElement {
+    const { doc } = this;
+    const box = el(doc, 'div', { class: 'empty-state', 'data-testid': 'empty-state' });
+    box.append(el(doc, 'h3', {}, 'Ask your documents'));
+    box.append(
+      el(doc, 'p', {}, 'Evident answers from the Markdown files in this workspace. Every sentence cites the passage that backs it; sentences that are not backed are removed.'),
+    );
+    const facts = el(doc, 'ul', { class: 'empty-facts' });
+    facts.append(el(doc, 'li', { 'data-testid': 'empty-index' }, `Index: ${describeIndex(index)}`), el(doc, 'li', { 'data-testid': 'empty-model' }, `Model: ${model.label}`));
+    box.append(facts);
+    const actions = el(doc, 'div', { class: 'empty-actions' });
+    if (index.state === 'not-indexed' || index.state === 'error') {
+      const reindex = el(doc, 'button', { type: 'button', class: 'primary', 'data-testid': 'empty-action-reindex' }, 'Index workspace');
+      reindex.addEventListener('click', () => this.post({ type: 'runCommand', command: 'reindex' }));
+      actions.append(reindex);
+    }
+    if (model.backend === 'extractive') {
+      const key = el(doc, 'button', { type: 'button', class: 'secondary', 'data-testid': 'empty-action-set-key' }, 'Set Gemini API key');
+      key.addEventListener('click', () => this.post({ type: 'runCommand', command: 'setGeminiApiKey' }));
+      actions.append(key);
+    }
+    if (actions.childElementCount > 0) box.append(actions);
+    if (example) {
+      const p = el(doc, 'p', { class: 'example' }, 'Try: ');
+      const ask = el(doc, 'button', { type: 'button', class: 'link-button', 'data-testid': 'example-question' }, example);
+      ask.addEventListener('click', () => {
+        this.input.value = example;
+        this.input.focus();
+      });
+      p.append(ask);
+      box.append(p);
+    }
+    return box;
+  }
+}

@@ -1,0 +1,66 @@
+// Command line for the fake Gemini server, for end-to-end runs where the extension reaches
+// it through GOOGLE_GEMINI_BASE_URL:
+//   node --import tsx test/support/fakeGeminiMain.ts [--port N] [--script FILE.json] [--mode NAME]
+// Scripted replies are used first, then the mode (if any). Prints `listening <url>` when ready;
+// stops on SIGINT/SIGTERM. Exit 2 on bad arguments or a bad script file.
+
+import { FakeGeminiServer } from './fakeGemini';
+import { MODES, isMode, modeScript, readScriptFile } from './fakeGeminiModes';
+
+const USAGE = `usage: fakeGeminiMain [--port N] [--script FILE.json] [--mode ${MODES.join('|')}]`;
+
+interface Options {
+  port: number;
+  script?: string;
+  mode?: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { port: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (flag !== '--port' && flag !== '--script' && flag !== '--mode') throw new Error(`unknown argument "${flag}"`);
+    if (value === undefined || value.startsWith('--')) throw new Error(`${flag} needs a value`);
+    i++;
+    if (flag === '--port') {
+      const port = Number(value);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer 0..65535, got "${value}"`);
+      options.port = port;
+    } else if (flag === '--script') {
+      options.script = value;
+    } else {
+      options.mode = value;
+    }
+  }
+  if (options.mode !== undefined && !isMode(options.mode)) throw new Error(`unknown mode "${options.mode}" (known: ${MODES.join(', ')})`);
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: Options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`fakeGemini: ${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  let replies;
+  try {
+    replies = options.script ? await readScriptFile(options.script) : [];
+  } catch (error) {
+    process.stderr.write(`fakeGemini: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  const server = await FakeGeminiServer.start({ port: options.port });
+  server.enqueue(...replies);
+  if (options.mode !== undefined && isMode(options.mode)) server.respondWith(modeScript(options.mode));
+  const stop = (): void => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.stdout.write(`listening ${server.baseUrl}\n`);
+}
+
+void main();

@@ -1,0 +1,119 @@
+// Canned conversations for the fake Gemini server, used by the end-to-end tests (through
+// fakeGeminiMain.ts) and by unit tests. Each mode is stateless: it reads the request itself,
+// so it works for any number of questions in one editor session.
+
+import { readFile } from 'node:fs/promises';
+import { functionCallReply, lastFunctionResponses, lastUserText, textReply, type RecordedRequest, type ScriptedReply } from './fakeGemini';
+
+export const MODES = ['cite-first-evidence', 'fake-id', 'not-found'] as const;
+export type FakeGeminiMode = (typeof MODES)[number];
+
+/** The tool the product declares to the model. */
+export const SEARCH_TOOL = 'searchPolicies';
+
+/**
+ * A sentence no sample or fixture passage supports, cited as if it were: citation laundering.
+ * Tests assert the verifier drops it.
+ */
+export const LAUNDERED_SENTENCE = 'Every employee also receives a company car and 45 extra vacation days after the first week.';
+
+export function isMode(name: string): name is FakeGeminiMode {
+  return (MODES as readonly string[]).includes(name);
+}
+
+/**
+ * - `cite-first-evidence`: a fresh question → `searchPolicies({query: question})`; after the
+ *   tool result → the first sentence of E1 cited `[E1]`, then LAUNDERED_SENTENCE also cited
+ *   `[E1]`. No E1 in the tool result → `NOT_FOUND: …`.
+ * - `fake-id`: like the above, but cites `[E99]`, an id retrieval never produced.
+ * - `not-found`: searches, then abstains.
+ */
+export function modeScript(mode: FakeGeminiMode): (req: RecordedRequest) => ScriptedReply {
+  return (req) => {
+    const responses = lastFunctionResponses(req.body);
+    if (responses.length === 0) {
+      return functionCallReply(SEARCH_TOOL, { query: lastUserText(req.body) ?? '' });
+    }
+    if (mode === 'not-found') return textReply('NOT_FOUND: the policies returned do not answer this question.');
+    const first = findEvidenceText(responses.map((r) => r.response), 'E1');
+    if (first === undefined) return textReply('NOT_FOUND: no passage was returned for this question.');
+    const id = mode === 'fake-id' ? 'E99' : 'E1';
+    return textReply(`${firstSentence(first)} [${id}] ${LAUNDERED_SENTENCE} [${id}]`);
+  };
+}
+
+/**
+ * Finds the text the tool returned for an evidence id, whatever the exact response shape:
+ * an object carrying the id (`id`, `evidenceId`) and a `text`, or a string starting `[E1]`/`E1:`.
+ */
+export function findEvidenceText(value: unknown, evidenceId: string): string | undefined {
+  if (typeof value === 'string') {
+    const match = new RegExp(`(?:^|\\n)\\s*\\[?${evidenceId}\\]?[:\\]\\s-]+([^\\n]+)`).exec(value);
+    return match ? match[1].trim() : undefined;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findEvidenceText(item, evidenceId);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    const id = record.id ?? record.evidenceId ?? record.evidence_id;
+    if (id === evidenceId && typeof record.text === 'string') return record.text;
+    for (const child of Object.values(record)) {
+      const found = findEvidenceText(child, evidenceId);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** First sentence (or line) of a passage, with a closing full stop. */
+export function firstSentence(text: string): string {
+  const line = text.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  const match = /^(.+?[.!?])(?=\s|$)/.exec(line);
+  const sentence = (match ? match[1] : line).trim();
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** Reads a script file: a JSON array of ScriptedReply objects. Errors name the file and entry. */
+export async function readScriptFile(file: string): Promise<ScriptedReply[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`${file}: ${code === 'ENOENT' ? 'file not found' : `cannot read (${code ?? String(error)})`}`);
+  }
+  return parseScript(text, file);
+}
+
+export function parseScript(text: string, file: string): ScriptedReply[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(value)) throw new Error(`${file}: expected a JSON array of scripted replies`);
+  return value.map((entry: unknown, index) => {
+    const where = `${file}: reply ${index}`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new Error(`${where}: expected an object`);
+    const reply = entry as Record<string, unknown>;
+    for (const key of Object.keys(reply)) {
+      if (!['status', 'body', 'hangMs', 'frames', 'frameDelayMs'].includes(key)) throw new Error(`${where}: unknown field "${key}"`);
+    }
+    for (const key of ['status', 'hangMs', 'frameDelayMs']) {
+      if (reply[key] !== undefined && (typeof reply[key] !== 'number' || !Number.isFinite(reply[key]) || (reply[key] as number) < 0)) {
+        throw new Error(`${where}: "${key}" must be a non-negative number`);
+      }
+    }
+    if (reply.frames !== undefined && !Array.isArray(reply.frames)) throw new Error(`${where}: "frames" must be an array`);
+    if (reply.body === undefined && reply.frames === undefined && reply.hangMs === undefined) {
+      throw new Error(`${where}: needs "body", "frames" or "hangMs"`);
+    }
+    return reply as ScriptedReply;
+  });
+}

@@ -1,0 +1,39 @@
+// Which model answers, from the `evident.model` setting and what is available (pure rule).
+
+import assert from 'node:assert/strict';
+import { parseModelSetting, selectModel } from '../../../src/host/modelSelection';
+
+describe('model selection', () => {
+  const none = { hasGeminiKey: false, languageModels: 0 };
+  const key = { hasGeminiKey: true, languageModels: 0 };
+  const lm = { hasGeminiKey: false, languageModels: 2 };
+  const both = { hasGeminiKey: true, languageModels: 1 };
+
+  it('auto prefers Gemini with a key, then a VS Code model, then extractive', () => {
+    assert.deepEqual(selectModel('auto', both), { backend: 'gemini' });
+    assert.deepEqual(selectModel('auto', key), { backend: 'gemini' });
+    assert.deepEqual(selectModel('auto', lm), { backend: 'vscode-lm' });
+    assert.deepEqual(selectModel('auto', none), { backend: 'extractive' });
+  });
+
+  it('honours an explicit choice when it can run', () => {
+    assert.deepEqual(selectModel('vscode-lm', both), { backend: 'vscode-lm' });
+    assert.deepEqual(selectModel('gemini', both), { backend: 'gemini' });
+    assert.deepEqual(selectModel('extractive', both), { backend: 'extractive' });
+  });
+
+  it('falls back to extractive with a notice when the explicit choice cannot run', () => {
+    const gemini = selectModel('gemini', lm);
+    assert.equal(gemini.backend, 'extractive');
+    assert.match(gemini.notice ?? '', /no API key.*Set Gemini API Key/);
+    const vscodeLm = selectModel('vscode-lm', key);
+    assert.equal(vscodeLm.backend, 'extractive');
+    assert.match(vscodeLm.notice ?? '', /No VS Code language model/);
+  });
+
+  it('reads unknown or missing setting values as auto', () => {
+    assert.equal(parseModelSetting('gemini'), 'gemini');
+    assert.equal(parseModelSetting('vscode-lm'), 'vscode-lm');
+    for (const value of [undefined, null, 'GPT', 3, '']) assert.equal(parseModelSetting(value), 'auto');
+  });
+});
