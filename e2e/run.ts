@@ -1,7 +1,8 @@
 // `npm run test:e2e`: installs the harness (cached), builds the extension when dist/ is older than
 // its sources, bundles the in-host suite, then runs the in-host suite and the Playwright UI checks
 // on one code-server and one browser. Failures print the check, the extension host log tail and
-// the screenshot path. Options: --grep TEXT (only matching checks), --keep (keep the temp folder).
+// the screenshot path. Options: --grep TEXT (only matching checks), --keep (keep the temp folder),
+// --skip-build (use dist/ as it is). EVIDENT_E2E_EXTENSION=DIR loads another extension folder.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import Mocha from 'mocha';
 import { describeFailure } from './lib/failureReport';
-import { artifactsDir, harnessDir, inHostOutDir, inHostSourceDir, repoRoot } from './lib/paths';
+import { artifactsDir, extensionDir, harnessDir, inHostOutDir, inHostSourceDir, repoRoot } from './lib/paths';
 import { session, startSession, stopSession } from './lib/session';
 
 const CHECK_FILES = ['inHost.check.ts', 'sitePolicy.check.ts', 'hostile.check.ts'];
@@ -66,7 +67,9 @@ async function main(): Promise<number> {
   step('installing the harness (cached after the first run)');
   runOrExit(process.execPath, [join(harnessDir, 'install.mjs')]);
 
-  if (distIsStale()) {
+  if (extensionDir !== repoRoot || process.argv.includes('--skip-build')) {
+    step(`not building: loading the extension from ${extensionDir} as it is`);
+  } else if (distIsStale()) {
     step('dist/ is missing or older than src/: npm run build');
     runOrExit('npm', ['run', 'build']);
   } else {

@@ -116,6 +116,39 @@ export class Workbench {
     return { title, text };
   }
 
+  /**
+   * Editor decorations (VS Code renders an extension's decoration types as `ced-*` classes) in
+   * the active editor: the text of each line under a coloured whole-line or range overlay, and the
+   * text and `::after` content of each decorated inline span.
+   */
+  async activeEditorDecorations(): Promise<{ highlightedLines: string[]; inline: { text: string; after: string; color: string }[] }> {
+    return this.page.evaluate(() => {
+      const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+      if (!editor) return { highlightedLines: [], inline: [] };
+      const transparent = (c: string): boolean => c === 'transparent' || c === 'rgba(0, 0, 0, 0)';
+      const lineByTop = new Map<string, string>();
+      for (const line of Array.from(editor.querySelectorAll<HTMLElement>('.view-lines > .view-line'))) lineByTop.set(line.style.top, line.textContent ?? '');
+      const highlighted = new Set<string>();
+      for (const overlay of Array.from(editor.querySelectorAll<HTMLElement>('.view-overlays > div'))) {
+        const decorated = Array.from(overlay.querySelectorAll<HTMLElement>('[class*="ced-"]')).some((d) => !transparent(getComputedStyle(d).backgroundColor));
+        if (decorated) highlighted.add(lineByTop.get(overlay.style.top) ?? '');
+      }
+      const inline = Array.from(editor.querySelectorAll<HTMLElement>('.view-lines span[class*="ced-"]')).map((span) => ({
+        text: span.textContent ?? '',
+        after: getComputedStyle(span, '::after').content,
+        color: getComputedStyle(span).color,
+      }));
+      return { highlightedLines: [...highlighted], inline };
+    });
+  }
+
+  /** The innermost span of the active editor showing `token` (e.g. "[E1]"), for hover and click. */
+  editorToken(token: string): Locator {
+    return this.page
+      .locator('.editor-group-container.active .monaco-editor .view-lines span span', { hasText: token })
+      .first();
+  }
+
   /** Saves `artifacts/e2e/<name>.png` and returns its path. */
   async screenshot(name: string): Promise<string> {
     await mkdir(artifactsDir, { recursive: true });

@@ -105,7 +105,7 @@ export class Engine {
     this.stats = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
     for (const n of report.notices) this.log.warn(n);
-    report.notices = [...new Set([...this.takeNotices(), ...report.notices])];
+    report.notices = [...new Set([...this.standingNotices(), ...report.notices])];
     return report;
   }
 
@@ -125,7 +125,7 @@ export class Engine {
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: this.options.verifier?.escalation }, signal),
       },
-      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.takeNotices() },
+      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );
     try {
       await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog });
@@ -164,12 +164,19 @@ export class Engine {
         return embedder;
       },
       (error: Error) => {
-        this.embedderState = { kind: 'unavailable', reason: error.message };
-        this.notice(`No embedding model (${error.message}): retrieval is lexical only.`);
+        const reason = `No embedding model (${error.message}): retrieval is lexical only.`;
+        this.embedderState = { kind: 'unavailable', reason };
+        this.log.warn(reason);
         return undefined;
       },
     );
     return this.embedderLoading;
+  }
+
+  /** Notices every answer carries: one-time ones (index rebuilt) and why retrieval is lexical only. */
+  private standingNotices(): string[] {
+    const lexicalReason = this.embedderState.kind === 'unavailable' && this.options.embedding ? [this.embedderState.reason] : [];
+    return [...this.takeNotices(), ...lexicalReason];
   }
 
   private notice(message: string): void {

@@ -62,16 +62,18 @@ export class FakeGeminiServer {
   private constructor(
     private readonly server: Server,
     readonly baseUrl: string,
+    private readonly onRequest?: (req: RecordedRequest) => void,
   ) {}
 
-  static async start(options: { port?: number } = {}): Promise<FakeGeminiServer> {
+  /** `onRequest` sees each well-formed request as it arrives (e.g. to log it in end-to-end runs). */
+  static async start(options: { port?: number; onRequest?: (req: RecordedRequest) => void } = {}): Promise<FakeGeminiServer> {
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    const fake = new FakeGeminiServer(server, `http://127.0.0.1:${port}`);
+    const fake = new FakeGeminiServer(server, `http://127.0.0.1:${port}`, options.onRequest);
     server.on('request', (req, res) => {
       fake.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) sendJson(res, 500, googleError(500, `fake Gemini crashed: ${String(error)}`));
@@ -139,6 +141,7 @@ export class FakeGeminiServer {
       body: body as Record<string, unknown>,
     };
     this.requests.push(recorded);
+    this.onRequest?.(recorded);
 
     const reply = this.queue.shift() ?? this.script?.(recorded);
     if (!reply) {

@@ -1,8 +1,9 @@
 // Command line for the fake Gemini server, for end-to-end runs where the extension reaches
 // it through GOOGLE_GEMINI_BASE_URL:
 //   node --import tsx test/support/fakeGeminiMain.ts [--port N] [--script FILE.json] [--mode NAME]
-// Scripted replies are used first, then the mode (if any). Prints `listening <url>` when ready;
-// stops on SIGINT/SIGTERM. Exit 2 on bad arguments or a bad script file.
+// Scripted replies are used first, then the mode (if any). Prints `listening <url>` on stdout
+// when ready and one line per request on stderr; stops on SIGINT/SIGTERM. Exit 2 on bad
+// arguments or a bad script file.
 
 import { FakeGeminiServer } from './fakeGemini';
 import { MODES, isMode, modeScript, readScriptFile } from './fakeGeminiModes';
@@ -52,7 +53,11 @@ async function main(): Promise<void> {
     process.stderr.write(`fakeGemini: ${(error as Error).message}\n`);
     process.exit(2);
   }
-  const server = await FakeGeminiServer.start({ port: options.port });
+  const server = await FakeGeminiServer.start({
+    port: options.port,
+    // One line per request on stderr: enough to see what the extension sent when an e2e test fails.
+    onRequest: (req) => process.stderr.write(`request ${req.method} ${req.model} contents=${Array.isArray(req.body.contents) ? req.body.contents.length : 0}\n`),
+  });
   server.enqueue(...replies);
   if (options.mode !== undefined && isMode(options.mode)) server.respondWith(modeScript(options.mode));
   const stop = (): void => {

@@ -15,7 +15,7 @@ export const SEARCH_TOOL = 'searchPolicies';
  * A sentence no sample or fixture passage supports, cited as if it were: citation laundering.
  * Tests assert the verifier drops it.
  */
-export const LAUNDERED_SENTENCE = 'Every employee also receives a company car and 45 extra vacation days after the first week.';
+export const LAUNDERED_SENTENCE = 'Every employee also receives a company car and 57 extra vacation days after the first week.';
 
 export function isMode(name: string): name is FakeGeminiMode {
   return (MODES as readonly string[]).includes(name);

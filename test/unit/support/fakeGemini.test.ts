@@ -16,8 +16,11 @@ describe('fake Gemini server (real @google/genai client)', () => {
   let server: FakeGeminiServer;
   let ai: GoogleGenAI;
 
+  let seen: string[];
+
   beforeEach(async () => {
-    server = await FakeGeminiServer.start();
+    seen = [];
+    server = await FakeGeminiServer.start({ onRequest: (req) => seen.push(req.method) });
     ai = new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: server.baseUrl, apiVersion: 'v1beta' } });
   });
   afterEach(async () => {
@@ -38,6 +41,7 @@ describe('fake Gemini server (real @google/genai client)', () => {
     assert.equal(second.text, 'Annual plans are refundable [E1].');
 
     assert.equal(server.requests.length, 2);
+    assert.equal(seen.length, 2, 'onRequest saw both');
     assert.equal(server.requests[0].model, MODEL);
     assert.equal(server.requests[0].method, 'generateContent');
     assert.equal(server.requests[0].apiVersion, 'v1beta');
@@ -220,7 +224,7 @@ describe('fake Gemini modes', () => {
 describe('fakeGeminiMain (command line)', () => {
   const main = join(__dirname, '..', '..', 'support', 'fakeGeminiMain.ts');
 
-  function run(args: string[]): Promise<{ url?: string; stderr: string; code: number | null; stop: () => void }> {
+  function run(args: string[]): Promise<{ url?: string; stderr: () => string; code: number | null; stop: () => void }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
@@ -229,9 +233,9 @@ describe('fakeGeminiMain (command line)', () => {
       child.stdout.on('data', (d: Buffer) => {
         stdout += d.toString();
         const match = /^listening (\S+)\n/.exec(stdout);
-        if (match) resolve({ url: match[1], stderr, code: null, stop: () => child.kill('SIGTERM') });
+        if (match) resolve({ url: match[1], stderr: () => stderr, code: null, stop: () => child.kill('SIGTERM') });
       });
-      child.on('exit', (code) => resolve({ stderr, code, stop: () => undefined }));
+      child.on('exit', (code) => resolve({ stderr: () => stderr, code, stop: () => undefined }));
     });
   }
 
@@ -241,11 +245,12 @@ describe('fakeGeminiMain (command line)', () => {
     await writeFile(script, JSON.stringify([textReply('scripted first'), errorReply(503)]));
     const started = await run(['--script', script, '--mode', 'cite-first-evidence']);
     try {
-      assert.ok(started.url, `did not start: ${started.stderr}`);
+      assert.ok(started.url, `did not start: ${started.stderr()}`);
       process.env.GOOGLE_GEMINI_BASE_URL = started.url;
       // The env var route the extension uses: no baseUrl in code.
       const ai = new GoogleGenAI({ apiKey: 'k', httpOptions: { apiVersion: 'v1beta' } });
       assert.equal((await ai.models.generateContent({ model: MODEL, contents: 'x' })).text, 'scripted first');
+      assert.match(started.stderr(), /request generateContent gemini-2\.5-flash/);
       await assert.rejects(ai.models.generateContent({ model: MODEL, contents: 'x' }), (e: unknown) => e instanceof ApiError && e.status === 503);
       const third = await ai.models.generateContent({ model: MODEL, contents: 'What is the travel policy?' });
       assert.deepEqual(third.functionCalls?.[0].args, { query: 'What is the travel policy?' });
@@ -258,9 +263,9 @@ describe('fakeGeminiMain (command line)', () => {
   it('exits 2 with a clear message on a bad script file or mode', async () => {
     const missing = await run(['--script', '/nonexistent/script.json']);
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /script\.json: file not found/);
+    assert.match(missing.stderr(), /script\.json: file not found/);
     const badMode = await run(['--mode', 'nonsense']);
     assert.equal(badMode.code, 2);
-    assert.match(badMode.stderr, /unknown mode "nonsense"/);
+    assert.match(badMode.stderr(), /unknown mode "nonsense"/);
   });
 });

@@ -1,0 +1,215 @@
+// The user flows of the extension in a real workbench, on a copy of the site-policy corpus, in
+// order on one page: palette reindex → progress and status bar; ask in the sidebar → cited
+// answer; hover a chip → passage; click → source at the highlighted lines; open the answer in an
+// editor → link and hover; then with Gemini (the fake server, key set through the command):
+// stop a hanging turn, and see a laundered sentence struck through with its reason.
+// A check whose prerequisite failed stops with "needs …" instead of a confusing error.
+
+import * as assert from 'node:assert/strict';
+import { basename } from 'node:path';
+import { Commands, EXTENSION_ID } from '../../src/shared/ids';
+import { LAUNDERED_SENTENCE } from '../../test/support/fakeGeminiModes';
+import { ChatView } from '../lib/chatView';
+import { paletteTitle } from '../lib/manifest';
+import { session } from '../lib/session';
+import { Workbench } from '../lib/workbench';
+
+/** Answered by the Marketplace terms ("you must be 13 years of age or older"). */
+const QUESTION = 'How old must you be to use GitHub Marketplace?';
+
+function words(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? [])];
+}
+
+describe('UI flows on the site-policy workspace', function () {
+  this.timeout(120_000);
+  const passed = new Set<string>();
+  let wb: Workbench;
+  let chat: ChatView;
+  /** Source path and passage text of the first chip of the offline answer. */
+  let cited: { source: string; text: string } | undefined;
+
+  function needs(...checks: string[]): void {
+    const missing = checks.filter((c) => !passed.has(c));
+    if (missing.length > 0) throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
+  }
+
+  afterEach(function () {
+    if (this.currentTest?.state === 'passed') passed.add(this.currentTest.title);
+  });
+
+  after(async () => {
+    await wb?.close();
+  });
+
+  it('loads the extension: Evident in the activity bar', async () => {
+    const s = session();
+    wb = await Workbench.open(s.browser, s.server.workbenchUrl(s.workspaces.sitePolicy));
+    s.current = wb;
+    await wb.waitForExtensionContributions();
+    await wb.screenshot('loads the extension');
+  });
+
+  it('reindex from the palette shows progress, then the status bar says indexed, lexical only', async () => {
+    needs('loads the extension: Evident in the activity bar');
+    // Record every progress sign from now on: a notification naming the index, or the status bar entry while indexing.
+    await wb.page.evaluate((extensionId) => {
+      const seen: string[] = [];
+      (window as unknown as { evidentProgress: string[] }).evidentProgress = seen;
+      new MutationObserver(() => {
+        for (const toast of Array.from(document.querySelectorAll('.notifications-toasts .notification-toast'))) {
+          if (/index/i.test(toast.textContent ?? '')) seen.push(`notification: ${toast.textContent}`);
+        }
+        const item = document.querySelector(`.statusbar-item[id^="${extensionId}"]`);
+        if (item && (item.querySelector('.codicon-modifier-spin, [class*="~spin"]') || /indexing|\d+\s*%/i.test(item.textContent ?? ''))) {
+          seen.push(`status bar: ${item.textContent}`);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    }, EXTENSION_ID);
+    await wb.runCommand(paletteTitle(Commands.reindex));
+    await assert.doesNotReject(
+      wb.page.waitForFunction(
+        (extensionId) => {
+          const item = document.querySelector(`.statusbar-item[id^="${extensionId}"]`);
+          const text = `${item?.textContent ?? ''} ${item?.querySelector('a')?.getAttribute('aria-label') ?? ''}`;
+          return /lexical/i.test(text) && !/indexing/i.test(text);
+        },
+        EXTENSION_ID,
+        { timeout: 90_000 },
+      ),
+      'the Evident status bar entry never said "lexical" after the reindex',
+    );
+    const progress = await wb.page.evaluate(() => (window as unknown as { evidentProgress: string[] }).evidentProgress);
+    assert.ok(progress.length > 0, 'no progress was shown while reindexing (no notification naming the index, no indexing state in the status bar)');
+    const status = await wb.statusBarText();
+    assert.match(status, /\d+/, `the status bar does not give the index size: "${status}"`);
+    await wb.screenshot('reindex status bar');
+  });
+
+  it('ask in the sidebar (offline, extractive) gives a cited answer', async () => {
+    needs('reindex from the palette shows progress, then the status bar says indexed, lexical only');
+    chat = new ChatView(await wb.openChatView());
+    assert.equal(await chat.byTestId('header-model').getAttribute('data-backend'), 'extractive', 'without a key the offline extractive model must answer');
+    const turn = await chat.ask(QUESTION);
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
+    const answer = turn.locator('[data-testid="answer"]');
+    assert.notEqual(await answer.getAttribute('data-abstained'), 'true', `the offline model abstained: ${await answer.textContent()}`);
+    assert.match((await answer.locator('[data-testid="answer-body"]').textContent()) ?? '', /\b13\b/);
+    const chips = turn.locator('[data-testid="citation"]');
+    assert.ok((await chips.count()) > 0, 'the answer has no citation chip');
+    assert.match((await chat.byTestId('header-retrieval').textContent()) ?? '', /lexical/i);
+    await wb.screenshot('ask in the sidebar cited answer');
+  });
+
+  it('hovering a citation chip previews its passage', async () => {
+    needs('ask in the sidebar (offline, extractive) gives a cited answer');
+    const chip = chat.turns().last().locator('[data-testid="citation"]').first();
+    await chip.hover();
+    const preview = chip.locator('[data-testid="evidence-preview"]');
+    await preview.waitFor({ state: 'visible', timeout: 5_000 });
+    const source = ((await preview.locator('[data-testid="preview-source"]').textContent()) ?? '').split(' · ')[0].trim();
+    const text = (await preview.locator('[data-testid="preview-text"]').textContent()) ?? '';
+    assert.match(source, /\.md$/, `the preview does not name the source file: "${source}"`);
+    assert.ok(text.length > 20, `the preview shows no passage text: "${text}"`);
+    cited = { source, text };
+    await wb.screenshot('hover chip passage preview');
+  });
+
+  it('clicking a chip opens the source at the cited lines, highlighted', async () => {
+    needs('hovering a citation chip previews its passage');
+    assert.ok(cited);
+    await chat.turns().last().locator('[data-testid="citation"]').first().click();
+    await wb.page.waitForFunction(
+      (name) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').includes(name),
+      basename(cited.source),
+      { timeout: 15_000 },
+    ).catch(() => {
+      throw new Error(`clicking the chip did not open ${cited?.source} in the editor`);
+    });
+    // Decorations render after the editor scrolls to the range.
+    await wb.page.waitForTimeout(500);
+    const { highlightedLines } = await wb.activeEditorDecorations();
+    const highlighted = words(highlightedLines.join(' '));
+    const passage = words(cited.text);
+    const overlap = passage.filter((w) => highlighted.includes(w));
+    assert.ok(highlightedLines.length > 0, 'no highlighted line in the opened source');
+    assert.ok(overlap.length >= 0.6 * passage.length, `the highlighted lines do not hold the passage (${overlap.length}/${passage.length} words): ${highlightedLines.join(' | ').slice(0, 300)}`);
+    await wb.screenshot('click chip source highlighted');
+  });
+
+  it('open the answer in an editor: citations decorated, hover shows the passage, the link opens the source', async () => {
+    needs('clicking a chip opens the source at the cited lines, highlighted');
+    assert.ok(cited);
+    await chat.turns().last().locator('[data-testid="open-in-editor"]').click();
+    const token = wb.editorToken('E1');
+    await token.waitFor({ timeout: 15_000 }).catch(() => {
+      throw new Error('the answer opened in the editor shows no [E1]');
+    });
+    const { inline } = await wb.activeEditorDecorations();
+    assert.ok(inline.length > 0, 'the answer document has no Evident decoration');
+    await token.hover();
+    const hover = wb.page.locator('.monaco-hover:visible').first();
+    await hover.waitFor({ timeout: 10_000 }).catch(() => {
+      throw new Error('hovering [E1] in the answer document shows no hover');
+    });
+    const hoverWords = words((await hover.textContent()) ?? '');
+    const passage = words(cited.text);
+    assert.ok(passage.filter((w) => hoverWords.includes(w)).length >= Math.min(5, passage.length), `the hover does not show the passage: ${(await hover.textContent())?.slice(0, 200)}`);
+    await wb.screenshot('answer in editor hover');
+    await wb.page.keyboard.press('Escape');
+    await token.click({ modifiers: ['ControlOrMeta'] });
+    await wb.page.waitForFunction(
+      (name) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').includes(name),
+      basename(cited.source),
+      { timeout: 15_000 },
+    ).catch(() => {
+      throw new Error(`Ctrl+click on [E1] in the answer document did not open ${cited?.source}`);
+    });
+    await wb.screenshot('answer in editor link opens source');
+  });
+
+  it('Gemini (fake server): the API key command switches the model', async () => {
+    needs('ask in the sidebar (offline, extractive) gives a cited answer');
+    assert.ok(session().fakeGemini, 'test/support/fakeGeminiMain.ts is missing: no fake Gemini server');
+    await wb.runCommand(paletteTitle(Commands.setGeminiApiKey));
+    await wb.answerInputBox('e2e-fake-key');
+    await chat.frame.locator('[data-testid="header-model"][data-backend="gemini"]').waitFor({ timeout: 15_000 }).catch(() => {
+      throw new Error('after setting the API key the chat header does not show the Gemini backend');
+    });
+    await wb.screenshot('gemini key set');
+  });
+
+  it('Gemini (fake server): stop cancels a turn that hangs', async () => {
+    needs('Gemini (fake server): the API key command switches the model');
+    // The fake server holds its first reply (HANG_MS): this must be the first Gemini turn of the run.
+    const turn = await chat.ask(QUESTION);
+    const stop = chat.byTestId('stop-button');
+    await stop.waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.page.waitForTimeout(1_000);
+    assert.equal(await turn.getAttribute('data-status'), 'pending', 'the turn finished before it could be stopped');
+    await stop.click();
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled'], 15_000), 'cancelled');
+    await turn.locator('[data-testid="turn-cancelled"]').waitFor({ state: 'visible' });
+    await wb.screenshot('stop cancels turn');
+  });
+
+  it('Gemini (fake server): a laundered sentence is struck through with its reason', async () => {
+    needs('Gemini (fake server): the API key command switches the model');
+    const turn = await chat.ask(QUESTION);
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
+    const dropped = turn.locator('[data-testid="dropped-sentence"]');
+    await dropped.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(async () => {
+      throw new Error(`no dropped sentence shown; answer: ${await turn.textContent()}`);
+    });
+    assert.ok(((await dropped.first().textContent()) ?? '').includes(LAUNDERED_SENTENCE.slice(0, 40)), 'the struck sentence is not the laundered one');
+    const decoration = await dropped.first().evaluate((el) => {
+      const struck = (e: Element): boolean => getComputedStyle(e).textDecorationLine.includes('line-through');
+      return struck(el) || Array.from(el.querySelectorAll('*')).some(struck);
+    });
+    assert.ok(decoration, 'the dropped sentence is not struck through');
+    assert.match((await turn.locator('[data-testid="drop-reason"]').first().textContent()) ?? '', /dropped: \S/);
+    assert.ok((await turn.locator('[data-testid="sentence"][data-verdict="kept"] [data-testid="citation"]').count()) > 0, 'the backed sentence was not kept with its citation');
+    assert.equal(await turn.locator('[data-testid="metric-dropped"]').getAttribute('data-value'), '1');
+    await wb.screenshot('dropped sentence struck through');
+  });
+});

@@ -1,0 +1,136 @@
+// The chat's turns: runs each question as its own engine invocation (index first if needed,
+// stream the unverified draft, then the verified result), cancels through the whole loop on
+// Stop, and persists the history per workspace (validated when read back).
+
+import * as vscode from 'vscode';
+import { isTurnView, type HostToWebview, type TurnView } from '../shared/protocol';
+import { errorMessage, isAbortError } from './log';
+import type { ModelResolver } from './models';
+import type { WorkspaceIndex } from './workspaceIndex';
+
+const HISTORY_KEY = 'evident.chatHistory';
+const MAX_TURNS = 50;
+const DRAFT_INTERVAL_MS = 80;
+
+export type SessionEvent = Extract<HostToWebview, { type: 'turn' | 'draft' | 'progress' }> | { type: 'cleared' };
+
+export class ChatSession implements vscode.Disposable {
+  private turns: TurnView[];
+  private active: { id: string; controller: AbortController } | undefined;
+  private readonly emitter = new vscode.EventEmitter<SessionEvent>();
+  readonly onDidChange = this.emitter.event;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly index: WorkspaceIndex,
+    private readonly models: ModelResolver,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    const saved = state.get<unknown>(HISTORY_KEY);
+    this.turns = Array.isArray(saved)
+      ? saved.filter(isTurnView).map((t) => (t.status === 'pending' ? { ...t, status: 'cancelled' as const } : t))
+      : [];
+  }
+
+  get history(): readonly TurnView[] {
+    return this.turns;
+  }
+
+  get busyTurnId(): string | undefined {
+    return this.active?.id;
+  }
+
+  find(turnId: string): TurnView | undefined {
+    return this.turns.find((t) => t.id === turnId);
+  }
+
+  /** The answer on screen now: the latest finished turn with a result. */
+  get current(): TurnView | undefined {
+    for (let i = this.turns.length - 1; i >= 0; i--) if (this.turns[i].result) return this.turns[i];
+    return undefined;
+  }
+
+  /** Asks a question as a new turn; a turn still running is stopped first. */
+  async ask(question: string): Promise<TurnView> {
+    this.stop();
+    const id = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const controller = new AbortController();
+    this.active = { id, controller };
+    let turn: TurnView = { id, question: question.trim(), status: 'pending', startedAt: Date.now() };
+    this.turns.push(turn);
+    this.turns = this.turns.slice(-MAX_TURNS);
+    this.emitter.fire({ type: 'turn', turn });
+
+    let lastDraft = 0;
+    try {
+      const engine = await this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }));
+      controller.signal.throwIfAborted();
+      const { model, notice } = await this.models.create();
+      this.log.info(`Turn ${id}: asking ${model.name}.`);
+      const result = await engine.ask(turn.question, {
+        model,
+        signal: controller.signal,
+        id,
+        onDraft: (text) => {
+          const now = Date.now();
+          if (now - lastDraft < DRAFT_INTERVAL_MS) return;
+          lastDraft = now;
+          this.emitter.fire({ type: 'draft', turnId: id, text });
+        },
+        onEvent: (event) =>
+          this.emitter.fire(
+            event.type === 'search'
+              ? { type: 'progress', turnId: id, stage: 'searching', detail: `${event.query} · ${event.evidence.length} passages` }
+              : { type: 'progress', turnId: id, stage: 'verifying' },
+          ),
+      });
+      if (notice && !result.notices.includes(notice)) result.notices.push(notice);
+      this.log.info(
+        `Turn ${id}: ${result.metrics.retrieved} retrieved, coverage ${result.metrics.coverage.toFixed(2)}, ${result.metrics.dropped} dropped, ` +
+          `${result.abstained ? 'abstained' : 'answered'} (${result.model}, ${result.retrieval}).`,
+      );
+      turn = { ...turn, status: 'done', result };
+    } catch (error) {
+      if (isAbortError(error) || controller.signal.aborted) {
+        this.log.info(`Turn ${id}: stopped.`);
+        turn = { ...turn, status: 'cancelled' };
+      } else {
+        this.log.error(`Turn ${id} failed: ${errorMessage(error)}`);
+        turn = { ...turn, status: 'failed', error: errorMessage(error) };
+      }
+    } finally {
+      if (this.active?.id === id) this.active = undefined;
+    }
+    this.replace(turn);
+    return turn;
+  }
+
+  /** Asks the question of an earlier turn again, as a new turn. */
+  retry(turnId: string): Promise<TurnView> | undefined {
+    const turn = this.find(turnId);
+    return turn ? this.ask(turn.question) : undefined;
+  }
+
+  stop(): void {
+    this.active?.controller.abort();
+  }
+
+  async clear(): Promise<void> {
+    this.stop();
+    this.turns = [];
+    await this.state.update(HISTORY_KEY, this.turns);
+    this.emitter.fire({ type: 'cleared' });
+  }
+
+  dispose(): void {
+    this.stop();
+    this.emitter.dispose();
+  }
+
+  private replace(turn: TurnView): void {
+    const at = this.turns.findIndex((t) => t.id === turn.id);
+    if (at >= 0) this.turns[at] = turn;
+    void this.state.update(HISTORY_KEY, this.turns.filter((t) => t.status !== 'pending'));
+    this.emitter.fire({ type: 'turn', turn });
+  }
+}

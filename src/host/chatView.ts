@@ -1,0 +1,212 @@
+// The chat sidebar (a webview view in Evident's activity-bar container): strict CSP with a
+// nonce, resources only from dist/, media/ and the codicons font, a ready handshake before any
+// state is sent (again whenever the view is re-created), and every inbound message checked
+// against the protocol before it is acted on.
+
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { Commands, EXTENSION_ID, Settings, Views } from '../shared/ids';
+import { isSafeExternalUrl, isWebviewToHost, type ChatState, type HostToWebview, type WebviewToHost } from '../shared/protocol';
+import type { ChatSession } from './chatSession';
+import type { ModelResolver } from './models';
+import { readShowDropped, writeShowDropped } from './settings';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { errorMessage } from './log';
+
+export const EXAMPLE_QUESTION = 'How many days of annual leave do employees get?';
+
+export interface ChatViewDeps {
+  session: ChatSession;
+  index: WorkspaceIndex;
+  models: ModelResolver;
+  log: vscode.LogOutputChannel;
+  /** Opens a passage of a turn in the editor (citation chip clicked). */
+  openEvidence(turnId: string, evidenceId: string): Promise<void>;
+  openAnswerInEditor(turnId: string): Promise<void>;
+}
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private readonly disposables: vscode.Disposable[] = [];
+  private viewDisposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly deps: ChatViewDeps,
+  ) {
+    this.disposables.push(
+      deps.session.onDidChange((event) => {
+        if (event.type === 'cleared') void this.sendState();
+        else this.post(event);
+      }),
+      deps.index.onDidChange(() => void this.sendStatus()),
+      deps.models.onDidChange(() => void this.sendStatus()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(Settings.showDropped)) this.post({ type: 'showDropped', show: readShowDropped() });
+      }),
+    );
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    for (const d of this.viewDisposables) d.dispose();
+    this.view = view;
+    this.ready = false;
+    const webview = view.webview;
+    webview.options = {
+      enableScripts: true,
+      localResourceRoots: [
+        vscode.Uri.joinPath(this.extensionUri, 'dist'),
+        vscode.Uri.joinPath(this.extensionUri, 'media'),
+        vscode.Uri.joinPath(this.extensionUri, 'node_modules', '@vscode', 'codicons', 'dist'),
+      ],
+    };
+    webview.html = this.html(webview);
+    this.viewDisposables = [
+      webview.onDidReceiveMessage((message: unknown) => {
+        if (!isWebviewToHost(message)) {
+          this.deps.log.warn('Chat view: ignored a malformed message from the webview.');
+          return;
+        }
+        this.handle(message).catch((error: unknown) => this.deps.log.error(`Chat view: ${errorMessage(error)}`));
+      }),
+      view.onDidDispose(() => {
+        if (this.view === view) {
+          this.view = undefined;
+          this.ready = false;
+        }
+      }),
+    ];
+  }
+
+  /** Reveals the chat view, and puts text in its input box if given. */
+  async reveal(text?: string): Promise<void> {
+    await vscode.commands.executeCommand(`${Views.chat}.focus`);
+    if (text !== undefined) this.post({ type: 'focusInput', text });
+  }
+
+  dispose(): void {
+    for (const d of [...this.disposables, ...this.viewDisposables]) d.dispose();
+  }
+
+  private post(message: HostToWebview): void {
+    if (this.view && this.ready) void this.view.webview.postMessage(message);
+  }
+
+  private async handle(message: WebviewToHost): Promise<void> {
+    const { session } = this.deps;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        await this.sendState();
+        break;
+      case 'ask':
+        await session.ask(message.question);
+        break;
+      case 'stop':
+        session.stop();
+        break;
+      case 'retry':
+        await session.retry(message.turnId);
+        break;
+      case 'openEvidence':
+        await this.deps.openEvidence(message.turnId, message.evidenceId);
+        break;
+      case 'copyAnswer': {
+        const result = session.find(message.turnId)?.result;
+        if (result) {
+          await vscode.env.clipboard.writeText(result.answer);
+          void vscode.window.setStatusBarMessage('$(check) Evident: answer copied', 2000);
+        }
+        break;
+      }
+      case 'openAnswerInEditor':
+        await this.deps.openAnswerInEditor(message.turnId);
+        break;
+      case 'setShowDropped':
+        await writeShowDropped(message.show);
+        break;
+      case 'runCommand':
+        await this.runCommand(message.command);
+        break;
+      case 'openLink':
+        // Links in model text go out only as plain web URLs; VS Code asks before opening.
+        if (isSafeExternalUrl(message.url)) await vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+        else this.deps.log.warn('Chat view: refused to open a link that is not http(s).');
+        break;
+    }
+  }
+
+  private async runCommand(command: Extract<WebviewToHost, { type: 'runCommand' }>['command']): Promise<void> {
+    switch (command) {
+      case 'reindex':
+        await vscode.commands.executeCommand(Commands.reindex);
+        break;
+      case 'setGeminiApiKey':
+        await vscode.commands.executeCommand(Commands.setGeminiApiKey);
+        break;
+      case 'showLogs':
+        this.deps.log.show();
+        break;
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${EXTENSION_ID}`);
+        break;
+      case 'clearHistory':
+        await this.deps.session.clear();
+        break;
+    }
+  }
+
+  private async state(): Promise<ChatState> {
+    const { session, index, models } = this.deps;
+    return {
+      index: index.status,
+      model: await models.describe(),
+      turns: [...session.history],
+      showDropped: readShowDropped(),
+      busyTurnId: session.busyTurnId,
+      exampleQuestion: EXAMPLE_QUESTION,
+    };
+  }
+
+  private async sendState(): Promise<void> {
+    if (this.view && this.ready) this.post({ type: 'state', state: await this.state() });
+  }
+
+  private async sendStatus(): Promise<void> {
+    if (this.view && this.ready) this.post({ type: 'status', index: this.deps.index.status, model: await this.deps.models.describe() });
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(18).toString('base64');
+    const asset = (...segments: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...segments)).toString();
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+      `img-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('node_modules', '@vscode', 'codicons', 'dist', 'codicon.css')}" id="vscode-codicon-stylesheet">
+<link rel="stylesheet" href="${asset('media', 'chat.css')}">
+<title>Evident</title>
+</head>
+<body>
+<div id="app" data-testid="evident-chat"></div>
+<script nonce="${nonce}" src="${asset('dist', 'webview.js')}"></script>
+</body>
+</html>`;
+  }
+}
+
+export function registerChatView(context: vscode.ExtensionContext, deps: ChatViewDeps): ChatViewProvider {
+  const provider = new ChatViewProvider(context.extensionUri, deps);
+  context.subscriptions.push(provider, vscode.window.registerWebviewViewProvider(Views.chat, provider));
+  return provider;
+}

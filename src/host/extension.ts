@@ -1,0 +1,59 @@
+// Evident's extension entry point: activate() is a list of registrations. Nothing heavy loads
+// here; the engine bundle is read on first use (indexing starts right after activation).
+
+import * as vscode from 'vscode';
+import { registerChatParticipant } from './chatParticipant';
+import { ChatSession } from './chatSession';
+import { registerChatView } from './chatView';
+import { registerCitationLinks } from './citationLinks';
+import { registerCommands } from './commands';
+import { GeminiKeyStore } from './geminiKey';
+import { createLog } from './log';
+import { ModelResolver } from './models';
+import { affectsIndex } from './settings';
+import { SourceHighlighter } from './sourceHighlight';
+import { registerStatusBar } from './statusBar';
+import { WorkspaceIndex } from './workspaceIndex';
+
+export function activate(context: vscode.ExtensionContext): void {
+  const started = Date.now();
+  const log = createLog(context);
+  const keys = new GeminiKeyStore(context.secrets);
+  const index = new WorkspaceIndex(context, log);
+  const models = new ModelResolver(keys);
+  const session = new ChatSession(context.workspaceState, index, models, log);
+  const sources = new SourceHighlighter(session, index);
+  context.subscriptions.push(index, models, session, sources);
+
+  registerStatusBar(context, index);
+  const answers = registerCitationLinks(context, session);
+  const chatView = registerChatView(context, {
+    session,
+    index,
+    models,
+    log,
+    openEvidence: (turnId, evidenceId) => sources.open(turnId, evidenceId),
+    openAnswerInEditor: (turnId) => answers.open(turnId),
+  });
+  registerCommands(context, { index, session, chatView, keys, sources, answers, log });
+  registerChatParticipant(context, index, sources, log);
+  registerIndexUpkeep(context, index);
+
+  log.info(`Evident activated in ${Date.now() - started} ms.`);
+}
+
+/** Watches docs, follows settings and folder changes, and indexes once activation is done. */
+function registerIndexUpkeep(context: vscode.ExtensionContext, index: WorkspaceIndex): void {
+  index.startWatching();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (affectsIndex(e)) index.reset();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => index.reset()),
+  );
+  // After activation returns: the engine bundle loads off the activation path.
+  const timer = setTimeout(() => void index.warmUp(), 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+}
+
+export function deactivate(): void {}

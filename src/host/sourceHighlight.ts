@@ -1,0 +1,107 @@
+// Opens a cited passage in its source file at its lines, and highlights the passages that the
+// current answer cites in every visible editor of those files (while that answer is current).
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Evidence, TurnResult } from '../core/types';
+import { Colors } from '../shared/ids';
+import type { ChatSession } from './chatSession';
+import type { WorkspaceIndex } from './workspaceIndex';
+
+export class SourceHighlighter implements vscode.Disposable {
+  private readonly decoration = vscode.window.createTextEditorDecorationType({
+    backgroundColor: new vscode.ThemeColor(Colors.citedPassage),
+    isWholeLine: true,
+    overviewRulerColor: new vscode.ThemeColor(Colors.citedPassage),
+    overviewRulerLane: vscode.OverviewRulerLane.Center,
+  });
+  private readonly disposables: vscode.Disposable[] = [];
+  /** The evidence of the current answer that kept sentences cite, by absolute file path. */
+  private cited = new Map<string, Evidence[]>();
+  private currentTurnId: string | undefined;
+
+  constructor(
+    private readonly session: ChatSession,
+    private readonly index: WorkspaceIndex,
+  ) {
+    this.disposables.push(
+      this.decoration,
+      vscode.window.onDidChangeVisibleTextEditors(() => this.apply()),
+      session.onDidChange((event) => {
+        if (event.type === 'turn' || event.type === 'cleared') this.setCurrent(session.current?.result, session.current?.id);
+      }),
+    );
+    this.setCurrent(session.current?.result, session.current?.id);
+  }
+
+  /** Absolute URI of a docs-relative source path, refusing paths that leave the folder. */
+  sourceUri(source: string): vscode.Uri | undefined {
+    const folder = this.index.folder;
+    if (!folder) return undefined;
+    const abs = path.resolve(folder.uri.fsPath, source);
+    const rel = path.relative(folder.uri.fsPath, abs);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    return vscode.Uri.file(abs);
+  }
+
+  rangeOf(evidence: Evidence): vscode.Range {
+    return new vscode.Range(Math.max(0, evidence.startLine - 1), 0, Math.max(0, evidence.endLine - 1), Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Opens the passage `evidenceId` of turn `turnId` at its lines, highlighted. */
+  async open(turnId: string, evidenceId: string): Promise<void> {
+    const turn = this.session.find(turnId);
+    const evidence = turn?.result?.evidence.find((e) => e.id === evidenceId);
+    if (!turn?.result || !evidence) {
+      void vscode.window.showWarningMessage(`Evident: ${evidenceId} is not part of that answer any more.`);
+      return;
+    }
+    const uri = this.sourceUri(evidence.source);
+    if (!uri) {
+      void vscode.window.showWarningMessage(`Evident: cannot open ${evidence.source} outside the workspace folder.`);
+      return;
+    }
+    // The opened passage stays highlighted even when its answer is an older turn.
+    if (turnId !== this.currentTurnId) this.setCurrent(turn.result, turnId, evidence);
+    const range = this.rangeOf(evidence);
+    const editor = await vscode.window.showTextDocument(uri, { selection: new vscode.Range(range.start, range.start), preview: true });
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    this.apply();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private setCurrent(result: TurnResult | undefined, turnId: string | undefined, extra?: Evidence): void {
+    this.currentTurnId = turnId;
+    this.cited.clear();
+    if (result) {
+      const keptIds = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
+      for (const e of result.evidence) {
+        if (!keptIds.has(e.id) && e !== extra) continue;
+        const uri = this.sourceUri(e.source);
+        if (!uri) continue;
+        const list = this.cited.get(uri.fsPath) ?? [];
+        list.push(e);
+        this.cited.set(uri.fsPath, list);
+      }
+    }
+    this.apply();
+  }
+
+  private apply(): void {
+    for (const editor of vscode.window.visibleTextEditors) {
+      if (editor.document.uri.scheme !== 'file') continue;
+      const evidence = this.cited.get(editor.document.uri.fsPath) ?? [];
+      editor.setDecorations(
+        this.decoration,
+        evidence.map((e) => {
+          const hover = new vscode.MarkdownString();
+          hover.appendText(`Evident ${e.id}: cited by the current answer (${e.heading || e.source})`);
+          return { range: this.rangeOf(e), hoverMessage: hover };
+        }),
+      );
+    }
+  }
+}

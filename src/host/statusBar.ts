@@ -1,0 +1,42 @@
+// The status-bar item: index state at a glance ("Evident: not indexed", "indexing 42%",
+// "1,234 passages · hybrid" or "· lexical only"); a click reindexes.
+
+import * as vscode from 'vscode';
+import { Commands } from '../shared/ids';
+import type { IndexView } from '../shared/protocol';
+import type { WorkspaceIndex } from './workspaceIndex';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function statusBarText(view: IndexView): string {
+  switch (view.state) {
+    case 'no-folder':
+      return '$(book) Evident: no folder';
+    case 'not-indexed':
+      return '$(book) Evident: not indexed';
+    case 'indexing':
+      return `$(sync~spin) Evident: indexing ${view.percent ?? 0}%`;
+    case 'error':
+      return '$(warning) Evident: index error';
+    case 'indexed':
+      return `$(book) ${numberFormat.format(view.passages)} passages · ${view.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}`;
+  }
+}
+
+export function registerStatusBar(context: vscode.ExtensionContext, index: WorkspaceIndex): void {
+  const item = vscode.window.createStatusBarItem('evident.index', vscode.StatusBarAlignment.Left, 10);
+  item.name = 'Evident index';
+  item.command = { command: Commands.reindex, title: 'Reindex Workspace Docs' };
+  const render = (view: IndexView) => {
+    item.text = statusBarText(view);
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`Evident: ${view.documents} documents, ${view.passages} passages, ${view.retrieval} retrieval.`);
+    if (view.message) tooltip.appendText(`\n\n${view.message}`);
+    tooltip.appendText('\n\nClick to reindex.');
+    item.tooltip = tooltip;
+    item.backgroundColor = view.state === 'error' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  };
+  render(index.status);
+  item.show();
+  context.subscriptions.push(item, index.onDidChange(render));
+}

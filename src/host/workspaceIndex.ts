@@ -1,0 +1,300 @@
+// The workspace's passage index as the editor sees it: opens the engine lazily (first use loads
+// the engine bundle), indexes the first folder's Markdown into workspace storage with a
+// cancellable progress notification, keeps it current from a debounced file watcher, reports
+// the embedding model's one-time download, and publishes an IndexView for the status bar and chat.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Engine, IndexProgress, IndexReport } from '../core/engine';
+import type { IndexView } from '../shared/protocol';
+import { loadEngineApi } from './engineLoader';
+import { engineLogger, errorMessage, isAbortError } from './log';
+import { readIndexSettings } from './settings';
+
+const WATCH_DEBOUNCE_MS = 800;
+
+const PHASE_LABEL: Record<IndexProgress['phase'], string> = {
+  scanning: 'Scanning',
+  reading: 'Reading',
+  embedding: 'Embedding',
+  saving: 'Saving',
+};
+
+/** A notification shown while the embedding model downloads (once per machine). */
+class DownloadNotice {
+  private finish: (() => void) | undefined;
+  private progress: vscode.Progress<{ message?: string; increment?: number }> | undefined;
+  private readonly files = new Map<string, { loaded: number; total: number }>();
+  private shown = 0;
+
+  report(p: { file: string; loaded: number; total: number }): void {
+    this.files.set(p.file, { loaded: p.loaded, total: p.total });
+    if (!this.finish) {
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Evident: downloading the embedding model (once)' },
+        (progress) =>
+          new Promise<void>((resolve) => {
+            this.progress = progress;
+            this.finish = resolve;
+          }),
+      );
+    }
+    let loaded = 0;
+    let total = 0;
+    for (const f of this.files.values()) {
+      loaded += f.loaded;
+      total += f.total;
+    }
+    const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;
+    this.progress?.report({ message: `${p.file} · ${percent}%`, increment: Math.max(0, percent - this.shown) });
+    this.shown = Math.max(this.shown, percent);
+  }
+
+  done(): void {
+    this.finish?.();
+    this.finish = undefined;
+    this.progress = undefined;
+    this.files.clear();
+    this.shown = 0;
+  }
+}
+
+export class WorkspaceIndex implements vscode.Disposable {
+  private enginePromise: Promise<Engine> | undefined;
+  private view: IndexView;
+  private queue: Promise<unknown> = Promise.resolve();
+  private running: AbortController | undefined;
+  private readonly pendingPaths = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private watchers: vscode.Disposable[] = [];
+  private readonly download = new DownloadNotice();
+  private readonly emitter = new vscode.EventEmitter<IndexView>();
+  readonly onDidChange = this.emitter.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.view = { state: this.folder ? 'not-indexed' : 'no-folder', documents: 0, passages: 0, retrieval: 'lexical' };
+  }
+
+  /** The folder whose docs are indexed: the first local workspace folder. */
+  get folder(): vscode.WorkspaceFolder | undefined {
+    return vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+  }
+
+  get status(): IndexView {
+    return this.view;
+  }
+
+  /** Where the metrics log of this workspace is written. */
+  get metricsLogPath(): string | undefined {
+    return this.context.storageUri ? path.join(this.context.storageUri.fsPath, 'metrics.jsonl') : undefined;
+  }
+
+  /** The engine for this workspace, opened on first call. */
+  engine(): Promise<Engine> {
+    this.enginePromise ??= this.openEngine().catch((error: unknown) => {
+      this.enginePromise = undefined;
+      this.update({ state: 'error', message: errorMessage(error) });
+      throw error;
+    });
+    return this.enginePromise;
+  }
+
+  /** The engine, indexed: indexes first (with a notification) when nothing is indexed yet. */
+  async ready(onIndexing?: () => void): Promise<Engine> {
+    const engine = await this.engine();
+    await this.queue.catch(() => undefined);
+    if (!engine.status().indexed) {
+      onIndexing?.();
+      await this.reindex({ notify: true });
+      if (!engine.status().indexed) throw new Error('The workspace is not indexed yet: run "Evident: Reindex Workspace Docs".');
+    }
+    return engine;
+  }
+
+  /** Opens the engine after activation and brings the index up to date (full index if none). */
+  async warmUp(): Promise<void> {
+    if (!this.folder) return;
+    try {
+      const engine = await this.engine();
+      await this.reindex({ notify: !engine.status().indexed });
+    } catch (error) {
+      if (!isAbortError(error)) this.log.error(`Could not open the index: ${errorMessage(error)}`);
+    }
+  }
+
+  /** Queues an index run: all files, or only `paths` (docs-relative) from the watcher. */
+  reindex(options: { notify: boolean; paths?: string[] }): Promise<IndexReport | undefined> {
+    const run = this.queue.then(
+      () => this.run(options),
+      () => this.run(options),
+    );
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops a running index and deletes the index. */
+  async clear(): Promise<void> {
+    this.running?.abort();
+    this.pendingPaths.clear();
+    const engine = await this.engine();
+    await this.queue;
+    await engine.clear();
+    this.log.info('Index cleared.');
+    this.update({ state: 'not-indexed', documents: 0, passages: 0, message: undefined, percent: undefined });
+  }
+
+  /** Settings changed: the next use opens a fresh engine; an existing index is brought up to date. */
+  reset(): void {
+    const wasOpen = this.enginePromise !== undefined;
+    this.running?.abort();
+    this.enginePromise = undefined;
+    if (!this.folder) this.update({ state: 'no-folder', documents: 0, passages: 0 });
+    else if (this.view.state === 'no-folder') this.update({ state: 'not-indexed' });
+    this.startWatching();
+    if (wasOpen) void this.warmUp();
+  }
+
+  /** Watches the indexed file types and indexes changes, additions and deletions (debounced). */
+  startWatching(): void {
+    for (const w of this.watchers) w.dispose();
+    this.watchers = [];
+    const folder = this.folder;
+    if (!folder) return;
+    const include = readIndexSettings(folder.uri).include;
+    for (const glob of include.length ? include : ['**/*.{md,markdown,mdx}']) {
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
+      const onChange = (uri: vscode.Uri) => this.changed(folder, uri);
+      this.watchers.push(watcher, watcher.onDidCreate(onChange), watcher.onDidChange(onChange), watcher.onDidDelete(onChange));
+    }
+  }
+
+  dispose(): void {
+    this.running?.abort();
+    if (this.timer) clearTimeout(this.timer);
+    for (const w of this.watchers) w.dispose();
+    this.download.done();
+    this.emitter.dispose();
+  }
+
+  private changed(folder: vscode.WorkspaceFolder, uri: vscode.Uri): void {
+    const rel = path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/');
+    if (!rel || rel.startsWith('..')) return;
+    this.pendingPaths.add(rel);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const paths = [...this.pendingPaths];
+      this.pendingPaths.clear();
+      // Changes before the first index are picked up by that index.
+      if (this.enginePromise && this.view.state !== 'not-indexed' && this.view.state !== 'no-folder') {
+        void this.reindex({ notify: false, paths }).catch(() => undefined);
+      }
+    }, WATCH_DEBOUNCE_MS);
+  }
+
+  private async openEngine(): Promise<Engine> {
+    const folder = this.folder;
+    const storage = this.context.storageUri;
+    if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
+    const settings = readIndexSettings(folder.uri);
+    const api = loadEngineApi();
+    const started = Date.now();
+    const engine = await api.Engine.open({
+      docs: api.folderDocSource(folder.uri.fsPath, {
+        include: settings.include.length ? settings.include : undefined,
+        exclude: settings.exclude.length ? settings.exclude : undefined,
+      }),
+      indexDir: path.join(storage.fsPath, 'index'),
+      embedding:
+        settings.embeddingModel || settings.embeddingLocalPath
+          ? {
+              modelId: settings.embeddingModel || api.DEFAULT_EMBEDDING_MODEL,
+              localModelPath: settings.embeddingLocalPath || undefined,
+              cacheDir: path.join(this.context.globalStorageUri.fsPath, 'models'),
+              allowRemote: !settings.embeddingLocalPath,
+              onDownloadProgress: (p) => this.download.report(p),
+            }
+          : false,
+      topK: settings.topK,
+      verifier: { threshold: settings.supportThreshold },
+      metricsLog: path.join(storage.fsPath, 'metrics.jsonl'),
+      auditLog: path.join(storage.fsPath, 'audit.jsonl'),
+      log: engineLogger(this.log),
+    });
+    this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms.`);
+    this.updateFrom(engine);
+    return engine;
+  }
+
+  private async run(options: { notify: boolean; paths?: string[] }): Promise<IndexReport | undefined> {
+    const engine = await this.engine();
+    const controller = new AbortController();
+    this.running = controller;
+    const before = engine.status();
+    this.update({ state: 'indexing', percent: 0, message: undefined });
+    const index = (onProgress: (p: IndexProgress) => void) => engine.index({ signal: controller.signal, onProgress, paths: options.paths });
+    try {
+      const report = options.notify
+        ? await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Notification, title: 'Evident: indexing workspace docs', cancellable: true },
+            async (progress, token) => {
+              token.onCancellationRequested(() => controller.abort());
+              let shown = 0;
+              return index((p) => {
+                const percent = this.progressPercent(p);
+                progress.report({ message: `${PHASE_LABEL[p.phase]} ${p.done}/${p.total} files`, increment: Math.max(0, percent - shown) });
+                shown = Math.max(shown, percent);
+              });
+            },
+          )
+        : await index((p) => this.progressPercent(p));
+      this.log.info(
+        `Indexed ${report.documents} documents, ${report.passages} passages (${report.added} added, ${report.updated} updated, ` +
+          `${report.removed} removed, ${report.unchanged} unchanged, ${report.skipped.length} skipped) in ${report.ms} ms · ${report.retrieval}.`,
+      );
+      this.updateFrom(engine, report.notices.find((n) => /lexical/i.test(n)));
+      return report;
+    } catch (error) {
+      if (isAbortError(error)) {
+        this.log.info('Indexing cancelled.');
+        this.update({ state: before.indexed ? 'indexed' : 'not-indexed', percent: undefined, message: 'Indexing was cancelled.' });
+        return undefined;
+      }
+      this.log.error(`Indexing failed: ${errorMessage(error)}`);
+      this.update({ state: 'error', percent: undefined, message: `Indexing failed: ${errorMessage(error)}` });
+      throw error;
+    } finally {
+      this.download.done();
+      if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  /** Updates the "indexing N%" state and returns the percentage. */
+  private progressPercent(p: IndexProgress): number {
+    // Reading and embedding are the long phases; scanning and saving are quick.
+    const within = p.total > 0 ? p.done / p.total : 0;
+    const percent = Math.floor(p.phase === 'scanning' ? 0 : p.phase === 'reading' ? within * 50 : p.phase === 'embedding' ? 50 + within * 45 : 95 + within * 5);
+    if (percent !== this.view.percent) this.update({ state: 'indexing', percent });
+    return percent;
+  }
+
+  private updateFrom(engine: Engine, message?: string): void {
+    const s = engine.status();
+    this.update({
+      state: s.indexed ? 'indexed' : 'not-indexed',
+      documents: s.documents,
+      passages: s.passages,
+      retrieval: s.retrieval,
+      percent: undefined,
+      message: s.retrieval === 'lexical' ? message ?? this.view.message : undefined,
+    });
+  }
+
+  private update(change: Partial<IndexView>): void {
+    this.view = { ...this.view, ...change };
+    this.emitter.fire(this.view);
+  }
+}
