@@ -3,6 +3,7 @@
 // maximum over its chunks, and the figure is balanced accuracy over claims.
 
 import { readJsonl, requireString, requireStringArray } from '../../src/core/jsonl';
+import { evidenceText } from '../../src/core/verifier';
 
 export interface WiceClaim {
   id: string;
@@ -35,7 +36,7 @@ export async function loadWice(file: string): Promise<WiceClaim[]> {
       c = { id: row.meta.id, claim: row.claim, supported: row.label === 'supported', chunks: [] };
       claims.set(row.meta.id, c);
     }
-    c.chunks.push(row.evidence.join(' '));
+    c.chunks.push(evidenceText(row.evidence));
   }
   return [...claims.values()];
 }

@@ -211,6 +211,36 @@ export function textReply(text: string): ScriptedReply {
   return { body: candidateResponse([{ text }], text.length) };
 }
 
+/**
+ * A text answer with built-in grounding (Google Search style): `sources` become
+ * groundingChunks; each support names a piece of `text` and the chunk indices backing it.
+ * Segment offsets are UTF-8 byte offsets, as the service sends them.
+ */
+export function groundedReply(
+  text: string,
+  sources: Array<{ uri: string; title: string }>,
+  supports: Array<{ text: string; chunks: number[] }>,
+): ScriptedReply {
+  const groundingSupports = supports.map((support) => {
+    const at = text.indexOf(support.text);
+    if (at < 0) throw new Error(`groundedReply: "${support.text}" is not part of the answer text`);
+    const startIndex = Buffer.byteLength(text.slice(0, at));
+    return {
+      segment: { startIndex, endIndex: startIndex + Buffer.byteLength(support.text), text: support.text },
+      groundingChunkIndices: support.chunks,
+      confidenceScores: [],
+    };
+  });
+  const body = candidateResponse([{ text }], text.length);
+  const candidates = body.candidates as Array<Record<string, unknown>>;
+  candidates[0].groundingMetadata = {
+    groundingChunks: sources.map((web) => ({ web })),
+    groundingSupports,
+    webSearchQueries: [],
+  };
+  return { body };
+}
+
 /** A reply asking the client to call a tool. `id` is optional: the public API usually omits it. */
 export function functionCallReply(name: string, args: Record<string, unknown>, id?: string): ScriptedReply {
   const functionCall: Record<string, unknown> = { name, args };

@@ -10,6 +10,7 @@ import type {
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
 import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL_NAME } from './instruction';
 import type { EvidenceLedger, InvocationEvidence } from './ledger';
+import { withoutInstructions } from './injection';
 
 export interface VerifiedText {
   answer: string;
@@ -135,9 +136,15 @@ async function runTool(call: ToolCall, evidence: InvocationEvidence, deps: TurnD
   };
 }
 
-/** The verifier reads a passage together with its heading path, which gives its topic. */
+/**
+ * What the verifier may count as support: a passage with its heading path (which gives its
+ * topic), minus sentences that are instructions aimed at the model (data, not instructions).
+ */
 function verifierView(evidence: InvocationEvidence): EvidenceLookup {
-  const withHeading = (e: Evidence): Evidence => (e.heading ? { ...e, text: `${e.heading}\n${e.text}` } : e);
+  const withHeading = (e: Evidence): Evidence => {
+    const text = withoutInstructions(e.text);
+    return { ...e, text: e.heading ? `${e.heading}\n${text}` : text };
+  };
   return {
     get: (id) => {
       const e = evidence.get(id);

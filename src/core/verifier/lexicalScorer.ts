@@ -21,7 +21,7 @@ export interface LexicalFeatures {
   window: number;
 }
 
-export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = { idf: true, stemming: true, values: true, negation: true, window: 3 };
+export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = { idf: true, stemming: true, values: true, negation: true, window: 4 };
 
 export interface LexicalScorerOptions {
   termStats?: TermStats;

@@ -3,11 +3,11 @@
 
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError, GoogleGenAI, type Content } from '@google/genai';
-import { FakeGeminiServer, errorReply, functionCallReply, hangReply, splitIntoFrames, textReply } from '../../support/fakeGemini';
+import { FakeGeminiServer, errorReply, functionCallReply, groundedReply, hangReply, splitIntoFrames, textReply } from '../../support/fakeGemini';
 import { LAUNDERED_SENTENCE, findEvidenceText, firstSentence, modeScript, parseScript } from '../../support/fakeGeminiModes';
 
 const MODEL = 'gemini-2.5-flash';
@@ -66,6 +66,21 @@ describe('fake Gemini server (real @google/genai client)', () => {
     assert.equal(chunks[0].candidates?.[0].finishReason, undefined);
     assert.equal(server.requests[0].method, 'streamGenerateContent');
     assert.equal(server.requests[0].sse, true);
+  });
+
+  it('streams grounding metadata in the last frame only, with UTF-8 byte offsets', async () => {
+    const text = 'Café hours are 9–5. Parking is free.';
+    server.enqueue(groundedReply(text, [{ uri: 'https://example.org/a', title: 'A' }], [{ text: 'Parking is free.', chunks: [0] }]));
+    const chunks = [];
+    for await (const chunk of await ai.models.generateContentStream({ model: MODEL, contents: 'q', config: { tools: [{ googleSearch: {} }] } })) chunks.push(chunk);
+    const withGrounding = chunks.filter((c) => c.candidates?.[0].groundingMetadata);
+    assert.equal(withGrounding.length, 1);
+    assert.equal(withGrounding[0], chunks[chunks.length - 1]);
+    const support = withGrounding[0].candidates![0].groundingMetadata!.groundingSupports![0];
+    const bytes = Buffer.from(chunks.map((c) => c.text ?? '').join(''));
+    assert.equal(bytes.subarray(support.segment!.startIndex, support.segment!.endIndex).toString(), 'Parking is free.');
+    assert.ok(support.segment!.startIndex! > text.indexOf('Parking'), 'byte offset differs from the JS string offset');
+    assert.throws(() => groundedReply('abc', [], [{ text: 'zzz', chunks: [0] }]), /not part of the answer text/);
   });
 
   it('streams a function call in the final frame', async () => {
@@ -250,13 +265,16 @@ describe('fakeGeminiMain (command line)', () => {
       // The env var route the extension uses: no baseUrl in code.
       const ai = new GoogleGenAI({ apiKey: 'k', httpOptions: { apiVersion: 'v1beta' } });
       assert.equal((await ai.models.generateContent({ model: MODEL, contents: 'x' })).text, 'scripted first');
-      assert.match(started.stderr(), /request generateContent gemini-2\.5-flash/);
+      // stderr is a separate pipe: give its data event a moment to arrive.
+      for (let i = 0; i < 40 && !/request generateContent/.test(started.stderr()); i++) await new Promise((r) => setTimeout(r, 25));
+      assert.match(started.stderr(), /request generateContent gemini-2\.5-flash contents=1/);
       await assert.rejects(ai.models.generateContent({ model: MODEL, contents: 'x' }), (e: unknown) => e instanceof ApiError && e.status === 503);
       const third = await ai.models.generateContent({ model: MODEL, contents: 'What is the travel policy?' });
       assert.deepEqual(third.functionCalls?.[0].args, { query: 'What is the travel policy?' });
     } finally {
       delete process.env.GOOGLE_GEMINI_BASE_URL;
       started.stop();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

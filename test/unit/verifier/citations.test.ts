@@ -1,0 +1,24 @@
+// Citation parsing: the valid forms and the look-alikes that are not evidence ids.
+
+import * as assert from 'node:assert/strict';
+import { parseCitations } from '../../../src/core/verifier';
+
+const ids = (text: string): string[] => parseCitations(text).map((c) => c.evidenceId);
+
+describe('parseCitations', () => {
+  it('reads [E2], [E2, E3] and [E2][E3]', () => {
+    assert.deepEqual(ids('a [E2]. b [E2, E3]. c [E4][E5]. d [E6,E7]'), ['E2', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7']);
+  });
+
+  it('gives the offsets of each id itself', () => {
+    const text = 'Leave is 30 days [E2, E13].';
+    for (const c of parseCitations(text)) assert.equal(text.slice(c.start, c.end), c.evidenceId);
+    assert.deepEqual(parseCitations(text).map((c) => [c.start, c.end]), [[18, 20], [22, 25]]);
+  });
+
+  it('ignores everything else that looks like an id', () => {
+    for (const text of ['[E]', '[e2]', '[E2a]', '[E02]', '[E0]', '[link](x)', '[E2](https://example.com)', 'E2', '(E2)', '[E 2]', '[E2; E3]']) {
+      assert.deepEqual(ids(text), [], text);
+    }
+  });
+});
