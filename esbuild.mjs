@@ -46,6 +46,11 @@ const present = (await Promise.all(builds.map(async (b) => {
   try { await import('node:fs').then((fs) => fs.promises.access(entry)); return b; } catch { return undefined; }
 }))).filter(Boolean);
 
+// Vectra's protobuf codec reads its schema from `${__dirname}/schemas` at run time: ship it beside the bundles.
+const { mkdirSync, copyFileSync } = await import('node:fs');
+mkdirSync('dist/schemas', { recursive: true });
+copyFileSync('node_modules/vectra/lib/codecs/schemas/index.proto', 'dist/schemas/index.proto');
+
 if (watch) {
   for (const b of present) await (await esbuild.context(b)).watch();
 } else {

@@ -68,7 +68,7 @@ async function main() {
       embedding: useEmbedder ? { modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' } : false,
     });
     await engine.index();
-    const model = createExtractiveModel({ termStats: engine.termStats() });
+    const model = createExtractiveModel({ termStats: () => engine.termStats() });
     const turnTimes: number[] = [];
     for (let r = 0; r < rounds; r++) {
       for (const q of QUESTIONS) {

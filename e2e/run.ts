@@ -6,6 +6,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import Mocha from 'mocha';
@@ -79,6 +80,7 @@ async function main(): Promise<number> {
   step('bundling the in-host suite into out/test/e2e/suite');
   await bundleInHostSuite();
 
+  await rm(artifactsDir, { recursive: true, force: true });
   step('starting code-server, the fake Gemini server and chromium');
   const s = await startSession();
   process.stdout.write(`[e2e] code-server ${s.server.url}, temp ${s.home}${s.fakeGemini ? `, fake Gemini ${s.fakeGemini.baseUrl}` : ', no fake Gemini server (test/support/fakeGeminiMain.ts missing)'}\n`);
@@ -91,7 +93,7 @@ async function main(): Promise<number> {
       async afterEach(this: Mocha.Context) {
         const test = this.currentTest;
         if (test?.state !== 'failed' || !test.err) return;
-        const details = await describeFailure(test.fullTitle());
+        const details = await describeFailure(test.title);
         test.err.message = `${test.err.message}\n\n${details}`;
       },
     },

@@ -7,7 +7,7 @@ import { Commands, EXTENSION_ID } from '../../src/shared/ids';
 import { ChatView } from '../lib/chatView';
 import { paletteTitle } from '../lib/manifest';
 import { session } from '../lib/session';
-import { Workbench } from '../lib/workbench';
+import { checkTitle, Workbench } from '../lib/workbench';
 
 /** Answered by parking.md "Booking notes", the passage that also carries the encoded <script> text. */
 const QUESTION = 'When are parking spaces released if nobody arrives?';
@@ -20,7 +20,7 @@ describe('UI flows on the hostile workspace', function () {
     await wb?.close();
   });
 
-  it('shows markup from documents as text and executes nothing', async () => {
+  it('shows markup from documents as text and executes nothing', async function () {
     const s = session();
     assert.ok(s.workspaces.hostile, 'test/fixtures/hostile is missing');
     const dialogs: string[] = [];
@@ -63,6 +63,6 @@ describe('UI flows on the hostile workspace', function () {
     assert.deepEqual(dom, { scripts: 0, media: 0, handlers: 0, javascriptLinks: 0, bodyHidden: false }, 'document markup reached the chat DOM');
     await wb.page.waitForTimeout(500);
     assert.deepEqual(dialogs, [], 'a script from the documents ran');
-    await wb.screenshot('hostile workspace markup shown as text');
+    await wb.screenshot(checkTitle(this));
   });
 });

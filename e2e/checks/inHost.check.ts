@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { runInHostSuite } from '../lib/inHost';
 import { session } from '../lib/session';
+import { checkTitle } from '../lib/workbench';
 
 describe('in-host suite (mocha inside the VS Code extension host)', () => {
   it('passes every in-host test', async function () {
@@ -12,7 +13,7 @@ describe('in-host suite (mocha inside the VS Code extension host)', () => {
     const run = await runInHostSuite(s, 200_000);
     s.current = run.workbench;
     for (const r of run.results) process.stdout.write(`      ${r.state === 'passed' ? '✓' : r.state === 'failed' ? '✗' : '-'} ${r.title}\n`);
-    await run.workbench.screenshot('in-host suite');
+    await run.workbench.screenshot(checkTitle(this));
     const failed = run.results.filter((r) => r.state === 'failed');
     const detail = failed.map((r) => `✗ ${r.title}\n${r.error ?? ''}`).join('\n\n');
     assert.ok(

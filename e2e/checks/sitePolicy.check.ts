@@ -12,7 +12,7 @@ import { LAUNDERED_SENTENCE } from '../../test/support/fakeGeminiModes';
 import { ChatView } from '../lib/chatView';
 import { paletteTitle } from '../lib/manifest';
 import { session } from '../lib/session';
-import { Workbench } from '../lib/workbench';
+import { checkTitle, Workbench } from '../lib/workbench';
 
 /** Answered by the Marketplace terms ("you must be 13 years of age or older"). */
 const QUESTION = 'How old must you be to use GitHub Marketplace?';
@@ -42,15 +42,15 @@ describe('UI flows on the site-policy workspace', function () {
     await wb?.close();
   });
 
-  it('loads the extension: Evident in the activity bar', async () => {
+  it('loads the extension: Evident in the activity bar', async function () {
     const s = session();
     wb = await Workbench.open(s.browser, s.server.workbenchUrl(s.workspaces.sitePolicy));
     s.current = wb;
     await wb.waitForExtensionContributions();
-    await wb.screenshot('loads the extension');
+    await wb.screenshot(checkTitle(this));
   });
 
-  it('reindex from the palette shows progress, then the status bar says indexed, lexical only', async () => {
+  it('reindex from the palette shows progress, then the status bar says indexed, lexical only', async function () {
     needs('loads the extension: Evident in the activity bar');
     // Record every progress sign from now on: a notification naming the index, or the status bar entry while indexing.
     await wb.page.evaluate((extensionId) => {
@@ -83,10 +83,10 @@ describe('UI flows on the site-policy workspace', function () {
     assert.ok(progress.length > 0, 'no progress was shown while reindexing (no notification naming the index, no indexing state in the status bar)');
     const status = await wb.statusBarText();
     assert.match(status, /\d+/, `the status bar does not give the index size: "${status}"`);
-    await wb.screenshot('reindex status bar');
+    await wb.screenshot(checkTitle(this));
   });
 
-  it('ask in the sidebar (offline, extractive) gives a cited answer', async () => {
+  it('ask in the sidebar (offline, extractive) gives a cited answer', async function () {
     needs('reindex from the palette shows progress, then the status bar says indexed, lexical only');
     chat = new ChatView(await wb.openChatView());
     assert.equal(await chat.byTestId('header-model').getAttribute('data-backend'), 'extractive', 'without a key the offline extractive model must answer');
@@ -98,10 +98,10 @@ describe('UI flows on the site-policy workspace', function () {
     const chips = turn.locator('[data-testid="citation"]');
     assert.ok((await chips.count()) > 0, 'the answer has no citation chip');
     assert.match((await chat.byTestId('header-retrieval').textContent()) ?? '', /lexical/i);
-    await wb.screenshot('ask in the sidebar cited answer');
+    await wb.screenshot(checkTitle(this));
   });
 
-  it('hovering a citation chip previews its passage', async () => {
+  it('hovering a citation chip previews its passage', async function () {
     needs('ask in the sidebar (offline, extractive) gives a cited answer');
     const chip = chat.turns().last().locator('[data-testid="citation"]').first();
     await chip.hover();
@@ -112,10 +112,10 @@ describe('UI flows on the site-policy workspace', function () {
     assert.match(source, /\.md$/, `the preview does not name the source file: "${source}"`);
     assert.ok(text.length > 20, `the preview shows no passage text: "${text}"`);
     cited = { source, text };
-    await wb.screenshot('hover chip passage preview');
+    await wb.screenshot(checkTitle(this));
   });
 
-  it('clicking a chip opens the source at the cited lines, highlighted', async () => {
+  it('clicking a chip opens the source at the cited lines, highlighted', async function () {
     needs('hovering a citation chip previews its passage');
     assert.ok(cited);
     await chat.turns().last().locator('[data-testid="citation"]').first().click();
@@ -134,10 +134,10 @@ describe('UI flows on the site-policy workspace', function () {
     const overlap = passage.filter((w) => highlighted.includes(w));
     assert.ok(highlightedLines.length > 0, 'no highlighted line in the opened source');
     assert.ok(overlap.length >= 0.6 * passage.length, `the highlighted lines do not hold the passage (${overlap.length}/${passage.length} words): ${highlightedLines.join(' | ').slice(0, 300)}`);
-    await wb.screenshot('click chip source highlighted');
+    await wb.screenshot(checkTitle(this));
   });
 
-  it('open the answer in an editor: citations decorated, hover shows the passage, the link opens the source', async () => {
+  it('open the answer in an editor: citations decorated, hover shows the passage, the link opens the source', async function () {
     needs('clicking a chip opens the source at the cited lines, highlighted');
     assert.ok(cited);
     await chat.turns().last().locator('[data-testid="open-in-editor"]').click();
@@ -155,7 +155,7 @@ describe('UI flows on the site-policy workspace', function () {
     const hoverWords = words((await hover.textContent()) ?? '');
     const passage = words(cited.text);
     assert.ok(passage.filter((w) => hoverWords.includes(w)).length >= Math.min(5, passage.length), `the hover does not show the passage: ${(await hover.textContent())?.slice(0, 200)}`);
-    await wb.screenshot('answer in editor hover');
+    await wb.screenshot(checkTitle(this), 'hover');
     await wb.page.keyboard.press('Escape');
     await token.click({ modifiers: ['ControlOrMeta'] });
     await wb.page.waitForFunction(
@@ -165,10 +165,10 @@ describe('UI flows on the site-policy workspace', function () {
     ).catch(() => {
       throw new Error(`Ctrl+click on [E1] in the answer document did not open ${cited?.source}`);
     });
-    await wb.screenshot('answer in editor link opens source');
+    await wb.screenshot(checkTitle(this), 'link');
   });
 
-  it('Gemini (fake server): the API key command switches the model', async () => {
+  it('Gemini (fake server): the API key command switches the model', async function () {
     needs('ask in the sidebar (offline, extractive) gives a cited answer');
     assert.ok(session().fakeGemini, 'test/support/fakeGeminiMain.ts is missing: no fake Gemini server');
     await wb.runCommand(paletteTitle(Commands.setGeminiApiKey));
@@ -176,10 +176,10 @@ describe('UI flows on the site-policy workspace', function () {
     await chat.frame.locator('[data-testid="header-model"][data-backend="gemini"]').waitFor({ timeout: 15_000 }).catch(() => {
       throw new Error('after setting the API key the chat header does not show the Gemini backend');
     });
-    await wb.screenshot('gemini key set');
+    await wb.screenshot(checkTitle(this));
   });
 
-  it('Gemini (fake server): stop cancels a turn that hangs', async () => {
+  it('Gemini (fake server): stop cancels a turn that hangs', async function () {
     needs('Gemini (fake server): the API key command switches the model');
     // The fake server holds its first reply (HANG_MS): this must be the first Gemini turn of the run.
     const turn = await chat.ask(QUESTION);
@@ -190,10 +190,10 @@ describe('UI flows on the site-policy workspace', function () {
     await stop.click();
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled'], 15_000), 'cancelled');
     await turn.locator('[data-testid="turn-cancelled"]').waitFor({ state: 'visible' });
-    await wb.screenshot('stop cancels turn');
+    await wb.screenshot(checkTitle(this));
   });
 
-  it('Gemini (fake server): a laundered sentence is struck through with its reason', async () => {
+  it('Gemini (fake server): a laundered sentence is struck through with its reason', async function () {
     needs('Gemini (fake server): the API key command switches the model');
     const turn = await chat.ask(QUESTION);
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
@@ -210,6 +210,6 @@ describe('UI flows on the site-policy workspace', function () {
     assert.match((await turn.locator('[data-testid="drop-reason"]').first().textContent()) ?? '', /dropped: \S/);
     assert.ok((await turn.locator('[data-testid="sentence"][data-verdict="kept"] [data-testid="citation"]').count()) > 0, 'the backed sentence was not kept with its citation');
     assert.equal(await turn.locator('[data-testid="metric-dropped"]').getAttribute('data-value'), '1');
-    await wb.screenshot('dropped sentence struck through');
+    await wb.screenshot(checkTitle(this));
   });
 });

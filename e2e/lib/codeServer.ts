@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { codeServerEntry } from './paths';
 
 export interface CodeServerOptions {
@@ -33,6 +33,8 @@ export class CodeServer {
     readonly url: string,
     readonly userDataDir: string,
     readonly logFile: string,
+    /** publisher.name, the folder name of its output channel logs. */
+    readonly extensionId: string,
   ) {}
 
   static async start(options: CodeServerOptions): Promise<CodeServer> {
@@ -79,7 +81,7 @@ export class CodeServer {
     );
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
-    const server = new CodeServer(child, `http://127.0.0.1:${port}`, userDataDir, logFile);
+    const server = new CodeServer(child, `http://127.0.0.1:${port}`, userDataDir, logFile, `${manifest.publisher}.${manifest.name}`);
     await server.waitUntilHealthy(60_000);
     return server;
   }
@@ -113,7 +115,7 @@ export class CodeServer {
     return `vscode-remote://${new URL(this.url).host}${path}`;
   }
 
-  /** Extension host logs of this run, newest first (remote extension host and extension output channels). */
+  /** The newest extension host log and the newest Evident output channel log of this run. */
   async extensionHostLogs(): Promise<string[]> {
     const found: { path: string; mtime: number }[] = [];
     const walk = async (dir: string): Promise<void> => {
@@ -126,11 +128,14 @@ export class CodeServer {
       for (const e of entries) {
         const p = join(dir, e.name);
         if (e.isDirectory()) await walk(p);
-        else if (/exthost|Evident|evident/i.test(p) && p.endsWith('.log')) found.push({ path: p, mtime: (await stat(p)).mtimeMs });
+        else if (p.endsWith('.log')) found.push({ path: p, mtime: (await stat(p)).mtimeMs });
       }
     };
     await walk(join(this.userDataDir, 'logs'));
-    return found.sort((a, b) => b.mtime - a.mtime).map((f) => f.path);
+    found.sort((a, b) => b.mtime - a.mtime);
+    const host = found.find((f) => f.path.endsWith('remoteexthost.log'));
+    const evident = found.find((f) => f.path.includes(`${sep}${this.extensionId}${sep}`));
+    return [evident, host].filter((f) => f !== undefined).map((f) => f.path);
   }
 
   async stop(): Promise<void> {

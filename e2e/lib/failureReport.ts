@@ -4,7 +4,6 @@
 
 import { tail } from './codeServer';
 import { session } from './session';
-import { slug } from './workbench';
 
 const LOG_LINES = 40;
 
@@ -13,7 +12,7 @@ export async function describeFailure(checkTitle: string): Promise<string> {
   const parts: string[] = [];
   if (s.current) {
     try {
-      const shot = await s.current.screenshot(`${slug(checkTitle)}.failed`);
+      const shot = await s.current.screenshot(checkTitle, 'failed');
       parts.push(`screenshot: ${shot}`);
     } catch (error) {
       parts.push(`screenshot failed: ${(error as Error).message}`);
@@ -22,7 +21,7 @@ export async function describeFailure(checkTitle: string): Promise<string> {
     if (errors.length > 0) parts.push(`workbench console (errors and Evident lines):\n${indent(errors.join('\n'))}`);
   }
   const logs = await s.server.extensionHostLogs();
-  for (const log of logs.slice(0, 2)) {
+  for (const log of logs) {
     const text = await tail(log, LOG_LINES);
     if (text.trim()) parts.push(`${log} (last ${LOG_LINES} lines):\n${indent(text)}`);
   }

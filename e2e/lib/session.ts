@@ -43,6 +43,7 @@ const PROFILE_SETTINGS = {
   'extensions.autoUpdate': false,
   'extensions.ignoreRecommendations': true,
   'workbench.tips.enabled': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'workbench.enableExperiments': false,
   'chat.commandCenter.enabled': false,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',

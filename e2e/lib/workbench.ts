@@ -149,10 +149,10 @@ export class Workbench {
       .first();
   }
 
-  /** Saves `artifacts/e2e/<name>.png` and returns its path. */
-  async screenshot(name: string): Promise<string> {
+  /** Saves `artifacts/e2e/<check>[.<variant>].png` and returns its path. */
+  async screenshot(check: string, variant?: string): Promise<string> {
     await mkdir(artifactsDir, { recursive: true });
-    const path = join(artifactsDir, `${slug(name)}.png`);
+    const path = join(artifactsDir, `${slug(check)}${variant ? `.${variant}` : ''}.png`);
     await this.page.screenshot({ path });
     return path;
   }
@@ -160,6 +160,11 @@ export class Workbench {
   async close(): Promise<void> {
     await this.page.close();
   }
+}
+
+/** The running check's title (screenshots are named after it). */
+export function checkTitle(context: Mocha.Context): string {
+  return context.test?.title ?? 'unnamed check';
 }
 
 export function slug(name: string): string {

@@ -91,10 +91,10 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
 }
 
 /** `--model`: extractive (offline) or gemini[:MODEL_ID]; by default Gemini when GEMINI_API_KEY is set. */
-export function chooseCliModel(name: string | undefined, io: CliIO): ChatModel {
+export function chooseCliModel(name: string | undefined, io: CliIO, engine?: Engine): ChatModel {
   const key = io.env.GEMINI_API_KEY ?? io.env.GOOGLE_API_KEY;
   const wanted = name ?? (key ? 'gemini' : 'extractive');
-  if (wanted === 'extractive') return createExtractiveModel();
+  if (wanted === 'extractive') return createExtractiveModel({ termStats: () => engine?.termStats() });
   if (wanted === 'gemini' || wanted.startsWith('gemini:')) {
     if (!key) throw new CliError('--model gemini needs GEMINI_API_KEY in the environment (or use --model extractive, which works offline).');
     return createGeminiModel({

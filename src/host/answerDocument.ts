@@ -59,8 +59,11 @@ export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
 
   const sentences = result.abstained ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text)) : result.sentences;
   let first = true;
+  let previousKind: string | undefined;
   for (const placed of placeSentences(sentences)) {
-    if (!first) w.plain(placed.opens ? (placed.block.kind === 'li' ? '\n' : '\n\n') : ' ');
+    const listContinues = placed.block.kind === 'li' && previousKind === 'li';
+    if (!first) w.plain(placed.opens ? (listContinues ? '\n' : '\n\n') : ' ');
+    previousKind = placed.block.kind;
     if (placed.opens && placed.block.kind === 'li') w.plain(placed.block.ordered ? '1. ' : '- ');
     if (placed.opens && placed.block.kind === 'h') w.plain('### ');
     const start = w.text.length;

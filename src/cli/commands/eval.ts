@@ -60,8 +60,9 @@ export const evaluate: CliCommand = async (argv, io) => {
     return v === undefined ? [] : [{ flag, ...gate, value: v }];
   });
   const questions = await readJsonl<EvalQuestion>(path.resolve(io.cwd, values.set), checkEvalQuestion);
-  const model = chooseCliModel(values.model, io);
+  chooseCliModel(values.model, io); // bad --model fails before any indexing
   const engine = await openEngine(values, io);
+  const model = chooseCliModel(values.model, io, engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
 
   const items: EvalItem[] = [];
@@ -88,7 +89,7 @@ export const evaluate: CliCommand = async (argv, io) => {
         `  false-abstention rate        ${pct(report.falseAbstentionRate)}`,
         `  citation coverage            ${pct(report.citationCoverage)}`,
         `  drop rate                    ${pct(report.dropRate)}`,
-        `  recall@${report.k} of gold files     ${pct(report.recallAtK)}`,
+        `  ${`recall@${report.k} of gold files`.padEnd(29)}${pct(report.recallAtK)}`,
         ...report.items.filter((i) => !i.correct).map((i) => `  wrong: ${i.id} (${i.answerable ? (i.abstained ? 'abstained on an answerable question' : 'answer lacks a keyword') : 'answered an unanswerable question'})`),
         '',
       ].join('\n'),

@@ -18,7 +18,7 @@ const QUESTION_FILLER = new Set(
 );
 
 /** Share of the question's (IDF-weighted) key terms the passages must contain to answer. */
-const COVERAGE_NEEDED = 0.7;
+const COVERAGE_NEEDED = 0.6;
 /** A sentence must cover this share of the key terms to be picked. */
 const SENTENCE_MIN = 0.3;
 const MAX_SENTENCES = 3;
@@ -31,7 +31,7 @@ interface ReturnedPassage {
 
 export interface ExtractiveOptions {
   /** Term weights over the whole index; without it, weights come from the returned passages. */
-  termStats?: TermStats;
+  termStats?: () => TermStats | undefined;
 }
 
 export function createExtractiveModel(options: ExtractiveOptions = {}): ChatModel {
@@ -47,7 +47,7 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
         }
         return say(request, 'NOT_FOUND: no passages were searched for this question.');
       }
-      return say(request, answer(question, passages, options.termStats));
+      return say(request, answer(question, passages, options.termStats?.()));
     },
   };
 }
@@ -57,17 +57,33 @@ function say(request: ChatRequest, text: string): ChatResponse {
   return { text, toolCalls: [] };
 }
 
-export function answer(question: string, passages: ReturnedPassage[], stats?: TermStats): string {
-  const keyTerms = unique(analyse(question, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word)).map((t) => t.stem));
+export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats): string {
+  const questionTerms = analyse(question, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word));
+  const keyTerms = unique(questionTerms.map((t) => t.stem));
   if (keyTerms.length === 0) return 'NOT_FOUND: the question has no terms to look for in the documents.';
   if (passages.length === 0) return `NOT_FOUND: no passage in the documents matches ${quoteList(keyTerms)}.`;
 
-  const weights = stats ?? termStatsFromTexts(passages.map((p) => `${p.heading}\n${p.text}`));
-  const weight = (stem: string) => weights.idf(stem);
-  const total = keyTerms.reduce((sum, t) => sum + weight(t), 0);
-
   const covered = new Set<string>();
   for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
+
+  // Names and numbers the question is specifically about ("Japan", "401(k)") must be there.
+  const anchors = unique(anchorWords(question).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
+  const missingAnchors = anchors.filter((a) => !covered.has(a));
+  if (missingAnchors.length) {
+    return `NOT_FOUND: the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(question, m)))}.`;
+  }
+
+  // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
+  // missing topic: it weighs like an average word rather than like the rarest one.
+  const stats = corpusStats ?? termStatsFromTexts(passages.map((p) => `${p.heading}\n${p.text}`));
+  const unseenWeight = stats.idf('\u0000never-seen');
+  const seenWeights = keyTerms.map((t) => stats.idf(t)).filter((w) => w < unseenWeight);
+  const averageSeen = seenWeights.length ? seenWeights.reduce((a, b) => a + b, 0) / seenWeights.length : 1;
+  const weight = (stem: string) => {
+    const w = stats.idf(stem);
+    return w >= unseenWeight ? averageSeen : w;
+  };
+  const total = keyTerms.reduce((sum, t) => sum + weight(t), 0);
   const missing = keyTerms.filter((t) => !covered.has(t));
   const coverage = keyTerms.filter((t) => covered.has(t)).reduce((sum, t) => sum + weight(t), 0) / total;
   if (coverage < COVERAGE_NEEDED) {
@@ -135,6 +151,12 @@ function returnedPassages(messages: ChatMessage[]): ReturnedPassage[] | undefine
     }
   }
   return out;
+}
+
+/** Capitalised words after the first word, and words with digits: what the question names. */
+function anchorWords(question: string): string[] {
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*/gu) ?? [];
+  return words.filter((w, i) => /\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w) && !/^(I|I'm|I’m|I've|I’ll)$/.test(w)));
 }
 
 function unique<T>(items: T[]): T[] {

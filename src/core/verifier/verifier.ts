@@ -124,7 +124,7 @@ async function judgeSentence(
   if (kept) return verdictOf(span, citations, { verdict: 'kept', code: 'supported', support: result.score, tier });
   const code = result.code && result.code !== 'supported' ? result.code : 'low-support';
   let explanation = result.explanation;
-  if (code === 'low-support' && explanation && citations.length > 1) explanation = explanation.replace(/^the cited passage/, 'no cited passage');
+  if (code === 'low-support' && explanation && citations.length > 1) explanation = explanation.replace(/^the cited passage does not mention/, 'no cited passage mentions');
   return verdictOf(span, citations, { verdict: 'dropped', code, support: result.score, tier, explanation });
 }
 

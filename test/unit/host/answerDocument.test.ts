@@ -1,0 +1,50 @@
+// The answer opened in the editor: citations and dropped sentences at the right offsets.
+
+import assert from 'node:assert/strict';
+import { layoutAnswerDocument } from '../../../src/host/answerDocument';
+import { evidence, sentences, turnResult } from '../webview/turnBuilder';
+
+describe('answer document layout', () => {
+  it('places every [E#] and every dropped sentence at its offsets', () => {
+    const result = turnResult({
+      question: 'How much  leave?',
+      sentences: sentences(
+        { text: 'Employees receive 25 days [E1, E2].', citations: ['E1', 'E2'] },
+        { text: 'Leave is paid out [E9].', citations: ['E9'], verdict: 'dropped', code: 'unknown-id', reason: 'unknown-id: E9 was not retrieved' },
+      ),
+      evidence: [evidence('E1'), evidence('E2', { source: 'b.md', startLine: 3, endLine: 3, heading: '' })],
+    });
+    const layout = layoutAnswerDocument(result);
+    assert.ok(layout.text.startsWith('# How much leave?\n\n'));
+    const at = (s: { start: number; end: number }) => layout.text.slice(s.start, s.end);
+    const inAnswer = layout.citations.filter((x) => x.start < layout.text.indexOf('## Evidence'));
+    assert.deepEqual(inAnswer.map((x) => [at(x), x.evidenceId, x.evidence?.source]), [
+      ['E1', 'E1', 'policies/leave.md'],
+      ['E2', 'E2', 'b.md'],
+      ['E9', 'E9', undefined],
+    ]);
+    assert.equal(layout.dropped.length, 1);
+    assert.equal(at(layout.dropped[0]), 'Leave is paid out [E9].');
+    assert.equal(layout.dropped[0].reason, 'unknown-id: E9 was not retrieved');
+    assert.ok(layout.text.includes('- [E2] b.md, line 3\n'));
+    assert.ok(layout.text.includes('- [E1] policies/leave.md, lines 10–14 — Leave > Annual leave\n'));
+    assert.match(layout.text, /Retrieved 1 · coverage 100% · dropped 0 · answered/);
+  });
+
+  it('shows an abstention and keeps list structure', () => {
+    const result = turnResult({
+      answer: 'NOT_FOUND: nothing about sabbaticals',
+      abstained: true,
+      sentences: sentences({ text: 'NOT_FOUND: nothing about sabbaticals', verdict: 'exempt', code: 'non-factual', reason: 'non-factual' }),
+      metrics: { retrieved: 2, coverage: 0, dropped: 0, abstained: true },
+    });
+    const layout = layoutAnswerDocument(result);
+    assert.ok(layout.text.includes('> Not found in the indexed documents: nothing about sabbaticals\n'));
+    assert.equal(layout.text.match(/NOT_FOUND/g), null);
+
+    const list = layoutAnswerDocument(
+      turnResult({ sentences: sentences({ text: 'Kinds:' }, { text: '- Annual [E1].', start: 10 }, { text: '- Sick [E1].' }) }),
+    );
+    assert.ok(list.text.includes('Kinds:\n\n- Annual [E1].\n- Sick [E1].\n\n'), list.text);
+  });
+});
