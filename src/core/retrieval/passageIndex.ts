@@ -225,7 +225,6 @@ export class PassageIndex {
       for (const passage of this.manifest.documents[p]?.passages ?? []) oldIds.add(passage.id);
     }
     const newPassages = [...changed.values()].flatMap((d) => d.passages);
-    const newIds = new Set(newPassages.map((p) => p.id));
 
     // 3. Embed passages whose id has no vector yet (the long, cancellable part).
     let vectorChange: { add: { id: string; vector: Float32Array }[]; remove: string[] } = { add: [], remove: [] };

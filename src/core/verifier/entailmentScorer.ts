@@ -57,8 +57,13 @@ export function createEntailmentScorer(options: EntailmentScorerOptions): Suppor
   let loading: Promise<LoadedModel> | undefined;
 
   async function load(): Promise<LoadedModel> {
-    const { pipeline } = await import('@huggingface/transformers');
+    const { env, pipeline } = await import('@huggingface/transformers');
     let classifier: PairClassifier;
+    // transformers.js keeps these switches in one global object that the embedder also sets:
+    // set what this load needs and put them back afterwards.
+    const saved = { allowLocalModels: env.allowLocalModels, allowRemoteModels: env.allowRemoteModels };
+    env.allowLocalModels = true;
+    env.allowRemoteModels = !offline;
     try {
       classifier = (await pipeline('text-classification', modelId, {
         dtype: 'fp32',
@@ -70,6 +75,9 @@ export function createEntailmentScorer(options: EntailmentScorerOptions): Suppor
         ? 'it must already be on this machine: set a local model folder that holds config.json, the tokenizer and onnx/model.onnx'
         : 'check the network, or set a local model folder for offline use';
       throw new Error(`entailment model "${modelId}" could not be loaded${offline ? ' offline' : ''} (${(error as Error).message}); ${hint}`);
+    } finally {
+      env.allowLocalModels = saved.allowLocalModels;
+      env.allowRemoteModels = saved.allowRemoteModels;
     }
     return { classifier, entailmentIndex: entailmentLabelIndex(classifier.model.config.id2label) };
   }

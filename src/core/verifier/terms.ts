@@ -107,7 +107,8 @@ export function analyseUnits(text: string, options: TermOptions, split = true): 
       unit = newUnit(breaks[nextBreak - 1]);
       position = 0;
     }
-    let word = match[0];
+    // "1,500" and "1500" are one number.
+    let word = isDigit(match[0]) ? match[0].replace(/,(?=\d{3}(?!\d))/g, '') : match[0];
     const apostrophe = Math.max(word.indexOf("'"), word.indexOf('’'));
     if (apostrophe > 0) {
       word = word.replace(/’/g, "'");

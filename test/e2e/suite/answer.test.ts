@@ -128,7 +128,8 @@ describe('Evident answers through the command API', function () {
     const args: unknown = JSON.parse(decodeURIComponent(link.target.query));
     await vscode.commands.executeCommand(link.target.path, ...(Array.isArray(args) ? args : [args]));
     const source = vscode.window.activeTextEditor;
-    assert.ok(source?.document.uri.path.endsWith(`/${entry.source}`), `the link opened ${source?.document.uri.toString()}, not ${entry.source}`);
+    assert.ok(source, 'the link opened no editor');
+    assert.ok(source.document.uri.path.endsWith(`/${entry.source}`), `the link opened ${source.document.uri.toString()}, not ${entry.source}`);
     const visible = source.visibleRanges.some((r) => r.start.line + 1 <= entry.endLine && r.end.line + 1 >= entry.startLine);
     assert.ok(visible, `${entry.source} is not scrolled to lines ${entry.startLine}-${entry.endLine}`);
     assert.ok(source.selection.start.line + 1 >= entry.startLine && source.selection.start.line + 1 <= entry.endLine, `the cursor is not on the cited lines (line ${source.selection.start.line + 1})`);
