@@ -6,7 +6,6 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import Mocha from 'mocha';
@@ -80,11 +79,11 @@ async function main(): Promise<number> {
   step('bundling the in-host suite into out/test/e2e/suite');
   await bundleInHostSuite();
 
-  await rm(artifactsDir, { recursive: true, force: true });
   step('starting code-server, the fake Gemini server and chromium');
   const s = await startSession();
   process.stdout.write(`[e2e] code-server ${s.server.url}, temp ${s.home}${s.fakeGemini ? `, fake Gemini ${s.fakeGemini.baseUrl}` : ', no fake Gemini server (test/support/fakeGeminiMain.ts missing)'}\n`);
 
+  const failureDetails: string[] = [];
   const mocha = new Mocha({
     reporter: 'spec',
     timeout: 120_000,
@@ -93,8 +92,10 @@ async function main(): Promise<number> {
       async afterEach(this: Mocha.Context) {
         const test = this.currentTest;
         if (test?.state !== 'failed' || !test.err) return;
-        const details = await describeFailure(test.title);
-        test.err.message = `${test.err.message}\n\n${details}`;
+        // Printed inline and again after mocha's summary (the reporter has already taken the error text).
+        const details = `✗ ${test.fullTitle()}\n${await describeFailure(test.title)}`;
+        process.stdout.write(`${details.replace(/^/gm, '      ')}\n`);
+        failureDetails.push(details);
       },
     },
   });
@@ -104,6 +105,7 @@ async function main(): Promise<number> {
     await mocha.loadFilesAsync();
     failures = await new Promise<number>((resolve) => mocha.run(resolve));
   } finally {
+    if (failureDetails.length > 0) process.stdout.write(`\n[e2e] failure details (screenshot, extension host log):\n\n${failureDetails.join('\n\n')}\n`);
     const keep = process.argv.includes('--keep') || failures > 0;
     if (keep) process.stdout.write(`[e2e] kept the temp folder (logs, workspaces): ${session().home}\n`);
     await stopSession(keep);

@@ -73,7 +73,7 @@ export async function startSession(): Promise<Session> {
   const env: Record<string, string> = { EVIDENT_E2E_INHOST_REPORT: inHostReport };
   if (fakeGemini) env.GOOGLE_GEMINI_BASE_URL = fakeGemini.baseUrl;
   const server = await CodeServer.start({ home, extensionDir, settings: PROFILE_SETTINGS, env });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(join(home, 'browser'));
   active = { home, server, browser, fakeGemini, workspaces, inHostReport };
   return active;
 }

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { EXTENSION_ID, Views } from '../../src/shared/ids';
 import { artifactsDir, chromiumPath } from './paths';
 
-/** Debian's chromium, headless, with a fresh temporary profile (Playwright's default). */
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's chromium, headless, with a fresh temporary profile (Playwright's default); its crash reports stay in `home`. */
+export async function launchBrowser(home: string): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'xdg-config'), XDG_CACHE_HOME: join(home, 'xdg-cache') },
     headless: true,
     args: [
       '--no-sandbox',

@@ -7,15 +7,12 @@ import * as vscode from 'vscode';
 import type { TurnResult } from '../core/types';
 import { ABSTENTION_PREFIX, findCitationGroups } from '../shared/answerLayout';
 import { Participant } from '../shared/ids';
+import { escapeMarkdownLine } from '../shared/markdownText';
 import { createLanguageModelChatModel } from './lmChatModel';
 import { errorMessage, isAbortError } from './log';
 import type { SourceHighlighter } from './sourceHighlight';
 import type { WorkspaceIndex } from './workspaceIndex';
 
-/** Markdown with every character that could start markup escaped: text shown as text. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
-}
 
 function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sources: SourceHighlighter): void {
   const evidence = new Map(result.evidence.map((e) => [e.id, e] as const));
@@ -26,21 +23,21 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
   };
 
   if (result.abstained) {
-    stream.markdown(`**Not found in the indexed documents:** ${escapeMarkdown(result.answer.replace(ABSTENTION_PREFIX, ''))}\n\n`);
+    stream.markdown(`**Not found in the indexed documents:** ${escapeMarkdownLine(result.answer.replace(ABSTENTION_PREFIX, ''))}\n\n`);
   }
   for (const sentence of result.sentences) {
     if (sentence.verdict === 'dropped' || ABSTENTION_PREFIX.test(sentence.text)) continue;
     let last = 0;
     for (const group of findCitationGroups(sentence.text)) {
-      stream.markdown(escapeMarkdown(sentence.text.slice(last, group.start)));
+      stream.markdown(escapeMarkdownLine(sentence.text.slice(last, group.start)));
       for (const id of group.evidenceIds) {
         const at = location(id);
         if (at) stream.anchor(at, id);
-        else stream.markdown(escapeMarkdown(`[${id}]`));
+        else stream.markdown(escapeMarkdownLine(`[${id}]`));
       }
       last = group.end;
     }
-    stream.markdown(`${escapeMarkdown(sentence.text.slice(last))} `);
+    stream.markdown(`${escapeMarkdownLine(sentence.text.slice(last))} `);
   }
 
   const cited = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
@@ -52,11 +49,11 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
   const dropped = result.sentences.filter((s) => s.verdict === 'dropped');
   if (dropped.length > 0) {
     stream.markdown(`\n\n**Dropped by the verifier (${dropped.length}):**\n\n`);
-    for (const s of dropped) stream.markdown(`- ~~${escapeMarkdown(s.text)}~~ — _${escapeMarkdown(s.reason)}_\n`);
+    for (const s of dropped) stream.markdown(`- ~~${escapeMarkdownLine(s.text)}~~ — _${escapeMarkdownLine(s.reason)}_\n`);
   }
   const { retrieved, coverage, abstained } = result.metrics;
   stream.markdown(
-    `\n\n_${retrieved} retrieved · ${Math.round(coverage * 100)}% cited · ${dropped.length} dropped · ${abstained ? 'abstained' : 'answered'} · ${escapeMarkdown(result.retrieval)} retrieval_`,
+    `\n\n_${retrieved} retrieved · ${Math.round(coverage * 100)}% cited · ${dropped.length} dropped · ${abstained ? 'abstained' : 'answered'} · ${escapeMarkdownLine(result.retrieval)} retrieval_`,
   );
 }
 

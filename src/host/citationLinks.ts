@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { ANSWER_SCHEME, Colors, Commands } from '../shared/ids';
 import { describeLines } from '../shared/answerLayout';
+import { escapeMarkdownLine, escapeMarkdownText } from '../shared/markdownText';
 import { layoutAnswerDocument, type AnswerDocumentLayout } from './answerDocument';
 import type { ChatSession } from './chatSession';
 
@@ -66,16 +67,10 @@ class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.Docu
       hover.appendText(`${citation.evidenceId} was not retrieved in this turn.`);
       return new vscode.Hover(hover, range);
     }
-    // Passage text is untrusted: appended as text (escaped), never as Markdown.
-    hover.appendMarkdown('**');
-    hover.appendText(`${e.id} · ${e.source}, ${describeLines(e)}`);
-    hover.appendMarkdown('**\n\n');
-    if (e.heading) {
-      hover.appendMarkdown('_');
-      hover.appendText(e.heading);
-      hover.appendMarkdown('_\n\n');
-    }
-    hover.appendText(e.text);
+    // Passage text is untrusted: escaped so it renders as literal text, never as Markdown.
+    hover.appendMarkdown(`**${escapeMarkdownLine(`${e.id} · ${e.source}, ${describeLines(e)}`)}**\n\n`);
+    if (e.heading) hover.appendMarkdown(`_${escapeMarkdownLine(e.heading)}_\n\n`);
+    hover.appendMarkdown(escapeMarkdownText(e.text));
     return new vscode.Hover(hover, range);
   }
 }
@@ -111,7 +106,7 @@ export function registerCitationLinks(context: vscode.ExtensionContext, session:
       droppedDecoration,
       layout.dropped.map((d) => ({
         range: range(d.start, d.end),
-        hoverMessage: new vscode.MarkdownString().appendText(`Dropped by the verifier: ${d.reason}`),
+        hoverMessage: new vscode.MarkdownString(escapeMarkdownLine(`Dropped by the verifier: ${d.reason}`)),
         renderOptions: { after: { contentText: `  ⟵ dropped: ${d.reason}`, color: new vscode.ThemeColor('editorWarning.foreground'), fontStyle: 'italic' } },
       })),
     );

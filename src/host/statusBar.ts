@@ -23,17 +23,31 @@ export function statusBarText(view: IndexView): string {
   }
 }
 
+/** The tooltip and screen-reader text: says the retrieval mode only once there is an index. */
+export function statusBarLabel(view: IndexView): string {
+  switch (view.state) {
+    case 'indexed':
+      return `Evident: ${view.documents} documents, ${view.passages} passages, ${view.retrieval === 'hybrid' ? 'hybrid retrieval' : 'lexical retrieval only'}`;
+    case 'indexing':
+      return `Evident: indexing the workspace docs, ${view.percent ?? 0}%`;
+    case 'not-indexed':
+      return 'Evident: the workspace docs are not indexed yet';
+    case 'no-folder':
+      return 'Evident: open a folder to index its Markdown documents';
+    case 'error':
+      return 'Evident: indexing failed';
+  }
+}
+
 export function registerStatusBar(context: vscode.ExtensionContext, index: WorkspaceIndex): void {
   const item = vscode.window.createStatusBarItem('evident.index', vscode.StatusBarAlignment.Left, 10);
   item.name = 'Evident index';
   item.command = { command: Commands.reindex, title: 'Reindex Workspace Docs' };
   const render = (view: IndexView) => {
     item.text = statusBarText(view);
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`Evident: ${view.documents} documents, ${view.passages} passages, ${view.retrieval} retrieval.`);
-    if (view.message) tooltip.appendText(`\n\n${view.message}`);
-    tooltip.appendText('\n\nClick to reindex.');
-    item.tooltip = tooltip;
+    const label = statusBarLabel(view);
+    item.accessibilityInformation = { label };
+    item.tooltip = [label, view.message, 'Click to reindex.'].filter(Boolean).join('\n\n');
     item.backgroundColor = view.state === 'error' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   };
   render(index.status);

@@ -106,7 +106,8 @@ describe('Evident answers through the command API', function () {
       const hover = await hoverText(answer.document, entry.offset);
       assert.ok(hover.includes(entry.source), `the hover on ${entry.id} does not name ${entry.source}: ${hover.slice(0, 200)}`);
       const cited = new Set(words(lines.slice(entry.startLine - 1, entry.endLine).join('\n')));
-      const passage = words(hover.slice(hover.indexOf('\n')));
+      // The hover is "**id · source, lines**", then "_heading_", then the passage text.
+      const passage = words(hover.slice(hover.lastIndexOf('\n\n')));
       const found = passage.filter((w) => cited.has(w)).length;
       assert.ok(found >= 0.8 * passage.length, `${entry.id}: only ${found}/${passage.length} words of the hovered passage are in ${entry.source}:${entry.startLine}-${entry.endLine}`);
     }

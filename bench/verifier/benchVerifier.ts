@@ -1,0 +1,86 @@
+// `npm run bench:verifier`: what each tier of the support check costs per sentence–passage
+// check. Lexical on real WiCE pairs (first sight of a passage, and the same passage again as
+// when one answer cites it several times); entailment on the tiny generated classifier (the
+// transformers.js + ONNX path only: a real NLI model costs more); judge through the real
+// Gemini SDK against the local fake server (client and HTTP overhead only: a real model adds
+// its own latency, typically hundreds of milliseconds or more).
+
+import * as path from 'node:path';
+import { createEntailmentScorer, createJudgeScorer, createLexicalScorer, termStatsFromTexts } from '../../src/core/verifier';
+import { createGeminiModel } from '../../src/core/models/geminiModel';
+import { FakeGeminiServer, textReply } from '../../test/support/fakeGemini';
+import { defaultModelCacheDir, makeTinyClassifierModel } from '../../test/support/tinyModels';
+import { loadWice } from './wice';
+
+function stats(samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const q = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  const fmt = (ms: number): string => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
+  return `mean ${fmt(mean)}  p50 ${fmt(q(0.5))}  p95 ${fmt(q(0.95))}  (n=${samples.length})`;
+}
+
+async function main(): Promise<void> {
+  const claims = await loadWice(path.join(__dirname, '../../../shared/data/verifier/wice/oracle_chunks/test.jsonl'));
+  const pairs = claims.flatMap((c) => c.chunks.map((chunk) => ({ claim: c.claim, chunk })));
+  const chars = pairs.reduce((a, p) => a + p.chunk.length, 0) / pairs.length;
+  console.log(`WiCE test pairs: ${pairs.length}, mean passage ${chars.toFixed(0)} characters`);
+
+  // Lexical, first sight of each passage (two passes: the first warms the JIT and stem cache).
+  const termStats = termStatsFromTexts(pairs.map((p) => p.chunk));
+  for (const label of ['lexical, first pass (cold stem cache)', 'lexical, passage seen for the first time']) {
+    const scorer = createLexicalScorer({ termStats });
+    const samples: number[] = [];
+    for (const p of pairs) {
+      const t = performance.now();
+      scorer.score(p.claim, p.chunk);
+      samples.push(performance.now() - t);
+    }
+    console.log(`${label.padEnd(44)} ${stats(samples)}`);
+  }
+  const scorer = createLexicalScorer({ termStats });
+  const again: number[] = [];
+  for (const p of pairs.slice(0, 200)) {
+    scorer.score(p.claim, p.chunk);
+    const t = performance.now();
+    scorer.score(p.claim, p.chunk);
+    again.push(performance.now() - t);
+  }
+  console.log(`${'lexical, passage already analysed'.padEnd(44)} ${stats(again)}`);
+
+  // Entailment: the tiny generated classifier through transformers.js.
+  const folder = await makeTinyClassifierModel(defaultModelCacheDir());
+  const entailment = createEntailmentScorer({ model: 'tiny', localModelPath: folder });
+  let t = performance.now();
+  await entailment.score(pairs[0].claim, pairs[0].chunk);
+  console.log(`${'entailment (tiny model), load + first check'.padEnd(44)} ${(performance.now() - t).toFixed(0)} ms`);
+  const nli: number[] = [];
+  for (const p of pairs.slice(0, 100)) {
+    t = performance.now();
+    await entailment.score(p.claim, p.chunk);
+    nli.push(performance.now() - t);
+  }
+  console.log(`${'entailment (tiny model), per check'.padEnd(44)} ${stats(nli)}`);
+
+  // Judge: real SDK, fake server.
+  const server = await FakeGeminiServer.start();
+  try {
+    server.respondWith(() => textReply('NO'));
+    const judge = createJudgeScorer(createGeminiModel({ apiKey: 'bench', baseUrl: server.baseUrl, stream: false, attempts: 1 }));
+    await judge.score(pairs[0].claim, pairs[0].chunk);
+    const asked: number[] = [];
+    for (const p of pairs.slice(0, 100)) {
+      t = performance.now();
+      await judge.score(p.claim, p.chunk);
+      asked.push(performance.now() - t);
+    }
+    console.log(`${'judge (SDK + local fake server), per check'.padEnd(44)} ${stats(asked)}`);
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:verifier: ${(error as Error).message}`);
+  process.exit(1);
+});
