@@ -18,3 +18,11 @@ export function escapeMarkdownText(text: string): string {
     .map(escapeMarkdownLine)
     .join('\n\n');
 }
+
+/** Text as a Markdown code span (literal, monospace): fenced with more backticks than it holds. */
+export function markdownCodeSpan(text: string): string {
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text.replace(/\s+/g, ' ')}${pad}${fence}`;
+}

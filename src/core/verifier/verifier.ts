@@ -18,7 +18,7 @@ export interface VerifierOptions {
   escalation?: SupportScorer;
 }
 
-export const DEFAULT_THRESHOLD = 0.5;
+export const DEFAULT_THRESHOLD = 0.6;
 /** An escalation tier answers on its own 0..1 scale (entailment probability, judge yes = 1). */
 export const ESCALATION_THRESHOLD = 0.5;
 

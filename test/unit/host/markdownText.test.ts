@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { escapeMarkdownLine, escapeMarkdownText } from '../../../src/shared/markdownText';
+import { escapeMarkdownLine, escapeMarkdownText, markdownCodeSpan } from '../../../src/shared/markdownText';
 
 const md = new MarkdownIt('commonmark', { html: false, linkify: true });
 
@@ -47,5 +47,12 @@ describe('Markdown escaping of untrusted text', () => {
     const out = rendered(escapeMarkdownText('# Title\n\n- item <b>one</b>\n   \n> quoted'));
     assert.deepEqual(out.markup, []);
     assert.equal(out.text, '# Title\n- item <b>one</b>\n> quoted');
+  });
+
+  it('puts a file path in a code span that holds it literally, backticks included', () => {
+    for (const path of ['Policies/github-terms/site_policy.md', 'a`b``c.md', '`edge`.md', '<img onerror=x>.md']) {
+      const tokens = md.parseInline(markdownCodeSpan(path), {})[0].children ?? [];
+      assert.deepEqual(tokens.map((t) => [t.type, t.content]), [['code_inline', path]], path);
+    }
   });
 });
