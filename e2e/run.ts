@@ -91,7 +91,8 @@ async function main(): Promise<number> {
     rootHooks: {
       async afterEach(this: Mocha.Context) {
         const test = this.currentTest;
-        if (test?.state !== 'failed' || !test.err) return;
+        // A check skipped because its prerequisite failed has nothing of its own to show.
+        if (test?.state !== 'failed' || !test.err || test.err.message.startsWith('not run:')) return;
         // Printed inline and again after mocha's summary (the reporter has already taken the error text).
         const details = `✗ ${test.fullTitle()}\n${await describeFailure(test.title)}`;
         process.stdout.write(`${details.replace(/^/gm, '      ')}\n`);

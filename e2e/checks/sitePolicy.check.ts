@@ -52,21 +52,22 @@ describe('UI flows on the site-policy workspace', function () {
 
   it('reindex from the palette shows progress, then the status bar says indexed, lexical only', async function () {
     needs('loads the extension: Evident in the activity bar');
-    // Record every progress sign from now on: a notification naming the index, or the status bar entry while indexing.
-    await wb.page.evaluate((extensionId) => {
-      const seen: string[] = [];
-      (window as unknown as { evidentProgress: string[] }).evidentProgress = seen;
-      new MutationObserver(() => {
-        for (const toast of Array.from(document.querySelectorAll('.notifications-toasts .notification-toast'))) {
-          if (/index/i.test(toast.textContent ?? '')) seen.push(`notification: ${toast.textContent}`);
-        }
-        const item = document.querySelector(`.statusbar-item[id^="${extensionId}"]`);
-        if (item && (item.querySelector('.codicon-modifier-spin, [class*="~spin"]') || /indexing|\d+\s*%/i.test(item.textContent ?? ''))) {
-          seen.push(`status bar: ${item.textContent}`);
-        }
-      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-    }, EXTENSION_ID);
     await wb.runCommand(paletteTitle(Commands.reindex));
+    // Progress: the notification naming the indexing, or the status bar entry while indexing (polled every frame).
+    const progress = await wb.page
+      .waitForFunction(
+        (extensionId) => {
+          const toast = Array.from(document.querySelectorAll('.notifications-toasts .notification-toast')).find((t) => /indexing/i.test(t.textContent ?? ''));
+          const item = document.querySelector(`.statusbar-item[id^="${extensionId}"]`);
+          const indexing = item && /indexing/i.test(item.textContent ?? '') ? item.textContent : undefined;
+          return toast ? `notification: ${toast.querySelector('.notification-list-item-message')?.textContent ?? ''}` : indexing ? `status bar: ${indexing}` : undefined;
+        },
+        EXTENSION_ID,
+        { timeout: 30_000, polling: 'raf' },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch(() => undefined);
+    assert.ok(progress, 'no progress was shown while reindexing (no "indexing" notification, no indexing state in the status bar)');
     await assert.doesNotReject(
       wb.page.waitForFunction(
         (extensionId) => {
@@ -79,8 +80,6 @@ describe('UI flows on the site-policy workspace', function () {
       ),
       'the Evident status bar entry never said "lexical" after the reindex',
     );
-    const progress = await wb.page.evaluate(() => (window as unknown as { evidentProgress: string[] }).evidentProgress);
-    assert.ok(progress.length > 0, 'no progress was shown while reindexing (no notification naming the index, no indexing state in the status bar)');
     const status = await wb.statusBarText();
     assert.match(status, /\d+/, `the status bar does not give the index size: "${status}"`);
     await wb.screenshot(checkTitle(this));
@@ -202,10 +201,7 @@ describe('UI flows on the site-policy workspace', function () {
       throw new Error(`no dropped sentence shown; answer: ${await turn.textContent()}`);
     });
     assert.ok(((await dropped.first().textContent()) ?? '').includes(LAUNDERED_SENTENCE.slice(0, 40)), 'the struck sentence is not the laundered one');
-    const decoration = await dropped.first().evaluate((el) => {
-      const struck = (e: Element): boolean => getComputedStyle(e).textDecorationLine.includes('line-through');
-      return struck(el) || Array.from(el.querySelectorAll('*')).some(struck);
-    });
+    const decoration = await dropped.first().evaluate((el) => [el, ...Array.from(el.querySelectorAll('*'))].some((e) => getComputedStyle(e).textDecorationLine.includes('line-through')));
     assert.ok(decoration, 'the dropped sentence is not struck through');
     assert.match((await turn.locator('[data-testid="drop-reason"]').first().textContent()) ?? '', /dropped: \S/);
     assert.ok((await turn.locator('[data-testid="sentence"][data-verdict="kept"] [data-testid="citation"]').count()) > 0, 'the backed sentence was not kept with its citation');

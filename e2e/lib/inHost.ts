@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { InHostResult } from '../../test/e2e/suite/index';
 import { extensionDir, inHostOutDir } from './paths';
 import type { Session } from './session';
-import { Workbench } from './workbench';
+import { NAME_SHIM, Workbench } from './workbench';
 
 export interface InHostRun {
   exitCode: number;
@@ -24,6 +24,7 @@ export async function runInHostSuite(s: Session, timeoutMs: number): Promise<InH
   await rm(s.inHostReport, { force: true });
   const page = await s.browser.newPage({ viewport: { width: 1400, height: 900 } });
   const workbench = new Workbench(page);
+  await page.addInitScript({ content: NAME_SHIM });
   let exit: (code: number) => void = () => undefined;
   const exited = new Promise<number>((resolve) => (exit = resolve));
   await page.exposeFunction('codeAutomationExit', (code: number) => exit(code));

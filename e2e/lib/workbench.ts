@@ -26,6 +26,12 @@ export async function launchBrowser(home: string): Promise<Browser> {
   });
 }
 
+/**
+ * tsx compiles with keepNames, so a function passed to page.evaluate that declares a named inner
+ * function calls esbuild's `__name` helper, which the browser lacks: define it as a no-op.
+ */
+export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
+
 export class Workbench {
   /** Console lines of the page, for failure reports (the extension host forwards its console here). */
   readonly consoleLines: string[] = [];
@@ -41,6 +47,7 @@ export class Workbench {
   static async open(browser: Browser, url: string): Promise<Workbench> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const workbench = new Workbench(page);
+    await page.addInitScript({ content: NAME_SHIM });
     await page.goto(url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     return workbench;
@@ -126,12 +133,11 @@ export class Workbench {
     return this.page.evaluate(() => {
       const editor = document.querySelector('.editor-group-container.active .monaco-editor');
       if (!editor) return { highlightedLines: [], inline: [] };
-      const transparent = (c: string): boolean => c === 'transparent' || c === 'rgba(0, 0, 0, 0)';
       const lineByTop = new Map<string, string>();
       for (const line of Array.from(editor.querySelectorAll<HTMLElement>('.view-lines > .view-line'))) lineByTop.set(line.style.top, line.textContent ?? '');
       const highlighted = new Set<string>();
       for (const overlay of Array.from(editor.querySelectorAll<HTMLElement>('.view-overlays > div'))) {
-        const decorated = Array.from(overlay.querySelectorAll<HTMLElement>('[class*="ced-"]')).some((d) => !transparent(getComputedStyle(d).backgroundColor));
+        const decorated = Array.from(overlay.querySelectorAll<HTMLElement>('[class*="ced-"]')).some((d) => !['transparent', 'rgba(0, 0, 0, 0)'].includes(getComputedStyle(d).backgroundColor));
         if (decorated) highlighted.add(lineByTop.get(overlay.style.top) ?? '');
       }
       const inline = Array.from(editor.querySelectorAll<HTMLElement>('.view-lines span[class*="ced-"]')).map((span) => ({

@@ -10,7 +10,8 @@ import {
   createExtractiveModel, createGeminiModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
   type IndexProgress,
 } from '../core/engine';
-import type { ChatModel } from '../core/types';
+import type { ChatModel, SupportScorer } from '../core/types';
+import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
 
 export const ENGINE_FLAGS = {
   docs: { type: 'string' },
@@ -19,6 +20,9 @@ export const ENGINE_FLAGS = {
   'no-embeddings': { type: 'boolean' },
   'top-k': { type: 'string' },
   threshold: { type: 'string' },
+  escalation: { type: 'string' },
+  'entailment-model': { type: 'string' },
+  offline: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -29,7 +33,11 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
                            downloaded once when the network allows; else retrieval is lexical only)
   --no-embeddings          lexical retrieval only
   --top-k N                passages per search (default 6)
-  --threshold N            support threshold of the verifier, 0..1 (default 0.5)`;
+  --threshold N            support threshold of the verifier, 0..1 (default 0.6)
+  --escalation KIND        second verifier tier for sentences the lexical check rejects:
+                           entailment (local NLI model) or judge (Gemini; needs GEMINI_API_KEY)
+  --entailment-model ID|DIR  model for --escalation entailment (default ${DEFAULT_ENTAILMENT_MODEL})
+  --offline                never download a model (embedding or entailment)`;
 
 export interface EngineFlags {
   docs?: string;
@@ -38,6 +46,10 @@ export interface EngineFlags {
   'no-embeddings'?: boolean;
   'top-k'?: string;
   threshold?: string;
+  escalation?: string;
+  'entailment-model'?: string;
+  offline?: boolean;
+  model?: string;
 }
 
 export function cacheRoot(env: CliIO['env']): string {
@@ -71,14 +83,15 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
   }
   const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
+  const escalation = await escalationFor(flags.escalation, flags, io);
   return Engine.open({
     docs: folderDocSource(docs),
     indexDir,
     topK,
-    verifier: { threshold },
+    verifier: { threshold, escalation },
     embedding: flags['no-embeddings']
       ? false
-      : { modelId: flags['embedding-model'] ?? DEFAULT_EMBEDDING_MODEL, cacheDir: path.join(cache, 'models'), allowRemote: true },
+      : { modelId: flags['embedding-model'] ?? DEFAULT_EMBEDDING_MODEL, cacheDir: path.join(cache, 'models'), allowRemote: !flags.offline },
     metricsLog: path.join(indexDir, 'metrics.jsonl'),
     auditLog: path.join(indexDir, 'audit.jsonl'),
     log: {
@@ -117,4 +130,26 @@ export function progressPrinter(io: CliIO): ((p: IndexProgress) => void) | undef
     const pct = p.total ? Math.floor((p.done / p.total) * 100) : 0;
     io.stderr(`\r\x1b[Kindexing: ${p.phase} ${p.done}/${p.total} (${pct}%)${p.done === p.total && p.phase === 'saving' ? '\n' : ''}`);
   };
+}
+
+/** `--escalation entailment|judge`: the second verifier tier for sentences the lexical check rejects. */
+export async function escalationFor(kind: string | undefined, flags: { 'entailment-model'?: string; offline?: boolean; model?: string }, io: CliIO): Promise<SupportScorer | undefined> {
+  if (kind === undefined) return undefined;
+  if (kind === 'entailment') {
+    const wanted = flags['entailment-model'] ?? DEFAULT_ENTAILMENT_MODEL;
+    const folder = path.resolve(io.cwd, wanted);
+    const isFolder = existsSync(folder);
+    return createEntailmentScorer({
+      model: wanted,
+      ...(isFolder ? { localModelPath: folder } : {}),
+      cacheDir: path.join(cacheRoot(io.env), 'models'),
+      allowRemote: !flags.offline,
+    });
+  }
+  if (kind === 'judge') {
+    // The judge is a chat model: Gemini (the extractive model cannot judge).
+    const model = chooseCliModel(flags.model?.startsWith('gemini') ? flags.model : 'gemini', io);
+    return createJudgeScorer(model);
+  }
+  throw new CliError(`--escalation must be "entailment" or "judge" (got "${kind}").`);
 }

@@ -63,6 +63,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   private enginePromise: Promise<Engine> | undefined;
   private view: IndexView;
   private queue: Promise<unknown> = Promise.resolve();
+  private queuedRuns = 0;
   private running: AbortController | undefined;
   private readonly pendingPaths = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -119,7 +120,8 @@ export class WorkspaceIndex implements vscode.Disposable {
     if (!this.folder) return;
     try {
       const engine = await this.engine();
-      await this.reindex({ notify: !engine.status().indexed });
+      // A reindex asked for meanwhile (the command that activated us) does the same work.
+      if (this.queuedRuns === 0) await this.reindex({ notify: !engine.status().indexed });
     } catch (error) {
       if (!isAbortError(error)) this.log.error(`Could not open the index: ${errorMessage(error)}`);
     }
@@ -127,11 +129,12 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** Queues an index run: all files, or only `paths` (docs-relative) from the watcher. */
   reindex(options: { notify: boolean; paths?: string[] }): Promise<IndexReport | undefined> {
+    this.queuedRuns++;
     const run = this.queue.then(
       () => this.run(options),
       () => this.run(options),
     );
-    this.queue = run.catch(() => undefined);
+    this.queue = run.catch(() => undefined).finally(() => this.queuedRuns--);
     return run;
   }
 

@@ -180,7 +180,9 @@ export class ChatApp {
       title: state.index.retrieval === 'hybrid' ? 'Lexical + embedding retrieval' : 'Lexical retrieval only (no embedding model)',
     });
     retrieval.append(el(doc, 'span', { class: 'codicon codicon-search', 'aria-hidden': 'true' }), el(doc, 'span', {}, state.index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'));
-    const index = el(doc, 'span', { class: 'header-index', 'data-testid': 'header-index', 'data-state': state.index.state }, describeIndex(state.index));
+    // The retrieval mode has its own badge: the index badge gives the size or the state.
+    const indexText = state.index.state === 'indexed' ? `${numberFormat.format(state.index.passages)} passages` : describeIndex(state.index);
+    const index = el(doc, 'span', { class: 'header-index', 'data-testid': 'header-index', 'data-state': state.index.state, title: describeIndex(state.index) }, indexText);
     const toggleLabel = el(doc, 'label', { class: 'toggle-dropped', title: 'Show sentences the verifier dropped' });
     const toggle = el(doc, 'input', { type: 'checkbox', 'data-testid': 'toggle-dropped' });
     toggle.checked = state.showDropped;
@@ -190,7 +192,14 @@ export class ChatApp {
     row.append(model, retrieval, index, toggleLabel);
     this.header.replaceChildren(row);
     if (state.model.notice) this.header.append(el(doc, 'div', { class: 'model-notice', 'data-testid': 'model-notice', role: 'note' }, state.model.notice));
-    if (state.index.message) this.header.append(el(doc, 'div', { class: 'index-message', 'data-testid': 'index-message' }, state.index.message));
+    if (state.index.message) {
+      // Why retrieval is lexical only is a tooltip; an index error or a cancelled run is said aloud.
+      if (state.index.state === 'error' || state.index.state === 'not-indexed') {
+        this.header.append(el(doc, 'div', { class: 'index-message', 'data-testid': 'index-message', role: 'status' }, state.index.message));
+      } else {
+        retrieval.title = `${retrieval.title}: ${state.index.message}`;
+      }
+    }
   }
 
   private renderTranscript(): void {

@@ -2,13 +2,12 @@
 // the model had written `claim [E1]` and the ledger held the evidence as E1. The same code the
 // product runs (src/core/verifier), with its default settings unless flags say otherwise.
 
-import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readJsonl } from '../../core/jsonl';
-import type { SupportScorer } from '../../core/types';
 import { createClaimChecker, DEFAULT_ENTAILMENT_MODEL, DEFAULT_THRESHOLD, evidenceText } from '../../core/verifier';
-import { CliError, type CliIO, type CliCommand } from '../io';
+import { CliError, type CliCommand } from '../io';
+import { escalationFor } from '../setup';
 
 const HELP = `Usage: evident verify --pairs FILE.jsonl [options]
 
@@ -42,29 +41,6 @@ function checkPair(v: Record<string, unknown>): string | undefined {
   if (typeof e === 'string') return undefined;
   if (Array.isArray(e) && e.every((x) => typeof x === 'string')) return undefined;
   return '"evidence" must be a string or an array of strings';
-}
-
-async function escalationFor(kind: string | undefined, flags: { 'entailment-model'?: string; offline?: boolean; model?: string }, io: CliIO): Promise<SupportScorer | undefined> {
-  if (kind === undefined) return undefined;
-  const setup = await import('../setup');
-  if (kind === 'entailment') {
-    const { createEntailmentScorer } = await import('../../core/verifier');
-    const wanted = flags['entailment-model'] ?? DEFAULT_ENTAILMENT_MODEL;
-    const folder = path.resolve(io.cwd, wanted);
-    const isFolder = existsSync(folder);
-    return createEntailmentScorer({
-      model: wanted,
-      ...(isFolder ? { localModelPath: folder } : {}),
-      cacheDir: path.join(setup.cacheRoot(io.env), 'models'),
-      allowRemote: !flags.offline,
-    });
-  }
-  if (kind === 'judge') {
-    const { createJudgeScorer } = await import('../../core/verifier');
-    const model = setup.chooseCliModel(flags.model ?? 'gemini', io);
-    return createJudgeScorer(model);
-  }
-  throw new CliError(`--escalation must be "entailment" or "judge" (got "${kind}").`);
 }
 
 export const verify: CliCommand = async (argv, io) => {

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Embedder } from '../types';
+import { loadModelWith } from '../modelLoading';
 
 export const DEFAULT_EMBEDDING_MODEL = 'Xenova/all-MiniLM-L6-v2';
 
@@ -32,19 +33,22 @@ type Extractor = (texts: string[], options: { pooling: 'mean'; normalize: boolea
 const BATCH = 16;
 
 export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedder> {
-  const transformers = await import('@huggingface/transformers');
-  const { env, pipeline } = transformers;
-
-  const load = async (modelRef: string): Promise<Extractor> =>
-    (await pipeline('feature-extraction', modelRef, {
-      dtype: settings.dtype ?? 'q8',
-      progress_callback: (p: unknown) => {
-        const info = p as { status?: string; file?: string; loaded?: number; total?: number };
-        if (info.status === 'progress' && info.file && settings.onDownloadProgress) {
-          settings.onDownloadProgress({ file: info.file, loaded: info.loaded ?? 0, total: info.total ?? 0 });
-        }
-      },
-    })) as unknown as Extractor;
+  const { pipeline } = await import('@huggingface/transformers');
+  // Per-call options (absolute folder, cache_dir, local_files_only) rather than global paths.
+  const load = (model: string, remote: boolean): Promise<Extractor> =>
+    loadModelWith({ allowLocalModels: true, allowRemoteModels: remote }, async () =>
+      (await pipeline('feature-extraction', model, {
+        dtype: settings.dtype ?? 'q8',
+        local_files_only: !remote,
+        ...(settings.cacheDir ? { cache_dir: settings.cacheDir } : {}),
+        progress_callback: (p: unknown) => {
+          const info = p as { status?: string; file?: string; loaded?: number; total?: number };
+          if (info.status === 'progress' && info.file && settings.onDownloadProgress) {
+            settings.onDownloadProgress({ file: info.file, loaded: info.loaded ?? 0, total: info.total ?? 0 });
+          }
+        },
+      })) as unknown as Extractor,
+    );
 
   let extractor: Extractor;
   const local = settings.localModelPath ?? (isPathLike(settings.modelId) ? settings.modelId : undefined);
@@ -53,33 +57,24 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
     if (!existsSync(path.join(folder, 'config.json'))) {
       throw new EmbedderUnavailable(`no embedding model at ${folder} (config.json not found)`);
     }
-    env.localModelPath = path.dirname(folder) + path.sep;
-    env.allowLocalModels = true;
-    env.allowRemoteModels = false;
     try {
-      extractor = await load(path.basename(folder));
+      extractor = await load(folder, false);
     } catch (error) {
       throw new EmbedderUnavailable(`embedding model at ${folder} could not be loaded: ${(error as Error).message}`);
     }
   } else {
-    env.allowLocalModels = false;
-    if (settings.cacheDir) env.cacheDir = settings.cacheDir;
     // First from the cache only (fails fast when absent), then, if allowed, one download.
-    env.allowRemoteModels = false;
     try {
-      extractor = await load(settings.modelId);
+      extractor = await load(settings.modelId, false);
     } catch (cacheMiss) {
       if (!settings.allowRemote) {
         throw new EmbedderUnavailable(`embedding model ${settings.modelId} is not downloaded and downloads are off (${(cacheMiss as Error).message})`);
       }
       await probeHub(settings.modelId, settings.probeTimeoutMs ?? 4000);
-      env.allowRemoteModels = true;
       try {
-        extractor = await load(settings.modelId);
+        extractor = await load(settings.modelId, true);
       } catch (error) {
         throw new EmbedderUnavailable(`embedding model ${settings.modelId} could not be downloaded: ${(error as Error).message}`);
-      } finally {
-        env.allowRemoteModels = false;
       }
     }
   }

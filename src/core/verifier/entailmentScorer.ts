@@ -3,6 +3,7 @@
 // its entailment label. Loaded lazily on the first escalated sentence; a model that cannot be
 // loaded fails fast, once, with a message that says what to do.
 
+import { loadModelWith } from '../modelLoading';
 import type { SupportResult, SupportScorer } from '../types';
 
 /** A small public MNLI cross-encoder with ONNX weights (downloaded once on a user's machine). */
@@ -57,27 +58,21 @@ export function createEntailmentScorer(options: EntailmentScorerOptions): Suppor
   let loading: Promise<LoadedModel> | undefined;
 
   async function load(): Promise<LoadedModel> {
-    const { env, pipeline } = await import('@huggingface/transformers');
+    const { pipeline } = await import('@huggingface/transformers');
     let classifier: PairClassifier;
-    // transformers.js keeps these switches in one global object that the embedder also sets:
-    // set what this load needs and put them back afterwards.
-    const saved = { allowLocalModels: env.allowLocalModels, allowRemoteModels: env.allowRemoteModels };
-    env.allowLocalModels = true;
-    env.allowRemoteModels = !offline;
     try {
-      classifier = (await pipeline('text-classification', modelId, {
-        dtype: 'fp32',
-        local_files_only: offline,
-        ...(options.cacheDir ? { cache_dir: options.cacheDir } : {}),
-      })) as unknown as PairClassifier;
+      classifier = await loadModelWith({ allowLocalModels: true, allowRemoteModels: !offline }, async () =>
+        (await pipeline('text-classification', modelId, {
+          dtype: 'fp32',
+          local_files_only: offline,
+          ...(options.cacheDir ? { cache_dir: options.cacheDir } : {}),
+        })) as unknown as PairClassifier,
+      );
     } catch (error) {
       const hint = offline
         ? 'it must already be on this machine: set a local model folder that holds config.json, the tokenizer and onnx/model.onnx'
         : 'check the network, or set a local model folder for offline use';
       throw new Error(`entailment model "${modelId}" could not be loaded${offline ? ' offline' : ''} (${(error as Error).message}); ${hint}`);
-    } finally {
-      env.allowLocalModels = saved.allowLocalModels;
-      env.allowRemoteModels = saved.allowRemoteModels;
     }
     return { classifier, entailmentIndex: entailmentLabelIndex(classifier.model.config.id2label) };
   }

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { runCli } from '../../support/cli';
+import { defaultModelCacheDir, makeTinyClassifierModel } from '../../support/tinyModels';
 import { removeDir, snapshot, tempDir, writeDocs } from '../../support/workspace';
 
 const SAMPLES = path.resolve(__dirname, '../../../samples');
@@ -111,6 +112,24 @@ describe('evident CLI (in-process, offline)', function () {
     assert.match(both.stderr, /exactly one of --question/);
     const gemini = await runCli(['ask', '--docs', SAMPLES, '--question', 'x', '--model', 'gemini'], env());
     assert.match(gemini.stderr, /needs GEMINI_API_KEY/);
+  });
+
+  it('ask --escalation entailment sends the sentences the lexical tier rejects to the entailment model (tiny generated classifier)', async () => {
+    const classifier = await makeTinyClassifierModel(defaultModelCacheDir());
+    const run = await runCli(
+      ['ask', '--docs', SAMPLES, '--no-embeddings', '--json', '--escalation', 'entailment', '--entailment-model', classifier, '--question', 'Are monthly plans refundable?'],
+      env(),
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout);
+    assert.ok(out.sentences.length > 0);
+    assert.ok(out.sentences.every((s: { tier?: string }) => s.tier === 'lexical' || s.tier === 'entailment'));
+    const bad = await runCli(['ask', '--docs', SAMPLES, '--question', 'x', '--escalation', 'oracle'], env());
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--escalation must be "entailment" or "judge"/);
+    const judge = await runCli(['ask', '--docs', SAMPLES, '--question', 'x', '--escalation', 'judge'], env());
+    assert.equal(judge.code, 2);
+    assert.match(judge.stderr, /needs GEMINI_API_KEY/);
   });
 
   it('has --help for every command', async () => {

@@ -1,0 +1,27 @@
+// transformers.js keeps its "may I read local folders / download from the hub" switches in one
+// global object. The embedder and the entailment scorer both load models; each load runs here,
+// one at a time, with the switches it needs, and the previous switches are put back afterwards.
+
+export interface LoadSwitches {
+  allowLocalModels: boolean;
+  allowRemoteModels: boolean;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+export function loadModelWith<T>(switches: LoadSwitches, load: () => Promise<T>): Promise<T> {
+  const run = queue.then(async () => {
+    const { env } = await import('@huggingface/transformers');
+    const saved: LoadSwitches = { allowLocalModels: env.allowLocalModels, allowRemoteModels: env.allowRemoteModels };
+    env.allowLocalModels = switches.allowLocalModels;
+    env.allowRemoteModels = switches.allowRemoteModels;
+    try {
+      return await load();
+    } finally {
+      env.allowLocalModels = saved.allowLocalModels;
+      env.allowRemoteModels = saved.allowRemoteModels;
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
