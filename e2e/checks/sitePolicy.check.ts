@@ -155,7 +155,9 @@ describe('UI flows on the site-policy workspace', function () {
     const passage = words(cited.text);
     assert.ok(passage.filter((w) => hoverWords.includes(w)).length >= Math.min(5, passage.length), `the hover does not show the passage: ${(await hover.textContent())?.slice(0, 200)}`);
     await wb.screenshot(checkTitle(this), 'hover');
-    await wb.page.keyboard.press('Escape');
+    // Move away so the hover closes and does not cover the token, then Ctrl+click it.
+    await wb.page.mouse.move(5, 450);
+    await hover.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
     await token.click({ modifiers: ['ControlOrMeta'] });
     await wb.page.waitForFunction(
       (name) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').includes(name),
