@@ -1,17 +1,19 @@
 // `npm run test:e2e`: installs the harness (cached), builds the extension when dist/ is older than
-// its sources, bundles the in-host suite, then runs the in-host suite and the Playwright UI checks
-// on one code-server and one browser. Failures print the check, the extension host log tail and
-// the screenshot path. Options: --grep TEXT (only matching checks), --keep (keep the temp folder),
+// its sources, type-checks the harness, bundles the in-host suite, then runs the in-host suite and
+// the Playwright UI checks on one code-server and one browser. Failures print the check, the
+// extension host log tail and the screenshot path. Options: --grep TEXT (only matching checks), --keep (keep the temp folder),
 // --skip-build (use dist/ as it is). EVIDENT_E2E_EXTENSION=DIR loads another extension folder.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import Mocha from 'mocha';
 import { describeFailure } from './lib/failureReport';
 import { artifactsDir, extensionDir, harnessDir, inHostOutDir, inHostSourceDir, repoRoot } from './lib/paths';
 import { session, startSession, stopSession } from './lib/session';
+import { slug } from './lib/workbench';
 
 const CHECK_FILES = ['inHost.check.ts', 'sitePolicy.check.ts', 'hostile.check.ts'];
 
@@ -76,6 +78,9 @@ async function main(): Promise<number> {
     step('dist/ is up to date');
   }
 
+  step('type-checking the harness (e2e/tsconfig.json)');
+  runOrExit(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', harnessDir]);
+
   step('bundling the in-host suite into out/test/e2e/suite');
   await bundleInHostSuite();
 
@@ -89,14 +94,16 @@ async function main(): Promise<number> {
     timeout: 120_000,
     grep: option('--grep'),
     rootHooks: {
+      async beforeEach(this: Mocha.Context) {
+        // A failure screenshot left by an earlier run must not be mistaken for this run's.
+        await rm(join(artifactsDir, `${slug(this.currentTest?.title ?? '')}.failed.png`), { force: true });
+      },
       async afterEach(this: Mocha.Context) {
         const test = this.currentTest;
         // A check skipped because its prerequisite failed has nothing of its own to show.
         if (test?.state !== 'failed' || !test.err || test.err.message.startsWith('not run:')) return;
-        // Printed inline and again after mocha's summary (the reporter has already taken the error text).
-        const details = `✗ ${test.fullTitle()}\n${await describeFailure(test.title)}`;
-        process.stdout.write(`${details.replace(/^/gm, '      ')}\n`);
-        failureDetails.push(details);
+        // Printed after mocha's summary (the reporter has already taken the error text).
+        failureDetails.push(`✗ ${test.fullTitle()}\n${await describeFailure(test.title)}`);
       },
     },
   });

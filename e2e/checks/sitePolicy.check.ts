@@ -144,8 +144,10 @@ describe('UI flows on the site-policy workspace', function () {
     await token.waitFor({ timeout: 15_000 }).catch(() => {
       throw new Error('the answer opened in the editor shows no [E1]');
     });
+    await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines span[class*="ced-"]').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
     const { inline } = await wb.activeEditorDecorations();
-    assert.ok(inline.length > 0, 'the answer document has no Evident decoration');
+    const decoratedCitations = inline.filter((d) => /^E\d+$/.test(d.text.trim()));
+    assert.ok(decoratedCitations.length > 0, `the citations of the answer document are not decorated (decorated spans: ${JSON.stringify(inline).slice(0, 200)})`);
     await token.hover();
     const hover = wb.page.locator('.monaco-hover:visible').first();
     await hover.waitFor({ timeout: 10_000 }).catch(() => {
@@ -158,7 +160,14 @@ describe('UI flows on the site-policy workspace', function () {
     // Move away so the hover closes and does not cover the token, then Ctrl+click it.
     await wb.page.mouse.move(5, 450);
     await hover.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
-    await token.click({ modifiers: ['ControlOrMeta'] });
+    // Mouse events at the token's position (a Ctrl press re-renders the token as a link, so a locator click races it).
+    const box = await token.boundingBox();
+    assert.ok(box, '[E1] is not on screen');
+    await wb.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await wb.page.keyboard.down('Control');
+    await wb.page.mouse.down();
+    await wb.page.mouse.up();
+    await wb.page.keyboard.up('Control');
     await wb.page.waitForFunction(
       (name) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').includes(name),
       basename(cited.source),

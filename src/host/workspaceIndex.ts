@@ -244,13 +244,17 @@ export class WorkspaceIndex implements vscode.Disposable {
         ? await vscode.window.withProgress(
             { location: vscode.ProgressLocation.Notification, title: 'Evident: indexing workspace docs', cancellable: true },
             async (progress, token) => {
-              token.onCancellationRequested(() => controller.abort());
+              const cancel = token.onCancellationRequested(() => controller.abort());
               let shown = 0;
-              return index((p) => {
-                const percent = this.progressPercent(p);
-                progress.report({ message: `${PHASE_LABEL[p.phase]} ${p.done}/${p.total} files`, increment: Math.max(0, percent - shown) });
-                shown = Math.max(shown, percent);
-              });
+              try {
+                return await index((p) => {
+                  const percent = this.progressPercent(p);
+                  progress.report({ message: `${PHASE_LABEL[p.phase]} ${p.done}/${p.total} files`, increment: Math.max(0, percent - shown) });
+                  shown = Math.max(shown, percent);
+                });
+              } finally {
+                cancel.dispose();
+              }
             },
           )
         : await index((p) => this.progressPercent(p));
