@@ -15,10 +15,11 @@ import { createLexicalScorer, verifyAnswer } from './verifier';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
-export { createExtractiveModel } from './models/extractiveModel';
+import { createExtractiveModel } from './models/extractiveModel';
+export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
-export { parseCitations, splitSentences } from './verifier';
+export { parseCitations, splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
 
@@ -51,6 +52,8 @@ export interface IndexStatus {
 
 export interface AskOptions {
   model: ChatModel;
+  /** The verifier's second tier for this turn (e.g. a judge on this turn's model); else the engine's. */
+  escalation?: SupportScorer;
   signal?: AbortSignal;
   id?: string;
   maxToolRounds?: number;
@@ -123,7 +126,7 @@ export class Engine {
         retrieval: retriever.mode,
         search: (query, signal) => retriever.search(query, topK, signal),
         verify: (text, evidence, signal) =>
-          verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: this.options.verifier?.escalation }, signal),
+          verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );
@@ -138,6 +141,11 @@ export class Engine {
   async clear(): Promise<void> {
     await this.passages.clear();
     this.stats = undefined;
+  }
+
+  /** The offline model, weighing question words by how informative they are in this index. */
+  createExtractiveModel(): ChatModel {
+    return createExtractiveModel({ termStats: () => this.termStats() });
   }
 
   /** Term weights over every passage of the index: informative words weigh more. */

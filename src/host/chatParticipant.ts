@@ -12,6 +12,7 @@ import { createLanguageModelChatModel } from './lmChatModel';
 import { errorMessage, isAbortError } from './log';
 import type { SourceHighlighter } from './sourceHighlight';
 import type { WorkspaceIndex } from './workspaceIndex';
+import type { VerifierEscalation } from './escalation';
 
 
 function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sources: SourceHighlighter): void {
@@ -57,7 +58,13 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
   );
 }
 
-export function registerChatParticipant(context: vscode.ExtensionContext, index: WorkspaceIndex, sources: SourceHighlighter, log: vscode.LogOutputChannel): void {
+export function registerChatParticipant(
+  context: vscode.ExtensionContext,
+  index: WorkspaceIndex,
+  sources: SourceHighlighter,
+  log: vscode.LogOutputChannel,
+  escalation: VerifierEscalation,
+): void {
   // Older or stripped-down builds (e.g. some code-server versions) have no chat API.
   if (typeof vscode.chat?.createChatParticipant !== 'function') {
     log.info('The chat participant API is not available here: @evident is not registered.');
@@ -69,8 +76,10 @@ export function registerChatParticipant(context: vscode.ExtensionContext, index:
     try {
       stream.progress('Opening the index…');
       const engine = await index.ready(() => stream.progress('Indexing the workspace docs…'));
+      const model = createLanguageModelChatModel(request.model);
       const result = await engine.ask(request.prompt, {
-        model: createLanguageModelChatModel(request.model),
+        model,
+        escalation: escalation.forTurn(model),
         signal: controller.signal,
         onEvent: (event) => stream.progress(event.type === 'search' ? `Searching: ${event.query}` : 'Verifying citations…'),
       });

@@ -7,6 +7,7 @@ import { isTurnView, type HostToWebview, type TurnView } from '../shared/protoco
 import { errorMessage, isAbortError } from './log';
 import type { ModelResolver } from './models';
 import type { WorkspaceIndex } from './workspaceIndex';
+import type { VerifierEscalation } from './escalation';
 
 const HISTORY_KEY = 'evident.chatHistory';
 const MAX_TURNS = 50;
@@ -25,6 +26,7 @@ export class ChatSession implements vscode.Disposable {
     private readonly index: WorkspaceIndex,
     private readonly models: ModelResolver,
     private readonly log: vscode.LogOutputChannel,
+    private readonly escalation: VerifierEscalation,
   ) {
     const saved = state.get<unknown>(HISTORY_KEY);
     this.turns = Array.isArray(saved)
@@ -65,10 +67,11 @@ export class ChatSession implements vscode.Disposable {
     try {
       const engine = await this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }));
       controller.signal.throwIfAborted();
-      const { model, notice } = await this.models.create();
+      const { model, notice } = await this.models.create(engine);
       this.log.info(`Turn ${id}: asking ${model.name}.`);
       const result = await engine.ask(turn.question, {
         model,
+        escalation: this.escalation.forTurn(model),
         signal: controller.signal,
         id,
         onDraft: (text) => {

@@ -8,6 +8,7 @@ import { registerChatView } from './chatView';
 import { registerCitationLinks } from './citationLinks';
 import { registerCommands } from './commands';
 import { GeminiKeyStore } from './geminiKey';
+import { VerifierEscalation } from './escalation';
 import { createLog } from './log';
 import { ModelResolver } from './models';
 import { affectsIndex } from './settings';
@@ -21,7 +22,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const keys = new GeminiKeyStore(context.secrets);
   const index = new WorkspaceIndex(context, log);
   const models = new ModelResolver(keys);
-  const session = new ChatSession(context.workspaceState, index, models, log);
+  const escalation = new VerifierEscalation(context, log);
+  const session = new ChatSession(context.workspaceState, index, models, log, escalation);
   const sources = new SourceHighlighter(session, index);
   context.subscriptions.push(index, models, session, sources);
 
@@ -36,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): void {
     openAnswerInEditor: (turnId) => answers.open(turnId),
   });
   registerCommands(context, { index, session, chatView, keys, sources, answers, log });
-  registerChatParticipant(context, index, sources, log);
+  registerChatParticipant(context, index, sources, log, escalation);
   registerIndexUpkeep(context, index);
 
   log.info(`Evident activated in ${Date.now() - started} ms.`);

@@ -67,3 +67,15 @@ export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
     event.affectsConfiguration(k),
   );
 }
+
+export type EscalationSetting = 'off' | 'entailment' | 'judge';
+
+export function readEscalation(scope?: vscode.ConfigurationScope): { kind: EscalationSetting; entailmentModel: string } {
+  const config = vscode.workspace.getConfiguration(Settings.section, scope);
+  const kind = config.get<unknown>(key(Settings.escalation));
+  const model = config.get<unknown>(key(Settings.entailmentModel));
+  return {
+    kind: kind === 'entailment' || kind === 'judge' ? kind : 'off',
+    entailmentModel: typeof model === 'string' && model.trim() ? model.trim() : '',
+  };
+}

@@ -46,6 +46,7 @@ export const Settings = {
   topK: 'evident.retrieval.topK',
   supportThreshold: 'evident.verifier.supportThreshold',
   escalation: 'evident.verifier.escalation',
+  entailmentModel: 'evident.verifier.entailmentModel',
   showDropped: 'evident.chat.showDroppedSentences',
 } as const;
 

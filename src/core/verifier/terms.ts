@@ -36,8 +36,12 @@ export const NEGATION_WORDS = new Set(['not', 'no', 'never', 'none', 'nobody', '
 const CLITICS = new Set(['s', 'd', 'll', 're', 've', 'm']);
 const IRREGULAR_NEGATED: Record<string, string> = { ca: 'can', wo: 'will', sha: 'shall' };
 
-/** Words and numbers; apostrophes inside words kept so that "doesn't" and "company's" stay whole. */
-const TOKEN = /\d+(?:[.,]\d+)*|[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+/**
+ * Words and numbers; apostrophes inside words kept so that "doesn't" and "company's" stay
+ * whole. This pattern defines a token; `TokenScanner` finds the same tokens by hand on ASCII
+ * text and asks this pattern wherever it meets any other character.
+ */
+export const TOKEN = /\d+(?:[.,]\d+)*|[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
 const stemCache = new Map<string, string>();
 const STEM_CACHE_LIMIT = 100_000;
@@ -70,7 +74,7 @@ export interface AnalysedText {
 }
 
 /** "not only … but also" affirms; "No. 5" is a number. */
-function isFalseNegation(word: string, text: string, after: number): boolean {
+export function isFalseNegation(word: string, text: string, after: number): boolean {
   if (word === 'not') return /^\s+(only|just|merely|simply)\b/.test(text.slice(after, after + 10));
   if (word === 'no') return /^\.\s*\d/.test(text.slice(after, after + 4));
   return false;
@@ -81,16 +85,164 @@ export function analyse(text: string, options: TermOptions): AnalysedText {
   return analyseUnits(text, options, false)[0];
 }
 
-// Where a passage's sentence-sized units end: a line break, or a sentence end before a capital.
-const UNIT_BREAK = /\n+|(?<=[.!?]["')\]]?)\s+(?=["'(\[]?[A-Z0-9])/g;
+/**
+ * Where a passage's sentence-sized units end: a line break, or a sentence end before a
+ * capital. The definition of `unitBreaks`, which finds the same breaks without a regex.
+ */
+export const UNIT_BREAK = /\n+|(?<=[.!?]["')\]]?)\s+(?=["'(\[]?[A-Z0-9])/g;
+
+/** `\s` of a regular expression: ASCII blanks, no-break and typographic spaces, line separators, BOM. */
+export function isRegexSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+const isSentenceEnd = (c: number): boolean => c === 46 || c === 33 || c === 63; // . ! ?
+const isCloser = (c: number): boolean => c === 34 || c === 39 || c === 41 || c === 93; // " ' ) ]
+const isOpener = (c: number): boolean => c === 34 || c === 39 || c === 40 || c === 91; // " ' ( [
+const isCapitalOrDigit = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+
+/** Start offsets of UNIT_BREAK's matches in `text`, found with one scan of character codes. */
+export function unitBreaks(text: string): number[] {
+  const breaks: number[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      breaks.push(i);
+      i++;
+      while (text.charCodeAt(i) === 10) i++;
+      continue;
+    }
+    if (isRegexSpace(c)) {
+      const before = text.charCodeAt(i - 1);
+      if (isSentenceEnd(before) || (isCloser(before) && isSentenceEnd(text.charCodeAt(i - 2)))) {
+        let j = i + 1;
+        while (j < n && isRegexSpace(text.charCodeAt(j))) j++;
+        const next = text.charCodeAt(j);
+        if (isCapitalOrDigit(next) || (isOpener(next) && isCapitalOrDigit(text.charCodeAt(j + 1)))) {
+          breaks.push(i);
+          i = j;
+          continue;
+        }
+      }
+    }
+    i++;
+  }
+  return breaks;
+}
+
+const isAsciiDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isAsciiLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+
+/**
+ * The tokens of a (lower-cased) text one at a time, exactly as TOKEN's global matches: plain
+ * ASCII is read character by character, and the pattern itself reads past anything else, so
+ * that words the caller does not need cost no string.
+ */
+export class TokenScanner {
+  /** Range of the current token. */
+  start = 0;
+  end = 0;
+  /** The current token is ASCII letters and digits only (no apostrophe, nothing the pattern read). */
+  plain = true;
+
+  constructor(private readonly text: string) {}
+
+  next(): boolean {
+    const s = this.text;
+    const n = s.length;
+    let i = this.end;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c >= 128) return this.byPattern(i);
+      if (isAsciiDigit(c)) {
+        // \d+(?:[.,]\d+)*
+        let j = i + 1;
+        while (isAsciiDigit(s.charCodeAt(j))) j++;
+        for (let d = s.charCodeAt(j); (d === 46 || d === 44) && isAsciiDigit(s.charCodeAt(j + 1)); d = s.charCodeAt(j)) {
+          j += 2;
+          while (isAsciiDigit(s.charCodeAt(j))) j++;
+        }
+        return this.found(i, j, true);
+      }
+      if (isAsciiLetter(c)) {
+        // [\p{L}\p{N}]+ then (?:['’]\p{L}+)*; any other character is left to the pattern.
+        let j = i + 1;
+        for (let d = s.charCodeAt(j); isAsciiLetter(d) || isAsciiDigit(d); d = s.charCodeAt(j)) j++;
+        if (s.charCodeAt(j) >= 128) return this.byPattern(i);
+        let plain = true;
+        while (s.charCodeAt(j) === 39) {
+          const d = s.charCodeAt(j + 1);
+          if (d >= 128) return this.byPattern(i);
+          if (!isAsciiLetter(d)) break;
+          plain = false;
+          j += 2;
+          while (isAsciiLetter(s.charCodeAt(j))) j++;
+          if (s.charCodeAt(j) >= 128) return this.byPattern(i);
+        }
+        return this.found(i, j, plain);
+      }
+      i++;
+    }
+    return this.finished();
+  }
+
+  private found(start: number, end: number, plain: boolean): boolean {
+    this.start = start;
+    this.end = end;
+    this.plain = plain;
+    return true;
+  }
+
+  private finished(): false {
+    this.start = this.end = this.text.length;
+    return false;
+  }
+
+  private byPattern(from: number): boolean {
+    TOKEN.lastIndex = from;
+    const m = TOKEN.exec(this.text);
+    if (!m) return this.finished();
+    return this.found(m.index, m.index + m[0].length, false);
+  }
+}
+
+/** The word a token stands for: "1,500" → "1500", "company's" → "company", "can't" → "can". */
+export function tokenWord(token: string): string {
+  // "1,500" and "1500" are one number.
+  let word = isDigit(token) ? token.replace(/,(?=\d{3}(?!\d))/g, '') : token;
+  const apostrophe = Math.max(word.indexOf("'"), word.indexOf('’'));
+  if (apostrophe > 0) {
+    word = word.replace(/’/g, "'");
+    if (word.endsWith("n't")) {
+      word = IRREGULAR_NEGATED[word.slice(0, -3)] ?? word.slice(0, -3);
+    } else if (CLITICS.has(word.slice(apostrophe + 1))) {
+      word = word.slice(0, apostrophe);
+    } else {
+      word = word.replace(/'/g, '');
+    }
+  }
+  return word;
+}
+
+/** "-n't" negates the token it ends ("doesn't", "can’t"). */
+export function isContractedNegation(token: string): boolean {
+  return token.endsWith("n't") || token.endsWith('n’t');
+}
+
+/** A token that names content: a number, or a word of two letters or more that is not a stopword. */
+export function isContentWord(word: string): boolean {
+  return isDigit(word) || (word.length > 1 && !STOPWORDS.has(word));
+}
 
 /**
  * Analyses a passage as sentence-sized units (lines, then sentence ends) in one pass over the
  * text; with `split` false the whole text is one unit.
  */
 export function analyseUnits(text: string, options: TermOptions, split = true): AnalysedText[] {
-  const breaks: number[] = [];
-  if (split) for (const m of text.matchAll(UNIT_BREAK)) breaks.push(m.index);
+  const breaks = split ? unitBreaks(text) : [];
   breaks.push(Infinity);
   const units: AnalysedText[] = [];
   const newUnit = (start: number): AnalysedText => ({ terms: [], negations: [], length: 0, start, end: text.length });
@@ -98,32 +250,21 @@ export function analyseUnits(text: string, options: TermOptions, split = true): 
   let nextBreak = 0;
   let position = 0;
   const lower = text.toLowerCase();
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(lower); match; match = TOKEN.exec(lower)) {
-    if (match.index >= breaks[nextBreak]) {
-      while (match.index >= breaks[nextBreak]) nextBreak++;
+  const tokens = new TokenScanner(lower);
+  while (tokens.next()) {
+    if (tokens.start >= breaks[nextBreak]) {
+      while (tokens.start >= breaks[nextBreak]) nextBreak++;
       unit.end = breaks[nextBreak - 1];
       if (unit.length) units.push(unit);
       unit = newUnit(breaks[nextBreak - 1]);
       position = 0;
     }
-    // "1,500" and "1500" are one number.
-    let word = isDigit(match[0]) ? match[0].replace(/,(?=\d{3}(?!\d))/g, '') : match[0];
-    const apostrophe = Math.max(word.indexOf("'"), word.indexOf('’'));
-    if (apostrophe > 0) {
-      word = word.replace(/’/g, "'");
-      if (word.endsWith("n't")) {
-        unit.negations.push(position);
-        word = IRREGULAR_NEGATED[word.slice(0, -3)] ?? word.slice(0, -3);
-      } else if (CLITICS.has(word.slice(apostrophe + 1))) {
-        word = word.slice(0, apostrophe);
-      } else {
-        word = word.replace(/'/g, '');
-      }
-    }
+    const token = lower.slice(tokens.start, tokens.end);
+    const word = tokenWord(token);
+    if (!tokens.plain && isContractedNegation(token)) unit.negations.push(position);
     if (NEGATION_WORDS.has(word)) {
-      if (!isFalseNegation(word, lower, match.index + match[0].length)) unit.negations.push(position);
-    } else if (isDigit(word) || (word.length > 1 && !STOPWORDS.has(word))) {
+      if (!isFalseNegation(word, lower, tokens.end)) unit.negations.push(position);
+    } else if (isContentWord(word)) {
       unit.terms.push({ word, stem: options.stemming ? stem(word) : word, position });
     }
     unit.length = ++position;
@@ -132,7 +273,7 @@ export function analyseUnits(text: string, options: TermOptions, split = true): 
   return units;
 }
 
-function isDigit(word: string): boolean {
+export function isDigit(word: string): boolean {
   const c = word.charCodeAt(0);
   return c >= 48 && c <= 57;
 }
