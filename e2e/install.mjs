@@ -47,17 +47,18 @@ function npm(args, cwd, env) {
   else run('npm', args, options);
 }
 
-// Debian packages the harness needs, each with how to tell it is present.
+// Debian packages the harness needs, each with how to tell it is present; `build` ones only
+// while installing (a cached harness needs just the browser and ripgrep).
 const systemPackages = [
-  { name: 'chromium', why: 'the browser Playwright drives', present: () => existsSync('/usr/bin/chromium') },
-  { name: 'ripgrep', why: "VS Code's search (replaces the GitHub download)", present: () => onPath('rg') },
-  { name: 'libkrb5-dev', why: "headers for code-server's kerberos module", present: () => onPath('krb5-config') || existsSync('/usr/include/gssapi/gssapi.h') },
-  { name: 'build-essential', why: 'compilers for the native modules', present: () => onPath('g++') && onPath('make') },
-  { name: 'python3', why: 'node-gyp', present: () => onPath('python3') },
+  { name: 'chromium', why: 'the browser Playwright drives', build: false, present: () => existsSync('/usr/bin/chromium') },
+  { name: 'ripgrep', why: "VS Code's search (replaces the GitHub download)", build: false, present: () => onPath('rg') },
+  { name: 'libkrb5-dev', why: "headers for code-server's kerberos module", build: true, present: () => onPath('krb5-config') || existsSync('/usr/include/gssapi/gssapi.h') },
+  { name: 'build-essential', why: 'compilers for the native modules', build: true, present: () => onPath('g++') && onPath('make') },
+  { name: 'python3', why: 'node-gyp', build: true, present: () => onPath('python3') },
 ];
 
-function ensureSystemPackages() {
-  const missing = systemPackages.filter((p) => !p.present());
+function ensureSystemPackages(forBuild) {
+  const missing = systemPackages.filter((p) => (forBuild || !p.build) && !p.present());
   if (missing.length === 0) return;
   const names = missing.map((p) => p.name);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -157,9 +158,10 @@ function main() {
   if (process.versions.node.split('.')[0] !== '20') {
     throw new InstallError(`code-server ${CODE_SERVER_VERSION} needs Node 20; this is Node ${process.versions.node}`);
   }
-  ensureSystemPackages();
   const key = cacheKey();
-  if (!process.argv.includes('--force') && isCached(key)) {
+  const cached = !process.argv.includes('--force') && isCached(key);
+  ensureSystemPackages(!cached);
+  if (cached) {
     log(`cached (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return;
   }

@@ -1,8 +1,9 @@
-// `npm run test:e2e`: installs the harness (cached), builds the extension when dist/ is older than
-// its sources, type-checks the harness, bundles the in-host suite, then runs the in-host suite and
-// the Playwright UI checks on one code-server and one browser. Failures print the check, the
-// extension host log tail and the screenshot path. Options: --grep TEXT (only matching checks), --keep (keep the temp folder),
-// --skip-build (use dist/ as it is). EVIDENT_E2E_EXTENSION=DIR loads another extension folder.
+// `npm run test:e2e` runs e2e/install.mjs (the harness, cached), then this: builds the extension
+// when dist/ is older than its sources, type-checks the harness, bundles the in-host suite, then
+// runs the in-host suite and the Playwright UI checks on one code-server and one browser.
+// Failures print the check, the extension host log tail and the screenshot path.
+// Options: --grep TEXT (only matching checks), --keep (keep the temp folder), --skip-build (use
+// dist/ as it is). EVIDENT_E2E_EXTENSION=DIR loads another extension folder, without building.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -66,9 +67,6 @@ function option(name: string): string | undefined {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  step('installing the harness (cached after the first run)');
-  runOrExit(process.execPath, [join(harnessDir, 'install.mjs')]);
-
   if (extensionDir !== repoRoot || process.argv.includes('--skip-build')) {
     step(`not building: loading the extension from ${extensionDir} as it is`);
   } else if (distIsStale()) {

@@ -7,11 +7,16 @@ import { session } from '../lib/session';
 import { checkTitle } from '../lib/workbench';
 
 describe('in-host suite (mocha inside the VS Code extension host)', () => {
+  after(async () => {
+    // Closed after the failure report has taken its screenshot.
+    await session().current?.close();
+    session().current = undefined;
+  });
+
   it('passes every in-host test', async function () {
-    this.timeout(240_000);
+    this.timeout(200_000);
     const s = session();
-    const run = await runInHostSuite(s, 200_000);
-    s.current = run.workbench;
+    const run = await runInHostSuite(s, 180_000);
     for (const r of run.results) process.stdout.write(`      ${r.state === 'passed' ? '✓' : r.state === 'failed' ? '✗' : '-'} ${r.title}\n`);
     await run.workbench.screenshot(checkTitle(this));
     const failed = run.results.filter((r) => r.state === 'failed');
@@ -22,7 +27,5 @@ describe('in-host suite (mocha inside the VS Code extension host)', () => {
     );
     assert.equal(failed.length, 0, `${failed.length} in-host test(s) failed:\n${detail}`);
     assert.equal(run.exitCode, 0, `in-host runner exit code ${run.exitCode}`);
-    await run.workbench.close();
-    s.current = undefined;
   });
 });

@@ -15,7 +15,7 @@ import { session } from '../lib/session';
 import { checkTitle, Workbench } from '../lib/workbench';
 
 /** Answered by the Marketplace terms ("you must be 13 years of age or older"). */
-const QUESTION = 'How old must you be to use GitHub Marketplace?';
+const QUESTION = 'What is the minimum age to use GitHub Marketplace?';
 
 function words(text: string): string[] {
   return [...new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? [])];
@@ -68,6 +68,7 @@ describe('UI flows on the site-policy workspace', function () {
       .then((handle) => handle.jsonValue())
       .catch(() => undefined);
     assert.ok(progress, 'no progress was shown while reindexing (no "indexing" notification, no indexing state in the status bar)');
+    await wb.screenshot(checkTitle(this), 'progress');
     await assert.doesNotReject(
       wb.page.waitForFunction(
         (extensionId) => {
@@ -125,9 +126,11 @@ describe('UI flows on the site-policy workspace', function () {
     ).catch(() => {
       throw new Error(`clicking the chip did not open ${cited?.source} in the editor`);
     });
-    // Decorations render after the editor scrolls to the range.
-    await wb.page.waitForTimeout(500);
-    const { highlightedLines } = await wb.activeEditorDecorations();
+    // Decorations render after the editor has opened and scrolled to the range.
+    let highlightedLines: string[] = [];
+    for (const deadline = Date.now() + 10_000; highlightedLines.length === 0 && Date.now() < deadline; await wb.page.waitForTimeout(200)) {
+      ({ highlightedLines } = await wb.activeEditorDecorations());
+    }
     const highlighted = words(highlightedLines.join(' '));
     const passage = words(cited.text);
     const overlap = passage.filter((w) => highlighted.includes(w));
@@ -139,6 +142,10 @@ describe('UI flows on the site-policy workspace', function () {
   it('open the answer in an editor: citations decorated, hover shows the passage, the link opens the source', async function () {
     needs('clicking a chip opens the source at the cited lines, highlighted');
     assert.ok(cited);
+    // The chip's preview (shown on hover and focus) lies over the buttons below it: move the mouse and focus away first.
+    await wb.page.mouse.move(800, 450);
+    await chat.byTestId('chat-input').focus();
+    await chat.turns().last().locator('[data-testid="evidence-preview"]').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
     await chat.turns().last().locator('[data-testid="open-in-editor"]').click();
     const token = wb.editorToken('E1');
     await token.waitFor({ timeout: 15_000 }).catch(() => {

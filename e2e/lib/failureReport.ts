@@ -17,7 +17,8 @@ export async function describeFailure(checkTitle: string): Promise<string> {
     } catch (error) {
       parts.push(`screenshot failed: ${(error as Error).message}`);
     }
-    const errors = s.current.consoleLines.filter((l) => /\[(error|pageerror)\]|evident/i.test(l)).slice(-15);
+    // In-host results are already in the failure message.
+    const errors = s.current.consoleLines.filter((l) => /\[(error|pageerror)\]|evident/i.test(l) && !l.includes('evident-inhost')).slice(-15);
     if (errors.length > 0) parts.push(`workbench console (errors and Evident lines):\n${indent(errors.join('\n'))}`);
   }
   const logs = await s.server.extensionHostLogs();

@@ -24,6 +24,7 @@ export async function runInHostSuite(s: Session, timeoutMs: number): Promise<InH
   await rm(s.inHostReport, { force: true });
   const page = await s.browser.newPage({ viewport: { width: 1400, height: 900 } });
   const workbench = new Workbench(page);
+  s.current = workbench;
   await page.addInitScript({ content: NAME_SHIM });
   let exit: (code: number) => void = () => undefined;
   const exited = new Promise<number>((resolve) => (exit = resolve));
@@ -35,14 +36,22 @@ export async function runInHostSuite(s: Session, timeoutMs: number): Promise<InH
   await page.goto(url);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<number>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the in-host suite did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+    timer = setTimeout(() => {
+      void readResults(s.inHostReport).then((results) => {
+        const listed = results.map((r) => `  ${r.state}: ${r.title}${r.error ? `\n${r.error}` : ''}`).join('\n');
+        reject(new Error(`the in-host suite did not finish within ${timeoutMs / 1000} s; so far:\n${listed || '  (no test started)'}`));
+      });
+    }, timeoutMs);
   });
   try {
     const exitCode = await Promise.race([exited, timedOut]);
-    const results = existsSync(s.inHostReport) ? (JSON.parse(await readFile(s.inHostReport, 'utf8')) as InHostResult[]) : [];
     const consoleLines = workbench.consoleLines.filter((l) => l.includes('[evident-inhost]'));
-    return { exitCode, results, consoleLines, workbench };
+    return { exitCode, results: await readResults(s.inHostReport), consoleLines, workbench };
   } finally {
     clearTimeout(timer);
   }
+}
+
+async function readResults(file: string): Promise<InHostResult[]> {
+  return existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as InHostResult[]) : [];
 }

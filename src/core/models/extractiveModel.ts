@@ -58,7 +58,9 @@ function say(request: ChatRequest, text: string): ChatResponse {
 }
 
 export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats): string {
-  const questionTerms = analyse(question, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word));
+  const howWords = new Set([...question.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
+  // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
+  const questionTerms = analyse(question, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
   const keyTerms = unique(questionTerms.map((t) => t.stem));
   if (keyTerms.length === 0) return 'NOT_FOUND: the question has no terms to look for in the documents.';
   if (passages.length === 0) return `NOT_FOUND: no passage in the documents matches ${quoteList(keyTerms)}.`;
@@ -166,7 +168,9 @@ function unique<T>(items: T[]): T[] {
 /** The word as the user wrote it, for messages (stems read badly). */
 function surface(question: string, stemmed: string): string {
   const hit = analyse(question, { stemming: true }).terms.find((t) => t.stem === stemmed);
-  return hit ? hit.word : stemmed;
+  if (!hit) return stemmed;
+  const asWritten = new RegExp(`\\b${hit.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'iu').exec(question);
+  return asWritten ? asWritten[0] : hit.word;
 }
 
 function quoteList(words: string[]): string {

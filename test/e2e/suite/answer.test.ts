@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../../../src/shared/ids';
 
 /** Answered by the Marketplace terms ("you must be 13 years of age or older"). */
-const ANSWERABLE = 'How old must you be to use GitHub Marketplace?';
+const ANSWERABLE = 'What is the minimum age to use GitHub Marketplace?';
 const UNANSWERABLE = 'What is the airspeed velocity of an unladen swallow?';
 
 /** One line of the answer document's "## Evidence" list: `- [E1] path, lines 3–7 — heading`. */
@@ -76,7 +76,8 @@ async function sourceLines(source: string): Promise<string[]> {
 }
 
 describe('Evident answers through the command API', function () {
-  this.timeout(120_000);
+  // Indexing the corpus takes seconds here: a test still running after this is hung, not slow.
+  this.timeout(30_000);
   let answer: vscode.TextEditor | undefined;
 
   before(async () => {

@@ -205,3 +205,45 @@ describe('evidence ledger', () => {
     assert.equal(ledger.size, 0, 'every invocation was released');
   });
 });
+
+describe('extractive model (offline backend)', () => {
+  let docs: string;
+  let indexDir: string;
+  let engine: Engine;
+
+  before(async () => {
+    docs = await tempDir();
+    indexDir = await tempDir('evident-index-');
+    await writeDocs(docs, {
+      'marketplace.md': '# Marketplace\n\nYou must be at least 13 years of age to use GitHub Marketplace.\n\nSellers are paid monthly.\n',
+      'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n',
+    });
+    engine = await Engine.open({ docs: folderDocSource(docs), indexDir, embedding: false });
+    await engine.index();
+  });
+
+  after(async () => {
+    await removeDir(docs);
+    await removeDir(indexDir);
+  });
+
+  it('answers with the passage sentence that covers the question, cited, and the verifier keeps it', async () => {
+    const result = await engine.ask('How old must you be to use GitHub Marketplace?', { model: engine.createExtractiveModel() });
+    assert.equal(result.abstained, false, result.answer);
+    assert.match(result.answer, /^You must be at least 13 years of age to use GitHub Marketplace \[E\d+\]\.$/);
+    assert.ok(result.sentences.every((s) => s.verdict === 'kept'));
+  });
+
+  it('abstains, naming what is missing, when the question names something the documents never mention', async () => {
+    const result = await engine.ask('How many days of annual leave do employees in Japan receive?', { model: engine.createExtractiveModel() });
+    assert.equal(result.abstained, true);
+    assert.match(result.answer, /^NOT_FOUND: .*"Japan"/);
+  });
+
+  it('is deterministic', async () => {
+    const a = await engine.ask('How much annual leave do employees receive?', { model: engine.createExtractiveModel() });
+    const b = await engine.ask('How much annual leave do employees receive?', { model: engine.createExtractiveModel() });
+    assert.equal(a.answer, b.answer);
+    assert.match(a.answer, /25 days/);
+  });
+});
