@@ -19,6 +19,7 @@ export class ChatSession implements vscode.Disposable {
   private turns: TurnView[];
   private active: { id: string; controller: AbortController } | undefined;
   private readonly emitter = new vscode.EventEmitter<SessionEvent>();
+  private readonly shownNotices = new Set<string>();
   readonly onDidChange = this.emitter.event;
 
   constructor(
@@ -88,6 +89,10 @@ export class ChatSession implements vscode.Disposable {
           ),
       });
       if (notice && !result.notices.includes(notice)) result.notices.push(notice);
+      // A standing notice (e.g. "retrieval is lexical only") is shown under the first answer
+      // that carries it; the chat header and status bar keep saying it after that.
+      result.notices = result.notices.filter((n) => !this.shownNotices.has(n));
+      result.notices.forEach((n) => this.shownNotices.add(n));
       this.log.info(
         `Turn ${id}: ${result.metrics.retrieved} retrieved, coverage ${result.metrics.coverage.toFixed(2)}, ${result.metrics.dropped} dropped, ` +
           `${result.abstained ? 'abstained' : 'answered'} (${result.model}, ${result.retrieval}).`,
