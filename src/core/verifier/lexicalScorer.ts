@@ -3,7 +3,8 @@
 // match exactly and a negation the other side lacks is a conflict. Deterministic, microseconds.
 
 import type { ReasonCode, SupportResult, SupportScorer } from '../types';
-import { analyse, analyseUnits, type Term } from './terms';
+import { LruCache, NEGATION_SCOPE, type PassageUnit, type PreparedPassage, preparePassage, readPassage, unitValues } from './passageScan';
+import { analyse, type AnalysedText, type Term } from './terms';
 import { type TermStats, uniformTermStats } from './termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 
@@ -28,20 +29,21 @@ export interface LexicalScorerOptions {
   features?: Partial<LexicalFeatures>;
 }
 
-interface PassageUnit {
-  stems: Set<string>;
-  /** Stems within a negation's scope ("not eligible" puts "elig" here). */
-  negated: Set<string>;
-  hasNegation: boolean;
-  text: string;
-  /** Read only when a sentence states a value (most do not). */
-  values?: ValueMention[];
-}
-
-// A negation governs the first content word after it, within a few tokens: "may not carry
-// over" denies "carry"; a wider scope wrongly denies the objects ("would not start the race").
-const NEGATION_SCOPE = 3;
+// Passages prepared per scorer: one answer cites the same passage from several sentences.
 const PASSAGE_CACHE_LIMIT = 256;
+// Sentences analysed per scorer: one sentence is scored against each passage it cites and their union.
+const SENTENCE_CACHE_LIMIT = 64;
+
+/** A sentence as the score reads it, the same against every passage. */
+interface Claim {
+  analysed: AnalysedText;
+  /** Distinct stems (words with stemming off), in order, and their weights. */
+  stems: string[];
+  weights: number[];
+  total: number;
+  /** Values stated in the sentence (read only when that feature is on). */
+  values: ValueMention[];
+}
 
 function negatedStems(terms: Term[], negations: number[]): Set<string> {
   const negated = new Set<string>();
@@ -77,39 +79,43 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   const features: LexicalFeatures = { ...DEFAULT_LEXICAL_FEATURES, ...options.features };
   const stats = features.idf && options.termStats ? options.termStats : uniformTermStats;
   const termOptions = { stemming: features.stemming };
-  // The same passage is scored against several sentences of one answer: analyse it once.
-  const passageCache = new Map<string, PassageUnit[]>();
+  const passages = new LruCache<string, PreparedPassage>(PASSAGE_CACHE_LIMIT);
+  const sentences = new LruCache<string, Claim>(SENTENCE_CACHE_LIMIT);
 
-  function analysePassage(text: string): PassageUnit[] {
-    const cached = passageCache.get(text);
-    if (cached) return cached;
-    const units = analyseUnits(text, termOptions).map((a): PassageUnit => ({
-      stems: new Set(a.terms.map((t) => t.stem)),
-      negated: negatedStems(a.terms, a.negations),
-      hasNegation: a.negations.length > 0,
-      text: text.slice(a.start, a.end),
-    }));
-    if (passageCache.size >= PASSAGE_CACHE_LIMIT) passageCache.delete(passageCache.keys().next().value as string);
-    passageCache.set(text, units);
-    return units;
+  function claimOf(sentence: string): Claim {
+    let claim = sentences.get(sentence);
+    if (!claim) {
+      const analysed = analyse(sentence, termOptions);
+      const weights = new Map<string, number>();
+      for (const t of analysed.terms) if (!weights.has(t.stem)) weights.set(t.stem, stats.idf(features.stemming ? t.stem : t.word));
+      let total = 0;
+      for (const w of weights.values()) total += w;
+      const values = features.values ? extractValues(sentence) : [];
+      claim = { analysed, stems: [...weights.keys()], weights: [...weights.values()], total, values };
+      sentences.set(sentence, claim);
+    }
+    return claim;
+  }
+
+  function prepared(text: string): PreparedPassage {
+    let passage = passages.get(text);
+    if (!passage) {
+      passage = preparePassage(text);
+      passages.set(text, passage);
+    }
+    return passage;
   }
 
   function score(sentence: string, passage: string): SupportResult {
-    const claim = analyse(sentence, termOptions);
-    const weights = new Map<string, number>();
-    for (const t of claim.terms) if (!weights.has(t.stem)) weights.set(t.stem, stats.idf(features.stemming ? t.stem : t.word));
-    if (weights.size === 0) {
+    const { analysed: claim, stems, weights: w, total, values: claimed } = claimOf(sentence);
+    if (stems.length === 0) {
       return { score: 0, code: 'low-support', explanation: 'the sentence has no content words to check against the passage' };
     }
-    let total = 0;
-    for (const w of weights.values()) total += w;
 
-    const units = analysePassage(passage);
-    const stems = [...weights.keys()];
-    const w = stems.map((s) => weights.get(s) ?? 0);
-    // Which sentence terms each passage unit contains, looked up once; the greedy rounds below
-    // then work on plain arrays (this loop is the hot path of the whole verifier).
-    const members = units.map((unit) => stems.map((s) => unit.stems.has(s)));
+    const text = prepared(passage);
+    // Only the units holding a sentence term, with which terms each holds: the greedy rounds
+    // below work on these flags (units without a sentence term never add weight).
+    const units = readPassage(text, stems, features.stemming);
     const isCovered = stems.map(() => false);
     const limit = features.window > 0 ? features.window : units.length;
     const chosen: PassageUnit[] = [];
@@ -117,7 +123,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       let best = -1;
       let bestGain = 0;
       for (let u = 0; u < units.length; u++) {
-        const has = members[u];
+        const has = units[u].has;
         let gain = 0;
         for (let i = 0; i < stems.length; i++) if (has[i] && !isCovered[i]) gain += w[i];
         if (gain > bestGain) {
@@ -127,16 +133,15 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
       if (best < 0) break;
       chosen.push(units[best]);
-      for (let i = 0; i < stems.length; i++) if (members[best][i]) isCovered[i] = true;
+      for (let i = 0; i < stems.length; i++) if (units[best].has[i]) isCovered[i] = true;
     }
     const covered = new Set(stems.filter((_, i) => isCovered[i]));
     let matched = 0;
-    for (const s of covered) matched += weights.get(s) ?? 0;
+    for (let i = 0; i < stems.length; i++) if (isCovered[i]) matched += w[i];
     const overlap = matched / total;
 
     if (features.values) {
-      const claimed = extractValues(sentence);
-      const check: ValueCheck = claimed.length ? checkValues(claimed, chosen.flatMap((u) => (u.values ??= extractValues(u.text)))) : { kind: 'ok' };
+      const check: ValueCheck = claimed.length ? checkValues(claimed, chosen.flatMap((u) => unitValues(text, u))) : { kind: 'ok' };
       if (check.kind === 'mismatch') {
         const found = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${found}`);
@@ -151,8 +156,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
       if (claim.negations.length === 0) {
         // Denied: every chosen sentence that mentions the term negates it.
-        const denied = [...covered].filter(
-          (s) => !claimNegated.has(s) && chosen.every((u) => !u.stems.has(s) || u.negated.has(s)),
+        const denied = stems.filter(
+          (s, i) => isCovered[i] && !claimNegated.has(s) && chosen.every((u) => !u.has[i] || u.negated[i]),
         );
         if (denied.length > 0) {
           const words = claim.terms.filter((t) => denied.includes(t.stem)).map((t) => t.word);
@@ -162,7 +167,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
 
     if (overlap >= 1) return { score: 1, code: 'supported' };
-    const missing = new Set([...weights.keys()].filter((s) => !covered.has(s)));
+    const missing = new Set(stems.filter((s) => !covered.has(s)));
     const phrases = missingPhrases(claim.terms, missing, 3);
     return { score: overlap, code: 'low-support', explanation: `the cited passage does not mention ${phrases}` };
   }

@@ -1,6 +1,8 @@
 // Content words of a sentence or passage for the support score: tokens, stopwords, case
-// folding, stems (Porter, memoised) and negation cues. Values (numbers, amounts, dates) are
-// read by values.ts; here a number is just a token.
+// folding, stems (Porter, memoised) and negation cues, and the passage's sentence-sized units.
+// Tokens and unit breaks are defined by two patterns (TOKEN, UNIT_BREAK) and found by hand-written
+// scans that give the same result faster. Values (numbers, amounts, dates) are read by values.ts;
+// here a number is just a token.
 
 import { stemmer } from 'stemmer';
 
@@ -15,7 +17,7 @@ export interface Term {
 
 // Function words carry no claim. Negation words are deliberately absent: they are cues
 // (see NEGATION_WORDS), and dropping them would make "not eligible" match "eligible".
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a an the and or but if then else so as at by for from in into of off on onto out over to up upon with within ' +
     'about above across after against along among around before behind below beneath beside besides between beyond ' +
@@ -105,36 +107,50 @@ const isCapitalOrDigit = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 4
 /** Start offsets of UNIT_BREAK's matches in `text`, found with one scan of character codes. */
 export function unitBreaks(text: string): number[] {
   const breaks: number[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10) {
-      breaks.push(i);
-      i++;
-      while (text.charCodeAt(i) === 10) i++;
-      continue;
-    }
-    if (isRegexSpace(c)) {
-      const before = text.charCodeAt(i - 1);
-      if (isSentenceEnd(before) || (isCloser(before) && isSentenceEnd(text.charCodeAt(i - 2)))) {
-        let j = i + 1;
-        while (j < n && isRegexSpace(text.charCodeAt(j))) j++;
-        const next = text.charCodeAt(j);
-        if (isCapitalOrDigit(next) || (isOpener(next) && isCapitalOrDigit(text.charCodeAt(j + 1)))) {
-          breaks.push(i);
-          i = j;
-          continue;
-        }
-      }
-    }
-    i++;
-  }
+  scanBreaks(text, 0, text.length, breaks);
   return breaks;
 }
 
-const isAsciiDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isAsciiLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+/**
+ * Appends the starts of UNIT_BREAK's matches that begin in text[from, to) (whatever the text
+ * around: the context read is the whole text). Breaks lie in whitespace, never inside a token,
+ * so the gaps between tokens can be scanned one by one with the same result as the whole text.
+ */
+export function scanBreaks(text: string, from: number, to: number, breaks: number[]): void {
+  const n = text.length;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if ((c > 32 && c < 128) || !isRegexSpace(c)) continue;
+    if (c === 10) {
+      breaks.push(i);
+      while (i + 1 < n && text.charCodeAt(i + 1) === 10) i++;
+      continue;
+    }
+    if (i === 0) continue;
+    const before = text.charCodeAt(i - 1);
+    if (!(isSentenceEnd(before) || (i >= 2 && isCloser(before) && isSentenceEnd(text.charCodeAt(i - 2))))) continue;
+    let j = i + 1;
+    while (j < n && isRegexSpace(text.charCodeAt(j))) j++;
+    if (j === n) continue;
+    const next = text.charCodeAt(j);
+    if (isCapitalOrDigit(next) || (j + 1 < n && isOpener(next) && isCapitalOrDigit(text.charCodeAt(j + 1)))) {
+      breaks.push(i);
+      i = j - 1;
+    }
+  }
+}
+
+// What an ASCII character is to a token: a digit, a letter, or other (as is any non-ASCII one).
+const OTHER = 0;
+const DIGIT = 1;
+const LETTER = 2;
+const ASCII_KIND = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) ASCII_KIND[c] = DIGIT;
+for (let c = 65; c <= 90; c++) ASCII_KIND[c] = ASCII_KIND[c + 32] = LETTER;
+const kindAt = (s: string, i: number): number => {
+  const c = s.charCodeAt(i);
+  return c < 128 ? ASCII_KIND[c] : OTHER;
+};
 
 /**
  * The tokens of a (lower-cased) text one at a time, exactly as TOKEN's global matches: plain
@@ -145,7 +161,7 @@ export class TokenScanner {
   /** Range of the current token. */
   start = 0;
   end = 0;
-  /** The current token is ASCII letters and digits only (no apostrophe, nothing the pattern read). */
+  /** The current token is ASCII letters and digits only (no apostrophe or separator, nothing the pattern read). */
   plain = true;
 
   constructor(private readonly text: string) {}
@@ -157,30 +173,34 @@ export class TokenScanner {
     while (i < n) {
       const c = s.charCodeAt(i);
       if (c >= 128) return this.byPattern(i);
-      if (isAsciiDigit(c)) {
+      const kind = ASCII_KIND[c];
+      if (kind === DIGIT) {
         // \d+(?:[.,]\d+)*
         let j = i + 1;
-        while (isAsciiDigit(s.charCodeAt(j))) j++;
-        for (let d = s.charCodeAt(j); (d === 46 || d === 44) && isAsciiDigit(s.charCodeAt(j + 1)); d = s.charCodeAt(j)) {
-          j += 2;
-          while (isAsciiDigit(s.charCodeAt(j))) j++;
-        }
-        return this.found(i, j, true);
-      }
-      if (isAsciiLetter(c)) {
-        // [\p{L}\p{N}]+ then (?:['’]\p{L}+)*; any other character is left to the pattern.
-        let j = i + 1;
-        for (let d = s.charCodeAt(j); isAsciiLetter(d) || isAsciiDigit(d); d = s.charCodeAt(j)) j++;
-        if (s.charCodeAt(j) >= 128) return this.byPattern(i);
+        while (j < n && kindAt(s, j) === DIGIT) j++;
         let plain = true;
-        while (s.charCodeAt(j) === 39) {
-          const d = s.charCodeAt(j + 1);
-          if (d >= 128) return this.byPattern(i);
-          if (!isAsciiLetter(d)) break;
+        while (j + 1 < n && (s.charCodeAt(j) === 46 || s.charCodeAt(j) === 44) && kindAt(s, j + 1) === DIGIT) {
           plain = false;
           j += 2;
-          while (isAsciiLetter(s.charCodeAt(j))) j++;
-          if (s.charCodeAt(j) >= 128) return this.byPattern(i);
+          while (j < n && kindAt(s, j) === DIGIT) j++;
+        }
+        return this.found(i, j, plain);
+      }
+      if (kind === LETTER) {
+        // [\p{L}\p{N}]+ then (?:['’]\p{L}+)*; any character past ASCII is left to the pattern.
+        let j = i + 1;
+        while (j < n && kindAt(s, j) !== OTHER) j++;
+        if (j === n) return this.found(i, j, true);
+        if (s.charCodeAt(j) >= 128) return this.byPattern(i);
+        let plain = true;
+        while (j + 1 < n && s.charCodeAt(j) === 39) {
+          const d = s.charCodeAt(j + 1);
+          if (d >= 128) return this.byPattern(i);
+          if (ASCII_KIND[d] !== LETTER) break;
+          plain = false;
+          j += 2;
+          while (j < n && kindAt(s, j) === LETTER) j++;
+          if (j < n && s.charCodeAt(j) >= 128) return this.byPattern(i);
         }
         return this.found(i, j, plain);
       }

@@ -22,8 +22,18 @@ const CURRENCY: Record<string, string> = { $: '$', '€': '€', '£': '£', usd
 const UNIT_SKIP = new Set(['and', 'or', 'to', 'of', 'the', 'a', 'an', 'in', 'on', 'at', 'by', 'for', 'per', 'from', 'with', 'than']);
 
 // Candidates only (numerals and number words), so that a long passage without numbers costs
-// one regex scan; the words around a candidate are read with sticky patterns.
-const CANDIDATE = new RegExp(`\\d+(?:[.,:]\\d+)*(?:st|nd|rd|th|s)?\\b|\\b(?:${Object.keys(NUMBER_WORDS).join('|')})\\b`, 'giu');
+// one regex scan; the words around a candidate are read with sticky patterns. A candidate is what
+// /\d+(?:[.,:]\d+)*(?:st|nd|rd|th|s)?\b|\b(?:two|three|…)\b/giu matches; that pattern is spelt
+// out here without the `i` flag, which makes the scan twice as slow: each letter as a class of its
+// cases (a Unicode case-insensitive "s" also matches "ſ", U+017F), and \b as look-arounds on the
+// word characters of that mode (ASCII letters, digits, "_", "ſ" and the Kelvin sign U+212A).
+const anyCase = (word: string): string => [...word].map((c) => `[${c}${c.toUpperCase()}${c === 's' ? '\\u017f' : ''}]`).join('');
+const WORD_CHAR = '[A-Za-z0-9_\\u017f\\u212a]';
+export const CANDIDATE = new RegExp(
+  `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's'].map(anyCase).join('|')})?(?!${WORD_CHAR})` +
+    `|(?<!${WORD_CHAR})(?:${Object.keys(NUMBER_WORDS).map(anyCase).join('|')})(?!${WORD_CHAR})`,
+  'gu',
+);
 const CURRENCY_BEFORE = /([$€£])\s?$/u;
 const NEXT_WORD = /[\s-]*(%|[$€£]|\p{L}+)/uy;
 

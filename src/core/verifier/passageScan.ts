@@ -1,0 +1,264 @@
+// Reading a passage for one sentence: which of the sentence's terms each sentence-sized unit of
+// the passage contains, and which of them it negates. The result is the same as analysing every
+// word of the passage (terms.ts `analyseUnits`) and looking the sentence's terms up, but only
+// the tokens that could matter become strings, words and stems. A Porter stem is its word with
+// the end rewritten so that all of it but its last letter is a prefix of the word ("approv" of
+// "approval", "dai" of "day": each step of the algorithm cuts the word, replaces a suffix by one
+// that shares all but at most a last letter with it, or adds one letter, and the one replacement
+// that adds two, "biliti" → "ble", always loses its "e" again in step 5). So a plain token (ASCII
+// letters and digits only) is skipped unread when it is a stopword or a single letter of up to
+// three characters, or when no negation waits for its head there and it starts neither with the
+// first letters (up to three) of a sentence term's stem minus its last letter nor with those of
+// a negation word of its length. What does not depend on the sentence is prepared once per
+// passage and kept by the scorer: lower case, units, token offsets and prefix codes, what each
+// token read was, and the values of each unit.
+
+import { isContentWord, isContractedNegation, isDigit, isFalseNegation, NEGATION_WORDS, stem, scanBreaks, STOPWORDS, TokenScanner, tokenWord, unitBreaks } from './terms';
+import { extractValues, type ValueMention } from './values';
+
+/** A passage as far as it can be read before knowing the sentence. */
+export interface PreparedPassage {
+  text: string;
+  lower: string;
+  /**
+   * Three numbers per token: start and end in `lower`, and the prefix code of its first three
+   * characters (see `prefixCode`) when it is plain, -1 when it is not.
+   */
+  tokens: Int32Array;
+  /** Units holding at least one token: unitFirst[u] is the index of the unit's first token (then the token count). */
+  unitFirst: number[];
+  /** Character range of each unit in the passage. */
+  unitStart: number[];
+  unitEnd: number[];
+  /** What reading token i found (READ and the other bits below), so that a second sentence does not read it again. */
+  seen: Uint8Array;
+  /** The word of each token read that is a content word. */
+  words: string[];
+  /** Values stated in a unit, by the unit's start offset (read only when a sentence states one). */
+  values: Map<number, ValueMention[]>;
+}
+
+// Bits of PreparedPassage.seen.
+const READ = 1;
+const CONTENT = 2;
+const CUE = 4;
+const CONTRACTED = 8;
+
+/** One sentence-sized unit of the passage that contains at least one of the sentence's terms. */
+export interface PassageUnit {
+  /** Character range of the unit in the passage. */
+  start: number;
+  end: number;
+  /** has[i] = 1: the unit contains sentence term i. */
+  has: Uint8Array;
+  /** negated[i] = 1: term i is the first content word after a negation cue, within its scope. */
+  negated: Uint8Array;
+  hasNegation: boolean;
+}
+
+// A negation governs the first content word after it, within a few tokens: "may not carry
+// over" denies "carry"; a wider scope wrongly denies the objects ("would not start the race").
+export const NEGATION_SCOPE = 3;
+
+let scratch = new Int32Array(3 * 4096);
+
+/** Lower case, units (split as `analyseUnits` splits them) and tokens of a passage. */
+export function preparePassage(text: string): PreparedPassage {
+  const lower = text.toLowerCase();
+  // Breaks are found in the gaps between tokens as the scan reaches them, unless lower-casing
+  // changed the length (then offsets in `lower` and `text` differ: all breaks first, as before).
+  const inGaps = lower.length === text.length;
+  const breaks = inGaps ? [] : unitBreaks(text);
+  const unitFirst: number[] = [];
+  const unitStart: number[] = [];
+  const unitEnd: number[] = [];
+  // At most one token per character; the table is built in shared scratch and copied out.
+  if (scratch.length < 3 * lower.length) scratch = new Int32Array(3 * lower.length + 3072);
+  const table = scratch;
+  let count = 0;
+  let nextBreak = 0;
+  let start = 0;
+  let gap = 0;
+  const tokens = new TokenScanner(lower);
+  while (tokens.next()) {
+    if (inGaps) {
+      // A single space after a token (which ends in a letter or digit) never starts a break.
+      if (tokens.start - gap !== 1 || text.charCodeAt(gap) !== 32) scanBreaks(text, gap, tokens.start, breaks);
+      gap = tokens.end;
+    }
+    if (nextBreak < breaks.length && tokens.start >= breaks[nextBreak]) {
+      while (nextBreak < breaks.length && tokens.start >= breaks[nextBreak]) nextBreak++;
+      if (unitFirst.length > unitEnd.length) unitEnd.push(breaks[nextBreak - 1]);
+      start = breaks[nextBreak - 1];
+    }
+    if (unitFirst.length === unitEnd.length) {
+      unitFirst.push(count);
+      unitStart.push(start);
+    }
+    table[3 * count] = tokens.start;
+    table[3 * count + 1] = tokens.end;
+    table[3 * count + 2] = tokens.plain ? prefixCode(lower, tokens.start, tokens.end) : -1;
+    count++;
+  }
+  if (unitFirst.length > unitEnd.length) unitEnd.push(text.length);
+  unitFirst.push(count);
+  return { text, lower, tokens: table.slice(0, 3 * count), unitFirst, unitStart, unitEnd, seen: new Uint8Array(count), words: [], values: new Map() };
+}
+
+/** The values a unit states, read once per passage. */
+export function unitValues(passage: PreparedPassage, unit: PassageUnit): ValueMention[] {
+  let values = passage.values.get(unit.start);
+  if (!values) {
+    values = extractValues(passage.text.slice(unit.start, unit.end));
+    passage.values.set(unit.start, values);
+  }
+  return values;
+}
+
+// Which plain tokens to read, by prefix code: 6-bit codes of up to three ASCII letters or
+// digits, the first in the low bits (0 = no character), so that a code of one or two characters
+// is the low bits of a longer one. Flags per code: TERM, set for one sentence while it is read
+// (a term's stem starts with these characters); SHORT_STOPWORD, the whole token is a stopword
+// or a single letter (neither a term nor a cue); and bit L for a negation word of length L
+// starting with these characters.
+const CHAR_CODE = new Uint8Array(128);
+[...'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].forEach((c, i) => (CHAR_CODE[c.charCodeAt(0)] = i + 1));
+const TERM = 1;
+const SHORT_STOPWORD = 2;
+const FLAGS = new Uint8Array(1 << 18);
+
+/** Code of `text[i]` if it is an ASCII letter or digit before `end`, else 0. */
+function charCode(text: string, i: number, end: number): number {
+  if (i >= end) return 0;
+  const c = text.charCodeAt(i);
+  return c < 128 ? CHAR_CODE[c] : 0;
+}
+
+/** Prefix code of text[start, end): its first three characters, stopping at the first that has no code. */
+function prefixCode(text: string, start: number, end: number): number {
+  const k0 = charCode(text, start, end);
+  const k1 = k0 && charCode(text, start + 1, end);
+  const k2 = k1 && charCode(text, start + 2, end);
+  return k0 | (k1 << 6) | (k2 << 12);
+}
+
+for (const w of [...STOPWORDS, ...'abcdefghijklmnopqrstuvwxyz']) if (w.length <= 3) FLAGS[prefixCode(w, 0, 3)] |= SHORT_STOPWORD;
+for (const w of NEGATION_WORDS) FLAGS[prefixCode(w, 0, 3)] |= 1 << w.length;
+
+/**
+ * The units of the passage that contain any of `terms` (stems, or words with stemming off),
+ * in passage order. Units are split as `analyseUnits` splits them; a unit's negated terms are
+ * those that are the first content word within NEGATION_SCOPE tokens after a negation cue.
+ */
+export function readPassage(passage: PreparedPassage, terms: readonly string[], stemming: boolean): PassageUnit[] {
+  const marked: number[] = [];
+  try {
+    for (const t of terms) {
+      // A number is its token (separators removed); any other term needs the first characters
+      // of its stem minus the last (of the word itself when stemming is off: still exact).
+      const code = prefixCode(t, 0, isDigit(t) ? 3 : Math.min(3, Math.max(1, t.length - 1)));
+      // A term starting with any other character can only be a token that is not plain: always read.
+      if (code === 0) continue;
+      FLAGS[code] |= TERM;
+      marked.push(code);
+    }
+    return read(passage, terms, stemming);
+  } finally {
+    for (const code of marked) FLAGS[code] &= ~TERM;
+  }
+}
+
+function read(passage: PreparedPassage, terms: readonly string[], stemming: boolean): PassageUnit[] {
+  const index = new Map<string, number>();
+  terms.forEach((t, i) => index.set(t, i));
+  const { lower, tokens, unitFirst } = passage;
+  const units: PassageUnit[] = [];
+  for (let u = 0; u + 1 < unitFirst.length; u++) {
+    const first = unitFirst[u];
+    let unit: PassageUnit | undefined;
+    let hasNegation = false;
+    // Position of the latest negation cue whose head (first content word after it) is not read yet.
+    let negation = -Infinity;
+    for (let t = first; t < unitFirst[u + 1]; t++) {
+      const position = t - first;
+      const prefix = tokens[3 * t + 2];
+      const end = tokens[3 * t + 1];
+      if (prefix >= 0) {
+        // A plain token: its prefix code tells whether it can be a sentence term or a cue.
+        const length = end - tokens[3 * t];
+        if (length <= 3 && (FLAGS[prefix] & SHORT_STOPWORD) !== 0) continue;
+        if (position > negation + NEGATION_SCOPE) {
+          const two = FLAGS[prefix & 4095];
+          const three = FLAGS[prefix];
+          const term = (FLAGS[prefix & 63] | two | three) & TERM;
+          const cue = length <= 7 ? (two | three) & (1 << length) : 0;
+          // Neither a sentence term nor a negation cue, and no negation waits for its head here.
+          if (term === 0 && cue === 0) continue;
+        }
+      }
+      let seen = passage.seen[t];
+      if (seen === 0) {
+        const token = lower.slice(tokens[3 * t], end);
+        const word = tokenWord(token);
+        seen = READ;
+        if (NEGATION_WORDS.has(word)) {
+          if (!isFalseNegation(word, lower, end)) seen |= CUE;
+        } else if (isContentWord(word)) {
+          seen |= CONTENT;
+          passage.words[t] = word;
+        }
+        if (prefix < 0 && isContractedNegation(token)) seen |= CONTRACTED;
+        passage.seen[t] = seen;
+      }
+      if (seen & CUE) {
+        hasNegation = true;
+        negation = position;
+      } else if (seen & CONTENT) {
+        const word = passage.words[t];
+        const i = index.get(stemming ? stem(word) : word);
+        if (i !== undefined) {
+          unit ??= { start: passage.unitStart[u], end: passage.unitEnd[u], has: new Uint8Array(terms.length), negated: new Uint8Array(terms.length), hasNegation: false };
+          unit.has[i] = 1;
+          if (position <= negation + NEGATION_SCOPE) unit.negated[i] = 1;
+        }
+        negation = -Infinity;
+      }
+      // "-n't" negates from its own position: the word it is attached to is not its head.
+      if (seen & CONTRACTED) {
+        hasNegation = true;
+        negation = position;
+      }
+    }
+    if (unit) {
+      unit.hasNegation = hasNegation;
+      units.push(unit);
+    }
+  }
+  return units;
+}
+
+/** A bounded map that forgets the entry used least recently. */
+export class LruCache<K, V> {
+  private readonly entries = new Map<K, V>();
+
+  constructor(readonly limit: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, value);
+  }
+}
