@@ -11,6 +11,7 @@ import {
   type IndexProgress,
 } from '../core/engine';
 import type { ChatModel, SupportScorer } from '../core/types';
+import { hubEndpoint } from '../core/modelLoading';
 import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
 
 export const ENGINE_FLAGS = {
@@ -91,7 +92,12 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
     verifier: { threshold, escalation },
     embedding: flags['no-embeddings']
       ? false
-      : { modelId: flags['embedding-model'] ?? DEFAULT_EMBEDDING_MODEL, cacheDir: path.join(cache, 'models'), allowRemote: !flags.offline },
+      : {
+          modelId: flags['embedding-model'] ?? DEFAULT_EMBEDDING_MODEL,
+          cacheDir: path.join(cache, 'models'),
+          allowRemote: !flags.offline,
+          hubEndpoint: hubEndpoint(io.env),
+        },
     metricsLog: path.join(indexDir, 'metrics.jsonl'),
     auditLog: path.join(indexDir, 'audit.jsonl'),
     log: {

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Embedder } from '../types';
-import { loadModelWith } from '../modelLoading';
+import { hubEndpoint, loadModelWith } from '../modelLoading';
 
 export const DEFAULT_EMBEDDING_MODEL = 'Xenova/all-MiniLM-L6-v2';
 
@@ -23,6 +23,8 @@ export interface EmbeddingSettings {
   onDownloadProgress?: (p: { file: string; loaded: number; total: number }) => void;
   /** How long to wait for the hub to answer before giving up (ms). */
   probeTimeoutMs?: number;
+  /** The model hub or a mirror (default: HF_ENDPOINT, else huggingface.co). */
+  hubEndpoint?: string;
 }
 
 /** Why no embedding model could be loaded: said once, then retrieval is lexical only. */
@@ -34,9 +36,10 @@ const BATCH = 16;
 
 export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedder> {
   const { pipeline } = await import('@huggingface/transformers');
+  const hub = settings.hubEndpoint ?? hubEndpoint();
   // Per-call options (absolute folder, cache_dir, local_files_only) rather than global paths.
   const load = (model: string, remote: boolean): Promise<Extractor> =>
-    loadModelWith({ allowLocalModels: true, allowRemoteModels: remote }, async () =>
+    loadModelWith({ allowLocalModels: true, allowRemoteModels: remote, remoteHost: hub }, async () =>
       (await pipeline('feature-extraction', model, {
         dtype: settings.dtype ?? 'q8',
         local_files_only: !remote,
@@ -70,7 +73,7 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       if (!settings.allowRemote) {
         throw new EmbedderUnavailable(`embedding model ${settings.modelId} is not downloaded and downloads are off (${(cacheMiss as Error).message})`);
       }
-      await probeHub(settings.modelId, settings.probeTimeoutMs ?? 4000);
+      await probeHub(hub, settings.modelId, settings.probeTimeoutMs ?? 4000);
       try {
         extractor = await load(settings.modelId, true);
       } catch (error) {
@@ -103,8 +106,7 @@ function isPathLike(id: string): boolean {
 }
 
 /** A quick look at the hub, so a closed or slow network means "lexical only", not a hang. */
-async function probeHub(modelId: string, timeoutMs: number): Promise<void> {
-  const host = (process.env.HF_ENDPOINT ?? 'https://huggingface.co').replace(/\/$/, '');
+async function probeHub(host: string, modelId: string, timeoutMs: number): Promise<void> {
   try {
     const response = await fetch(`${host}/${modelId}/resolve/main/config.json`, {
       method: 'HEAD',
