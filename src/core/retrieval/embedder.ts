@@ -66,12 +66,20 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       throw new EmbedderUnavailable(`embedding model at ${folder} could not be loaded: ${(error as Error).message}`);
     }
   } else {
-    // First from the cache only (fails fast when absent), then, if allowed, one download.
-    try {
-      extractor = await load(settings.modelId, false);
-    } catch (cacheMiss) {
+    // A model downloaded earlier is read from its cache folder as a local model. Asking
+    // transformers.js for a cache-only load first is not safe: it memoises "file not found"
+    // answers, and a later download of the same model would then miss its tokenizer.
+    const cached = settings.cacheDir ? path.join(settings.cacheDir, settings.modelId) : undefined;
+    const onnxFile = (settings.dtype ?? 'q8') === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx';
+    if (cached && ['config.json', 'tokenizer.json', onnxFile].every((f) => existsSync(path.join(cached, f)))) {
+      try {
+        extractor = await load(cached, false);
+      } catch (error) {
+        throw new EmbedderUnavailable(`embedding model ${settings.modelId} in ${cached} could not be loaded: ${(error as Error).message}`);
+      }
+    } else {
       if (!settings.allowRemote) {
-        throw new EmbedderUnavailable(`embedding model ${settings.modelId} is not downloaded and downloads are off (${(cacheMiss as Error).message})`);
+        throw new EmbedderUnavailable(`embedding model ${settings.modelId} is not downloaded and downloads are off`);
       }
       await probeHub(hub, settings.modelId, settings.probeTimeoutMs ?? 4000);
       try {
