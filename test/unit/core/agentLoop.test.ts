@@ -1,44 +1,22 @@
 import { strict as assert } from 'node:assert';
-import { Engine, folderDocSource } from '../../../src/core/engine';
+import type { Engine } from '../../../src/core/engine';
 import { runTurn } from '../../../src/core/agent/agentLoop';
 import { EvidenceLedger } from '../../../src/core/agent/ledger';
 import { CITATION_INSTRUCTION } from '../../../src/core/agent/instruction';
 import type { Passage } from '../../../src/core/types';
 import { ScriptedModel, say, search } from '../../support/scriptedModel';
-import { removeDir, tempDir, writeDocs } from '../../support/workspace';
-
-const DOCS = {
-  'refunds.md': [
-    '# Refunds',
-    '',
-    '## Annual plans',
-    '',
-    'Annual plans are refundable pro rata within 90 days of purchase.',
-    '',
-    '## Monthly plans',
-    '',
-    'Monthly plans are not refundable.',
-  ].join('\n'),
-  'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
-};
+import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../support/engineFixture';
 
 describe('agent loop (scripted model through the ChatModel port; real index, ledger and verifier)', () => {
-  let docs: string;
-  let indexDir: string;
+  let fixture: EngineFixture;
   let engine: Engine;
 
   before(async () => {
-    docs = await tempDir();
-    indexDir = await tempDir('evident-index-');
-    await writeDocs(docs, DOCS);
-    engine = await Engine.open({ docs: folderDocSource(docs), indexDir, embedding: false });
-    await engine.index();
+    fixture = await indexedEngine(REFUND_AND_TRAVEL_DOCS);
+    engine = fixture.engine;
   });
 
-  after(async () => {
-    await removeDir(docs);
-    await removeDir(indexDir);
-  });
+  after(() => fixture.dispose());
 
   it('searches, records evidence as E1, E2… in return order, verifies the final answer and keeps the cited sentence', async () => {
     const model = new ScriptedModel([search('annual plan refund'), say('Annual plans are refundable pro rata within 90 days of purchase [E1].')]);
@@ -207,25 +185,18 @@ describe('evidence ledger', () => {
 });
 
 describe('extractive model (offline backend)', () => {
-  let docs: string;
-  let indexDir: string;
+  let fixture: EngineFixture;
   let engine: Engine;
 
   before(async () => {
-    docs = await tempDir();
-    indexDir = await tempDir('evident-index-');
-    await writeDocs(docs, {
+    fixture = await indexedEngine({
       'marketplace.md': '# Marketplace\n\nYou must be at least 13 years of age to use GitHub Marketplace.\n\nSellers are paid monthly.\n',
       'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n',
     });
-    engine = await Engine.open({ docs: folderDocSource(docs), indexDir, embedding: false });
-    await engine.index();
+    engine = fixture.engine;
   });
 
-  after(async () => {
-    await removeDir(docs);
-    await removeDir(indexDir);
-  });
+  after(() => fixture.dispose());
 
   it('answers with the passage sentence that covers the question, cited, and the verifier keeps it', async () => {
     const result = await engine.ask('How old must you be to use GitHub Marketplace?', { model: engine.createExtractiveModel() });

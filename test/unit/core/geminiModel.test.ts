@@ -1,22 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { Engine, folderDocSource } from '../../../src/core/engine';
+import type { Engine } from '../../../src/core/engine';
 import { createGeminiModel } from '../../../src/core/models/geminiModel';
 import type { TurnResult } from '../../../src/core/types';
 import { FakeGeminiServer, errorReply, functionCallReply, hangReply, textReply } from '../../support/fakeGemini';
-import { removeDir, tempDir, writeDocs } from '../../support/workspace';
+import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../support/engineFixture';
 
 const DOCS = {
-  'refunds.md': [
-    '# Refunds',
-    '',
-    '## Annual plans',
-    '',
-    'Annual plans are refundable pro rata within 90 days of purchase.',
-    '',
-    '## Monthly plans',
-    '',
-    'Monthly plans are not refundable.',
-  ].join('\n'),
+  ...REFUND_AND_TRAVEL_DOCS,
   'vendor-note.md': [
     '# Vendor note',
     '',
@@ -29,8 +19,7 @@ const search = (query: string) => functionCallReply('searchPolicies', { query })
 describe('Gemini backend: the real @google/genai SDK against a local fake Gemini server', function () {
   this.timeout(30_000);
   let server: FakeGeminiServer;
-  let docs: string;
-  let indexDir: string;
+  let fixture: EngineFixture;
   let engine: Engine;
 
   const gemini = (extra: Partial<Parameters<typeof createGeminiModel>[0]> = {}) =>
@@ -40,11 +29,8 @@ describe('Gemini backend: the real @google/genai SDK against a local fake Gemini
 
   before(async () => {
     server = await FakeGeminiServer.start();
-    docs = await tempDir();
-    indexDir = await tempDir('evident-index-');
-    await writeDocs(docs, DOCS);
-    engine = await Engine.open({ docs: folderDocSource(docs), indexDir, embedding: false });
-    await engine.index();
+    fixture = await indexedEngine(DOCS);
+    engine = fixture.engine;
   });
 
   beforeEach(() => {
@@ -53,8 +39,7 @@ describe('Gemini backend: the real @google/genai SDK against a local fake Gemini
 
   after(async () => {
     await server.close();
-    await removeDir(docs);
-    await removeDir(indexDir);
+    await fixture.dispose();
   });
 
   it('runs a tool call, then a cited answer that the verifier keeps; the key, tools and instruction reach the server', async () => {
