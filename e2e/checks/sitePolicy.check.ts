@@ -111,6 +111,10 @@ describe('UI flows on the site-policy workspace', function () {
     const text = (await preview.locator('[data-testid="preview-text"]').textContent()) ?? '';
     assert.match(source, /\.md$/, `the preview does not name the source file: "${source}"`);
     assert.ok(text.length > 20, `the preview shows no passage text: "${text}"`);
+    const [chipBox, previewBox] = await Promise.all([chip.boundingBox(), preview.boundingBox()]);
+    assert.ok(chipBox && previewBox);
+    const covers = previewBox.y < chipBox.y + chipBox.height && chipBox.y < previewBox.y + previewBox.height && previewBox.x < chipBox.x + chipBox.width && chipBox.x < previewBox.x + previewBox.width;
+    assert.ok(!covers, `the preview covers its chip: chip ${JSON.stringify(chipBox)}, preview ${JSON.stringify(previewBox)}`);
     cited = { source, text };
     await wb.screenshot(checkTitle(this));
   });
@@ -118,7 +122,11 @@ describe('UI flows on the site-policy workspace', function () {
   it('clicking a chip opens the source at the cited lines, highlighted', async function () {
     needs('hovering a citation chip previews its passage');
     assert.ok(cited);
-    await chat.turns().last().locator('[data-testid="citation"]').first().click();
+    const chip = chat.turns().last().locator('[data-testid="citation"]').first();
+    await chip.click();
+    await chip.locator('[data-testid="evidence-preview"]').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {
+      throw new Error('the chip preview stayed open after the click that opened the source');
+    });
     await wb.page.waitForFunction(
       (name) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').includes(name),
       basename(cited.source),
@@ -142,10 +150,6 @@ describe('UI flows on the site-policy workspace', function () {
   it('open the answer in an editor: citations decorated, hover shows the passage, the link opens the source', async function () {
     needs('clicking a chip opens the source at the cited lines, highlighted');
     assert.ok(cited);
-    // The chip's preview (shown on hover and focus) lies over the buttons below it: move the mouse and focus away first.
-    await wb.page.mouse.move(800, 450);
-    await chat.byTestId('chat-input').focus();
-    await chat.turns().last().locator('[data-testid="evidence-preview"]').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
     await chat.turns().last().locator('[data-testid="open-in-editor"]').click();
     const token = wb.editorToken('E1');
     await token.waitFor({ timeout: 15_000 }).catch(() => {

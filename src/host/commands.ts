@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Commands } from '../shared/ids';
-import { isEvidenceId, isTurnId, MAX_QUESTION_LENGTH } from '../shared/protocol';
+import { isEvidenceId, isTurnId, MAX_QUESTION_LENGTH, type TurnView } from '../shared/protocol';
 import type { ChatSession } from './chatSession';
 import { EXAMPLE_QUESTION, type ChatViewProvider } from './chatView';
 import type { GeminiKeyStore } from './geminiKey';
@@ -34,20 +34,26 @@ function validateQuestion(value: string): string | undefined {
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
   const { index, session, chatView, keys, log } = deps;
 
-  const ask = async (question: string) => {
+  const ask = async (question: string): Promise<TurnView> => {
     await chatView.reveal();
-    await session.ask(question);
+    return session.ask(question);
   };
 
-  const register = (id: string, run: (...args: unknown[]) => unknown) =>
+  // A handler's value goes back to programmatic callers (`executeCommand` resolves to it). A
+  // failure is logged and shown with "Open Logs" (not awaited: the caller does not wait for the
+  // user), and the command resolves to undefined: rethrowing would make the palette add a modal
+  // "Command … resulted in an error" dialog on top of the notification.
+  const register = <T>(id: string, run: (...args: unknown[]) => T | Promise<T>) =>
     context.subscriptions.push(
-      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      vscode.commands.registerCommand(id, async (...args: unknown[]): Promise<T | undefined> => {
         try {
-          await run(...args);
+          return await run(...args);
         } catch (error) {
           log.error(`${id}: ${errorMessage(error)}`);
-          const choice = await vscode.window.showErrorMessage(`Evident: ${errorMessage(error)}`, 'Open Logs');
-          if (choice) log.show();
+          void vscode.window.showErrorMessage(`Evident: ${errorMessage(error)}`, 'Open Logs').then((choice) => {
+            if (choice) log.show();
+          });
+          return undefined;
         }
       }),
     );
@@ -61,6 +67,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
         `Evident: indexed ${report.documents} documents, ${report.passages} passages (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'})${skipped}.`,
       );
     }
+    return report;
   });
 
   register(Commands.clearIndex, async () => {
@@ -68,22 +75,20 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     void vscode.window.showInformationMessage('Evident: index cleared. Run "Evident: Reindex Workspace Docs" to build it again.');
   });
 
-  register(Commands.ask, async (arg?: unknown) => {
+  /** Resolves to the finished turn (done, failed or cancelled), or undefined when no question was asked. */
+  register(Commands.ask, async (arg?: unknown): Promise<TurnView | undefined> => {
     const preset = typeof arg === 'string' ? arg : undefined;
     const question =
       preset && !validateQuestion(preset)
         ? preset
         : await vscode.window.showInputBox({ title: 'Evident: Ask', prompt: 'Ask about the Markdown documents in this workspace', placeHolder: EXAMPLE_QUESTION, validateInput: validateQuestion, ignoreFocusOut: true });
-    if (question?.trim()) await ask(question.trim());
+    return question?.trim() ? ask(question.trim()) : undefined;
   });
 
-  register(Commands.askSelection, async () => {
+  register(Commands.askSelection, async (): Promise<TurnView | undefined> => {
     const editor = vscode.window.activeTextEditor;
     const selected = editor ? editor.document.getText(editor.selection).replace(/\s+/g, ' ').trim().slice(0, SELECTION_LIMIT) : '';
-    if (!selected) {
-      await vscode.commands.executeCommand(Commands.ask);
-      return;
-    }
+    if (!selected) return vscode.commands.executeCommand<TurnView | undefined>(Commands.ask);
     const question = await vscode.window.showInputBox({
       title: 'Evident: Ask About Selection',
       prompt: `About: “${selected.length > 80 ? `${selected.slice(0, 80)}…` : selected}”`,
@@ -91,7 +96,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       validateInput: validateQuestion,
       ignoreFocusOut: true,
     });
-    if (question?.trim()) await ask(question.trim());
+    return question?.trim() ? ask(question.trim()) : undefined;
   });
 
   register(Commands.setGeminiApiKey, async () => {

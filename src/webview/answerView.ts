@@ -6,6 +6,7 @@
 import type { Evidence, SentenceVerdict, TurnResult } from '../core/types';
 import type { TurnStage, TurnView } from '../shared/protocol';
 import { ABSTENTION_PREFIX, describeLines, placeSentences, type PlacedSentence } from '../shared/answerLayout';
+import { EvidencePreviews } from './evidencePreview';
 import { renderInline, type InlineContext } from './inlineMarkdown';
 
 export interface TurnActions {
@@ -62,7 +63,7 @@ function activate(el: HTMLElement, action: () => void): void {
 
 let previewCount = 0;
 
-/** A focusable chip for an evidence id of this turn, with a passage preview on hover or focus. */
+/** A focusable chip for an evidence id of this turn, with a passage preview on hover or keyboard focus. */
 export function citationChip(doc: Document, turnId: string, evidence: Evidence, actions: TurnActions): HTMLElement {
   const previewId = `preview-${++previewCount}`;
   const chip = element(doc, 'span', {
@@ -81,7 +82,11 @@ export function citationChip(doc: Document, turnId: string, evidence: Evidence, 
   const text = element(doc, 'span', { class: 'preview-text', 'data-testid': 'preview-text' }, evidence.text);
   preview.append(where, heading, text);
   chip.append(preview);
-  activate(chip, () => actions.openEvidence(turnId, evidence.id));
+  const handle = EvidencePreviews.of(doc).attach(chip, preview);
+  activate(chip, () => {
+    handle.dismiss();
+    actions.openEvidence(turnId, evidence.id);
+  });
   return chip;
 }
 

@@ -10,7 +10,8 @@
 //   answer [data-abstained] · answer-body · sentence [data-verdict=kept|exempt]
 //   dropped-sentence [data-reason-code] · drop-reason · abstention · abstention-detail · notice · sources
 //   citation [data-evidence-id] (focusable; Enter or click opens the source) · citation-unknown
-//   evidence-preview · preview-source · preview-heading · preview-text (shown on chip hover/focus)
+//   evidence-preview [hidden][data-placement=below|above] · preview-source · preview-heading · preview-text
+//     (opens on chip hover or keyboard focus; closes on leave after a grace delay, blur, Escape, click, scroll)
 //   metrics · metric-retrieved · metric-coverage · metric-dropped · metric-abstained (each [data-value])
 //   copy-answer · open-in-editor · turn-error · turn-cancelled · retry · show-logs · web-link
 //   chat-input (Enter sends, Shift+Enter new line) · send-button · stop-button

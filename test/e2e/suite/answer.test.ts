@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../../../src/shared/ids';
+import type { TurnView } from '../../../src/shared/protocol';
 
 /** Answered by the Marketplace terms ("you must be 13 years of age or older"). */
 const ANSWERABLE = 'What is the minimum age to use GitHub Marketplace?';
@@ -26,10 +27,19 @@ function workspaceRoot(): vscode.Uri {
   return folder.uri;
 }
 
-/** Asks through the command, opens the answer through the command, returns its editor. */
+/** Asks through the command and returns the turn it resolves to. */
+async function ask(question: string): Promise<TurnView> {
+  const turn = await vscode.commands.executeCommand<TurnView | undefined>(Commands.ask, question);
+  assert.ok(turn, `${Commands.ask} resolved to ${String(turn)} for "${question}", not to its turn; see the Evident output channel`);
+  assert.equal(turn.question, question);
+  assert.equal(turn.status, 'done', `the turn for "${question}" ended ${turn.status}: ${turn.error ?? ''}`);
+  return turn;
+}
+
+/** Asks through the command, opens that turn's answer through the command, returns its editor. */
 async function askAndOpen(question: string): Promise<vscode.TextEditor> {
-  await vscode.commands.executeCommand(Commands.ask, question);
-  await vscode.commands.executeCommand(Commands.openAnswerInEditor);
+  const turn = await ask(question);
+  await vscode.commands.executeCommand(Commands.openAnswerInEditor, turn.id);
   const editor = vscode.window.activeTextEditor;
   const text = editor?.document.getText() ?? '';
   assert.ok(
@@ -95,6 +105,22 @@ describe('Evident answers through the command API', function () {
     assert.match(text, /· lexical retrieval/, 'no embedding model is available offline: retrieval must be lexical');
     const listed = new Set(evidenceEntries(answer.document).map((e) => e.id));
     for (const [, id] of body.matchAll(/\[(E\d+)\]/g)) assert.ok(listed.has(id), `the answer cites ${id}, which is not in this turn's evidence`);
+  });
+
+  it(`${Commands.ask} resolves to the turn with its verified answer`, async () => {
+    const { result } = await ask(ANSWERABLE);
+    assert.ok(result, 'the finished turn carries no result');
+    assert.equal(result.abstained, false, `the answer abstained: ${result.answer}`);
+    assert.match(result.answer, /\b13\b/, `the answer should state the minimum age (13): ${result.answer}`);
+    const kept = result.sentences.filter((s) => s.verdict === 'kept');
+    assert.ok(kept.length > 0, `no sentence was kept: ${JSON.stringify(result.sentences.map((s) => [s.verdict, s.reason]))}`);
+    const evidenceIds = new Set(result.evidence.map((e) => e.id));
+    for (const sentence of kept) {
+      assert.ok(sentence.citations.length > 0, `a kept sentence cites nothing: ${sentence.text}`);
+      for (const id of sentence.citations) assert.ok(evidenceIds.has(id), `a kept sentence cites ${id}, which is not in the turn's evidence`);
+    }
+    assert.equal(result.metrics.abstained, false);
+    assert.equal(result.metrics.retrieved, result.evidence.length);
   });
 
   it("lists evidence whose passages are the real lines of the workspace's files", async () => {
