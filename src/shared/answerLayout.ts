@@ -60,20 +60,4 @@ export function describeLines(range: { startLine: number; endLine: number }): st
   return range.startLine === range.endLine ? `line ${range.startLine}` : `lines ${range.startLine}–${range.endLine}`;
 }
 
-/** `[E1]`, `[E1, E2]`, `[E1; E2]`: the citation forms models write. */
-const CITATION_GROUP = /\[(E\d+(?:\s*[,;]\s*E\d+)*)\]/g;
-
-export interface CitationGroup {
-  /** Offsets of the whole bracket in the text. */
-  start: number;
-  end: number;
-  evidenceIds: string[];
-}
-
-export function findCitationGroups(text: string): CitationGroup[] {
-  return Array.from(text.matchAll(CITATION_GROUP), (m) => ({
-    start: m.index ?? 0,
-    end: (m.index ?? 0) + m[0].length,
-    evidenceIds: m[1].split(/\s*[,;]\s*/),
-  }));
-}
+export { findCitationGroups, type CitationGroup } from './citations';
