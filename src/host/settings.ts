@@ -1,11 +1,9 @@
 // Typed reads of Evident's settings (keys from src/shared/ids.ts).
 
 import * as vscode from 'vscode';
-import { Settings } from '../shared/ids';
+import { Defaults, Settings } from '../shared/ids';
 import { parseModelSetting, type ModelSetting } from './modelSelection';
 
-export const DEFAULT_EMBEDDING_MODEL_ID = 'Xenova/all-MiniLM-L6-v2';
-export const DEFAULT_GEMINI_MODEL_ID = 'gemini-2.5-flash';
 
 export interface IndexSettings {
   include: string[];
@@ -37,7 +35,7 @@ export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSetti
   return {
     include: strings(config.get(key(Settings.include))) ?? [],
     exclude: strings(config.get(key(Settings.exclude))) ?? [],
-    embeddingModel: typeof embeddingModel === 'string' ? embeddingModel.trim() : DEFAULT_EMBEDDING_MODEL_ID,
+    embeddingModel: typeof embeddingModel === 'string' ? embeddingModel.trim() : Defaults.embeddingModel,
     embeddingLocalPath: typeof localPath === 'string' ? localPath.trim() : '',
     topK: positiveNumber(config.get(key(Settings.topK))),
     supportThreshold: typeof threshold === 'number' && threshold >= 0 && threshold <= 1 ? threshold : undefined,
@@ -50,7 +48,7 @@ export function readModelSetting(): ModelSetting {
 
 export function readGeminiModelId(): string {
   const value = vscode.workspace.getConfiguration(Settings.section).get<unknown>(key(Settings.geminiModel));
-  return typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_GEMINI_MODEL_ID;
+  return typeof value === 'string' && value.trim() ? value.trim() : Defaults.geminiModel;
 }
 
 export function readShowDropped(): boolean {

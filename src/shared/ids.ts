@@ -55,3 +55,9 @@ export const Colors = {
   droppedSentence: 'evident.droppedSentenceBackground',
   citedPassage: 'evident.citedPassageBackground',
 } as const;
+
+/** Defaults the host needs before the engine bundle loads (a unit test keeps them equal to core's and package.json's). */
+export const Defaults = {
+  embeddingModel: 'Xenova/all-MiniLM-L6-v2',
+  geminiModel: 'gemini-2.5-flash',
+} as const;

@@ -84,3 +84,16 @@ describe('package.json contributions match src/shared/ids.ts', () => {
     for (const file of files) assert.ok(file && existsSync(path.join(root, file)), `${file} exists`);
   });
 });
+
+describe('defaults the host knows before the engine loads', () => {
+  it('equal the engine defaults and the contributed setting defaults', async () => {
+    const { DEFAULT_EMBEDDING_MODEL } = await import('../../../src/core/retrieval/embedder');
+    const { DEFAULT_GEMINI_MODEL } = await import('../../../src/core/models/geminiModel');
+    const { Defaults } = await import('../../../src/shared/ids');
+    assert.equal(Defaults.embeddingModel, DEFAULT_EMBEDDING_MODEL);
+    assert.equal(Defaults.geminiModel, DEFAULT_GEMINI_MODEL);
+    const properties = Object.assign({}, ...[c.configuration].flat().map((x: { properties: Record<string, { default?: unknown }> }) => x.properties));
+    assert.equal(properties[Settings.embeddingModel].default, DEFAULT_EMBEDDING_MODEL);
+    assert.equal(properties[Settings.geminiModel].default, DEFAULT_GEMINI_MODEL);
+  });
+});
