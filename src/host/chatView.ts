@@ -21,7 +21,7 @@ export interface ChatViewDeps {
   models: ModelResolver;
   log: vscode.LogOutputChannel;
   /** Opens a passage of a turn in the editor (citation chip clicked). */
-  openEvidence(turnId: string, evidenceId: string): Promise<void>;
+  openEvidence(turnId: string, evidenceId: string): Promise<unknown>;
   openAnswerInEditor(turnId: string): Promise<void>;
 }
 

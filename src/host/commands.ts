@@ -126,7 +126,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
 
   register(Commands.openEvidence, async (turnId?: unknown, evidenceId?: unknown) => {
-    if (isTurnId(turnId) && isEvidenceId(evidenceId)) await deps.sources.open(turnId, evidenceId);
+    return isTurnId(turnId) && isEvidenceId(evidenceId) ? deps.sources.open(turnId, evidenceId) : undefined;
   });
 
   register(Commands.openMetrics, async () => {

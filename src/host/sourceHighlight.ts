@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Evidence, TurnResult } from '../core/types';
 import { Colors } from '../shared/ids';
+import { documentVersion } from '../core/docs/version';
 import type { ChatSession } from './chatSession';
 import type { WorkspaceIndex } from './workspaceIndex';
 
@@ -48,18 +49,21 @@ export class SourceHighlighter implements vscode.Disposable {
     return new vscode.Range(Math.max(0, evidence.startLine - 1), 0, Math.max(0, evidence.endLine - 1), Number.MAX_SAFE_INTEGER);
   }
 
-  /** Opens the passage `evidenceId` of turn `turnId` at its lines, highlighted. */
-  async open(turnId: string, evidenceId: string): Promise<void> {
+  /**
+   * Opens the passage `evidenceId` of turn `turnId` at its lines, highlighted. Says so when the
+   * file's text is no longer the version that backed the answer.
+   */
+  async open(turnId: string, evidenceId: string): Promise<{ stale: boolean } | undefined> {
     const turn = this.session.find(turnId);
     const evidence = turn?.result?.evidence.find((e) => e.id === evidenceId);
     if (!turn?.result || !evidence) {
       void vscode.window.showWarningMessage(`Evident: ${evidenceId} is not part of that answer any more.`);
-      return;
+      return undefined;
     }
     const uri = this.sourceUri(evidence.source);
     if (!uri) {
       void vscode.window.showWarningMessage(`Evident: cannot open ${evidence.source} outside the workspace folder.`);
-      return;
+      return undefined;
     }
     // The opened passage stays highlighted even when its answer is an older turn.
     if (turnId !== this.currentTurnId) this.setCurrent(turn.result, turnId, evidence);
@@ -67,6 +71,13 @@ export class SourceHighlighter implements vscode.Disposable {
     const editor = await vscode.window.showTextDocument(uri, { selection: new vscode.Range(range.start, range.start), preview: true });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     this.apply();
+    const stale = documentVersion(editor.document.getText()) !== evidence.version;
+    if (stale) {
+      void vscode.window.showWarningMessage(
+        `Evident: ${evidence.source} has changed since this answer (it cited version ${evidence.version}); the highlighted lines may no longer hold the cited passage. Ask again for an answer from the current text.`,
+      );
+    }
+    return { stale };
   }
 
   dispose(): void {

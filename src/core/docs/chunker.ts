@@ -13,6 +13,9 @@ import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { parse as parseYaml } from 'yaml';
 import type { Passage } from '../types';
+import { documentVersion } from './version';
+
+export { documentVersion };
 
 export interface ChunkOptions {
   /** A passage grows up to about this many words before a new one starts. */
@@ -32,10 +35,6 @@ interface Unit {
 export interface ParsedDocument {
   title?: string;
   passages: Passage[];
-}
-
-export function documentVersion(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
 export function chunkMarkdown(source: string, text: string, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): ParsedDocument {

@@ -163,6 +163,24 @@ describe('Evident answers through the command API', function () {
     assert.ok(source.selection.start.line + 1 >= entry.startLine && source.selection.start.line + 1 <= entry.endLine, `the cursor is not on the cited lines (line ${source.selection.start.line + 1})`);
   });
 
+  it('says when a cited source has changed since the answer (its version no longer matches)', async () => {
+    const turn = await ask(ANSWERABLE);
+    const evidence = turn.result?.evidence[0];
+    assert.ok(evidence, 'the turn retrieved evidence');
+    const fresh = await vscode.commands.executeCommand<{ stale: boolean } | undefined>(Commands.openEvidence, turn.id, evidence.id);
+    assert.deepEqual(fresh, { stale: false }, 'the file is still the version that backed the answer');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor && editor.document.uri.path.endsWith(`/${evidence.source}`));
+    // An unsaved edit: the text shown is no longer the cited version (nothing on disk changes).
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Edited after the answer.\n'));
+    try {
+      const changed = await vscode.commands.executeCommand<{ stale: boolean } | undefined>(Commands.openEvidence, turn.id, evidence.id);
+      assert.deepEqual(changed, { stale: true }, 'an edited source is reported as changed');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  });
+
   it('abstains with NOT_FOUND when the documents do not answer', async () => {
     const editor = await askAndOpen(UNANSWERABLE);
     const text = editor.document.getText();
