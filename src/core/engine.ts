@@ -14,7 +14,8 @@ import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } fr
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
 
-export { folderDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
+export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
+export type { DocFolder } from './docs/docFolders';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';

@@ -1,11 +1,11 @@
 // Opens a cited passage in its source file at its lines, and highlights the passages that the
 // current answer cites in every visible editor of those files (while that answer is current).
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Evidence, TurnResult } from '../core/types';
 import { Colors } from '../shared/ids';
 import { documentVersion } from '../core/docs/version';
+import { resolveSource } from '../core/docs/docFolders';
 import type { ChatSession } from './chatSession';
 import type { WorkspaceIndex } from './workspaceIndex';
 
@@ -35,14 +35,10 @@ export class SourceHighlighter implements vscode.Disposable {
     this.setCurrent(session.current?.result, session.current?.id);
   }
 
-  /** Absolute URI of a docs-relative source path, refusing paths that leave the folder. */
+  /** Absolute URI of a docs-relative source path, refusing paths that leave their folder. */
   sourceUri(source: string): vscode.Uri | undefined {
-    const folder = this.index.folder;
-    if (!folder) return undefined;
-    const abs = path.resolve(folder.uri.fsPath, source);
-    const rel = path.relative(folder.uri.fsPath, abs);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-    return vscode.Uri.file(abs);
+    const abs = resolveSource(this.index.folders, source);
+    return abs ? vscode.Uri.file(abs) : undefined;
   }
 
   rangeOf(evidence: Evidence): vscode.Range {

@@ -1,11 +1,12 @@
 // The workspace's passage index as the editor sees it: opens the engine lazily (first use loads
-// the engine bundle), indexes the first folder's Markdown into workspace storage with a
+// the engine bundle), indexes the Markdown of every local workspace folder into workspace storage with a
 // cancellable progress notification, keeps it current from a debounced file watcher, reports
 // the embedding model's one-time download, and publishes an IndexView for the status bar and chat.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Engine, IndexProgress, IndexReport } from '../core/engine';
+import { toSourcePath, type DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
@@ -79,9 +80,18 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.view = { state: this.folder ? 'not-indexed' : 'no-folder', documents: 0, passages: 0, retrieval: 'lexical' };
   }
 
-  /** The folder whose docs are indexed: the first local workspace folder. */
+  /** The first local workspace folder (its settings scope the index settings). */
   get folder(): vscode.WorkspaceFolder | undefined {
-    return vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+    return this.localFolders[0];
+  }
+
+  /** Every local workspace folder: all their Markdown is indexed together. */
+  get folders(): DocFolder[] {
+    return this.localFolders.map((f) => ({ name: f.name, root: f.uri.fsPath }));
+  }
+
+  private get localFolders(): vscode.WorkspaceFolder[] {
+    return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
   }
 
   get status(): IndexView {
@@ -164,13 +174,15 @@ export class WorkspaceIndex implements vscode.Disposable {
   startWatching(): void {
     for (const w of this.watchers) w.dispose();
     this.watchers = [];
-    const folder = this.folder;
-    if (!folder) return;
-    const include = readIndexSettings(folder.uri).include;
-    for (const glob of include.length ? include : ['**/*.{md,markdown,mdx}']) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
-      const onChange = (uri: vscode.Uri) => this.changed(folder, uri);
-      this.watchers.push(watcher, watcher.onDidCreate(onChange), watcher.onDidChange(onChange), watcher.onDidDelete(onChange));
+    const first = this.folder;
+    if (!first) return;
+    const include = readIndexSettings(first.uri).include;
+    for (const folder of this.localFolders) {
+      for (const glob of include.length ? include : ['**/*.{md,markdown,mdx}']) {
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
+        const onChange = (uri: vscode.Uri) => this.changed(uri);
+        this.watchers.push(watcher, watcher.onDidCreate(onChange), watcher.onDidChange(onChange), watcher.onDidDelete(onChange));
+      }
     }
   }
 
@@ -182,9 +194,9 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.emitter.dispose();
   }
 
-  private changed(folder: vscode.WorkspaceFolder, uri: vscode.Uri): void {
-    const rel = path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/');
-    if (!rel || rel.startsWith('..')) return;
+  private changed(uri: vscode.Uri): void {
+    const rel = toSourcePath(this.folders, uri.fsPath);
+    if (!rel) return;
     this.pendingPaths.add(rel);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -206,7 +218,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     const api = loadEngineApi();
     const started = Date.now();
     const engine = await api.Engine.open({
-      docs: api.folderDocSource(folder.uri.fsPath, {
+      docs: api.workspaceDocSource(this.folders, {
         include: settings.include.length ? settings.include : undefined,
         exclude: settings.exclude.length ? settings.exclude : undefined,
       }),

@@ -4,6 +4,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
+import { folderPrefixes, type DocFolder } from './docFolders';
 
 export interface DocFile {
   /** Path relative to the docs root, with `/` separators. */
@@ -75,6 +76,30 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
       };
       await walk(absRoot);
       return files;
+    },
+    async read(file) {
+      return readFile(file.absPath);
+    },
+  };
+}
+
+/**
+ * The Markdown of several folders as one source (a multi-root workspace): sources are prefixed
+ * with their folder's name when there is more than one folder (see docFolders.ts).
+ */
+export function workspaceDocSource(folders: readonly DocFolder[], options: FolderDocOptions = {}): DocSource {
+  if (folders.length === 1) return folderDocSource(folders[0].root, options);
+  const prefixes = folderPrefixes(folders);
+  const sources = folders.map((f) => folderDocSource(f.root, options));
+  return {
+    // The identity of the tree, recorded in the index: another set of folders rebuilds it.
+    root: folders.map((f) => path.resolve(f.root)).join(path.delimiter),
+    async list(signal) {
+      const all: DocFile[] = [];
+      for (let i = 0; i < sources.length; i++) {
+        for (const file of await sources[i].list(signal)) all.push({ ...file, path: `${prefixes[i]}/${file.path}` });
+      }
+      return all;
     },
     async read(file) {
       return readFile(file.absPath);

@@ -88,7 +88,7 @@ export class PassageIndex {
         const parsed = JSON.parse(manifestText) as Manifest;
         if (parsed.formatVersion !== INDEX_FORMAT_VERSION) {
           notices.push(`The index was written in format ${String(parsed.formatVersion)}; this version uses ${INDEX_FORMAT_VERSION}: rebuilding it.`);
-        } else if (path.resolve(parsed.docsRoot) !== path.resolve(docsRoot)) {
+        } else if (parsed.docsRoot !== docsRoot) {
           notices.push(`The index belonged to ${parsed.docsRoot}: rebuilding it for ${docsRoot}.`);
         } else {
           manifest = parsed;
