@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CliError, type CliIO } from './io';
 import {
-  createExtractiveModel, createGeminiModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
+  createGeminiModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
   type IndexProgress,
 } from '../core/engine';
 import type { ChatModel, SupportScorer } from '../core/types';
@@ -109,20 +109,32 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
   });
 }
 
-/** `--model`: extractive (offline) or gemini[:MODEL_ID]; by default Gemini when GEMINI_API_KEY is set. */
-export function chooseCliModel(name: string | undefined, io: CliIO, engine?: Engine): ChatModel {
-  const key = io.env.GEMINI_API_KEY ?? io.env.GOOGLE_API_KEY;
-  const wanted = name ?? (key ? 'gemini' : 'extractive');
-  if (wanted === 'extractive') return createExtractiveModel({ termStats: () => engine?.termStats() });
-  if (wanted === 'gemini' || wanted.startsWith('gemini:')) {
-    if (!key) throw new CliError('--model gemini needs GEMINI_API_KEY in the environment (or use --model extractive, which works offline).');
-    return createGeminiModel({
-      apiKey: key,
-      model: wanted.includes(':') ? wanted.slice(wanted.indexOf(':') + 1) : (io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL),
-      baseUrl: io.env.GOOGLE_GEMINI_BASE_URL,
-    });
+/**
+ * `--model`: extractive (offline) or gemini[:MODEL_ID]; by default Gemini when GEMINI_API_KEY is
+ * set. Checked at once (a bad flag fails before any indexing); the model is made for the engine.
+ */
+export function chooseCliModel(name: string | undefined, io: CliIO): (engine: Engine) => ChatModel {
+  const wanted = name ?? (geminiKey(io) ? 'gemini' : 'extractive');
+  if (wanted === 'extractive') return (engine) => engine.createExtractiveModel();
+  const gemini = geminiFromEnv(wanted, io);
+  return () => gemini;
+}
+
+function geminiKey(io: CliIO): string | undefined {
+  return io.env.GEMINI_API_KEY ?? io.env.GOOGLE_API_KEY;
+}
+
+function geminiFromEnv(wanted: string, io: CliIO): ChatModel {
+  if (wanted !== 'gemini' && !wanted.startsWith('gemini:')) {
+    throw new CliError(`--model must be "extractive", "gemini" or "gemini:MODEL_ID" (got "${wanted}").`);
   }
-  throw new CliError(`--model must be "extractive", "gemini" or "gemini:MODEL_ID" (got "${wanted}").`);
+  const key = geminiKey(io);
+  if (!key) throw new CliError('--model gemini needs GEMINI_API_KEY in the environment (or use --model extractive, which works offline).');
+  return createGeminiModel({
+    apiKey: key,
+    model: wanted.includes(':') ? wanted.slice(wanted.indexOf(':') + 1) : (io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL),
+    baseUrl: io.env.GOOGLE_GEMINI_BASE_URL,
+  });
 }
 
 /** Draws "indexing 42% (reading 120/286)" on one stderr line, only when stderr is a terminal. */
@@ -154,7 +166,7 @@ export async function escalationFor(kind: string | undefined, flags: { 'entailme
   }
   if (kind === 'judge') {
     // The judge is a chat model: Gemini (the extractive model cannot judge).
-    const model = chooseCliModel(flags.model?.startsWith('gemini') ? flags.model : 'gemini', io);
+    const model = geminiFromEnv(flags.model?.startsWith('gemini') ? flags.model : 'gemini', io);
     return createJudgeScorer(model);
   }
   throw new CliError(`--escalation must be "entailment" or "judge" (got "${kind}").`);

@@ -52,7 +52,7 @@ export class ModelResolver implements vscode.Disposable {
   }
 
   /** The model for one turn (loads the engine bundle for Gemini and extractive). */
-  async create(engine?: { createExtractiveModel(): ChatModel }): Promise<{ model: ChatModel; notice?: string }> {
+  async create(engine: { createExtractiveModel(): ChatModel }): Promise<{ model: ChatModel; notice?: string }> {
     const choice = await this.choose();
     const api = loadEngineApi();
     switch (choice.backend) {
@@ -67,7 +67,7 @@ export class ModelResolver implements vscode.Disposable {
         return { model: createLanguageModelChatModel(model) };
       }
       case 'extractive':
-        return { model: engine ? engine.createExtractiveModel() : api.createExtractiveModel(), notice: choice.notice };
+        return { model: engine.createExtractiveModel(), notice: choice.notice };
     }
   }
 

@@ -44,9 +44,9 @@ export const ask: CliCommand = async (argv, io) => {
   const batch = values.questions
     ? await readJsonl<QuestionLine>(path.resolve(io.cwd, values.questions), (v) => requireString(v, 'id') ?? requireString(v, 'question'))
     : undefined;
-  chooseCliModel(values.model, io); // bad --model fails before any indexing
+  const makeModel = chooseCliModel(values.model, io);
   const engine = await openEngine(values, io);
-  const model = chooseCliModel(values.model, io, engine);
+  const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
 
   if (batch) {

@@ -60,9 +60,9 @@ export const evaluate: CliCommand = async (argv, io) => {
     return v === undefined ? [] : [{ flag, ...gate, value: v }];
   });
   const questions = await readJsonl<EvalQuestion>(path.resolve(io.cwd, values.set), checkEvalQuestion);
-  chooseCliModel(values.model, io); // bad --model fails before any indexing
+  const makeModel = chooseCliModel(values.model, io);
   const engine = await openEngine(values, io);
-  const model = chooseCliModel(values.model, io, engine);
+  const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
 
   const items: EvalItem[] = [];

@@ -141,16 +141,22 @@ async function runTool(call: ToolCall, evidence: InvocationEvidence, deps: TurnD
  * topic), minus sentences that are instructions aimed at the model (data, not instructions).
  */
 function verifierView(evidence: InvocationEvidence): EvidenceLookup {
-  const withHeading = (e: Evidence): Evidence => {
-    const text = withoutInstructions(e.text);
-    return { ...e, text: e.heading ? `${e.heading}\n${text}` : text };
+  const views = new Map<string, Evidence>();
+  const view = (e: Evidence): Evidence => {
+    let v = views.get(e.id);
+    if (!v) {
+      const text = withoutInstructions(e.text);
+      v = { ...e, text: e.heading ? `${e.heading}\n${text}` : text };
+      views.set(e.id, v);
+    }
+    return v;
   };
   return {
     get: (id) => {
       const e = evidence.get(id);
-      return e && withHeading(e);
+      return e && view(e);
     },
-    all: () => evidence.all().map(withHeading),
+    all: () => evidence.all().map(view),
   };
 }
 
