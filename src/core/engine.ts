@@ -5,6 +5,7 @@
 
 import { EvidenceLedger } from './agent/ledger';
 import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
@@ -23,6 +24,7 @@ export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/emb
 export { parseCitations, splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
+export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -114,7 +116,7 @@ export class Engine {
   }
 
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
-    if (!question.trim()) throw new Error('The question is empty.');
+    checkQuestion(question);
     const embedder = await this.embedder();
     const retriever = new HybridRetriever(this.passages, embedder);
     const topK = this.options.topK ?? DEFAULT_TOP_K;

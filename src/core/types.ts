@@ -49,7 +49,11 @@ export type ReasonCode =
   | 'unknown-id'
   | 'low-support'
   | 'value-mismatch'
-  | 'negation-mismatch';
+  | 'negation-mismatch'
+  /** Text after a `NOT_FOUND:` line: unverified, never part of the answer. */
+  | 'after-abstention'
+  /** Backed by its passage, but the turn does not answer the question (the relevance check). */
+  | 'off-topic';
 
 export type SupportTier = 'lexical' | 'entailment' | 'judge';
 

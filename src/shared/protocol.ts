@@ -16,7 +16,7 @@ import {
   type Guard,
 } from './guards';
 
-/** Longest question the chat accepts (characters). */
+/** Longest question a turn accepts (characters): the chat input, the CLI and @evident (checked in core/agent/question). */
 export const MAX_QUESTION_LENGTH = 4000;
 
 export type ModelBackend = 'gemini' | 'vscode-lm' | 'extractive';

@@ -4,7 +4,7 @@
 // naming what is missing. Its answer goes through the same verifier as any model's.
 
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../types';
-import { analyse } from '../verifier/terms';
+import { analyse, TOKEN, tokenWord, type Term } from '../verifier/terms';
 import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
 import { splitSentences } from '../verifier';
 import { SEARCH_TOOL_NAME } from '../agent/instruction';
@@ -59,8 +59,11 @@ function say(request: ChatRequest, text: string): ChatResponse {
 
 export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats): string {
   const howWords = new Set([...question.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
+  // The question is read once: every later step looks words up here (linear in its length).
+  const words = new QuestionWords(question);
+  const surface = (stemmed: string): string => words.surface(stemmed);
   // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
-  const questionTerms = analyse(question, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
+  const questionTerms = words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
   const keyTerms = unique(questionTerms.map((t) => t.stem));
   if (keyTerms.length === 0) return 'NOT_FOUND: the question has no terms to look for in the documents.';
   if (passages.length === 0) return `NOT_FOUND: no passage in the documents matches ${quoteList(keyTerms)}.`;
@@ -72,7 +75,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const anchors = unique(anchorWords(question).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
   const missingAnchors = anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
-    return `NOT_FOUND: the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(question, m)))}.`;
+    return `NOT_FOUND: the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(m)))}.`;
   }
 
   // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
@@ -89,7 +92,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const missing = keyTerms.filter((t) => !covered.has(t));
   const coverage = keyTerms.filter((t) => covered.has(t)).reduce((sum, t) => sum + weight(t), 0) / total;
   if (coverage < COVERAGE_NEEDED) {
-    return `NOT_FOUND: the documents found do not mention ${quoteList(missing.map((m) => surface(question, m)))}.`;
+    return `NOT_FOUND: the documents found do not mention ${quoteList(missing.map((m) => surface(m)))}.`;
   }
 
   const candidates: { text: string; id: string; score: number; order: number }[] = [];
@@ -109,7 +112,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const best = candidates[0];
   if (!best || best.score < SENTENCE_MIN) {
-    return `NOT_FOUND: no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(question, k)))}.`;
+    return `NOT_FOUND: no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(k)))}.`;
   }
   const picked = candidates.filter((c) => c.score >= Math.max(SENTENCE_MIN, best.score * 0.75)).slice(0, MAX_SENTENCES);
   picked.sort((a, b) => a.order - b.order);
@@ -165,15 +168,35 @@ function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
 }
 
-/** The word as the user wrote it, for messages (stems read badly). */
-function surface(question: string, stemmed: string): string {
-  const hit = analyse(question, { stemming: true }).terms.find((t) => t.stem === stemmed);
-  if (!hit) return stemmed;
-  const asWritten = new RegExp(`\\b${hit.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'iu').exec(question);
-  return asWritten ? asWritten[0] : hit.word;
+/**
+ * The question read once: its content terms, and for each stem the word as the user wrote it
+ * (for messages: stems read badly). Looking a stem up costs nothing, so naming thousands of
+ * missing words stays linear in the question's length.
+ */
+class QuestionWords {
+  readonly terms: Term[];
+  private readonly byStem = new Map<string, string>();
+
+  constructor(question: string) {
+    this.terms = analyse(question, { stemming: true }).terms;
+    const asWritten = new Map<string, string>();
+    for (const m of question.matchAll(TOKEN)) {
+      const word = tokenWord(m[0].toLowerCase());
+      if (!asWritten.has(word)) asWritten.set(word, m[0].replace(/['’]s$/u, ''));
+    }
+    for (const t of this.terms) if (!this.byStem.has(t.stem)) this.byStem.set(t.stem, asWritten.get(t.word) ?? t.word);
+  }
+
+  surface(stemmed: string): string {
+    return this.byStem.get(stemmed) ?? stemmed;
+  }
 }
 
+/** Words named in a message: a few, then how many more (a pasted text may miss thousands). */
+const MAX_NAMED = 6;
+
 function quoteList(words: string[]): string {
-  const q = words.map((w) => `"${w}"`);
+  const q = words.slice(0, MAX_NAMED).map((w) => `"${w}"`);
+  if (words.length > MAX_NAMED) return `${q.join(', ')} and ${words.length - MAX_NAMED} more`;
   return q.length <= 1 ? (q[0] ?? 'the question') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
 }
