@@ -13,6 +13,7 @@ import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/
 import { appendTurnLog } from './metrics/turnLog';
 import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
+import { checkRelevance } from './verifier/relevance';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
@@ -40,6 +41,8 @@ export interface EngineOptions {
   embedding?: EmbeddingSettings | false;
   topK?: number;
   verifier?: { threshold?: number; escalation?: SupportScorer };
+  /** "Does this answer the question?" after the support check (default on). */
+  relevanceCheck?: boolean;
   metricsLog?: string;
   auditLog?: string;
   log?: EngineLogger;
@@ -130,6 +133,7 @@ export class Engine {
         search: (query, signal) => retriever.search(query, topK, signal),
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
+        relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );

@@ -83,6 +83,15 @@ export interface TurnMetrics {
 
 export type RetrievalMode = 'hybrid' | 'lexical';
 
+/** Who made a turn abstain: the model said NOT_FOUND, the verifier kept nothing, or the relevance check found the kept text off the question. */
+export type AbstentionCause = 'model' | 'verifier' | 'relevance';
+
+/** "Does this answer the question?" (the check after the support check). */
+export interface TurnRelevance {
+  verdict: 'answers' | 'partial' | 'off-topic';
+  reason: string;
+}
+
 /** Everything one question produced: what the CLI prints and the UI renders. */
 export interface TurnResult {
   id?: string;
@@ -97,6 +106,10 @@ export interface TurnResult {
   retrieval: RetrievalMode;
   /** Non-fatal things the user should know (e.g. "embedding model unavailable: lexical only"). */
   notices: string[];
+  /** The relevance check's verdict (absent when it is off or the turn abstained before it). */
+  relevance?: TurnRelevance;
+  /** Who made the turn abstain (absent when it answered). */
+  abstainedBy?: AbstentionCause;
 }
 
 // ---------------------------------------------------------------------------------------

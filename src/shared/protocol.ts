@@ -2,7 +2,7 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
-import type { Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../core/types';
+import type { AbstentionCause, Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../core/types';
 import {
   isArrayOf,
   isBoolean,
@@ -145,6 +145,8 @@ export const isTurnResult = isShape<TurnResult>({
   model: isString,
   retrieval: isRetrievalMode,
   notices: (v): v is string[] => isArrayOf(v, isString),
+  relevance: isOptional(isShape<TurnRelevance>({ verdict: isOneOf(['answers', 'partial', 'off-topic'] as const), reason: isString })),
+  abstainedBy: isOptional(isOneOf<AbstentionCause>(['model', 'verifier', 'relevance'])),
 });
 
 export const isTurnView = isShape<TurnView>({

@@ -75,6 +75,8 @@ export function toJson(result: TurnResult) {
     retrieval: result.retrieval,
     invocationId: result.invocationId,
     notices: result.notices,
+    ...(result.relevance ? { relevance: result.relevance } : {}),
+    ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
   };
 }
 
@@ -90,6 +92,7 @@ function render(result: TurnResult): string {
       ` · coverage ${Math.round(m.coverage * 100)}% · ${m.retrieved} passages retrieved · ${m.abstained ? 'abstained' : 'answered'}` +
       ` · model ${result.model} · retrieval ${result.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}`,
   );
+  if (result.relevance && result.relevance.verdict !== 'answers') lines.push(`Relevance: ${result.relevance.verdict} — ${result.relevance.reason}`);
   for (const s of result.sentences) {
     const mark = s.verdict === 'kept' ? '✓ kept   ' : s.verdict === 'dropped' ? '✗ dropped' : '· exempt ';
     const cites = s.citations.length ? ` [${s.citations.join(', ')}]` : '';

@@ -7,6 +7,7 @@ import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../types
 import { analyse, TOKEN, tokenWord, type Term } from '../verifier/terms';
 import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
 import { splitSentences } from '../verifier';
+import { questionParts } from '../verifier/relevance';
 import { SEARCH_TOOL_NAME } from '../agent/instruction';
 
 export const EXTRACTIVE_MODEL_NAME = 'extractive';
@@ -22,6 +23,8 @@ const COVERAGE_NEEDED = 0.6;
 /** A sentence must cover this share of the key terms to be picked. */
 const SENTENCE_MIN = 0.3;
 const MAX_SENTENCES = 3;
+/** A worked example's steps and conclusion, not the rule itself. */
+const WORKED_EXAMPLE = /^(?:for (?:example|instance)|e\.g\.|example\b|in (?:this|that|the above) (?:example|case)|therefore|thus|hence|so,|this means)/i;
 
 interface ReturnedPassage {
   id: string;
@@ -95,7 +98,8 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
     return `NOT_FOUND: the documents found do not mention ${quoteList(missing.map((m) => surface(m)))}.`;
   }
 
-  const candidates: { text: string; id: string; score: number; order: number }[] = [];
+  const candidates: { text: string; id: string; score: number; order: number; stems: Set<string> }[] = [];
+  const seen = new Set<string>();
   let order = 0;
   for (const p of passages) {
     const headingTerms = new Set(analyse(p.heading, { stemming: true }).terms.map((t) => t.stem));
@@ -103,9 +107,14 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
       for (const s of splitSentences(stripListMarker(line))) {
         const text = s.text.trim();
         if (!text || text.endsWith(':') || text.split(/\s+/).length < 3) continue;
+        // The same sentence in two passages is said once; a worked example's conclusion
+        // ("Therefore, you can request up to 104 hours") is not the rule.
+        const key = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+        if (seen.has(key) || WORKED_EXAMPLE.test(text)) continue;
+        seen.add(key);
         const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
         const score = keyTerms.reduce((sum, t) => sum + (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / total;
-        candidates.push({ text, id: p.id, score, order: order++ });
+        candidates.push({ text, id: p.id, score, order: order++, stems });
       }
     }
   }
@@ -115,6 +124,20 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
     return `NOT_FOUND: no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(k)))}.`;
   }
   const picked = candidates.filter((c) => c.score >= Math.max(SENTENCE_MIN, best.score * 0.75)).slice(0, MAX_SENTENCES);
+  // Each part of a multi-part question gets its best sentence, when one meets it; a part none
+  // meets is named by the turn's relevance check as not found.
+  const parts = questionParts(question);
+  if (parts.length > 1) {
+    for (const part of parts) {
+      const partTerms = unique(analyse(part, { stemming: true }).terms.map((t) => t.stem).filter((t) => keyTerms.includes(t)));
+      if (partTerms.length === 0) continue;
+      const partTotal = partTerms.reduce((sum, t) => sum + weight(t), 0);
+      const partScore = (c: { stems: Set<string> }) => partTerms.reduce((sum, t) => sum + (c.stems.has(t) ? weight(t) : 0), 0) / partTotal;
+      if (picked.some((c) => partScore(c) >= 0.5)) continue;
+      const forPart = candidates.filter((c) => !picked.includes(c)).sort((a, b) => partScore(b) - partScore(a) || a.order - b.order)[0];
+      if (forPart && partScore(forPart) >= 0.5) picked.push(forPart);
+    }
+  }
   picked.sort((a, b) => a.order - b.order);
   return picked.map((c) => cite(c.text, c.id)).join(' ');
 }
