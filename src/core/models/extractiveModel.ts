@@ -12,6 +12,9 @@ import { SEARCH_TOOL_NAME } from '../agent/instruction';
 
 export const EXTRACTIVE_MODEL_NAME = 'extractive';
 
+// Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
+const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
+
 /** Words that say what kind of question it is, not what it is about. */
 const QUESTION_FILLER = new Set(
   'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means'
@@ -203,7 +206,7 @@ class QuestionWords {
   constructor(question: string) {
     this.terms = analyse(question, { stemming: true }).terms;
     const asWritten = new Map<string, string>();
-    for (const m of question.matchAll(TOKEN)) {
+    for (const m of question.matchAll(WORDS)) {
       const word = tokenWord(m[0].toLowerCase());
       if (!asWritten.has(word)) asWritten.set(word, m[0].replace(/['’]s$/u, ''));
     }

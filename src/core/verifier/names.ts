@@ -16,6 +16,9 @@ export interface NameMention {
 }
 
 // Capitalised by convention, not names: dates are values (values.ts reads them).
+// Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
+const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
+
 const NOT_NAMES = new Set(
   ('i ok okay january february march april may june july august september october november december ' +
     'monday tuesday wednesday thursday friday saturday sunday').split(' '),
@@ -25,7 +28,7 @@ const NOT_NAMES = new Set(
 export function extractNames(sentence: string): NameMention[] {
   const names = new Map<string, NameMention>();
   let first = true;
-  for (const m of sentence.matchAll(TOKEN)) {
+  for (const m of sentence.matchAll(WORDS)) {
     const token = m[0];
     const at = m.index ?? 0;
     // The first word of the sentence, and the first after a colon or an opening quote, are capitalised by grammar.
@@ -33,7 +36,7 @@ export function extractNames(sentence: string): NameMention[] {
     const opensPhrase = first || /[:"“‘(]\s?$/u.test(before);
     first = false;
     const lower = tokenWord(token.toLowerCase());
-    if (lower.length < 2 || STOPWORDS.has(lower) || NOT_NAMES.has(lower)) continue;
+    if (lower.length < 2 || STOPWORDS.has(lower) || NOT_NAMES.has(lower) || NOT_NAMES.has(lower.replace(/s$/, ''))) continue;
     const mixed = /\p{L}/u.test(token) && /\d/.test(token);
     const capitalised = /^\p{Lu}/u.test(token);
     const inner = /^\p{Ll}+\p{Lu}/u.test(token); // "iPhone", "eBay"
@@ -47,7 +50,7 @@ export function extractNames(sentence: string): NameMention[] {
 /** Stems of every word of a passage, for name lookups. */
 export function passageStems(passage: string): Set<string> {
   const stems = new Set<string>();
-  for (const m of passage.toLowerCase().matchAll(TOKEN)) stems.add(stem(tokenWord(m[0])));
+  for (const m of passage.toLowerCase().matchAll(WORDS)) stems.add(stem(tokenWord(m[0])));
   return stems;
 }
 
