@@ -9,9 +9,14 @@
 // same passages, at the corpus size and, with --scale N, at N passages (the corpora replicated,
 // each copy with its own marker word).
 //
-// Usage: npm run bench:retrieval [-- --scale 50000] [-- --misses]
+// The "before" rows rebuild v0.1's lexical index (MiniSearch) on the same passages; --ablation
+// adds rows that change one thing at a time, to show why v0.1 trailed and what each choice of
+// the new index is worth.
+//
+// Usage: npm run bench:retrieval [-- --ablation] [-- --misses] [-- --scale 50000] [-- --rounds N]
 
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
@@ -19,8 +24,9 @@ import { folderDocSource } from '../src/core/engine';
 import { checkEvalQuestion, type EvalQuestion } from '../src/core/eval/evaluation';
 import { parseJsonl } from '../src/core/jsonl';
 import { loadEmbedder } from '../src/core/retrieval/embedder';
-import { HybridRetriever } from '../src/core/retrieval/hybridRetriever';
-import { LexicalIndex } from '../src/core/retrieval/lexicalIndex';
+import { HybridRetriever, reciprocalRankFusion } from '../src/core/retrieval/hybridRetriever';
+import { isRetrievalStopWord, LexicalIndex, type LexicalTuning } from '../src/core/retrieval/lexicalIndex';
+import { stem } from '../src/core/verifier/terms';
 import { PassageIndex } from '../src/core/retrieval/passageIndex';
 import type { Passage } from '../src/core/types';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../test/support/tinyModels';
@@ -105,17 +111,49 @@ function goldRank(ids: string[], gold: Set<string>, passageOf: (id: string) => P
   return i < 0 ? 0 : i + 1;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Evident's lexical index before this change (v0.1, commit 6374e6f): MiniSearch over text, heading
+// and source path, Porter stems, no stop words, OR of all query terms. Kept here to measure the
+// change in the same run, and taken apart by --ablation to show why it trailed.
+
+const V01_TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+function v01MiniSearch(passages: Passage[], variant: { source?: boolean; stopWords?: boolean; bm25Delta?: number } = {}) {
+  const { source = true, stopWords = false, bm25Delta = 0.5 } = variant;
+  const fields = source ? ['text', 'heading', 'source'] : ['text', 'heading'];
+  const search = new MiniSearch<{ id: string; text: string; heading: string; source: string }>({
+    fields,
+    storeFields: [],
+    tokenize: (text: string) => text.match(V01_TOKEN) ?? [],
+    processTerm: (term: string) => {
+      const lower = term.toLowerCase();
+      if (!lower.length || (stopWords && isRetrievalStopWord(lower))) return null;
+      return stem(lower);
+    },
+    searchOptions: { boost: { heading: 2, source: 0.5 }, prefix: false, fuzzy: false, bm25: { k: 1.2, b: 0.7, d: bm25Delta } },
+  });
+  search.addAll(passages.map((p) => ({ id: p.id, text: p.text, heading: p.heading, source: p.source })));
+  return (q: string, limit: number) =>
+    search
+      .search(q, { combineWith: 'OR' })
+      .slice(0, limit)
+      .map((r) => String(r.id));
+}
+
+type Ranker = (q: string, limit: number) => string[] | Promise<string[]>;
+
 async function main() {
-  const { values } = parseArgs({ options: { scale: { type: 'string' }, misses: { type: 'boolean' }, rounds: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { scale: { type: 'string' }, misses: { type: 'boolean' }, rounds: { type: 'string' }, ablation: { type: 'boolean' } },
+  });
   const rounds = Number(values.rounds ?? 3);
   const modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
   const embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
 
   console.log(`Dev set: ${DEV}; corpora: ${path.join(SHARED_DATA, 'corpora')}`);
-  console.log(`Machine: ${process.platform} ${process.arch}, Node ${process.version}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  console.log(`Machine: ${process.platform} ${process.arch}, Node ${process.version}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 
-  const systems = ['Evident lexical', 'Evident hybrid (tiny model)', 'reference BM25'] as const;
-  const total = new Map<string, SystemScore>(systems.map((s) => [s, { hits: 0, reciprocal: 0, times: [], misses: [] }]));
+  const total = new Map<string, SystemScore>();
   let questions = 0;
   const allPassages: Passage[] = [];
 
@@ -133,26 +171,54 @@ async function main() {
       const lexical = new HybridRetriever(index, undefined);
       const hybrid = new HybridRetriever(index, embedder);
       if (hybrid.mode !== 'hybrid') throw new Error('the hybrid retriever did not get its vectors');
-      const run: Record<(typeof systems)[number], (q: string) => Promise<string[]>> = {
-        'Evident lexical': async (q) => (await lexical.search(q, TOP_K)).map((r) => r.passage.id),
-        'Evident hybrid (tiny model)': async (q) => (await hybrid.search(q, TOP_K)).map((r) => r.passage.id),
-        'reference BM25': async (q) => reference.search(q, TOP_K),
+      const before = v01MiniSearch(passages);
+      const dense = async (q: string) => {
+        const [vector] = await embedder.embed([q]);
+        return (await index.vectorQuery(vector, 30)).map((h) => h.id);
       };
-      const local = new Map<string, SystemScore>(systems.map((s) => [s, { hits: 0, reciprocal: 0, times: [], misses: [] }]));
+      const systems: [string, Ranker][] = [
+        ['Evident lexical, before (v0.1: MiniSearch)', (q, k) => before(q, k)],
+        ['Evident lexical', async (q, k) => (await lexical.search(q, k)).map((r) => r.passage.id)],
+        ['Evident hybrid (tiny model), before (v0.1 lexical, equal-weight RRF)', async (q, k) =>
+          reciprocalRankFusion([before(q, 30), await dense(q)]).slice(0, k).map((h) => h.id)],
+        ['Evident hybrid (tiny model)', async (q, k) => (await hybrid.search(q, k)).map((r) => r.passage.id)],
+        ['reference BM25', (q, k) => reference.search(q, k)],
+      ];
+      if (values.ablation) {
+        const tuned = (tuning: Partial<LexicalTuning>): Ranker => {
+          const i = LexicalIndex.empty(tuning);
+          i.add(passages);
+          return (q, k) => i.query(q, k).map((h) => h.id);
+        };
+        systems.push(
+          ['  ablation: v0.1 without the source field', v01MiniSearch(passages, { source: false })],
+          ['  ablation: v0.1 with stop words', v01MiniSearch(passages, { stopWords: true })],
+          ['  ablation: v0.1 with stop words, no source', v01MiniSearch(passages, { stopWords: true, source: false })],
+          ['  ablation: v0.1 with stop words, no source, BM25 (no + delta)', v01MiniSearch(passages, { stopWords: true, source: false, bm25Delta: 0 })],
+          ['  ablation: Evident without stop words', tuned({ stopWords: false })],
+          ['  ablation: Evident without stemming', tuned({ stemming: false })],
+          ['  ablation: Evident, heading weight 1', tuned({ headingWeight: 1 })],
+          ['  ablation: Evident, heading weight 3', tuned({ headingWeight: 3 })],
+          ['  ablation: Evident, no heading', tuned({ headingWeight: 0 })],
+          ['  ablation: Evident, no file name', tuned({ sourceWeight: 0 })],
+          ['  ablation: Evident, file name weight 1', tuned({ sourceWeight: 1 })],
+        );
+      }
+      const local = new Map<string, SystemScore>(systems.map(([name]) => [name, { hits: 0, reciprocal: 0, times: [], misses: [] }]));
       for (const q of set) {
         const gold = new Set(q.gold_files);
-        for (const system of systems) {
-          const score = local.get(system)!;
+        for (const [name, rank] of systems) {
+          const score = local.get(name)!;
           let ids: string[] = [];
           for (let r = 0; r < rounds; r++) {
             const t = performance.now();
-            ids = await run[system](q.question);
+            ids = await rank(q.question, TOP_K);
             score.times.push(performance.now() - t);
           }
-          const rank = goldRank(ids, gold, (id) => index.passage(id));
-          if (rank) {
+          const at = goldRank(ids, gold, (id) => index.passage(id));
+          if (at) {
             score.hits++;
-            score.reciprocal += 1 / rank;
+            score.reciprocal += 1 / at;
           } else {
             score.misses.push(`${q.id}: ${q.question} → ${[...new Set(ids.map((id) => index.passage(id)?.source))].join(', ')}`);
           }
@@ -161,13 +227,13 @@ async function main() {
       questions += set.length;
       console.log(`### ${corpus}: ${passages.length} passages, ${set.length} answerable questions\n`);
       printTable(local, set.length);
-      for (const system of systems) {
-        const t = total.get(system)!;
-        const l = local.get(system)!;
+      for (const [name, l] of local) {
+        const t = total.get(name) ?? { hits: 0, reciprocal: 0, times: [], misses: [] };
         t.hits += l.hits;
         t.reciprocal += l.reciprocal;
         t.times.push(...l.times);
         t.misses.push(...l.misses);
+        total.set(name, t);
       }
     } finally {
       await removeDir(indexDir);
@@ -176,9 +242,11 @@ async function main() {
   console.log(`### both corpora: ${questions} answerable questions\n`);
   printTable(total, questions);
   if (values.misses) {
-    for (const system of systems) {
-      console.log(`\nMisses of ${system}:`);
-      for (const m of total.get(system)!.misses) console.log(`- ${m}`);
+    for (const [name, s] of total) {
+      if (name.startsWith(' ')) continue;
+      console.log(`Misses of ${name}:`);
+      for (const m of s.misses) console.log(`- ${m}`);
+      console.log('');
     }
   }
 
@@ -243,7 +311,7 @@ async function latency(passages: Passage[], questions: string[], rounds: number)
   const e = time((q) => evident.query(q, 30));
   const p = time((q) => plain.search(q).slice(0, 30));
   const r = time((q) => reference.search(q, 30));
-  const size = evident.toJSON().length;
+  const size = evident.serialize().byteLength;
   console.log(`### lexical query time at ${passages.length} passages (${questions.length} dev questions × ${rounds}, top 30)\n`);
   console.log('| index | build | median query | p95 query | ratio to plain MiniSearch (median) |');
   console.log('|---|---|---|---|---|');
