@@ -108,7 +108,7 @@ export function summarize(items: EvalItem[], k: number): EvalReport {
     abstentionRecall: ratio(unanswerable.filter((i) => i.result.abstained).length, unanswerable.length),
     falseAbstentionRate: ratio(answerable.filter((i) => i.result.abstained).length, answerable.length),
     citationCoverage: mean(answered.map((i) => i.result.metrics.coverage)),
-    dropRate: ratio(factual.filter((s) => s.verdict === 'dropped' && s.code !== 'off-topic').length, factual.length),
+    dropRate: supportDropRate(items),
     recallAtK: mean(withGold.map((i) => i.goldRecall ?? 0)),
     k,
     abstentionsBy: {
@@ -122,7 +122,8 @@ export function summarize(items: EvalItem[], k: number): EvalReport {
       (i) => i.result.abstained,
       (i) => i.result.answer,
       (i) => i.result.metrics.coverage,
-      (all) => ratio(all.flatMap((i) => i.result.sentences).filter((s) => s.verdict === 'dropped').length, all.flatMap((i) => i.result.sentences).filter((s) => s.verdict !== 'exempt').length),
+      // Support drops only: what the relevance check set aside is counted in its abstentions.
+      (all) => supportDropRate(all),
     ),
     items: items.map((i) => ({
       id: i.question.id,
@@ -133,6 +134,12 @@ export function summarize(items: EvalItem[], k: number): EvalReport {
       ...(i.result.abstained ? { abstainedBy: causeOf(i.result) } : {}),
     })),
   };
+}
+
+/** Sentences the verifier dropped over the factual sentences written (off-topic ones are the relevance check's). */
+function supportDropRate(items: EvalItem[]): number {
+  const factual = items.flatMap((i) => i.result.sentences.filter((s) => s.verdict !== 'exempt'));
+  return ratio(factual.filter((s) => s.verdict === 'dropped' && s.code !== 'off-topic').length, factual.length);
 }
 
 function causeOf(result: TurnResult): AbstentionCause {
