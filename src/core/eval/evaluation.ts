@@ -96,7 +96,6 @@ export function summarize(items: EvalItem[], k: number): EvalReport {
   const unanswerable = items.filter((i) => !i.question.answerable);
   const abstained = items.filter((i) => i.result.abstained);
   const answered = items.filter((i) => !i.result.abstained);
-  const factual = items.flatMap((i) => i.result.sentences.filter((s) => s.verdict !== 'exempt'));
   const withGold = answerable.filter((i) => i.goldRecall !== undefined);
   return {
     questions: items.length,
