@@ -160,8 +160,10 @@ function checkAnswersQuestion(
 ): { verified: VerifiedText; relevance?: Relevance } {
   if (!deps.relevance || supported.abstained) return { verified: supported };
   const kept = supported.sentences.filter((s) => s.verdict === 'kept');
-  const headings = [...new Set(kept.flatMap((s) => s.citations))].map((id) => evidence.get(id)?.heading ?? '').filter(Boolean);
-  const relevance = deps.relevance({ question, kept: kept.map((s) => s.text), headings });
+  const relevance = deps.relevance({
+    question,
+    kept: kept.map((s) => ({ text: s.text, heading: s.citations.map((id) => evidence.get(id)?.heading ?? '').join('\n') })),
+  });
   if (relevance.verdict === 'answers') return { verified: supported, relevance };
   if (relevance.verdict === 'partial') {
     return { verified: { ...supported, answer: `${supported.answer}\n\n${NOT_FOUND_PREFIX} ${relevance.reason}.` }, relevance };

@@ -7,7 +7,7 @@ import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../types
 import { analyse, TOKEN, tokenWord, type Term } from '../verifier/terms';
 import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
 import { splitSentences } from '../verifier';
-import { questionParts } from '../verifier/relevance';
+import { askedValues, questionParts } from '../verifier/relevance';
 import { SEARCH_TOOL_NAME } from '../agent/instruction';
 
 export const EXTRACTIVE_MODEL_NAME = 'extractive';
@@ -26,6 +26,8 @@ const COVERAGE_NEEDED = 0.6;
 /** A sentence must cover this share of the key terms to be picked. */
 const SENTENCE_MIN = 0.3;
 const MAX_SENTENCES = 3;
+/** Added to the score of a sentence that states the kind of value the question asks for (chosen on the dev set). */
+const VALUE_BONUS = 0.2;
 /** A worked example's steps and conclusion, not the rule itself. */
 const WORKED_EXAMPLE = /^(?:for (?:example|instance)|e\.g\.|example\b|in (?:this|that|the above) (?:example|case)|therefore|thus|hence|so,|this means)/i;
 
@@ -101,6 +103,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
     return `NOT_FOUND: the documents found do not mention ${quoteList(missing.map((m) => surface(m)))}.`;
   }
 
+  const asked = askedValues(question);
   const candidates: { text: string; id: string; score: number; order: number; stems: Set<string> }[] = [];
   const seen = new Set<string>();
   let order = 0;
@@ -116,7 +119,9 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
         if (seen.has(key) || WORKED_EXAMPLE.test(text)) continue;
         seen.add(key);
         const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
-        const score = keyTerms.reduce((sum, t) => sum + (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / total;
+        const topical = keyTerms.reduce((sum, t) => sum + (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / total;
+        // A sentence that states the kind of value asked for ("how long" → a duration) ranks higher.
+        const score = topical > 0 && asked.some((states) => states(text)) ? topical + VALUE_BONUS : topical;
         candidates.push({ text, id: p.id, score, order: order++, stems });
       }
     }

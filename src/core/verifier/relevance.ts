@@ -8,6 +8,7 @@
 
 import { analyse, type Term } from './terms';
 import { extractNames } from './names';
+import { extractValues } from './values';
 import { uniformTermStats, type TermStats } from './termStats';
 
 import type { TurnRelevance } from '../types';
@@ -18,12 +19,12 @@ export type Relevance = TurnRelevance;
 /** What the check reads: the question, and the kept sentences with the headings of the passages they cite. */
 export interface RelevanceInput {
   question: string;
-  /** Kept sentences (citations may stay in; they are not words). */
-  kept: string[];
-  /** Heading paths of the passages the kept sentences cite (they name the topic a sentence is about). */
-  headings: string[];
+  /** Kept sentences (citations may stay in; they are not words), each with the heading path of the passage it cites (its topic). */
+  kept: { text: string; heading?: string }[];
   /** Term weights of the index (informative words weigh more); uniform without. */
   termStats?: TermStats;
+  /** Share of focus weight needed (default FOCUS_NEEDED; other values for the dev sweep only). */
+  focusNeeded?: number;
 }
 
 /**
@@ -39,7 +40,15 @@ const QUESTION_WORDS = new Set(
     'happen required require requires make makes take takes let lets use used using want wants like').split(' '),
 );
 
-type ValueKind = 'number' | 'duration' | 'date';
+/**
+ * The kind of value a question asks for: a count ("how many hours"), an amount of money ("what
+ * does it cost"), a duration ("how long"), a calendar date or time of day ("by what date"), or
+ * a time in the loose sense of "when" (a date, a deadline, "before travel", "within 5 days").
+ */
+/** A name in more than 1 passage in 20 of the index (idf below ln 20 + 1) is common, not distinctive. */
+const COMMON_NAME_IDF = Math.log(20) + 1;
+
+type ValueKind = 'number' | 'money' | 'duration' | 'calendar' | 'when';
 
 interface QuestionPart {
   text: string;
@@ -51,8 +60,12 @@ interface QuestionPart {
 }
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
-const NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|thousand|half|once|twice|single|double)\b/i;
-const DATE_WORDS = /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|when)\b/i;
+const LOOSE_TIMING = /\b(?:immediately|same day|overnight|indefinitely|permanently)\b/i;
+const MONEY_WORDS = /\b(?:cost|costs|charge|charges|charged|fee|fees|price|prices|priced|payout|payouts|reimburse|reimburses|reimbursed|reimbursement|stipend|stipends|salary|dollars?|paid)\b/;
+const CALENDAR =
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|am|pm|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
+const WHEN_WORDS = /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
+const EXTREME = /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:is\s+)?(?:the\s+)?(?:maximum|minimum|max|min|largest|smallest|highest|lowest|top|biggest|most|least)\b(?:\s+(?:number|amount)\s+of\s+([\p{L}-]+))?/u;
 
 /** A question's parts: separate questions, or clauses joined by "and" before a question word. */
 export function questionParts(question: string): string[] {
@@ -63,36 +76,73 @@ export function questionParts(question: string): string[] {
   return pieces.length ? pieces : [question];
 }
 
+function unitOf(word: string | undefined): string | undefined {
+  const term = word ? analyse(word, { stemming: true }).terms[0] : undefined;
+  return term && !QUESTION_WORDS.has(term.word) ? term.stem : undefined;
+}
+
+/** Which kind of value the part asks for, if any (and the unit of a count). */
+function valueKind(lower: string): { kind?: ValueKind; unit?: string; cue?: string } {
+  const how = /\bhow\s+(many|much|long|soon|often|late|early)\b(?:\s+([\p{L}-]+))?/u.exec(lower);
+  // Money only when the amount is what is asked: "how much … cost", "what is the fee", "what does it cost", "in dollars".
+  const money =
+    /\b(?:dollars?|in\s+dollars)\b/.test(lower) ||
+    (/\bhow\s+much\b/.test(lower) && MONEY_WORDS.test(lower)) ||
+    /\bwhat(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|a\s+|an\s+)?(?:[\p{L}-]+\s+){0,2}(?:cost|costs|fee|fees|price|charge|payout|stipend)\b/u.test(lower) ||
+    /\bwhat\s+(?:does|do|will|would)\s+.*\b(?:cost|charge)\b/.test(lower) ||
+    /\bwhat\s+(?:[\p{L}-]+\s+)?rate\b/u.test(lower) ||
+    /\bwhat\s+(?:percent|percentage|share)\b/.test(lower);
+  if (money) return { kind: 'money', cue: how?.[1] };
+  if (how) {
+    if (how[1] === 'many') return { kind: 'number', unit: unitOf(how[2]), cue: how[1] };
+    if (how[1] === 'much') return { kind: 'number', cue: how[1] };
+    if (how[1] === 'often') return { kind: 'when', cue: how[1] };
+    return { kind: 'duration', cue: how[1] };
+  }
+  if (/\b(?:(?:on|by|until)\s+)?(?:what|which)\s+(?:date|day|time|month|year)\b/.test(lower)) return { kind: 'calendar' };
+  if (/^\s*(?:(?:by|until|since)\s+)?when\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|must|may|has|have)\b/.test(lower)) return { kind: 'when' };
+  if (/\bwhat\s+(?:phone\s+)?number\b/.test(lower)) return { kind: 'number' };
+  const extreme = EXTREME.exec(lower);
+  if (extreme) return { kind: 'number', unit: unitOf(extreme[1]) };
+  return {};
+}
+
 function readPart(text: string): QuestionPart {
   const lower = text.toLowerCase();
-  const how = /\bhow\s+(many|much|long|soon|often|late|early|far)\b(?:\s+([\p{L}-]+))?/u.exec(lower);
-  let kind: ValueKind | undefined;
-  let unit: string | undefined;
-  if (how) {
-    if (how[1] === 'long' || how[1] === 'soon' || how[1] === 'late' || how[1] === 'early') kind = 'duration';
-    else if (how[1] === 'often') kind = 'date';
-    else if (how[1] === 'many' || how[1] === 'much') {
-      kind = 'number';
-      // "how many hours": a number of hours ("how much vacation time" names no unit).
-      const next = how[1] === 'many' && how[2] ? analyse(how[2], { stemming: true }).terms[0] : undefined;
-      if (next && !QUESTION_WORDS.has(next.word)) unit = next.stem;
-    }
-  } else if (/^\s*(?:(?:by\s+)?when\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|must|may|has|have)|what date|what time|which date|which day)\b/.test(lower)) {
-    kind = 'date';
-  }
-  const howWord = how?.[1];
-  const terms = analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word) && t.word !== howWord);
-  // Names the question asks about ("18F", "GitHub", "Japan"); "I" and sentence starts are grammar.
+  const { kind, unit, cue } = valueKind(lower);
+  const terms = analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word) && t.word !== cue);
+  // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar.
   const names = extractNames(text);
   return { text, terms, names, kind, unit };
+}
+
+/**
+ * For each part of the question that asks for a kind of value, whether a text states one: the
+ * extractive model prefers sentences that do ("How soon…" → "within 5 business days").
+ */
+export function askedValues(question: string): ((text: string) => boolean)[] {
+  return questionParts(question)
+    .map(readPart)
+    .filter((p) => p.kind)
+    .map((p) => (text: string) => hasValue({ ...p, unit: undefined }, text, new Set()));
 }
 
 /** Whether the kept text states a value of the kind asked for. */
 function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean {
   if (!part.kind) return true;
-  if (part.kind === 'number') return NUMBER.test(text) && (!part.unit || stems.has(part.unit));
-  if (part.kind === 'duration') return NUMBER.test(text) ? TIME_UNITS.test(text) || /\b(?:immediately|same day|overnight)\b/i.test(text) : /\b(?:immediately|same day|overnight|indefinitely)\b/i.test(text);
-  return DATE_WORDS.test(text);
+  const values = extractValues(text);
+  switch (part.kind) {
+    case 'number':
+      return values.length > 0 && (!part.unit || stems.has(part.unit));
+    case 'money':
+      return values.some((v) => v.unit === '$' || v.unit === '€' || v.unit === '£' || v.unit === '%') || /\b(?:free|no (?:charge|fee|cost)|at no cost|cents?)\b/i.test(text);
+    case 'duration':
+      return (values.length > 0 && TIME_UNITS.test(text)) || LOOSE_TIMING.test(text);
+    case 'calendar':
+      return CALENDAR.test(text);
+    case 'when':
+      return WHEN_WORDS.test(text);
+  }
 }
 
 interface PartCheck {
@@ -104,7 +154,16 @@ interface PartCheck {
   valueMissing: boolean;
 }
 
-function checkPart(part: QuestionPart, text: string, stems: Set<string>, sentenceStems: Set<string>, stats: TermStats): PartCheck {
+/** A kept sentence as the check reads it: its words with its heading's. */
+interface KeptSentence {
+  text: string;
+  stems: Set<string>;
+}
+
+/** Share of a part's focus weight the one sentence stating the asked value must also have ("answers in one place"). */
+const VALUE_SENTENCE_FOCUS = 1 / 3;
+
+function checkPart(part: QuestionPart, sentences: KeptSentence[], stems: Set<string>, sentenceStems: Set<string>, stats: TermStats, focusNeeded: number): PartCheck {
   const focus = uniqueByStem(part.terms);
   const found = focus.filter((t) => stems.has(t.stem));
   // The kept sentences themselves (not only the headings above them) must meet the question:
@@ -115,9 +174,15 @@ function checkPart(part: QuestionPart, text: string, stems: Set<string>, sentenc
   const weight = (ts: Term[]) => ts.reduce((sum, t) => sum + stats.idf(t.stem), 0);
   const total = weight(focus);
   const coverage = total > 0 ? weight(found) / total : 1;
-  const missingNames = part.names.filter((n) => !stems.has(n.stem)).map((n) => n.text);
-  const valueMissing = !hasValue(part, text, stems);
-  return { part, answered: coverage >= FOCUS_NEEDED && sentencesMeet && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing };
+  // A name found in a large share of the index is the documents' own subject ("GitHub" in
+  // GitHub's policies): it does not say which passage answers, so it counts as a focus word.
+  const distinctive = part.names.filter((n) => stats.idf(n.stem) >= COMMON_NAME_IDF || stats === uniformTermStats);
+  const missingNames = distinctive.filter((n) => !stems.has(n.stem)).map((n) => n.text);
+  // The asked value must be stated by a sentence that is about the part, not anywhere.
+  const valueMissing =
+    part.kind !== undefined &&
+    !sentences.some((s) => hasValue(part, s.text, s.stems) && (total === 0 || weight(focus.filter((t) => s.stems.has(t.stem))) / total >= VALUE_SENTENCE_FOCUS));
+  return { part, answered: coverage >= focusNeeded && sentencesMeet && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing };
 }
 
 function uniqueByStem(terms: Term[]): Term[] {
@@ -132,10 +197,18 @@ function quoted(words: string[], limit = 4): string {
   return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
 }
 
+const KIND_WORDS: Record<ValueKind, (unit?: string) => string> = {
+  number: (unit) => `a number${unit ? ` of ${unit}s` : ''}`,
+  money: () => 'an amount of money',
+  duration: () => 'a duration',
+  calendar: () => 'a date or time of day',
+  when: () => 'a date, time or deadline',
+};
+
 /** What a part misses, in words: its missing names, its missing focus words, or the value asked for. */
 function whatIsMissing(c: PartCheck): string {
   if (c.missingNames.length) return quoted(c.missingNames);
-  const kind = c.part.kind === 'number' ? `a number${c.part.unit ? ` of ${c.part.unit}s` : ''}` : c.part.kind === 'duration' ? 'a duration' : 'a date or time';
+  const kind = KIND_WORDS[c.part.kind ?? 'number'](c.part.unit);
   if (c.valueMissing && c.missing.length === 0) return kind;
   const words = quoted(c.missing.map((t) => t.word));
   return c.valueMissing ? `${words} (nor ${kind})` : words;
@@ -143,12 +216,15 @@ function whatIsMissing(c: PartCheck): string {
 
 /** The verdict for a turn whose kept sentences are `kept`. */
 export function checkRelevance(input: RelevanceInput): Relevance {
-  const keptText = input.kept.join(' ').replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ' ');
-  const text = `${input.headings.join('\n')}\n${keptText}`;
-  const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
-  const sentenceStems = new Set(analyse(keptText, { stemming: true }).terms.map((t) => t.stem));
+  const clean = (t: string) => t.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ' ');
+  const keptText = input.kept.map((k) => clean(k.text)).join(' ');
+  const text = `${[...new Set(input.kept.map((k) => k.heading ?? ''))].join('\n')}\n${keptText}`;
+  const stemsOf = (t: string) => new Set(analyse(t, { stemming: true }).terms.map((term) => term.stem));
+  const stems = stemsOf(text);
+  const sentenceStems = stemsOf(keptText);
+  const sentences = input.kept.map((k) => ({ text: clean(k.text), stems: stemsOf(`${k.heading ?? ''}\n${clean(k.text)}`) }));
   const stats = input.termStats ?? uniformTermStats;
-  const checks = questionParts(input.question).map((p) => checkPart(readPart(p), text, stems, sentenceStems, stats));
+  const checks = questionParts(input.question).map((p) => checkPart(readPart(p), sentences, stems, sentenceStems, stats, input.focusNeeded ?? FOCUS_NEEDED));
   const answered = checks.filter((c) => c.answered);
   if (answered.length === checks.length) return { verdict: 'answers', reason: 'the kept sentences address the question' };
   if (answered.length > 0) {

@@ -15,41 +15,50 @@ describe('relevance check', () => {
   it('calls "take stock" off-topic for the stock option vesting schedule (the issue example)', () => {
     const r = checkRelevance({
       question: 'What is the stock option vesting schedule for 18F employees?',
-      kept: ['In fact, it is a good idea to take stock if the plan changes [E6].'],
-      headings: ['Project reviews > When to reassess'],
+      kept: [{ text: 'In fact, it is a good idea to take stock if the plan changes [E6].', heading: 'Project reviews > When to reassess' }],
     });
     assert.equal(r.verdict, 'off-topic');
     assert.match(r.reason, /mention "stock" but not .*"vesting"/);
   });
 
   it('keeps a right answer (conservative): the words match through stems and the heading', () => {
-    assert.equal(checkRelevance({ question: 'Who approves travel?', kept: ['Your supervisor approves it in advance [E1].'], headings: ['Travel > Approval'] }).verdict, 'answers');
+    assert.equal(checkRelevance({ question: 'Who approves travel?', kept: [{ text: 'Your supervisor approves it in advance [E1].', heading: 'Travel > Approval' }] }).verdict, 'answers');
     assert.equal(
-      checkRelevance({ question: 'How many hours of advanced sick leave can I request?', kept: ['You can request up to 240 hours of advanced sick leave [E2].'], headings: [] }).verdict,
+      checkRelevance({ question: 'How many hours of advanced sick leave can I request?', kept: [{ text: 'You can request up to 240 hours of advanced sick leave [E2].' }] }).verdict,
       'answers',
     );
   });
 
   it('wants the kind of value asked for: a number of hours, a duration', () => {
-    const noNumber = checkRelevance({ question: 'How many hours of advanced sick leave can I request?', kept: ['Advanced sick leave requests go to your supervisor [E1].'], headings: [] });
+    const noNumber = checkRelevance({ question: 'How many hours of advanced sick leave can I request?', kept: [{ text: 'Advanced sick leave requests go to your supervisor [E1].' }] });
     assert.equal(noNumber.verdict, 'off-topic');
     assert.match(noNumber.reason, /a number of hours/);
-    const duration = checkRelevance({ question: 'How long do refunds of annual plans take?', kept: ['Refunds of annual plans are paid within 5 business days [E1].'], headings: [] });
+    const duration = checkRelevance({ question: 'How long do refunds of annual plans take?', kept: [{ text: 'Refunds of annual plans are paid within 5 business days [E1].' }] });
     assert.equal(duration.verdict, 'answers');
+  });
+
+  it('wants an amount of money for "what does it cost", stated by a sentence about the question', () => {
+    const r = checkRelevance({
+      question: 'What does the Globex subscription cost per year?',
+      kept: [{ text: 'The Globex subscription renews every year [E1].' }, { text: 'Catering costs up to $25 a head [E2].' }],
+    });
+    assert.equal(r.verdict, 'off-topic');
+    assert.match(r.reason, /an amount of money/);
+    const priced = checkRelevance({ question: 'What does the Globex subscription cost per year?', kept: [{ text: 'The Globex subscription costs $1,200 per year [E1].' }] });
+    assert.equal(priced.verdict, 'answers');
   });
 
   it('says which part of a two-part question was not found', () => {
     const r = checkRelevance({
       question: 'How many vacation days do employees accrue, and who approves carry-over?',
-      kept: ['Employees accrue 20 vacation days per year [E1].'],
-      headings: ['Leave > Vacation'],
+      kept: [{ text: 'Employees accrue 20 vacation days per year [E1].', heading: 'Leave > Vacation' }],
     });
     assert.equal(r.verdict, 'partial');
     assert.match(r.reason, /"who approves carry-over"/);
   });
 
   it('does not answer for a name the kept text never gives', () => {
-    const r = checkRelevance({ question: 'Does the refund policy apply in Quebec?', kept: ['The refund policy applies to annual plans [E1].'], headings: ['Refunds'] });
+    const r = checkRelevance({ question: 'Does the refund policy apply in Quebec?', kept: [{ text: 'The refund policy applies to annual plans [E1].', heading: 'Refunds' }] });
     assert.equal(r.verdict, 'off-topic');
     assert.match(r.reason, /"Quebec"/);
   });
