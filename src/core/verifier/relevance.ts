@@ -211,7 +211,7 @@ function whatIsMissing(c: PartCheck): string {
   const kind = KIND_WORDS[c.part.kind ?? 'number'](c.part.unit);
   if (c.valueMissing && c.missing.length === 0) return kind;
   const words = quoted(c.missing.map((t) => t.word));
-  return c.valueMissing ? `${words} (nor ${kind})` : words;
+  return c.valueMissing ? `${words}, nor ${kind}` : words;
 }
 
 /** The verdict for a turn whose kept sentences are `kept`. */
