@@ -10,12 +10,14 @@ import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { appendTurnLog } from './metrics/turnLog';
-import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
+import type { RetrievalMode, TurnResult } from '../domain/types';
+import type { ChatModel, Embedder, SupportScorer } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
-export type { DocFolder } from './docs/docFolders';
+export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
+export { documentVersion } from './docs/version';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';

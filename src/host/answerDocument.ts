@@ -2,8 +2,10 @@
 // dropped sentence so links, hovers and decorations can be placed. Pure (no `vscode` import):
 // unit-tested in plain Node.
 
-import type { Evidence, TurnResult } from '../core/types';
-import { ABSTENTION_PREFIX, describeLines, findCitationGroups, placeSentences } from '../shared/answerLayout';
+import type { Evidence, TurnResult } from '../domain/types';
+import { ABSTENTION_PREFIX } from '../domain/abstention';
+import { describeLines, placeSentences } from '../domain/answerLayout';
+import { findCitationGroups } from '../domain/citations';
 
 export interface CitationSpan {
   start: number;

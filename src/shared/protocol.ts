@@ -2,7 +2,7 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
-import type { Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../core/types';
+import type { Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../domain/types';
 import {
   isArrayOf,
   isBoolean,

@@ -8,7 +8,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { chunkMarkdown } from '../docs/chunker';
 import { decodeDocument, type DocFile, type DocSource } from '../docs/docSource';
-import type { Embedder, Passage, RetrievalMode } from '../types';
+import type { Passage, RetrievalMode } from '../../domain/types';
+import type { Embedder } from '../types';
 import { LexicalIndex } from './lexicalIndex';
 import { VectorStore } from './vectorStore';
 

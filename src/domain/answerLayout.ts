@@ -1,7 +1,7 @@
 // How an answer's sentences fall into blocks (paragraphs, headings, list items), shared by the
-// chat webview and the answer document in the editor, so both show the same structure.
+// chat webview and the answer document in the editor, so both show the same structure. Pure.
 
-import type { SentenceVerdict } from '../core/types';
+import type { SentenceVerdict } from './types';
 
 const LIST_MARKER = /^\s*(?:[-*+]|(\d{1,3})[.)])\s+/;
 const HEADING_MARKER = /^\s*#{1,6}\s+/;
@@ -16,9 +16,6 @@ export interface PlacedSentence {
   /** Sentence text with its list or heading marker removed. */
   text: string;
 }
-
-/** The model's abstention line, `NOT_FOUND: what is missing`. */
-export const ABSTENTION_PREFIX = /^\s*NOT_FOUND:\s*/;
 
 /**
  * Groups sentences into paragraphs, headings and list items. Sentences keep their order;
@@ -59,5 +56,3 @@ export function placeSentences(sentences: readonly SentenceVerdict[]): PlacedSen
 export function describeLines(range: { startLine: number; endLine: number }): string {
   return range.startLine === range.endLine ? `line ${range.startLine}` : `lines ${range.startLine}–${range.endLine}`;
 }
-
-export { findCitationGroups, type CitationGroup } from './citations';

@@ -5,9 +5,9 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verify } from '../../../src/cli/commands/verify';
-import { main } from '../../../src/cli/main';
-import type { CliIO } from '../../../src/cli/io';
+import { verify } from '../../../../src/cli/commands/verify';
+import { main } from '../../../../src/cli/main';
+import type { CliIO } from '../../../../src/cli/io';
 
 function capture(cwd: string): CliIO & { out: string; err: string } {
   const io = {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { chunkMarkdown, documentVersion } from '../../../src/core/docs/chunker';
+import { chunkMarkdown, documentVersion } from '../../../../src/core/docs/chunker';
 
 const DOC = [
   '---', // 1

@@ -1,7 +1,7 @@
 // The Markdown-aware sentence splitter: blocks, abbreviations, numbers and citation placement.
 
 import * as assert from 'node:assert/strict';
-import { splitSentences } from '../../../src/core/verifier';
+import { splitSentences } from '../../../../src/core/verifier';
 
 const texts = (markdown: string): string[] => splitSentences(markdown).map((s) => s.text);
 

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { isHostToWebview, isSafeExternalUrl, isTurnResult, isWebviewToHost, MAX_QUESTION_LENGTH, type ChatState } from '../../../src/shared/protocol';
-import { turnResult } from './turnBuilder';
+import { turnResult } from '../../support/turnBuilder';
 
 const state: ChatState = {
   index: { state: 'indexed', documents: 3, passages: 1234, retrieval: 'hybrid' },

@@ -1,7 +1,8 @@
-// Citation parsing: the valid forms and the look-alikes that are not evidence ids.
+// The citation syntax, defined once: the valid forms, the look-alikes that are not evidence ids,
+// and the same ids whether read as spans (verifier) or as groups (chat chips, editor links).
 
 import * as assert from 'node:assert/strict';
-import { parseCitations } from '../../../src/core/verifier';
+import { findCitationGroups, parseCitations } from '../../../src/domain/citations';
 
 const ids = (text: string): string[] => parseCitations(text).map((c) => c.evidenceId);
 
@@ -20,5 +21,19 @@ describe('parseCitations', () => {
     for (const text of ['[E]', '[e2]', '[E2a]', '[E02]', '[E0]', '[link](x)', '[E2](https://example.com)', 'E2', '(E2)', '[E 2]', '[E2; E3]']) {
       assert.deepEqual(ids(text), [], text);
     }
+  });
+});
+
+describe('one citation syntax for the verifier, the chat view and the editor links', () => {
+  const text = 'A [E1; E2] b [E3](https://x) c [E02] d [E4, E5] e [E6][E7].';
+
+  it('finds chips only where the verifier reads ids', () => {
+    const groups = findCitationGroups(text);
+    assert.deepEqual(groups.map((g) => g.evidenceIds), [['E4', 'E5'], ['E6'], ['E7']]);
+    assert.deepEqual(
+      groups.flatMap((g) => g.evidenceIds),
+      parseCitations(text).map((c) => c.evidenceId),
+    );
+    assert.equal(text.slice(groups[0].start, groups[0].end), '[E4, E5]');
   });
 });

@@ -1,9 +1,9 @@
 // The lexical support score: informative words weigh more, values are exact, windows, stems.
 
 import * as assert from 'node:assert/strict';
-import { createLexicalScorer, termStatsFromTexts } from '../../../src/core/verifier';
-import { extractValues } from '../../../src/core/verifier/values';
-import type { SupportResult } from '../../../src/core/types';
+import { createLexicalScorer, termStatsFromTexts } from '../../../../src/core/verifier';
+import { extractValues } from '../../../../src/core/verifier/values';
+import type { SupportResult } from '../../../../src/core/types';
 
 const score = (scorer: ReturnType<typeof createLexicalScorer>, s: string, p: string): SupportResult => scorer.score(s, p) as SupportResult;
 

@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { EmbedderUnavailable, loadEmbedder } from '../../../src/core/retrieval/embedder';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../support/tinyModels';
-import { removeDir, tempDir } from '../../support/workspace';
+import { EmbedderUnavailable, loadEmbedder } from '../../../../src/core/retrieval/embedder';
+import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { removeDir, tempDir } from '../../../support/workspace';
 
 /**
  * A local stand-in for the model hub (unreachable from these machines): serves a generated

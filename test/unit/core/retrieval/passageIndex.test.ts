@@ -1,13 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { folderDocSource } from '../../../src/core/docs/docSource';
-import { loadEmbedder, EmbedderUnavailable } from '../../../src/core/retrieval/embedder';
-import { PassageIndex, INDEX_FORMAT_VERSION } from '../../../src/core/retrieval/passageIndex';
-import { HybridRetriever, reciprocalRankFusion } from '../../../src/core/retrieval/hybridRetriever';
-import type { Embedder } from '../../../src/core/types';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../support/tinyModels';
-import { removeDir, snapshot, tempDir, writeDocs } from '../../support/workspace';
+import { folderDocSource } from '../../../../src/core/docs/docSource';
+import { loadEmbedder, EmbedderUnavailable } from '../../../../src/core/retrieval/embedder';
+import { PassageIndex, INDEX_FORMAT_VERSION } from '../../../../src/core/retrieval/passageIndex';
+import { HybridRetriever, reciprocalRankFusion } from '../../../../src/core/retrieval/hybridRetriever';
+import type { Embedder } from '../../../../src/core/types';
+import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
 
 const DOCS = {
   'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',

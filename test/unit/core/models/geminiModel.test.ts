@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
-import type { Engine } from '../../../src/core/engine';
-import { createGeminiModel } from '../../../src/core/models/geminiModel';
-import type { TurnResult } from '../../../src/core/types';
-import { FakeGeminiServer, errorReply, functionCallReply, hangReply, textReply } from '../../support/fakeGemini';
-import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../support/engineFixture';
+import type { Engine } from '../../../../src/core/engine';
+import { createGeminiModel } from '../../../../src/core/models/geminiModel';
+import type { TurnResult } from '../../../../src/domain/types';
+import { FakeGeminiServer, errorReply, functionCallReply, hangReply, textReply } from '../../../support/fakeGemini';
+import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../../support/engineFixture';
 
 const DOCS = {
   ...REFUND_AND_TRAVEL_DOCS,

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { Engine, folderDocSource } from '../../../src/core/engine';
-import { ScriptedModel, say, search } from '../../support/scriptedModel';
-import { removeDir, tempDir, writeDocs } from '../../support/workspace';
+import { Engine, folderDocSource } from '../../../../src/core/engine';
+import { ScriptedModel, say, search } from '../../../support/scriptedModel';
+import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 describe('metrics and audit logs', () => {
   let docs: string;

@@ -2,8 +2,10 @@
 // conservative exemption, the rewrite and the abstention.
 
 import * as assert from 'node:assert/strict';
-import { NOT_FOUND_UNSUPPORTED, isAbstention, summarize, verifyAnswer } from '../../../src/core/verifier';
-import { ledgerOf } from './ledger';
+import { NOT_FOUND_UNSUPPORTED, verifyAnswer } from '../../../../src/core/verifier';
+import { isAbstention } from '../../../../src/domain/abstention';
+import { citationCoverage, turnMetrics } from '../../../../src/domain/coverage';
+import { ledgerOf } from '../../../support/ledger';
 
 const LEAVE = 'Full-time employees accrue 30 days of paid vacation per calendar year. Unused vacation days may be carried over to the next year, up to 5 days.';
 const REFUNDS = 'Annual plans are refundable pro rata within 90 days of purchase. Monthly plans are not refundable.';
@@ -168,10 +170,16 @@ describe('verifyAnswer', () => {
   });
 });
 
-describe('summarize', () => {
+describe('coverage of a verified answer', () => {
   it('computes coverage over factual sentences only, 1 when there are none', async () => {
     const r = await verifyAnswer('Hi. Monthly plans are not refundable [E2]. Contractors get 40 days [E1]. Refunds take a week.', ledger);
-    assert.deepEqual(summarize(r.sentences), { coverage: 1 / 3, dropped: 2 });
-    assert.deepEqual(summarize([]), { coverage: 1, dropped: 0 });
+    assert.deepEqual(turnMetrics(3, r), { retrieved: 3, coverage: 1 / 3, dropped: 2, abstained: false });
+    assert.equal(citationCoverage([], false), 1);
+  });
+
+  it('is 0 when every factual sentence is dropped (the verifier abstains)', async () => {
+    const r = await verifyAnswer('Contractors get 40 days [E1]. Refunds take a week.', ledger);
+    assert.equal(r.abstained, true);
+    assert.deepEqual(turnMetrics(3, r), { retrieved: 3, coverage: 0, dropped: 2, abstained: true });
   });
 });

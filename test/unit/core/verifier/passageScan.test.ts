@@ -5,10 +5,10 @@
 
 import * as assert from 'node:assert/strict';
 import { stemmer } from 'stemmer';
-import { createLexicalScorer, termStatsFromTexts } from '../../../src/core/verifier';
-import { LruCache, NEGATION_SCOPE, preparePassage, readPassage } from '../../../src/core/verifier/passageScan';
-import { analyse, analyseUnits, isRegexSpace, TOKEN, TokenScanner, UNIT_BREAK, unitBreaks } from '../../../src/core/verifier/terms';
-import { CANDIDATE } from '../../../src/core/verifier/values';
+import { createLexicalScorer, termStatsFromTexts } from '../../../../src/core/verifier';
+import { LruCache, NEGATION_SCOPE, preparePassage, readPassage } from '../../../../src/core/verifier/passageScan';
+import { analyse, analyseUnits, isRegexSpace, TOKEN, TokenScanner, UNIT_BREAK, unitBreaks } from '../../../../src/core/verifier/terms';
+import { CANDIDATE } from '../../../../src/core/verifier/values';
 
 const TRICKY = [
   "The company's CEO doesn't approve 1,500 requests (3.5%) — see U.S. rules.\nNew line. Next one!",

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { folderPrefixes, resolveSource, toSourcePath } from '../../../src/core/docs/docFolders';
-import { Engine, workspaceDocSource } from '../../../src/core/engine';
-import { ScriptedModel, say, search } from '../../support/scriptedModel';
-import { removeDir, tempDir, writeDocs } from '../../support/workspace';
+import { folderPrefixes, resolveSource, toSourcePath } from '../../../../src/core/docs/docFolders';
+import { Engine, workspaceDocSource } from '../../../../src/core/engine';
+import { ScriptedModel, say, search } from '../../../support/scriptedModel';
+import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 describe('several workspace folders as one docs tree', () => {
   const one = [{ name: 'policies', root: '/w/policies' }];

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { isInstructionToModel, withoutInstructions } from '../../../src/core/agent/injection';
+import { isInstructionToModel, withoutInstructions } from '../../../../src/core/agent/injection';
 
 describe('passage text is data, not instructions', () => {
   it('recognises instructions aimed at the model', () => {

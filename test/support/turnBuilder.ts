@@ -1,6 +1,6 @@
 // Builders for chat-view test data: a TurnResult with evidence and sentence verdicts.
 
-import type { Evidence, SentenceVerdict, TurnResult } from '../../../src/core/types';
+import type { Evidence, SentenceVerdict, TurnResult } from '../../src/domain/types';
 
 export function evidence(id: string, overrides: Partial<Evidence> = {}): Evidence {
   return {

@@ -1,6 +1,6 @@
 // A small evidence ledger for verifier tests: passages under ids E1, E2… as the agent records them.
 
-import type { Evidence, EvidenceLookup } from '../../../src/core/types';
+import type { Evidence, EvidenceLookup } from '../../src/domain/types';
 
 export function ledgerOf(passages: Record<string, string>): EvidenceLookup {
   const items: Evidence[] = Object.entries(passages).map(([id, text], i) => ({
