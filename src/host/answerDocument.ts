@@ -5,12 +5,10 @@
 import type { Evidence, TurnResult } from '../domain/types';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
 import { describeLines, placeSentences } from '../domain/answerLayout';
-import { findCitationGroups } from '../domain/citations';
+import { findCitationGroups, type CitationSpan } from '../domain/citations';
 
-export interface CitationSpan {
-  start: number;
-  end: number;
-  evidenceId: string;
+/** A citation in the document's text, with the evidence it links to. */
+export interface DocumentCitation extends CitationSpan {
   /** Undefined when the id was not retrieved in this turn (shown, not linked). */
   evidence?: Evidence;
 }
@@ -23,13 +21,13 @@ export interface DroppedSpan {
 
 export interface AnswerDocumentLayout {
   text: string;
-  citations: CitationSpan[];
+  citations: DocumentCitation[];
   dropped: DroppedSpan[];
 }
 
 class Writer {
   text = '';
-  readonly citations: CitationSpan[] = [];
+  readonly citations: DocumentCitation[] = [];
   readonly dropped: DroppedSpan[] = [];
   constructor(private readonly evidence: ReadonlyMap<string, Evidence>) {}
 

@@ -1,7 +1,6 @@
 // The verifier's public face: what the agent loop, the CLI, the editor and the evaluation call.
 
 export { NOT_FOUND_UNSUPPORTED } from './abstention';
-export { parseCitations, type CitationSpan } from './citations';
 export { createEntailmentScorer, DEFAULT_ENTAILMENT_MODEL, type EntailmentScorerOptions } from './entailmentScorer';
 export { createJudgeScorer } from './judgeScorer';
 export { createLexicalScorer, DEFAULT_LEXICAL_FEATURES, type LexicalFeatures, type LexicalScorerOptions } from './lexicalScorer';
