@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
 import { loadEmbedder, EmbedderUnavailable } from '../../../../src/core/retrieval/embedder';
 import { PassageIndex, INDEX_FORMAT_VERSION } from '../../../../src/core/retrieval/passageIndex';
-import { HybridRetriever, reciprocalRankFusion } from '../../../../src/core/retrieval/hybridRetriever';
+import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
 import type { Embedder } from '../../../../src/core/types';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
@@ -219,16 +219,5 @@ describe('passage index: Vectra + MiniSearch on disk, real transformers.js embed
     await assert.rejects(loadEmbedder({ modelId: 'x', localModelPath: path.join(indexDir, 'nothing-here'), allowRemote: false }), /config\.json not found/);
     assert.ok(Date.now() - started < 10_000);
     await rm(path.join(indexDir, 'models'), { recursive: true, force: true });
-  });
-});
-
-describe('reciprocal rank fusion', () => {
-  it('rewards passages ranked high in both lists over those high in one', () => {
-    const fused = reciprocalRankFusion([
-      ['a', 'b', 'c'],
-      ['b', 'd', 'a'],
-    ]);
-    assert.deepEqual(fused.map((f) => f.id), ['b', 'a', 'd', 'c']);
-    assert.ok(Math.abs(fused[0].score - (1 / 62 + 1 / 61)) < 1e-12);
   });
 });
