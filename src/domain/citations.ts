@@ -6,6 +6,12 @@
 /** A bracket group of one or more ids; not followed by "(" (a Markdown link). */
 export const CITATION_GROUP = /\[(E[1-9]\d*(?:\s*,\s*E[1-9]\d*)*)\](?!\()/g;
 const ID = /E[1-9]\d*/g;
+const WHOLE_ID = /^E[1-9]\d*$/;
+
+/** True when `text` is exactly one evidence id (`E1`, `E12`…), as citations write them. */
+export function isEvidenceIdText(text: string): boolean {
+  return WHOLE_ID.test(text);
+}
 
 export interface CitationSpan {
   /** Offsets of the id itself ("E2"), without brackets or commas. */

@@ -1,5 +1,6 @@
 // The words of the product as types: passages, evidence, verdicts, turn results and their
-// metrics. The bottom layer: pure types, no I/O, and no import from anywhere else in src/.
+// metrics (closed sets of values as const lists, so guards check the same values). The bottom
+// layer: no I/O, and no import from anywhere else in src/.
 // Core, host, webview and CLI all build on these.
 
 /** A small, single-section piece of one Markdown document. */
@@ -39,7 +40,8 @@ export interface EvidenceLookup {
   all(): readonly Evidence[];
 }
 
-export type Verdict = 'kept' | 'dropped' | 'exempt';
+export const VERDICTS = ['kept', 'dropped', 'exempt'] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 /** Machine-readable reason codes; `SentenceVerdict.reason` starts with one of these. */
 export type ReasonCode =
@@ -51,7 +53,8 @@ export type ReasonCode =
   | 'value-mismatch'
   | 'negation-mismatch';
 
-export type SupportTier = 'lexical' | 'entailment' | 'judge';
+export const SUPPORT_TIERS = ['lexical', 'entailment', 'judge'] as const;
+export type SupportTier = (typeof SUPPORT_TIERS)[number];
 
 export interface SentenceVerdict {
   text: string;
@@ -84,7 +87,8 @@ export interface VerifiedText {
   sentences: SentenceVerdict[];
 }
 
-export type RetrievalMode = 'hybrid' | 'lexical';
+export const RETRIEVAL_MODES = ['hybrid', 'lexical'] as const;
+export type RetrievalMode = (typeof RETRIEVAL_MODES)[number];
 
 /** Everything one question produced: what the CLI prints and the UI renders. */
 export interface TurnResult {

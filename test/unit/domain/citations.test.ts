@@ -2,7 +2,7 @@
 // and the same ids whether read as spans (verifier) or as groups (chat chips, editor links).
 
 import * as assert from 'node:assert/strict';
-import { findCitationGroups, parseCitations } from '../../../src/domain/citations';
+import { findCitationGroups, isEvidenceIdText, parseCitations } from '../../../src/domain/citations';
 
 const ids = (text: string): string[] => parseCitations(text).map((c) => c.evidenceId);
 
@@ -21,6 +21,11 @@ describe('parseCitations', () => {
     for (const text of ['[E]', '[e2]', '[E2a]', '[E02]', '[E0]', '[link](x)', '[E2](https://example.com)', 'E2', '(E2)', '[E 2]', '[E2; E3]']) {
       assert.deepEqual(ids(text), [], text);
     }
+  });
+
+  it('recognises a whole evidence id by the same syntax', () => {
+    for (const id of ['E1', 'E9', 'E10', 'E2345']) assert.equal(isEvidenceIdText(id), true, id);
+    for (const id of ['E', 'E0', 'E02', 'e2', 'E2a', ' E2', 'E2 ', '[E2]', '']) assert.equal(isEvidenceIdText(id), false, id);
   });
 });
 
