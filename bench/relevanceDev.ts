@@ -12,7 +12,7 @@ import { Engine, folderDocSource } from '../src/core/engine';
 import { readJsonl } from '../src/core/jsonl';
 import { checkEvalQuestion, type EvalQuestion } from '../src/core/eval/evaluation';
 import { checkRelevance } from '../src/core/verifier/relevance';
-import type { TurnResult } from '../src/core/types';
+import type { TurnResult } from '../src/domain/types';
 
 const CORPORA = path.resolve(__dirname, '../../shared/data/corpora');
 const SETS = ['18f-handbook', 'site-policy'];

@@ -4,27 +4,21 @@
 // the ledger on every path (success, error, cancellation). Partial text streams out untouched.
 
 import { randomUUID } from 'node:crypto';
-import type {
-  AbstentionCause, ChatMessage, ChatModel, Evidence, EvidenceLookup, SentenceVerdict, ToolCall, ToolResult, TurnMetrics, TurnResult, RetrievalMode,
-} from '../types';
+import { isAbstention, notFound } from '../../domain/abstention';
+import { turnMetrics } from '../../domain/coverage';
+import type { AbstentionCause, Evidence, EvidenceLookup, TurnRelevance, TurnResult, RetrievalMode, VerifiedText } from '../../domain/types';
+import type { ChatMessage, ChatModel, ToolCall, ToolResult } from '../types';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
 import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL_NAME } from './instruction';
 import type { EvidenceLedger, InvocationEvidence } from './ledger';
 import { withoutInstructions } from './injection';
-import { isAbstention, NOT_FOUND_PREFIX } from '../verifier/abstention';
-import type { Relevance, RelevanceInput } from '../verifier/relevance';
-
-export interface VerifiedText {
-  answer: string;
-  abstained: boolean;
-  sentences: SentenceVerdict[];
-}
+import type { RelevanceInput } from '../verifier/relevance';
 
 export interface TurnDeps {
   search(query: string, signal: AbortSignal): Promise<RetrievedPassage[]>;
   verify(text: string, evidence: EvidenceLookup, signal: AbortSignal): Promise<VerifiedText>;
   /** "Does this answer the question?" after the support check; absent = the check is off. */
-  relevance?(input: RelevanceInput): Relevance;
+  relevance?(input: RelevanceInput): TurnRelevance;
   ledger: EvidenceLedger;
   retrieval: RetrievalMode;
 }
@@ -43,7 +37,7 @@ export interface TurnOptions {
 }
 
 const MAX_QUERY_CHARS = 500;
-export const NO_ANSWER = 'NOT_FOUND: the model returned no answer.';
+export const NO_ANSWER = notFound('the model returned no answer.');
 
 export class TurnCancelled extends Error {
   override name = 'AbortError';
@@ -157,7 +151,7 @@ function checkAnswersQuestion(
   supported: VerifiedText,
   evidence: InvocationEvidence,
   deps: TurnDeps,
-): { verified: VerifiedText; relevance?: Relevance } {
+): { verified: VerifiedText; relevance?: TurnRelevance } {
   if (!deps.relevance || supported.abstained) return { verified: supported };
   const kept = supported.sentences.filter((s) => s.verdict === 'kept');
   const relevance = deps.relevance({
@@ -166,12 +160,12 @@ function checkAnswersQuestion(
   });
   if (relevance.verdict === 'answers') return { verified: supported, relevance };
   if (relevance.verdict === 'partial') {
-    return { verified: { ...supported, answer: `${supported.answer}\n\n${NOT_FOUND_PREFIX} ${relevance.reason}.` }, relevance };
+    return { verified: { ...supported, answer: `${supported.answer}\n\n${notFound(`${relevance.reason}.`)}` }, relevance };
   }
   const sentences = supported.sentences.map((s) =>
     s.verdict === 'kept' ? { ...s, verdict: 'dropped' as const, code: 'off-topic' as const, reason: `off-topic: backed by its passage, but it does not answer the question (${relevance.reason})` } : s,
   );
-  return { verified: { answer: `${NOT_FOUND_PREFIX} ${relevance.reason}.`, abstained: true, sentences }, relevance };
+  return { verified: { answer: notFound(`${relevance.reason}.`), abstained: true, sentences }, relevance };
 }
 
 /**
@@ -195,18 +189,6 @@ function verifierView(evidence: InvocationEvidence): EvidenceLookup {
       return e && view(e);
     },
     all: () => evidence.all().map(view),
-  };
-}
-
-export function turnMetrics(retrieved: number, verified: VerifiedText): TurnMetrics {
-  const factual = verified.sentences.filter((s) => s.verdict !== 'exempt');
-  const kept = factual.filter((s) => s.verdict === 'kept').length;
-  const dropped = factual.length - kept;
-  return {
-    retrieved,
-    coverage: factual.length ? kept / factual.length : verified.abstained ? 0 : 1,
-    dropped,
-    abstained: verified.abstained,
   };
 }
 

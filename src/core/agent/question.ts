@@ -1,9 +1,8 @@
 // What a question may be before a turn starts: not blank, and not longer than the cap. One rule
 // for every face (CLI, chat view, @evident), checked in the core so that none can skip it.
 
-import { MAX_QUESTION_LENGTH } from '../../shared/protocol';
+import { MAX_QUESTION_LENGTH } from '../../domain/question';
 
-/** Longest question a turn accepts, in characters: the chat input's limit, defined once. */
 export { MAX_QUESTION_LENGTH };
 
 /** A question over the cap: the message says how long it is and what to do. */

@@ -11,7 +11,7 @@ import { extractNames } from './names';
 import { extractValues } from './values';
 import { uniformTermStats, type TermStats } from './termStats';
 
-import type { TurnRelevance } from '../types';
+import type { TurnRelevance } from '../../domain/types';
 
 /** The verdict and what the documents do and do not say, in words a reader can act on. */
 export type Relevance = TurnRelevance;
