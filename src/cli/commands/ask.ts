@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { CliError, type CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
 import { readJsonl, requireString } from '../../core/jsonl';
+import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
@@ -41,8 +42,13 @@ export const ask: CliCommand = async (argv, io) => {
     throw new CliError('give exactly one of --question "TEXT" or --questions FILE.jsonl.');
   }
   if (values.question !== undefined && !values.question.trim()) throw new CliError('--question is empty.');
+  const problem = values.question === undefined ? undefined : questionProblem(values.question);
+  if (problem) throw new CliError(`--question: ${problem}`);
   const batch = values.questions
-    ? await readJsonl<QuestionLine>(path.resolve(io.cwd, values.questions), (v) => requireString(v, 'id') ?? requireString(v, 'question'))
+    ? await readJsonl<QuestionLine>(
+        path.resolve(io.cwd, values.questions),
+        (v) => requireString(v, 'id') ?? requireString(v, 'question') ?? questionProblem(v.question as string),
+      )
     : undefined;
   const makeModel = chooseCliModel(values.model, io);
   const engine = await openEngine(values, io);

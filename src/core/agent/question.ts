@@ -21,3 +21,13 @@ export function checkQuestion(question: string): void {
   if (!question.trim()) throw new Error('The question is empty.');
   if (question.length > MAX_QUESTION_LENGTH) throw new QuestionTooLongError(question.length);
 }
+
+/** What is wrong with a question, for input checked before any work (a CLI flag, a batch line); undefined when nothing. */
+export function questionProblem(question: string): string | undefined {
+  try {
+    checkQuestion(question);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

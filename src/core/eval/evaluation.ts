@@ -6,6 +6,7 @@
 import type { AbstentionCause, TurnResult } from '../../domain/types';
 import { isFactual } from '../../domain/coverage';
 import { requireString } from '../jsonl';
+import { questionProblem } from '../agent/question';
 
 export interface EvalQuestion {
   id: string;
@@ -19,6 +20,7 @@ export function checkEvalQuestion(value: Record<string, unknown>): string | unde
   return (
     requireString(value, 'id') ??
     requireString(value, 'question') ??
+    questionProblem(value.question as string) ??
     (typeof value.answerable === 'boolean' ? undefined : '"answerable" must be true or false') ??
     (value.answer_keywords === undefined || isStringArray(value.answer_keywords) ? undefined : '"answer_keywords" must be an array of strings') ??
     (value.gold_files === undefined || isStringArray(value.gold_files) ? undefined : '"gold_files" must be an array of strings')
