@@ -61,7 +61,6 @@ interface QuestionPart {
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
 const LOOSE_TIMING = /\b(?:immediately|same day|overnight|indefinitely|permanently)\b/i;
-const MONEY_WORDS = /\b(?:cost|costs|charge|charges|charged|fee|fees|price|prices|priced|payout|payouts|reimburse|reimburses|reimbursed|reimbursement|stipend|stipends|salary|dollars?|paid)\b/;
 const CALENDAR =
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|am|pm|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
 const WHEN_WORDS = /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
@@ -87,7 +86,8 @@ function valueKind(lower: string): { kind?: ValueKind; unit?: string; cue?: stri
   // Money only when the amount is what is asked: "how much … cost", "what is the fee", "what does it cost", "in dollars".
   const money =
     /\b(?:dollars?|in\s+dollars)\b/.test(lower) ||
-    (/\bhow\s+much\b/.test(lower) && MONEY_WORDS.test(lower)) ||
+    /\bhow\s+much\s+(?:[\p{L}-]+\s+){0,2}(?:money|pay|salary|severance|compensation|reimbursement|stipend)\b(?!\s+periods?)/u.test(lower) ||
+    /\bhow\s+much\s+(?:does|do|did|will|would|is|are|was|were|can|could)\b.*\b(?:cost|costs|charge|charges|charged|pay|pays|paid|reimburse|reimbursed)\b(?!\s+periods?)/.test(lower) ||
     /\bwhat(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|a\s+|an\s+)?(?:[\p{L}-]+\s+){0,2}(?:cost|costs|fee|fees|price|charge|payout|stipend)\b/u.test(lower) ||
     /\bwhat\s+(?:does|do|will|would)\s+.*\b(?:cost|charge)\b/.test(lower) ||
     /\bwhat\s+(?:[\p{L}-]+\s+)?rate\b/u.test(lower) ||
@@ -135,7 +135,7 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
     case 'number':
       return values.length > 0 && (!part.unit || stems.has(part.unit));
     case 'money':
-      return values.some((v) => v.unit === '$' || v.unit === '€' || v.unit === '£' || v.unit === '%') || /\b(?:free|no (?:charge|fee|cost)|at no cost|cents?)\b/i.test(text);
+      return values.some((v) => v.unit === '$' || v.unit === '€' || v.unit === '£' || v.unit === '%') || /\b(?:free of charge|for free|(?:is|are|be) free|no (?:charge|fee|cost)|at no cost|without charge|cents?)\b/i.test(text);
     case 'duration':
       return (values.length > 0 && TIME_UNITS.test(text)) || LOOSE_TIMING.test(text);
     case 'calendar':
