@@ -30,6 +30,7 @@ const MAX_SENTENCES = 3;
 /** Added to the score of a sentence that states the kind of value the question asks for (chosen on the dev set). */
 const VALUE_BONUS = 0.2;
 /** A worked example's steps and conclusion, not the rule itself. */
+const CALCULATION = /\d\s*(?:[a-z ]{0,24})?\s(?:x|×|\*|=)\s*\d/i;
 const WORKED_EXAMPLE = /^(?:for (?:example|instance)|e\.g\.|example\b|in (?:this|that|the above) (?:example|case)|therefore|thus|hence|so,|this means)/i;
 
 interface ReturnedPassage {
@@ -111,13 +112,15 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   for (const p of passages) {
     const headingTerms = new Set(analyse(p.heading, { stemming: true }).terms.map((t) => t.stem));
     for (const line of p.text.split('\n')) {
+      // A line that opens a worked example ("For example: … Therefore, 104 hours") is the example throughout.
+      if (WORKED_EXAMPLE.test(stripListMarker(line).trim())) continue;
       for (const s of splitSentences(stripListMarker(line))) {
         const text = s.text.trim();
         if (!text || text.endsWith(':') || text.split(/\s+/).length < 3) continue;
         // The same sentence in two passages is said once; a worked example's conclusion
         // ("Therefore, you can request up to 104 hours") is not the rule.
         const key = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-        if (seen.has(key) || WORKED_EXAMPLE.test(text)) continue;
+        if (seen.has(key) || WORKED_EXAMPLE.test(text) || CALCULATION.test(text)) continue;
         seen.add(key);
         const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
         const topical = keyTerms.reduce((sum, t) => sum + (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / total;

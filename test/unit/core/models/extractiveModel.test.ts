@@ -44,7 +44,11 @@ describe('extractive model (offline backend)', () => {
 const SICK = {
   id: 'E1',
   heading: 'Leave > Advanced sick leave',
-  text: ['You can request up to 240 hours of advanced sick leave.', 'For example, a part-time employee accrues 2 hours per pay period.', 'Therefore, you can request up to 104 advanced sick leave hours.'].join('\n'),
+  text: [
+    'You can request up to 240 hours of advanced sick leave.',
+    'For example: a term employee has 26 pay periods left. You earn 4 sick leave hours per pay period. You will earn 104 more hours (26 pay periods x 4 hours). Therefore, you can request up to 104 advanced sick leave hours.',
+    'Therefore, a request over the cap of 240 hours needs a new approval.',
+  ].join('\n'),
 };
 const SICK_AGAIN = { id: 'E2', heading: 'Leave > Advanced sick leave > Requests', text: 'You can request up to 240 hours of advanced sick leave.' };
 const APPROVAL = { id: 'E3', heading: 'Leave > Approval', text: 'Your supervisor approves advanced sick leave requests in writing.' };
