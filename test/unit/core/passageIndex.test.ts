@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { folderDocSource } from '../../../src/core/docs/docSource';
 import { loadEmbedder, EmbedderUnavailable } from '../../../src/core/retrieval/embedder';
 import { PassageIndex, INDEX_FORMAT_VERSION } from '../../../src/core/retrieval/passageIndex';
-import { HybridRetriever, reciprocalRankFusion } from '../../../src/core/retrieval/hybridRetriever';
+import { FUSION_WEIGHTS, HybridRetriever, reciprocalRankFusion } from '../../../src/core/retrieval/hybridRetriever';
 import type { Embedder } from '../../../src/core/types';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../support/tinyModels';
 import { removeDir, snapshot, tempDir, writeDocs } from '../../support/workspace';
@@ -30,7 +30,7 @@ function counting(embedder: Embedder): Embedder & { texts: string[] } {
   };
 }
 
-describe('passage index: Vectra + MiniSearch on disk, real transformers.js embeddings (tiny generated model)', function () {
+describe('passage index: Vectra + own BM25 index on disk, real transformers.js embeddings (tiny generated model)', function () {
   this.timeout(120_000);
   let docs: string;
   let indexDir: string;
@@ -162,6 +162,21 @@ describe('passage index: Vectra + MiniSearch on disk, real transformers.js embed
     assert.equal((await index.update(folderDocSource(docs), { embedder })).embedded, 4);
   });
 
+  it('rebuilds a corrupt or foreign lexical index with a notice', async () => {
+    let index = await PassageIndex.open(indexDir, docs);
+    await index.update(folderDocSource(docs), { embedder });
+    await writeFile(path.join(indexDir, 'lexical.bin'), 'not a lexical index at all, just text');
+    index = await PassageIndex.open(indexDir, docs);
+    assert.match(index.openNotices.join(' '), /unreadable \(not a lexical index\).*rebuilding/);
+    assert.equal(index.isIndexed, false);
+    const report = await index.update(folderDocSource(docs), { embedder });
+    assert.equal(report.passages, 4);
+    assert.ok(index.lexicalQuery('refund', 6).length > 0);
+    index = await PassageIndex.open(indexDir, docs);
+    assert.deepEqual(index.openNotices, []);
+    assert.ok(index.lexicalQuery('refund', 6).length > 0, 'the saved lexical index loads and answers');
+  });
+
   it('rebuilds the vectors when the Vectra file is corrupt', async () => {
     let index = await PassageIndex.open(indexDir, docs);
     await index.update(folderDocSource(docs), { embedder });
@@ -230,5 +245,15 @@ describe('reciprocal rank fusion', () => {
     ]);
     assert.deepEqual(fused.map((f) => f.id), ['b', 'a', 'd', 'c']);
     assert.ok(Math.abs(fused[0].score - (1 / 62 + 1 / 61)) < 1e-12);
+  });
+
+  it('weights each ranking: at half weight the vector ranking re-orders lexical hits but cannot push them out alone', () => {
+    const lexical = ['l1', 'l2', 'l3', 'shared'];
+    const vector = ['v1', 'shared', 'v2'];
+    const fused = reciprocalRankFusion([lexical, vector], 60, [FUSION_WEIGHTS.lexical, FUSION_WEIGHTS.vector]).map((f) => f.id);
+    assert.deepEqual(fused, ['shared', 'l1', 'l2', 'l3', 'v1', 'v2'], 'found by both moves up; vector-only stays below every lexical hit');
+    // At equal weights the vector ranking alone displaces lexical hits.
+    const equal = reciprocalRankFusion([lexical, vector], 60, [1, 1]).map((f) => f.id);
+    assert.ok(equal.indexOf('v1') < equal.indexOf('l2'), equal.join(' '));
   });
 });
