@@ -28,7 +28,7 @@ import { HybridRetriever, reciprocalRankFusion } from '../src/core/retrieval/hyb
 import { isRetrievalStopWord, LexicalIndex, type LexicalTuning } from '../src/core/retrieval/lexicalIndex';
 import { stem } from '../src/core/verifier/terms';
 import { PassageIndex } from '../src/core/retrieval/passageIndex';
-import type { Passage } from '../src/core/types';
+import type { Passage } from '../src/domain/types';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../test/support/tinyModels';
 import { removeDir, SHARED_DATA, tempDir } from '../test/support/workspace';
 

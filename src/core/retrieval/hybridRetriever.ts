@@ -4,7 +4,8 @@
 // re-orders and lifts passages that both rankings found rather than pushing lexical hits out on
 // its own. Without an embedder (offline, no model) it is the BM25 ranking alone.
 
-import type { Embedder, Passage, RetrievalMode } from '../types';
+import type { Passage, RetrievalMode } from '../../domain/types';
+import type { Embedder } from '../types';
 import type { PassageIndex } from './passageIndex';
 
 /** The usual RRF constant: dampens the weight of the very top ranks. */

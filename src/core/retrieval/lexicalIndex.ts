@@ -11,7 +11,7 @@
 // serialize() / add(passages) / remove(ids) / has(id) / size / query(text, limit).
 
 import { STOPWORDS, NEGATION_WORDS, stem } from '../verifier/terms';
-import type { Passage } from '../types';
+import type { Passage } from '../../domain/types';
 
 export interface LexicalHit {
   id: string;
