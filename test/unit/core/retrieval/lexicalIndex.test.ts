@@ -76,6 +76,14 @@ describe('lexical index (own BM25 over typed-array postings)', () => {
     index.add(many.slice(0, 10));
     assert.equal(index.size, 110);
     assert.equal(index.query('number 5', 1)[0].id, 'p5');
+
+    // The same after a load: compaction must not write into the loaded bytes.
+    const bytes = built(many).serialize();
+    const copy = bytes.slice();
+    const loaded = LexicalIndex.load(bytes);
+    loaded.remove(many.slice(0, 500).map((p) => p.id));
+    assert.deepEqual(bytes, copy);
+    for (const q of ['benefits leave', 'travel number 550']) assert.deepEqual(loaded.query(q, 10), fresh.query(q, 10), q);
   });
 
   it('serialises to a binary blob that loads to the same answers, and keeps working after load', () => {
@@ -112,6 +120,11 @@ describe('lexical index (own BM25 over typed-array postings)', () => {
     const wrongFormat = bytes.slice();
     new DataView(wrongFormat.buffer).setUint32(4, 99, true);
     assert.throws(() => LexicalIndex.load(wrongFormat), /format 99/);
+    // A posting that points past the last passage (the last 8·n bytes are postings: ordinals, then weights).
+    const badPosting = bytes.slice();
+    const postings = new DataView(badPosting.buffer).getUint32(16, true);
+    new DataView(badPosting.buffer).setUint32(badPosting.length - 8 * postings, 1_000_000, true);
+    assert.throws(() => LexicalIndex.load(badPosting), /corrupt/);
   });
 
   it('saves only an index with the default analysis (tuned ones exist for the benchmark)', () => {
