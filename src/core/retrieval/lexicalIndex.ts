@@ -290,6 +290,9 @@ export class LexicalIndex {
     offset += 4 * (termCount + 1);
     const docs = new Uint32Array(data.buffer, offset, postingCount);
     const tfs = new Float32Array(data.buffer, offset + 4 * postingCount, postingCount);
+    for (let i = 0; i < postingCount; i++) {
+      if (docs[i] >= docCount || !(tfs[i] > 0)) throw new Error('the lexical index is corrupt');
+    }
 
     const index = new LexicalIndex();
     index.ids = ids;
@@ -337,18 +340,23 @@ export class LexicalIndex {
     return this.df.reduce((a, b) => a + b, 0);
   }
 
-  /** Drops dead passages from the postings (ordinals are kept, so nothing else moves). */
+  /**
+   * Drops dead passages from the postings (ordinals are kept, so nothing else moves). Into new
+   * arrays: after `load`, postings are views on the caller's bytes, which are never written.
+   */
   private compact(): void {
-    for (const list of this.postings) {
+    this.postings = this.postings.map((list, t) => {
+      const docs = new Uint32Array(Math.max(4, this.df[t]));
+      const tfs = new Float32Array(docs.length);
       let w = 0;
       for (let i = 0; i < list.length; i++) {
         if (this.alive[list.docs[i]] === 0) continue;
-        list.docs[w] = list.docs[i];
-        list.tfs[w] = list.tfs[i];
+        docs[w] = list.docs[i];
+        tfs[w] = list.tfs[i];
         w++;
       }
-      list.length = w;
-    }
+      return new Postings(docs, tfs, w);
+    });
     this.deadPostings = 0;
   }
 }

@@ -130,6 +130,7 @@ export class PassageIndex {
     }
     if (manifest.updatedAt === '') {
       await rm(path.join(dir, 'vectors'), { recursive: true, force: true });
+      await rm(path.join(dir, 'lexical.json'), { force: true }); // the lexical index of format 3 and before
     }
 
     let vectors: VectorStore | undefined;
