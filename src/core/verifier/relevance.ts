@@ -10,7 +10,6 @@ import { analyse, type Term } from './terms';
 import { extractNames } from './names';
 import { extractValues } from './values';
 import { uniformTermStats, type TermStats } from './termStats';
-
 import type { TurnRelevance } from '../../domain/types';
 
 /** The verdict and what the documents do and do not say, in words a reader can act on. */
@@ -40,14 +39,14 @@ const QUESTION_WORDS = new Set(
     'happen required require requires make makes take takes let lets use used using want wants like').split(' '),
 );
 
+/** A name in more than 1 passage in 20 of the index (idf below ln 20 + 1) is common, not distinctive. */
+const COMMON_NAME_IDF = Math.log(20) + 1;
+
 /**
  * The kind of value a question asks for: a count ("how many hours"), an amount of money ("what
  * does it cost"), a duration ("how long"), a calendar date or time of day ("by what date"), or
  * a time in the loose sense of "when" (a date, a deadline, "before travel", "within 5 days").
  */
-/** A name in more than 1 passage in 20 of the index (idf below ln 20 + 1) is common, not distinctive. */
-const COMMON_NAME_IDF = Math.log(20) + 1;
-
 type ValueKind = 'number' | 'money' | 'duration' | 'calendar' | 'when';
 
 interface QuestionPart {
