@@ -41,16 +41,32 @@ export function extractNames(sentence: string): NameMention[] {
     const capitalised = /^\p{Lu}/u.test(token);
     const inner = /^\p{Ll}+\p{Lu}/u.test(token); // "iPhone", "eBay"
     if (!(mixed || inner || (capitalised && !opensPhrase) || (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token)))) continue;
-    const s = stem(lower);
+    const s = stem(fold(lower));
     if (!names.has(s)) names.set(s, { text: token, stem: s });
   }
   return [...names.values()];
 }
 
-/** Stems of every word of a passage, for name lookups. */
+/** A word without its diacritics: "Hernández" and "Hernandez" are one name. */
+function fold(word: string): string {
+  return /[^\u0000-\u007f]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
+}
+
+/**
+ * Stems of every word of a passage, for name lookups, with the other forms the passage may write
+ * a name in: without diacritics, an acronym written with stops ("U.S." is "US", "A.V." is "AV"),
+ * and words run together by the page's markup ("MemorialBettws" holds "Bettws").
+ */
 export function passageStems(passage: string): Set<string> {
   const stems = new Set<string>();
-  for (const m of passage.toLowerCase().matchAll(WORDS)) stems.add(stem(tokenWord(m[0])));
+  const add = (token: string): void => {
+    stems.add(stem(fold(tokenWord(token.toLowerCase()))));
+  };
+  for (const m of passage.matchAll(WORDS)) {
+    add(m[0]);
+    for (const part of m[0].split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== m[0]) add(part);
+  }
+  for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) add(m[0].replace(/\./g, ''));
   return stems;
 }
 
