@@ -3,8 +3,11 @@
 // by Globex [E1]" against a passage about Acme shares every other word and is still false; so is
 // a near miss ("Acme Corp" for "Acme Inc"). A name is a capitalised word that does not open the
 // sentence, or a word mixing letters and digits ("18F", "W-2"); a name word is found when the
-// passage has a word of the same stem (so "Fridays" meets "Friday", "Canadian" does not meet
-// "Canada").
+// passage has a word of the same stem (so "Fridays" meets "Friday"), or writes the same name in
+// another form: without diacritics, as an acronym or its expansion ("United States" and "U.S.",
+// "SD" and "South Dakota"), or as the place a nationality word names ("Canadian" meets
+// "Canada"; "Canadian" never meets "Canadians' Bank" by a loose prefix: the place word may add
+// three letters at most).
 
 import { STOPWORDS, stem, TOKEN, tokenWord } from './terms';
 
@@ -13,7 +16,26 @@ export interface NameMention {
   text: string;
   /** Its stem in lower case, as matched. */
   stem: string;
+  /** Initials of the runs of two or more capitalised words it belongs to ("us" and "usn" for "United States Navy"). */
+  runs?: string[];
+  /** For a word read as a nationality ("Canadian"), the start of the place it names ("canad"). */
+  place?: string;
 }
+
+/** A passage as name lookups read it. */
+export interface PassageNames {
+  /** Stems of every word, and of the other forms of its words (see passageStems). */
+  stems: Set<string>;
+  /** Initials of its runs of capitalised words ("sd" for "South Dakota"). */
+  acronyms: Set<string>;
+  /** Acronyms it writes in capitals, with or without stops ("us" for "US" or "U.S."). */
+  written: Set<string>;
+  /** Its capitalised words, lower-cased and folded (places a nationality word may name). */
+  capitalised: Set<string>;
+}
+
+// Small words inside a name ("Bank of England", "Université de Montréal"): the run goes on.
+const NAME_LINKS = new Set(['of', 'and', 'the', 'de', 'du', 'des', 'la', 'le', 'von', 'van', 'der', 'for']);
 
 // Capitalised by convention, not names: dates are values (values.ts reads them).
 // Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
@@ -42,9 +64,56 @@ export function extractNames(sentence: string): NameMention[] {
     const inner = /^\p{Ll}+\p{Lu}/u.test(token); // "iPhone", "eBay"
     if (!(mixed || inner || (capitalised && !opensPhrase) || (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token)))) continue;
     const s = stem(fold(lower));
-    if (!names.has(s)) names.set(s, { text: token, stem: s });
+    if (!names.has(s)) names.set(s, { text: token, stem: s, ...demonym(fold(lower)) });
+  }
+  for (const run of capitalisedRuns(sentence)) {
+    // Every stretch of two or more words of the run: "United States Navy" holds "United States".
+    for (let i = 0; i < run.words.length; i++) {
+      for (let j = i + 2; j <= run.words.length; j++) {
+        for (const word of run.words.slice(i, j)) {
+          const n = names.get(stem(fold(tokenWord(word.toLowerCase()))));
+          if (n) (n.runs ??= []).push(run.initials.slice(i, j));
+        }
+      }
+    }
   }
   return [...names.values()];
+}
+
+/** The place a nationality word may name: "canadian" → "canad", "libyan" → "liby"; none when too short to tell. */
+function demonym(lower: string): { place?: string } {
+  const m = /^(\p{L}{4,}?)(?:ian|an)$/u.exec(lower);
+  return m ? { place: m[1] } : {};
+}
+
+/** Runs of two or more capitalised words (small linking words inside), with their initials. */
+function capitalisedRuns(text: string): { words: string[]; initials: string }[] {
+  const runs: { words: string[]; initials: string }[] = [];
+  let words: string[] = [];
+  let pendingLinks = 0;
+  let lastEnd = -1;
+  const flush = (): void => {
+    if (words.length >= 2) runs.push({ words, initials: words.map((w) => fold(w[0].toLowerCase())).join('') });
+    words = [];
+    pendingLinks = 0;
+  };
+  for (const m of text.matchAll(WORDS)) {
+    const token = m[0];
+    const at = m.index ?? 0;
+    // A run is broken by punctuation between its words ("Paris, Texas" is two names).
+    if (lastEnd >= 0 && !/^\s+$/.test(text.slice(lastEnd, at))) flush();
+    lastEnd = at + token.length;
+    if (/^\p{Lu}/u.test(token) && !/\d/.test(token)) {
+      words.push(token);
+      pendingLinks = 0;
+    } else if (words.length && NAME_LINKS.has(token.toLowerCase()) && pendingLinks < 2) {
+      pendingLinks++;
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return runs;
 }
 
 /** A word without its diacritics: "Hernández" and "Hernandez" are one name. */
@@ -53,24 +122,42 @@ function fold(word: string): string {
 }
 
 /**
- * Stems of every word of a passage, for name lookups, with the other forms the passage may write
- * a name in: without diacritics, an acronym written with stops ("U.S." is "US", "A.V." is "AV"),
- * and words run together by the page's markup ("MemorialBettws" holds "Bettws").
+ * A passage as name lookups read it: the stems of its words, with the other forms the passage
+ * may write a name in: without diacritics, an acronym written with stops ("U.S." is "US", "A.V."
+ * is "AV"), words run together by the page's markup ("MemorialBettws" holds "Bettws"), the
+ * initials of its runs of capitalised words, and its capitalised words.
  */
-export function passageStems(passage: string): Set<string> {
+export function passageStems(passage: string): PassageNames {
   const stems = new Set<string>();
+  const capitalised = new Set<string>();
+  const written = new Set<string>();
   const add = (token: string): void => {
+    if (/^\p{Lu}{2,}$/u.test(token)) written.add(fold(token.toLowerCase()));
     stems.add(stem(fold(tokenWord(token.toLowerCase()))));
+    if (/^\p{Lu}/u.test(token)) capitalised.add(fold(tokenWord(token.toLowerCase())));
   };
   for (const m of passage.matchAll(WORDS)) {
     add(m[0]);
     for (const part of m[0].split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== m[0]) add(part);
   }
-  for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) add(m[0].replace(/\./g, ''));
-  return stems;
+  for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) add(m[0].replace(/\./g, '').toUpperCase());
+  const acronyms = new Set(capitalisedRuns(passage).map((r) => r.initials));
+  return { stems, acronyms, written, capitalised };
 }
 
-/** The names of the sentence the passage never mentions. */
-export function missingNames(names: readonly NameMention[], stems: ReadonlySet<string>): NameMention[] {
-  return names.filter((n) => !stems.has(n.stem));
+/** The names of the sentence the passage never mentions, in any of the forms above. */
+export function missingNames(names: readonly NameMention[], passage: PassageNames): NameMention[] {
+  return names.filter((n) => !found(n, passage));
+}
+
+function found(n: NameMention, passage: PassageNames): boolean {
+  if (passage.stems.has(n.stem)) return true;
+  // An acronym the passage spells out, or a run of names the passage gives as an acronym.
+  if (/^\p{Lu}{2,}$/u.test(n.text) && passage.acronyms.has(n.stem)) return true;
+  if (n.runs?.some((r) => passage.written.has(r))) return true;
+  if (n.place) {
+    const place = n.place;
+    for (const word of passage.capitalised) if (word.startsWith(place) && word.length - place.length <= 3) return true;
+  }
+  return false;
 }

@@ -93,6 +93,17 @@ describe('proper names are matched like values', () => {
     assert.deepEqual(await verifyClaim('The UK office opens at 9', passage), { supported: false, score: 0 });
   });
 
+  it('finds an acronym the passage spells out, a name the passage gives as an acronym, and the place of a nationality', () => {
+    const passage = 'Stores\nThe store in Rapid City, South Dakota sells to the Corn Growers Union (CGU) and to the US Navy. It opened in Canada.';
+    const missing = (sentence: string): string[] => missingNames(extractNames(sentence), passageStems(passage)).map((n) => n.text);
+    assert.deepEqual(missing('The store in Rapid City, SD sells to the CGU'), []);
+    assert.deepEqual(missing('It sells to the United States Navy and is Canadian'), []);
+    // Initials that are only a word of the passage, a longer place, or another acronym: still missing.
+    assert.deepEqual(missing('The store sells to Ian Sommer'), ['Ian', 'Sommer']);
+    assert.deepEqual(missing('The store sells to the NCGU and is Mexican'), ['NCGU', 'Mexican']);
+    assert.deepEqual(missing('It sells to the Corn Growers Guild'), ['Guild']);
+  });
+
   it('keeps the name the passage gives, whatever its case', async () => {
     const v = await verifyClaim('The Finance Team approves payments to Acme Inc within 10 business days', VENDOR);
     assert.equal(v.supported, true);
