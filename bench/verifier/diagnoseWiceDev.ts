@@ -1,7 +1,8 @@
 // Dev-only diagnosis of the clause and name checks on WiCE: which dev claims each check flips,
 // with the check's reason. Reads ONLY the dev split (never test).
 //
-//   npx tsx bench/verifier/diagnoseWiceDev.ts [names|clauses] [--all]
+//   npx tsx bench/verifier/diagnoseWiceDev.ts [names|clauses] [--t=0.6] [--all] [--base={"clauses":false}]
+//   npx tsx bench/verifier/diagnoseWiceDev.ts --ba   (dev BA of the variants at 0.60 and at dev's best)
 
 import * as path from 'node:path';
 import { createLexicalScorer, termStatsFromTexts, type LexicalFeatures } from '../../src/core/verifier';
