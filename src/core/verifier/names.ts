@@ -4,10 +4,10 @@
 // a near miss ("Acme Corp" for "Acme Inc"). A name is a capitalised word that does not open the
 // sentence, or a word mixing letters and digits ("18F", "W-2"); a name word is found when the
 // passage has a word of the same stem (so "Fridays" meets "Friday"), or writes the same name in
-// another form: without diacritics, as an acronym or its expansion ("United States" and "U.S.",
-// "SD" and "South Dakota"), or as the place a nationality word names ("Canadian" meets
-// "Canada"; "Canadian" never meets "Canadians' Bank" by a loose prefix: the place word may add
-// three letters at most).
+// another form: without diacritics, or as an acronym or its expansion ("United States" and
+// "U.S.", "NFL" and "National Football League"). Two-letter initials only meet an acronym written
+// with stops ("U.S."): "AC" in a passage never vouches for "Acme Corp". "Canadian" does not
+// meet "Canada": a rule for nationalities would also let "Julian" meet "Julie".
 
 import { STOPWORDS, stem, TOKEN, tokenWord } from './terms';
 
@@ -18,20 +18,16 @@ export interface NameMention {
   stem: string;
   /** Initials of the runs of two or more capitalised words it belongs to ("us" and "usn" for "United States Navy"). */
   runs?: string[];
-  /** For a word read as a nationality ("Canadian"), the start of the place it names ("canad"). */
-  place?: string;
 }
 
 /** A passage as name lookups read it. */
 export interface PassageNames {
   /** Stems of every word, and of the other forms of its words (see passageStems). */
   stems: Set<string>;
-  /** Initials of its runs of capitalised words ("sd" for "South Dakota"). */
+  /** Initials of its runs of capitalised words ("nfl" for "National Football League"). */
   acronyms: Set<string>;
-  /** Acronyms it writes in capitals, with or without stops ("us" for "US" or "U.S."). */
+  /** Acronyms it writes: in capitals, three letters or more ("nfl"), or with stops ("us" for "U.S."). */
   written: Set<string>;
-  /** Its capitalised words, lower-cased and folded (places a nationality word may name). */
-  capitalised: Set<string>;
 }
 
 // Small words inside a name ("Bank of England", "Université de Montréal"): the run goes on.
@@ -64,7 +60,7 @@ export function extractNames(sentence: string): NameMention[] {
     const inner = /^\p{Ll}+\p{Lu}/u.test(token); // "iPhone", "eBay"
     if (!(mixed || inner || (capitalised && !opensPhrase) || (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token)))) continue;
     const s = stem(fold(lower));
-    if (!names.has(s)) names.set(s, { text: token, stem: s, ...demonym(fold(lower)) });
+    if (!names.has(s)) names.set(s, { text: token, stem: s });
   }
   for (const run of capitalisedRuns(sentence)) {
     // Every stretch of two or more words of the run: "United States Navy" holds "United States".
@@ -78,12 +74,6 @@ export function extractNames(sentence: string): NameMention[] {
     }
   }
   return [...names.values()];
-}
-
-/** The place a nationality word may name: "canadian" → "canad", "libyan" → "liby"; none when too short to tell. */
-function demonym(lower: string): { place?: string } {
-  const m = /^(\p{L}{4,}?)(?:ian|an)$/u.exec(lower);
-  return m ? { place: m[1] } : {};
 }
 
 /** Runs of two or more capitalised words (small linking words inside), with their initials. */
@@ -125,24 +115,26 @@ function fold(word: string): string {
  * A passage as name lookups read it: the stems of its words, with the other forms the passage
  * may write a name in: without diacritics, an acronym written with stops ("U.S." is "US", "A.V."
  * is "AV"), words run together by the page's markup ("MemorialBettws" holds "Bettws"), the
- * initials of its runs of capitalised words, and its capitalised words.
+ * initials of its runs of capitalised words, and the acronyms it writes.
  */
 export function passageStems(passage: string): PassageNames {
   const stems = new Set<string>();
-  const capitalised = new Set<string>();
   const written = new Set<string>();
   const add = (token: string): void => {
-    if (/^\p{Lu}{2,}$/u.test(token)) written.add(fold(token.toLowerCase()));
+    if (/^\p{Lu}{3,}$/u.test(token)) written.add(fold(token.toLowerCase()));
     stems.add(stem(fold(tokenWord(token.toLowerCase()))));
-    if (/^\p{Lu}/u.test(token)) capitalised.add(fold(tokenWord(token.toLowerCase())));
   };
   for (const m of passage.matchAll(WORDS)) {
     add(m[0]);
     for (const part of m[0].split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== m[0]) add(part);
   }
-  for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) add(m[0].replace(/\./g, '').toUpperCase());
+  for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) {
+    const letters = m[0].replace(/\./g, '');
+    add(letters);
+    written.add(fold(letters.toLowerCase()));
+  }
   const acronyms = new Set(capitalisedRuns(passage).map((r) => r.initials));
-  return { stems, acronyms, written, capitalised };
+  return { stems, acronyms, written };
 }
 
 /** The names of the sentence the passage never mentions, in any of the forms above. */
@@ -153,11 +145,6 @@ export function missingNames(names: readonly NameMention[], passage: PassageName
 function found(n: NameMention, passage: PassageNames): boolean {
   if (passage.stems.has(n.stem)) return true;
   // An acronym the passage spells out, or a run of names the passage gives as an acronym.
-  if (/^\p{Lu}{2,}$/u.test(n.text) && passage.acronyms.has(n.stem)) return true;
-  if (n.runs?.some((r) => passage.written.has(r))) return true;
-  if (n.place) {
-    const place = n.place;
-    for (const word of passage.capitalised) if (word.startsWith(place) && word.length - place.length <= 3) return true;
-  }
-  return false;
+  if (/^\p{Lu}{3,}$/u.test(n.text) && passage.acronyms.has(n.stem)) return true;
+  return n.runs?.some((r) => passage.written.has(r)) ?? false;
 }
