@@ -35,7 +35,7 @@ const CLAUSE_START = new RegExp(
 );
 
 // A subject or predicate opening what follows a conjunction: "…, and he was…", "…, and was re-signed".
-const CLAUSE_OPENER = new RegExp(String.raw`^(?:(?:not|never|also|then)\s+)?(?:${VERB_OPENERS}|i|you|he|she|it|we|they|there|this|that|these|those|his|her|its|their|our)\b|^\p{Ll}+ed\s+\S`, 'iu');
+const CLAUSE_OPENER = new RegExp(String.raw`^(?:(?:not|never|also|then)\s+)?(?:${VERB_OPENERS}|i|you|he|she|it|we|they|there|this|that|these|those|his|her|its|their|our)\b|^(?:so|also|then|likewise|thus|therefore|hence|still)\b|^\p{Ll}+ed\s+\S`, 'iu');
 
 /**
  * ", and"/", or" closing an enumeration ("Hersman, Rotich, Okolloh, and Kobia"; "culturally,

@@ -35,6 +35,10 @@ describe('clause-level support', () => {
     assert.equal(splitClauses('The desk opens at 9, closes at 5, and it answers by email').length, 2);
     assert.equal(splitClauses('Claims were filed on May 5, 2024, and were approved a week later').length, 2);
     assert.equal(splitClauses('Annual plans may be refunded within 90 days, and so may monthly plans').length, 2);
+    assert.deepEqual(splitClauses('Annual plans may be refunded by email, by phone, and so may monthly plans').map((c) => c.text), [
+      'Annual plans may be refunded by email, by phone',
+      'and so may monthly plans',
+    ]);
   });
 
   it('drops "…, and so may monthly plans [E1]." (the issue example) naming the unbacked clause', async () => {
