@@ -10,6 +10,7 @@ import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { appendTurnLog } from './metrics/turnLog';
+import type { LogLimits } from './metrics/logFile';
 import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
@@ -23,6 +24,9 @@ export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/emb
 export { parseCitations, splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
+export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
+export { DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './metrics/alerts';
+export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -40,6 +44,8 @@ export interface EngineOptions {
   verifier?: { threshold?: number; escalation?: SupportScorer };
   metricsLog?: string;
   auditLog?: string;
+  /** Size bound of each log (rotation); DEFAULT_LOG_LIMITS when absent. */
+  logLimits?: LogLimits;
   log?: EngineLogger;
 }
 
@@ -132,7 +138,7 @@ export class Engine {
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );
     try {
-      await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog });
+      await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog, limits: this.options.logLimits });
     } catch (error) {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
