@@ -7,6 +7,7 @@ import { ChatSession } from './chatSession';
 import { registerChatView } from './chatView';
 import { registerCitationLinks } from './citationLinks';
 import { registerCommands } from './commands';
+import { registerMetricsDashboard } from './metricsDashboard';
 import { GeminiKeyStore } from './geminiKey';
 import { VerifierEscalation } from './escalation';
 import { createLog } from './log';
@@ -39,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   registerCommands(context, { index, session, chatView, keys, sources, answers, log });
   registerChatParticipant(context, index, sources, log, escalation);
+  registerMetricsDashboard(context, { index, session, log });
   registerIndexUpkeep(context, index);
 
   log.info(`Evident activated in ${Date.now() - started} ms.`);

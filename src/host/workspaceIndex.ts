@@ -10,7 +10,7 @@ import { toSourcePath, type DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings } from './settings';
+import { readIndexSettings, readLogLimits } from './settings';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -237,6 +237,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       verifier: { threshold: settings.supportThreshold },
       metricsLog: path.join(storage.fsPath, 'metrics.jsonl'),
       auditLog: path.join(storage.fsPath, 'audit.jsonl'),
+      logLimits: readLogLimits(),
       log: engineLogger(this.log),
     });
     this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms.`);
