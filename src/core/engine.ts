@@ -10,6 +10,7 @@ import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { appendTurnLog } from './metrics/turnLog';
+import { commonFolderOf } from './metrics/topic';
 import type { LogLimits } from './metrics/logFile';
 import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
@@ -79,6 +80,7 @@ export class Engine {
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
   private stats: TermStats | undefined;
+  private sourcesFolder: string | undefined;
   private readonly log: EngineLogger;
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
   private pendingNotices: string[] = [];
@@ -113,6 +115,7 @@ export class Engine {
     const embedder = await this.embedder();
     const report = await this.passages.update(this.options.docs, { ...opts, embedder });
     this.stats = undefined;
+    this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
     for (const n of report.notices) this.log.warn(n);
     report.notices = [...new Set([...this.standingNotices(), ...report.notices])];
@@ -138,7 +141,12 @@ export class Engine {
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );
     try {
-      await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog, limits: this.options.logLimits });
+      await appendTurnLog(result, this.indexVersion(), {
+        metricsLog: this.options.metricsLog,
+        auditLog: this.options.auditLog,
+        limits: this.options.logLimits,
+        commonFolder: this.commonFolder(),
+      });
     } catch (error) {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
@@ -159,6 +167,12 @@ export class Engine {
   termStats(): TermStats {
     this.stats ??= termStatsFromTexts(this.passages.allPassages().map((p) => `${p.heading}\n${p.text}`));
     return this.stats;
+  }
+
+  /** The folder that holds every indexed document (topics are areas below it). */
+  private commonFolder(): string {
+    this.sourcesFolder ??= commonFolderOf(this.passages.allPassages().map((p) => p.source));
+    return this.sourcesFolder;
   }
 
   private indexVersion(): string {

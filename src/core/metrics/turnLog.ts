@@ -12,6 +12,8 @@ export interface TurnLogPaths {
   metricsLog?: string;
   auditLog?: string;
   limits?: LogLimits;
+  /** The folder holding every document of the index (topics are taken below it). */
+  commonFolder?: string;
 }
 
 export interface MetricsRecord {
@@ -43,7 +45,7 @@ export interface AuditRecord {
   evidence: { id: string; passageId: string; source: string; startLine: number; endLine: number; version: string }[];
 }
 
-export function metricsRecord(result: TurnResult, indexVersion: string, time = new Date()): MetricsRecord {
+export function metricsRecord(result: TurnResult, indexVersion: string, time = new Date(), commonFolder = ''): MetricsRecord {
   const relevance = (result as { relevance?: { verdict?: unknown } }).relevance?.verdict;
   return {
     time: time.toISOString(),
@@ -51,7 +53,7 @@ export function metricsRecord(result: TurnResult, indexVersion: string, time = n
     model: result.model,
     retrieval: result.retrieval,
     indexVersion,
-    topic: topicOf(result),
+    topic: topicOf(result, commonFolder),
     ...result.metrics,
     factual: result.sentences.filter((s) => s.verdict !== 'exempt').length,
     ...(typeof relevance === 'string' ? { relevance } : {}),
@@ -74,6 +76,6 @@ export function auditRecord(result: TurnResult, indexVersion: string, time = new
 export async function appendTurnLog(result: TurnResult, indexVersion: string, paths: TurnLogPaths): Promise<void> {
   const time = new Date();
   const limits = paths.limits ?? DEFAULT_LOG_LIMITS;
-  if (paths.metricsLog) await appendBounded(paths.metricsLog, JSON.stringify(metricsRecord(result, indexVersion, time)), limits);
+  if (paths.metricsLog) await appendBounded(paths.metricsLog, JSON.stringify(metricsRecord(result, indexVersion, time, paths.commonFolder)), limits);
   if (paths.auditLog) await appendBounded(paths.auditLog, JSON.stringify(auditRecord(result, indexVersion, time)), limits);
 }

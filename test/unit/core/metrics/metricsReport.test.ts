@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { metricsReport } from '../../../../src/core/metrics/metricsReport';
-import { areaOf, topicOf } from '../../../../src/core/metrics/topic';
+import { areaOf, commonFolderOf, topicOf } from '../../../../src/core/metrics/topic';
 import { recordLines, repeat } from '../../../support/metricsRecords';
 
 describe('metrics report (aggregation)', () => {
@@ -96,5 +96,15 @@ describe('topic of a turn', () => {
     assert.equal(topicOf({ evidence, sentences: [kept(['E1'])] }), 'travel');
     assert.equal(topicOf({ evidence, sentences: [] }), 'hr');
     assert.equal(topicOf({ evidence: [], sentences: [] }), null);
+  });
+
+  it('a folder that holds every document is skipped: areas are taken below it', () => {
+    assert.equal(commonFolderOf(['policies/hr/leave.md', 'policies/refunds.md']), 'policies/');
+    assert.equal(commonFolderOf(['a/b/x.md', 'a/b/y.md']), 'a/b/');
+    assert.equal(commonFolderOf(['a/x.md', 'b/y.md']), '');
+    assert.equal(commonFolderOf(['x.md']), '');
+    const evidence = [ev('E1', 'policies/refunds.md', 'Refunds > Annual'), ev('E2', 'policies/hr/leave.md', 'Leave')];
+    assert.equal(topicOf({ evidence, sentences: [kept(['E1'])] }, 'policies/'), 'Refunds');
+    assert.equal(topicOf({ evidence, sentences: [kept(['E2'])] }, 'policies/'), 'hr');
   });
 });
