@@ -17,7 +17,7 @@ export interface Theme {
 }
 
 export function readTheme(root: HTMLElement): Theme {
-  const style = getComputedStyle(root);
+  const style = (root.ownerDocument.defaultView ?? window).getComputedStyle(root);
   const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
   const foreground = v('--vscode-foreground', '#cccccc');
   return {

@@ -50,9 +50,9 @@ export class DashboardView {
     const width = Math.max(280, Math.min(this.root.clientWidth - 24, 1200));
     const lineWidth = width >= 760 ? Math.floor((width - 24) / 2) : width;
 
-    const lines = this.section('Over time', `Turns 1–${report.turns}, ${report.timeline.length} points${report.timeline.length < report.turns ? ` (each the mean of ${report.timeline[0].lastTurn} turns)` : ''}. Dashed lines: the model changed (purple) or the index version changed (yellow).`);
+    const lines = this.section('Over time', `Turns 1–${report.turns}, ${report.timeline.length} points${report.timeline.length && report.timeline.length < report.turns ? ` (each the mean of ${report.timeline[0].lastTurn} turns)` : ''}. Dashed lines: the model changed (purple) or the index version changed (yellow).`);
     const grid = this.el('div', { className: 'grid' });
-    for (const series of SERIES) {
+    for (const series of report.timeline.length ? SERIES : []) {
       const figure = this.el('figure', { testid: 'chart-line', className: 'chart' });
       figure.dataset.series = series.key;
       figure.append(this.el('figcaption', {}, series.label));
