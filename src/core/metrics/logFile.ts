@@ -15,7 +15,7 @@ export interface LogLimits {
   keep: number;
 }
 
-/** 5 MiB × (1 live + 3 rotated): about 60,000 metrics records or 5,000 audit records. */
+/** 5 MiB × (1 live + 3 rotated): about 80,000 metrics records (~250 B) or 16,000 audit records (~1.2 KB). */
 export const DEFAULT_LOG_LIMITS: LogLimits = { maxBytes: 5 * 1024 * 1024, keep: 3 };
 
 const LOCK_WAIT_MS = 3000;
