@@ -15,6 +15,12 @@ import { errorMessage } from './log';
 import { readAlertSettings } from './settings';
 import type { WorkspaceIndex } from './workspaceIndex';
 
+/**
+ * After a turn, only the latest ~2 MB of the log (about 8,000 turns: far more than the alert
+ * windows) are read, so the check stays quick however large the log grows; the dashboard reads it all.
+ */
+const AFTER_TURN_TAIL_BYTES = 2 * 1024 * 1024;
+
 /** workspaceState key: the alerts already notified (so a standing alert is said once). */
 const NOTIFIED_KEY = 'evident.metrics.notifiedAlerts';
 
@@ -82,9 +88,9 @@ export class MetricsDashboard implements vscode.Disposable {
   /** After each answered turn: redraw an open dashboard; notify (once) of alerts that are new. */
   private async afterTurn(): Promise<void> {
     try {
-      const report = await this.report();
+      if (this.panel && this.ready) await this.send();
+      const report = await this.report(AFTER_TURN_TAIL_BYTES);
       if (!report) return;
-      if (this.panel && this.ready) this.post({ type: 'report', report, logFile: this.deps.index.metricsLogPath ?? '' });
       const keys = report.alerts.map(alertKey);
       const notified = new Set(this.context.workspaceState.get<string[]>(NOTIFIED_KEY, []));
       // A key that stopped firing is forgotten, so a later return of the same alert is said again.
@@ -100,11 +106,10 @@ export class MetricsDashboard implements vscode.Disposable {
     }
   }
 
-  private async report(): Promise<MetricsReportView | undefined> {
+  private async report(tailBytes?: number): Promise<MetricsReportView | undefined> {
     const file = this.deps.index.metricsLogPath;
     if (!file) return undefined;
-    const report = await loadEngineApi().readMetricsReport(file, { alerts: readAlertSettings().thresholds });
-    return report;
+    return loadEngineApi().readMetricsReport(file, { alerts: readAlertSettings().thresholds, tailBytes });
   }
 
   private async send(): Promise<void> {

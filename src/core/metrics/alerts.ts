@@ -9,7 +9,7 @@
 // sides to have the minimum counts, |z| ≥ `z`, a change of at least `minChange`, and a change for
 // the worse (abstentions or drops up, coverage down). docs/metrics.md explains the choice.
 
-import { answeredCoverage } from './summary';
+import { answeredCoverage, groupBy } from './summary';
 import { mean, twoMeansZ, twoProportionZ } from './stats';
 import { NO_TOPIC, type TurnPoint } from './turnRecords';
 
@@ -102,8 +102,7 @@ function changeComparison(turns: readonly TurnPoint[], s: AlertSettings, rule: A
 }
 
 function topicComparisons(turns: readonly TurnPoint[], s: AlertSettings): (Comparison | undefined)[] {
-  const topics = new Map<string, TurnPoint[]>();
-  for (const t of turns) if (t.topic !== NO_TOPIC) topics.set(t.topic, [...(topics.get(t.topic) ?? []), t]);
+  const topics = groupBy(turns.filter((t) => t.topic !== NO_TOPIC), (t) => t.topic);
   if (topics.size < 2) return [];
   return [...topics].map(([topic, list]) => recentComparison(list, s, topic));
 }

@@ -33,18 +33,26 @@ export async function appendBounded(file: string, line: string, limits: LogLimit
   }
 }
 
-/** The log's files, oldest first: `file.N` … `file.1`, `file` (those that exist). */
-export async function readLogText(file: string, keep = DEFAULT_LOG_LIMITS.keep): Promise<string> {
+/**
+ * The log's text, oldest first: `file.N` … `file.1`, `file` (those that exist). With `tailBytes`,
+ * only about the last that many bytes, starting at a whole line (for a quick look at recent turns).
+ */
+export async function readLogText(file: string, keep = DEFAULT_LOG_LIMITS.keep, tailBytes = Infinity): Promise<string> {
   const parts: string[] = [];
-  for (let i = Math.max(keep, 9); i >= 0; i--) {
+  let bytes = 0;
+  for (let i = 0; i <= Math.max(keep, 9) && bytes < tailBytes; i++) {
     try {
       const text = await readFile(i === 0 ? file : `${file}.${i}`, 'utf8');
-      parts.push(text.endsWith('\n') || !text ? text : `${text}\n`);
+      parts.unshift(text.endsWith('\n') || !text ? text : `${text}\n`);
+      bytes += text.length;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  return parts.join('');
+  const all = parts.join('');
+  if (all.length <= tailBytes) return all;
+  const cut = all.length - tailBytes;
+  return all.slice(all.indexOf('\n', cut) + 1);
 }
 
 async function rotate(file: string, keep: number): Promise<void> {

@@ -58,13 +58,15 @@ export interface ReportOptions {
   /** Only turns at or after this time. */
   since?: Date;
   alerts?: Partial<AlertSettings>;
+  /** Read only about the last this many bytes of the log (the most recent turns). */
+  tailBytes?: number;
 }
 
 /** At most this many points on the timeline (turns are grouped into equal buckets). */
 export const MAX_TIMELINE_POINTS = 60;
 
 export async function readMetricsReport(metricsLog: string, options: ReportOptions = {}): Promise<MetricsReport> {
-  return metricsReport(await readLogText(metricsLog), options);
+  return metricsReport(await readLogText(metricsLog, undefined, options.tailBytes), options);
 }
 
 export function metricsReport(logText: string, options: ReportOptions = {}): MetricsReport {

@@ -29,6 +29,15 @@ describe('bounded log (rotation by size, several writers)', function () {
     assert.deepEqual(kept, Array.from({ length: kept.length }, (_, k) => kept[0] + k));
   });
 
+  it('reads only the tail when asked, starting at a whole line, across rotated files', async () => {
+    const file = path.join(dir, 'metrics.jsonl');
+    for (let i = 0; i < 30; i++) await appendBounded(file, JSON.stringify({ i, pad: 'abcdefghij' }), { maxBytes: 200, keep: 5 });
+    const all = (await readLogText(file, 5)).trim().split('\n');
+    const tail = (await readLogText(file, 5, 100)).trim().split('\n');
+    assert.ok(tail.length >= 3 && tail.length < all.length, `${tail.length} of ${all.length}`);
+    assert.deepEqual(tail, all.slice(all.length - tail.length), 'the last whole lines, in order');
+  });
+
   it('never splits or loses a line when a single record is larger than the limit', async () => {
     const file = path.join(dir, 'audit.jsonl');
     const big = JSON.stringify({ pad: 'y'.repeat(500) });
