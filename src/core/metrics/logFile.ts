@@ -33,26 +33,32 @@ export async function appendBounded(file: string, line: string, limits: LogLimit
   }
 }
 
+/** More rotated files than any setting keeps: where reading stops at the latest. */
+const MAX_ROTATED_FILES = 1000;
+
 /**
- * The log's text, oldest first: `file.N` … `file.1`, `file` (those that exist). With `tailBytes`,
- * only about the last that many bytes, starting at a whole line (for a quick look at recent turns).
+ * The log's text, oldest first: `file.N` … `file.1`, `file` (rotation keeps the numbers
+ * contiguous, so reading stops at the first missing one). With `tailBytes`, only about the last
+ * that many bytes, starting at a whole line (for a quick look at recent turns).
  */
-export async function readLogText(file: string, keep = DEFAULT_LOG_LIMITS.keep, tailBytes = Infinity): Promise<string> {
+export async function readLogText(file: string, tailBytes = Infinity): Promise<string> {
   const parts: string[] = [];
   let bytes = 0;
-  for (let i = 0; i <= Math.max(keep, 9) && bytes < tailBytes; i++) {
+  for (let i = 0; i <= MAX_ROTATED_FILES && bytes < tailBytes; i++) {
+    let text: string;
     try {
-      const text = await readFile(i === 0 ? file : `${file}.${i}`, 'utf8');
-      parts.unshift(text.endsWith('\n') || !text ? text : `${text}\n`);
-      bytes += text.length;
+      text = await readFile(i === 0 ? file : `${file}.${i}`, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (i === 0) continue;
+      break;
     }
+    parts.unshift(text.endsWith('\n') || !text ? text : `${text}\n`);
+    bytes += text.length;
   }
   const all = parts.join('');
   if (all.length <= tailBytes) return all;
-  const cut = all.length - tailBytes;
-  return all.slice(all.indexOf('\n', cut) + 1);
+  return all.slice(all.indexOf('\n', all.length - tailBytes) + 1);
 }
 
 async function rotate(file: string, keep: number): Promise<void> {

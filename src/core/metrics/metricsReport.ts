@@ -66,7 +66,7 @@ export interface ReportOptions {
 export const MAX_TIMELINE_POINTS = 60;
 
 export async function readMetricsReport(metricsLog: string, options: ReportOptions = {}): Promise<MetricsReport> {
-  return metricsReport(await readLogText(metricsLog, undefined, options.tailBytes), options);
+  return metricsReport(await readLogText(metricsLog, options.tailBytes), options);
 }
 
 export function metricsReport(logText: string, options: ReportOptions = {}): MetricsReport {

@@ -22,7 +22,7 @@ describe('bounded log (rotation by size, several writers)', function () {
     const names = (await readdir(dir)).sort();
     assert.deepEqual(names, ['metrics.jsonl', 'metrics.jsonl.1', 'metrics.jsonl.2'], 'no lock file left, two rotated files');
     for (const n of names) assert.ok((await stat(path.join(dir, n))).size <= 200, `${n} within the limit`);
-    const kept = (await readLogText(file, 2)).trim().split('\n').map((l) => JSON.parse(l).i as number);
+    const kept = (await readLogText(file)).trim().split('\n').map((l) => JSON.parse(l).i as number);
     // Oldest first, contiguous, ending with the last record; the oldest records were dropped.
     assert.equal(kept[kept.length - 1], 29);
     assert.ok(kept[0] > 0, 'the oldest lines were rotated out');
@@ -32,8 +32,8 @@ describe('bounded log (rotation by size, several writers)', function () {
   it('reads only the tail when asked, starting at a whole line, across rotated files', async () => {
     const file = path.join(dir, 'metrics.jsonl');
     for (let i = 0; i < 30; i++) await appendBounded(file, JSON.stringify({ i, pad: 'abcdefghij' }), { maxBytes: 200, keep: 5 });
-    const all = (await readLogText(file, 5)).trim().split('\n');
-    const tail = (await readLogText(file, 5, 100)).trim().split('\n');
+    const all = (await readLogText(file)).trim().split('\n');
+    const tail = (await readLogText(file, 100)).trim().split('\n');
     assert.ok(tail.length >= 3 && tail.length < all.length, `${tail.length} of ${all.length}`);
     assert.deepEqual(tail, all.slice(all.length - tail.length), 'the last whole lines, in order');
   });
@@ -77,7 +77,7 @@ describe('bounded log (rotation by size, several writers)', function () {
     const files = (await readdir(dir)).filter((n) => n.startsWith('metrics.jsonl'));
     assert.ok(files.length > 5, `rotated several times (${files.length} files)`);
     assert.ok(!files.includes('metrics.jsonl.lock'));
-    const lines = (await readLogText(file, 200)).split('\n').filter(Boolean);
+    const lines = (await readLogText(file)).split('\n').filter(Boolean);
     const seen = new Set<string>();
     for (const line of lines) {
       const r = JSON.parse(line) as { writer: string; seq: number };
