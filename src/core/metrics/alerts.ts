@@ -23,7 +23,7 @@ export interface MetricsAlert {
   reason: string;
   rule: AlertRule;
   topic?: string;
-  /** The test statistic (recent minus baseline, in standard errors). */
+  /** The test statistic (recent minus baseline, in standard errors); ±99 when a side has no variance. */
   z: number;
   /** Time of the first turn of the recent window (ISO). */
   since: string;
