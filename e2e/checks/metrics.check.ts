@@ -108,5 +108,22 @@ describe('metrics dashboard', function () {
     await wb.screenshot(checkTitle(this));
     await byId('chart-topic').scrollIntoViewIfNeeded();
     await wb.screenshot(checkTitle(this), 'bars');
+
+    // Another theme (the profile's default is light): the dashboard redraws in the dark theme's colours.
+    const foreground = () => dash.locator('body').evaluate((b) => getComputedStyle(b).getPropertyValue('--vscode-foreground').trim());
+    const lightForeground = await foreground();
+    await wb.runCommand('Preferences: Color Theme');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.fill('Dark Modern');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Dark Modern' }).first().waitFor({ timeout: 10_000 });
+    await wb.page.keyboard.press('Enter');
+    await wb.page.waitForFunction(() => document.querySelector('.monaco-workbench')?.classList.contains('vs-dark') ?? false, undefined, { timeout: 10_000 });
+    await dash.locator('[data-testid="chart-line"] canvas').first().waitFor();
+    await wb.page.waitForTimeout(500);
+    const darkForeground = await foreground();
+    assert.notEqual(darkForeground, lightForeground, 'the webview did not get the dark theme\'s colours');
+    await byId('metrics-alerts').scrollIntoViewIfNeeded();
+    await wb.page.waitForTimeout(500);
+    await wb.screenshot(checkTitle(this), 'dark');
   });
 });
