@@ -38,9 +38,9 @@ export function activate(context: vscode.ExtensionContext): void {
     openEvidence: (turnId, evidenceId) => sources.open(turnId, evidenceId),
     openAnswerInEditor: (turnId) => answers.open(turnId),
   });
-  registerCommands(context, { index, session, chatView, keys, sources, answers, log });
+  const dashboard = registerMetricsDashboard(context, { index, session, log });
+  registerCommands(context, { index, session, chatView, keys, sources, answers, dashboard, log });
   registerChatParticipant(context, index, sources, log, escalation);
-  registerMetricsDashboard(context, { index, session, log });
   registerIndexUpkeep(context, index);
 
   log.info(`Evident activated in ${Date.now() - started} ms.`);

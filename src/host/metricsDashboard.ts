@@ -159,15 +159,6 @@ function capitalise(text: string): string {
 
 export function registerMetricsDashboard(context: vscode.ExtensionContext, deps: MetricsDashboardDeps): MetricsDashboard {
   const dashboard = new MetricsDashboard(context, deps);
-  context.subscriptions.push(
-    dashboard,
-    vscode.commands.registerCommand(Commands.showMetrics, () => {
-      if (!deps.index.metricsLogPath) {
-        void vscode.window.showInformationMessage('Evident: open a folder first. The metrics come from the questions asked in a workspace.');
-        return;
-      }
-      dashboard.show();
-    }),
-  );
+  context.subscriptions.push(dashboard);
   return dashboard;
 }

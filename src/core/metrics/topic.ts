@@ -6,7 +6,7 @@
 // A folder that holds every document of the index (e.g. all under "policies/") tells nothing:
 // the caller passes it as `commonFolder` and areas are taken below it.
 
-import type { TurnResult } from '../types';
+import type { TurnResult } from '../../domain/types';
 
 export function areaOf(source: string, heading = ''): string {
   const parts = source.split('/').filter(Boolean);

@@ -4,7 +4,8 @@
 // never passage texts: the text can be found again from source, lines and version). Both are
 // JSON Lines, bounded by size (logFile.ts), safe with several writers.
 
-import type { TurnResult } from '../types';
+import { isFactual } from '../../domain/coverage';
+import type { TurnResult } from '../../domain/types';
 import { appendBounded, DEFAULT_LOG_LIMITS, type LogLimits } from './logFile';
 import { topicOf } from './topic';
 
@@ -55,7 +56,7 @@ export function metricsRecord(result: TurnResult, indexVersion: string, time = n
     indexVersion,
     topic: topicOf(result, commonFolder),
     ...result.metrics,
-    factual: result.sentences.filter((s) => s.verdict !== 'exempt').length,
+    factual: result.sentences.filter(isFactual).length,
     ...(typeof relevance === 'string' ? { relevance } : {}),
   };
 }
