@@ -40,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   const dashboard = registerMetricsDashboard(context, { index, session, log });
   registerCommands(context, { index, session, chatView, keys, sources, answers, dashboard, log });
-  registerChatParticipant(context, index, sources, log, escalation);
+  registerChatParticipant(context, index, sources, log, escalation, () => void dashboard.afterTurn());
   registerIndexUpkeep(context, index);
 
   log.info(`Evident activated in ${Date.now() - started} ms.`);

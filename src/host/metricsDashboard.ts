@@ -85,8 +85,8 @@ export class MetricsDashboard implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  /** After each answered turn: redraw an open dashboard; notify (once) of alerts that are new. */
-  private async afterTurn(): Promise<void> {
+  /** After each answered turn (chat view, @evident): redraw an open dashboard; notify (once) of alerts that are new. */
+  async afterTurn(): Promise<void> {
     try {
       if (this.panel && this.ready) await this.send();
       const report = await this.report(AFTER_TURN_TAIL_BYTES);
