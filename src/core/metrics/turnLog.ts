@@ -31,7 +31,9 @@ export interface MetricsRecord {
   abstained: boolean;
   /** Factual sentences (kept + dropped): the denominator of the drop rate. Absent in old lines. */
   factual?: number;
-  /** Does the kept text address the question (when the turn says). */
+  /** Who made the turn abstain: the model, the verifier or the relevance check. */
+  abstainedBy?: string;
+  /** The relevance check's verdict (answers, partial, off-topic), when it ran. */
   relevance?: string;
 }
 
@@ -47,7 +49,6 @@ export interface AuditRecord {
 }
 
 export function metricsRecord(result: TurnResult, indexVersion: string, time = new Date(), commonFolder = ''): MetricsRecord {
-  const relevance = (result as { relevance?: { verdict?: unknown } }).relevance?.verdict;
   return {
     time: time.toISOString(),
     invocationId: result.invocationId,
@@ -57,7 +58,8 @@ export function metricsRecord(result: TurnResult, indexVersion: string, time = n
     topic: topicOf(result, commonFolder),
     ...result.metrics,
     factual: result.sentences.filter(isFactual).length,
-    ...(typeof relevance === 'string' ? { relevance } : {}),
+    ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
+    ...(result.relevance ? { relevance: result.relevance.verdict } : {}),
   };
 }
 

@@ -38,8 +38,8 @@ describe('evaluation gate (npm run eval:gate)', function () {
     assert.equal(run.code, 0, run.stderr);
   });
 
-  it('fails a worse answerer (2 passages per search instead of 6)', async () => {
-    const run = await runCli([...gateArgs(), '--top-k', '2'], { XDG_CACHE_HOME: cache }, { cwd: root });
+  it('fails a worse answerer (1 passage per search instead of 6)', async () => {
+    const run = await runCli([...gateArgs(), '--top-k', '1'], { XDG_CACHE_HOME: cache }, { cwd: root });
     assert.equal(run.code, 1);
     assert.match(run.stderr, /gate --min-(accuracy|abstention-precision|abstention-recall) .* not met/);
   });
