@@ -19,6 +19,8 @@ export type { DocFolder } from './docs/docFolders';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
+export { createGoogleSearchModel, createVertexSearchModel, parseDatastore, type GoogleSearchOptions, type VertexSearchOptions } from './models/groundedModel';
+export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from './groundedAsk';
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { parseCitations, splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';

@@ -31,6 +31,10 @@ export interface Evidence {
   heading: string;
   text: string;
   version: string;
+  /** Built-in grounding (route 2): the web page or data-store document of a grounding chunk. */
+  uri?: string;
+  /** Built-in grounding: the page or document title the service gave. */
+  title?: string;
 }
 
 /** Read access to the evidence of one invocation. */
@@ -49,9 +53,12 @@ export type ReasonCode =
   | 'unknown-id'
   | 'low-support'
   | 'value-mismatch'
-  | 'negation-mismatch';
+  | 'negation-mismatch'
+  /** Built-in grounding: no grounding support segment covers the sentence. */
+  | 'no-grounding-support';
 
-export type SupportTier = 'lexical' | 'entailment' | 'judge';
+/** `grounding`: kept because the provider's grounding supports cover the sentence (route 2). */
+export type SupportTier = 'lexical' | 'entailment' | 'judge' | 'grounding';
 
 export interface SentenceVerdict {
   text: string;
@@ -79,6 +86,37 @@ export interface TurnMetrics {
 
 export type RetrievalMode = 'hybrid' | 'lexical';
 
+/** The second route: the provider searches (Google Search, a Vertex AI Search data store). */
+export type GroundingRoute = 'google-search' | 'vertex-ai-search';
+
+/** How a turn's evidence was found: our own index, or the provider's built-in grounding. */
+export type TurnRetrieval = RetrievalMode | GroundingRoute;
+
+/** One grounding support as placed in the answer: what the audit log records. */
+export interface GroundingSupportRecord {
+  /** The segment text the service sent (empty when it sent none). */
+  segment: string;
+  /** The answer sentence(s) the segment lies in. */
+  sentence: string;
+  /** Evidence ids of the segment's grounding chunks (valid indices only). */
+  chunks: string[];
+  uris: string[];
+  /** Highest confidence score the service gave, when it gave any (Gemini 2.5+ gives none). */
+  confidence?: number;
+  /** Why the support was not used (no segment text, text not found, no valid chunk index). */
+  ignored?: string;
+}
+
+/** What built-in grounding adds to a turn. */
+export interface GroundingInfo {
+  route: GroundingRoute;
+  supports: GroundingSupportRecord[];
+  /** The queries the provider ran (web search). */
+  queries: string[];
+  /** Google's Search Suggestions markup (`searchEntryPoint.renderedContent`): untrusted HTML. */
+  searchSuggestions?: string;
+}
+
 /** Everything one question produced: what the CLI prints and the UI renders. */
 export interface TurnResult {
   id?: string;
@@ -90,7 +128,9 @@ export interface TurnResult {
   evidence: Evidence[];
   metrics: TurnMetrics;
   model: string;
-  retrieval: RetrievalMode;
+  retrieval: TurnRetrieval;
+  /** Built-in grounding (route 2) only. */
+  grounding?: GroundingInfo;
   /** Non-fatal things the user should know (e.g. "embedding model unavailable: lexical only"). */
   notices: string[];
 }
@@ -162,4 +202,51 @@ export interface SupportResult {
 export interface SupportScorer {
   readonly tier: SupportTier;
   score(sentence: string, passage: string, signal?: AbortSignal): SupportResult | Promise<SupportResult>;
+}
+
+/** A grounding chunk as the provider sent it: a web page, or a data-store document (with text). */
+export interface GroundingChunk {
+  uri: string;
+  title: string;
+  /** Retrieved context (Vertex AI Search) carries the text it found; web chunks carry none. */
+  text?: string;
+}
+
+/** A grounding support: an answer segment and the chunk indices the provider says back it. */
+export interface GroundingSupport {
+  /** The segment text; its offsets are UTF-8 byte offsets, so the text is what is matched. */
+  text?: string;
+  startIndex?: number;
+  endIndex?: number;
+  chunkIndices: number[];
+  confidenceScores: number[];
+}
+
+/** The `groundingMetadata` of a response, read defensively into our own words. */
+export interface GroundingMetadata {
+  chunks: GroundingChunk[];
+  supports: GroundingSupport[];
+  queries: string[];
+  searchSuggestions?: string;
+}
+
+export interface GroundedRequest {
+  question: string;
+  system: string;
+  signal: AbortSignal;
+  /** Partial text as it streams (drafts: unverified). */
+  onText?: (chunk: string) => void;
+}
+
+export interface GroundedResponse {
+  text: string;
+  /** Absent when the response carried no grounding metadata at all. */
+  metadata?: GroundingMetadata;
+}
+
+/** A model whose provider searches for it (route 2): Gemini + Google Search, Vertex AI Search. */
+export interface GroundedModel {
+  readonly name: string;
+  readonly route: GroundingRoute;
+  generate(request: GroundedRequest): Promise<GroundedResponse>;
 }

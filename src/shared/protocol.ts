@@ -2,7 +2,7 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
-import type { Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../core/types';
+import type { Evidence, GroundingInfo, GroundingRoute, GroundingSupportRecord, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult, TurnRetrieval } from '../core/types';
 import {
   isArrayOf,
   isBoolean,
@@ -109,6 +109,8 @@ const isEvidence = isShape<Evidence>({
   heading: isString,
   text: isString,
   version: isString,
+  uri: isOptional(isString),
+  title: isOptional(isString),
 });
 
 const isSentenceVerdict = isShape<SentenceVerdict>({
@@ -121,7 +123,7 @@ const isSentenceVerdict = isShape<SentenceVerdict>({
     support: isFiniteNumber,
     start: isNonNegativeInteger,
     end: isNonNegativeInteger,
-    tier: isOptional(isOneOf(['lexical', 'entailment', 'judge'] as const)),
+    tier: isOptional(isOneOf(['lexical', 'entailment', 'judge', 'grounding'] as const)),
   });
 
 const isMetrics = isShape<TurnMetrics>({
@@ -132,6 +134,25 @@ const isMetrics = isShape<TurnMetrics>({
 });
 
 const isRetrievalMode = isOneOf<RetrievalMode>(['hybrid', 'lexical']);
+const GROUNDING_ROUTES = ['google-search', 'vertex-ai-search'] as const;
+const isGroundingRoute = isOneOf<GroundingRoute>(GROUNDING_ROUTES);
+const isTurnRetrieval = isOneOf<TurnRetrieval>(['hybrid', 'lexical', ...GROUNDING_ROUTES]);
+
+const isSupportRecord = isShape<GroundingSupportRecord>({
+  segment: isString,
+  sentence: isString,
+  chunks: (v): v is string[] => isArrayOf(v, isEvidenceId),
+  uris: (v): v is string[] => isArrayOf(v, isString),
+  confidence: isOptional(isFiniteNumber),
+  ignored: isOptional(isString),
+});
+
+const isGroundingInfo = isShape<GroundingInfo>({
+  route: isGroundingRoute,
+  supports: (v): v is GroundingSupportRecord[] => isArrayOf(v, isSupportRecord),
+  queries: (v): v is string[] => isArrayOf(v, isString),
+  searchSuggestions: isOptional(isString),
+});
 
 export const isTurnResult = isShape<TurnResult>({
   id: isOptional(isString),
@@ -143,7 +164,8 @@ export const isTurnResult = isShape<TurnResult>({
   evidence: (v): v is Evidence[] => isArrayOf(v, isEvidence),
   metrics: isMetrics,
   model: isString,
-  retrieval: isRetrievalMode,
+  retrieval: isTurnRetrieval,
+  grounding: isOptional(isGroundingInfo),
   notices: (v): v is string[] => isArrayOf(v, isString),
 });
 

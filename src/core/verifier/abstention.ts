@@ -7,3 +7,5 @@ export const NOT_FOUND_UNSUPPORTED = 'NOT_FOUND: the documents I found do not su
 export function isAbstention(text: string): boolean {
   return text.trimStart().startsWith(NOT_FOUND_PREFIX);
 }
+/** Built-in grounding: nothing the provider's search returned backs a sentence. */
+export const NOT_FOUND_UNGROUNDED = 'NOT_FOUND: the search results do not support an answer.';
