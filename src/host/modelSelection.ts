@@ -3,7 +3,7 @@
 
 import type { ModelBackend } from '../shared/protocol';
 
-export const MODEL_SETTINGS = ['auto', 'gemini', 'vscode-lm', 'extractive'] as const;
+export const MODEL_SETTINGS = ['auto', 'gemini', 'google-search', 'vertex-ai-search', 'vscode-lm', 'extractive'] as const;
 export type ModelSetting = (typeof MODEL_SETTINGS)[number];
 
 export interface ModelAvailability {
@@ -11,6 +11,8 @@ export interface ModelAvailability {
   hasGeminiKey: boolean;
   /** How many VS Code language models (`vscode.lm`) are available now. */
   languageModels: number;
+  /** A Vertex AI Search data store is configured (`evident.vertexAiSearch.dataStore`). */
+  hasDataStore?: boolean;
 }
 
 export interface ModelChoice {
@@ -36,6 +38,14 @@ export function selectModel(setting: ModelSetting, available: ModelAvailability)
       return available.hasGeminiKey
         ? { backend: 'gemini' }
         : { backend: 'extractive', notice: 'Gemini is selected but no API key is set (run "Evident: Set Gemini API Key"); answering offline.' };
+    case 'google-search':
+      return available.hasGeminiKey
+        ? { backend: 'google-search' }
+        : { backend: 'extractive', notice: 'Gemini + Google Search is selected but no API key is set (run "Evident: Set Gemini API Key"); answering offline from the workspace docs.' };
+    case 'vertex-ai-search':
+      return available.hasDataStore
+        ? { backend: 'vertex-ai-search' }
+        : { backend: 'extractive', notice: 'Vertex AI Search is selected but no data store is set ("evident.vertexAiSearch.dataStore"); answering offline from the workspace docs.' };
     case 'vscode-lm':
       return available.languageModels > 0
         ? { backend: 'vscode-lm' }

@@ -19,7 +19,9 @@ import {
 /** Longest question the chat accepts (characters). */
 export const MAX_QUESTION_LENGTH = 4000;
 
-export type ModelBackend = 'gemini' | 'vscode-lm' | 'extractive';
+/** `google-search` and `vertex-ai-search`: built-in grounding (the provider searches). */
+export type ModelBackend = 'gemini' | 'google-search' | 'vertex-ai-search' | 'vscode-lm' | 'extractive';
+export const MODEL_BACKENDS: readonly ModelBackend[] = ['gemini', 'google-search', 'vertex-ai-search', 'vscode-lm', 'extractive'];
 
 /** Which model and retrieval mode answer: shown in the chat header. */
 export interface ModelView {
@@ -179,7 +181,7 @@ export const isTurnView = isShape<TurnView>({
 });
 
 const isModelView = isShape<ModelView>({
-  backend: isOneOf<ModelBackend>(['gemini', 'vscode-lm', 'extractive']),
+  backend: isOneOf<ModelBackend>(MODEL_BACKENDS),
   label: isString,
   notice: isOptional(isString),
 });
