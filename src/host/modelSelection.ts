@@ -56,3 +56,25 @@ export function selectModel(setting: ModelSetting, available: ModelAvailability)
       return { backend: 'extractive' };
   }
 }
+
+export interface ModelChoiceItem {
+  setting: ModelSetting;
+  label: string;
+  description: string;
+}
+
+/**
+ * What "Evident: Choose Model…" offers. Vertex AI Search is offered once a data store is set
+ * (without one it has nothing to search).
+ */
+export function modelChoices(available: Pick<ModelAvailability, 'hasDataStore'>): ModelChoiceItem[] {
+  const items: ModelChoiceItem[] = [
+    { setting: 'auto', label: 'Auto', description: 'Gemini with a key, else a VS Code model, else offline' },
+    { setting: 'gemini', label: 'Gemini', description: 'answers from your workspace docs' },
+    { setting: 'google-search', label: 'Gemini + Google Search', description: 'answers from the web, grounded by Google Search' },
+    { setting: 'vertex-ai-search', label: 'Vertex AI Search', description: 'answers from your Vertex AI Search data store' },
+    { setting: 'vscode-lm', label: 'VS Code language model', description: 'e.g. Copilot; answers from your workspace docs' },
+    { setting: 'extractive', label: 'Extractive (offline)', description: 'quotes your workspace docs; no network' },
+  ];
+  return available.hasDataStore ? items : items.filter((i) => i.setting !== 'vertex-ai-search');
+}
