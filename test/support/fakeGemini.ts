@@ -67,6 +67,7 @@ export class FakeGeminiServer {
   readonly requests: RecordedRequest[] = [];
   private readonly queue: ScriptedReply[] = [];
   private script: ReplyScript | undefined;
+  private preempt: ReplyScript | undefined;
   private readonly pending = new Set<{ timer: NodeJS.Timeout; res: ServerResponse }>();
   private closed = false;
 
@@ -102,6 +103,14 @@ export class FakeGeminiServer {
   /** A dynamic script, consulted when the queue is empty; `undefined` means "no reply". */
   respondWith(fn: ReplyScript): void {
     this.script = fn;
+  }
+
+  /**
+   * A script consulted BEFORE the queue; `undefined` falls through to the queue and the script.
+   * (End-to-end runs answer grounded requests this way, whatever the queue holds for other checks.)
+   */
+  respondFirst(fn: ReplyScript): void {
+    this.preempt = fn;
   }
 
   /** Number of queued replies not yet used. */
@@ -166,7 +175,7 @@ export class FakeGeminiServer {
     this.requests.push(recorded);
     this.onRequest?.(recorded);
 
-    const reply = this.queue.shift() ?? this.script?.(recorded);
+    const reply = this.preempt?.(recorded) ?? this.queue.shift() ?? this.script?.(recorded);
     if (!reply) {
       sendJson(res, 500, googleError(500, 'fake Gemini: no scripted reply left'));
       return;
