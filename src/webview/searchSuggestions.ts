@@ -66,6 +66,8 @@ function copyNode(doc: Document, node: Node, inSvg: boolean, actions: Suggestion
     const c = copyNode(doc, child, svg, actions);
     if (c) copy.appendChild(c);
   }
+  // An empty <svg> (e.g. one that only carried a handler) would still take 300×150 px.
+  if (tag === 'svg' && !copy.hasChildNodes()) return undefined;
   return copy;
 }
 

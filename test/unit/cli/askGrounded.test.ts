@@ -7,13 +7,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FakeGeminiServer, errorReply, groundedReply } from '../../support/fakeGemini';
 import { runCli } from '../../support/cli';
+import { GROUNDED_DEMO } from '../../support/fakeGeminiModes';
 
 /** Three sentences; the second comes after multi-byte characters (é, ü: 2 bytes each in UTF-8). */
-export const CAFE_ANSWER = 'Café Müller in Düsseldorf opened in 1926. Its terrace seats forty guests. It also runs a ferry to the moon every Sunday.';
-export const CAFE_SOURCES = [
-  { uri: 'https://history.example.org/cafe-mueller', title: 'Café Müller: a history' },
-  { uri: 'https://www.visit-dus.example.com/terrace', title: 'Terraces of Düsseldorf' },
-];
+const CAFE_ANSWER = GROUNDED_DEMO.text;
+const CAFE_SOURCES = GROUNDED_DEMO.sources;
 
 describe('evident ask --model google-search (built-in grounding through the CLI)', function () {
   this.timeout(30_000);

@@ -23,7 +23,7 @@ const SUGGESTIONS = [
   '<div class="carousel"><a class="chip" href="https://www.google.com/search?q=cafe+mueller+opening&client=app">cafe mueller opening</a>',
   '<a class="chip" href="javascript:alert(1)">bad link</a></div></div>',
   '<script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"><iframe srcdoc="<script>parent.pwned=3</script>"></iframe>',
-  '<div class="x" onclick="window.pwned = 4" style="color: red">styled</div>',
+  '<div class="x" onclick="window.pwned = 4" style="color: red">styled</div><svg onload="window.pwned = 5"></svg>',
 ].join('');
 
 function setup() {
@@ -109,6 +109,7 @@ describe('chat view: built-in grounding', () => {
       ['bad link', null],
     ]);
     assert.ok(root.querySelector('svg circle'), 'the logo shape is kept');
+    assert.equal(root.querySelectorAll('svg').length, 1, 'an svg left empty by the filter is dropped');
     assert.equal(root.querySelector('svg')?.namespaceURI, 'http://www.w3.org/2000/svg');
     links[0].click();
     links[1].click();
