@@ -10,7 +10,8 @@ import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { appendTurnLog } from './metrics/turnLog';
-import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
+import type { ChatModel, Embedder, GroundedModel, RetrievalMode, SupportScorer, TurnResult } from './types';
+import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
 
@@ -62,6 +63,8 @@ export interface AskOptions {
   maxToolRounds?: number;
   onDraft?(textSoFar: string): void;
   onEvent?(event: TurnEvent): void;
+  /** Mixing routes: also offer the model Google Search as the `searchWeb` tool (a grounded sub-call). */
+  webSearch?: GroundedModel;
 }
 
 export const DEFAULT_TOP_K = 6;
@@ -128,6 +131,7 @@ export class Engine {
         ledger: this.ledger,
         retrieval: retriever.mode,
         search: (query, signal) => retriever.search(query, topK, signal),
+        searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
       },

@@ -108,6 +108,7 @@ export class ChatSession implements vscode.Disposable {
         result = await engine.ask(turn.question, {
           model: chosen.model,
           escalation: this.escalation.forTurn(chosen.model),
+          webSearch: chosen.webSearch,
           signal: controller.signal,
           id,
           onDraft,

@@ -10,12 +10,12 @@ import { loadEngineApi } from './engineLoader';
 import type { GeminiKeyStore } from './geminiKey';
 import { countLanguageModels, createLanguageModelChatModel, LanguageModelUnavailable, selectLanguageModel } from './lmChatModel';
 import { selectModel, type ModelChoice } from './modelSelection';
-import { readGeminiModelId, readModelSetting, readVertexSearchSettings } from './settings';
+import { readGeminiModelId, readGeminiWebSearch, readModelSetting, readVertexSearchSettings } from './settings';
 
 export const EXTRACTIVE_LABEL = 'Extractive (offline)';
 
 /** The model of one turn: a chat model over the workspace index, or a provider that searches (route 2). */
-export type TurnModel = { kind: 'chat'; model: ChatModel; notice?: string } | { kind: 'grounded'; model: GroundedModel };
+export type TurnModel = { kind: 'chat'; model: ChatModel; notice?: string; webSearch?: GroundedModel } | { kind: 'grounded'; model: GroundedModel };
 
 /** The data store's own name, for the header: `projects/…/dataStores/handbook` → `handbook`. */
 export function dataStoreLabel(name: string): string {
@@ -34,7 +34,7 @@ export class ModelResolver implements vscode.Disposable {
       keys.onDidChange(fire),
       vscode.lm.onDidChangeChatModels(fire),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(Settings.model) || e.affectsConfiguration(Settings.geminiModel) || e.affectsConfiguration(Settings.vertexDataStore)) fire();
+        if ([Settings.model, Settings.geminiModel, Settings.geminiWebSearch, Settings.vertexDataStore].some((k) => e.affectsConfiguration(k))) fire();
       }),
     );
   }
@@ -49,7 +49,7 @@ export class ModelResolver implements vscode.Disposable {
     const choice = await this.choose();
     switch (choice.backend) {
       case 'gemini':
-        return { backend: 'gemini', label: `Gemini (${readGeminiModelId()})` };
+        return { backend: 'gemini', label: `Gemini (${readGeminiModelId()})${readGeminiWebSearch() ? ' + web search' : ''}` };
       case 'google-search':
         return { backend: 'google-search', label: `Gemini + Google Search (${readGeminiModelId()})` };
       case 'vertex-ai-search':
@@ -73,7 +73,9 @@ export class ModelResolver implements vscode.Disposable {
     switch (choice.backend) {
       case 'gemini': {
         const apiKey = await this.requireKey();
-        return { kind: 'chat', model: api.createGeminiModel({ apiKey, model: readGeminiModelId(), baseUrl: process.env.GOOGLE_GEMINI_BASE_URL || undefined }) };
+        const options = { apiKey, model: readGeminiModelId(), baseUrl: process.env.GOOGLE_GEMINI_BASE_URL || undefined };
+        // Mixing routes: Google Search as a tool beside searchPolicies (a grounded sub-call).
+        return { kind: 'chat', model: api.createGeminiModel(options), webSearch: readGeminiWebSearch() ? api.createGoogleSearchModel(options) : undefined };
       }
       case 'google-search': {
         const apiKey = await this.requireKey();

@@ -102,3 +102,8 @@ export function readVertexSearchSettings(): VertexSearchSettings {
     location: text(Settings.vertexLocation),
   };
 }
+
+/** Mixing routes: the Gemini model may also search the web (Google Search as a tool). */
+export function readGeminiWebSearch(): boolean {
+  return vscode.workspace.getConfiguration(Settings.section).get<unknown>(key(Settings.geminiWebSearch)) === true;
+}

@@ -40,6 +40,7 @@ export const Settings = {
   section: 'evident',
   model: 'evident.model',
   geminiModel: 'evident.gemini.model',
+  geminiWebSearch: 'evident.gemini.webSearch',
   include: 'evident.index.include',
   exclude: 'evident.index.exclude',
   embeddingModel: 'evident.embedding.model',

@@ -26,6 +26,8 @@ Options:
   --model NAME             extractive (offline, default without GEMINI_API_KEY), gemini, gemini:MODEL_ID,
                            google-search[:MODEL_ID], vertex-ai-search[:MODEL_ID]
   --json                   print the result as one JSON object
+  --web-search             mixing routes: also give the Gemini model Google Search as a tool (a grounded
+                           sub-call; its web sources join the turn's evidence and are verified the same way)
 ${ENGINE_FLAGS_HELP}
 ${GROUNDING_FLAGS_HELP}
   -h, --help               show this help
@@ -39,7 +41,7 @@ interface QuestionLine {
 export const ask: CliCommand = async (argv, io) => {
   const { values } = parseArgs({
     args: argv,
-    options: { ...ENGINE_FLAGS, ...GROUNDING_FLAGS, question: { type: 'string' }, questions: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' } },
+    options: { ...ENGINE_FLAGS, ...GROUNDING_FLAGS, question: { type: 'string' }, questions: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' }, 'web-search': { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
@@ -58,21 +60,30 @@ export const ask: CliCommand = async (argv, io) => {
     throw new CliError('--datastore, --search-filter and --max-results are for --model vertex-ai-search.');
   }
   const makeModel = chooseCliModel(values.model, io);
+  const webSearch = values['web-search'] ? webSearchFor(values.model, io) : undefined;
   const engine = await openEngine(values, io);
   const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
 
   if (batch) {
     for (const line of batch) {
-      const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal });
+      const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch });
       io.stdout(`${JSON.stringify(toJson(result))}\n`);
     }
     return 0;
   }
-  const result = await engine.ask(values.question ?? '', { model, signal: io.signal });
+  const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
   io.stdout(values.json ? `${JSON.stringify(toJson(result))}\n` : render(result));
   return 0;
 };
+
+/** `--web-search`: Google Search as the `searchWeb` tool of a Gemini model (needs the same key). */
+function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[1]) {
+  if (modelName === undefined || !(modelName === 'gemini' || modelName.startsWith('gemini:'))) {
+    throw new CliError('--web-search needs --model gemini[:MODEL_ID] (a model that calls tools).');
+  }
+  return groundedCliModel({ model: `google-search${modelName.includes(':') ? modelName.slice(modelName.indexOf(':')) : ''}` }, io);
+}
 
 /**
  * The second route: the provider searches (Google Search or a Vertex AI Search data store), so

@@ -95,7 +95,7 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
     assert.equal(server.requests[0].model, 'gemini-2.5-pro');
   });
 
-  it('refuses --docs, a missing key, a missing or malformed data store, and vertex flags on google-search (exit 2, no call)', async () => {
+  it('refuses --docs, a missing key, a missing or malformed data store, vertex flags on google-search, and --web-search without Gemini (exit 2, no call)', async () => {
     const cases: Array<[string[], Record<string, string | undefined>, RegExp]> = [
       [['--model', 'google-search', '--docs', '.'], env(), /--docs is not used by --model google-search/],
       [['--model', 'google-search'], { ...env(), GEMINI_API_KEY: undefined }, /needs GEMINI_API_KEY/],
@@ -103,6 +103,7 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
       [['--model', 'vertex-ai-search', '--datastore', 'my-store'], env(), /not a Vertex AI Search data store name/],
       [['--model', 'google-search', '--datastore', 'projects/p/locations/global/collections/c/dataStores/d'], env(), /are for --model vertex-ai-search/],
       [['--model', 'vertex-ai-search', '--datastore', 'projects/p/locations/global/collections/c/dataStores/d', '--max-results', '11'], env(), /--max-results must be a number from 1 to 10/],
+      [['--model', 'extractive', '--web-search'], env(), /--web-search needs --model gemini/],
     ];
     for (const [flags, e, message] of cases) {
       const run = await runCli(['ask', ...flags, '--question', 'q?'], e);
