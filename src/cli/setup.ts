@@ -192,8 +192,11 @@ function geminiKey(io: CliIO): string | undefined {
 }
 
 function geminiFromEnv(wanted: string, io: CliIO): ChatModel {
+  if (isGroundedModelName(wanted)) {
+    throw new CliError(`--model ${wanted} works with "evident ask" only: the provider searches, not the docs index.`);
+  }
   if (wanted !== 'gemini' && !wanted.startsWith('gemini:')) {
-    throw new CliError(`--model must be "extractive", "gemini", "gemini:MODEL_ID", "google-search[:MODEL_ID]" or "vertex-ai-search[:MODEL_ID]" (got "${wanted}").`);
+    throw new CliError(`--model must be "extractive", "gemini" or "gemini:MODEL_ID" (got "${wanted}"); "evident ask" also takes google-search[:MODEL_ID] and vertex-ai-search[:MODEL_ID].`);
   }
   const key = geminiKey(io);
   if (!key) throw new CliError('--model gemini needs GEMINI_API_KEY in the environment (or use --model extractive, which works offline).');
