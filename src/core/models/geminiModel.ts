@@ -162,6 +162,11 @@ function describe(error: unknown, status: number | undefined, attempt: number, s
   }
   if (status !== undefined && status >= 500) return new GeminiError(`${service} had a server error (HTTP ${status})${tried}.`, status);
   if (status !== undefined) return new GeminiError(`${service} rejected the request (HTTP ${status}): ${(error as Error).message}`, status);
+  if (/Could not load the default credentials/i.test((error as Error).message ?? '')) {
+    return new GeminiError(
+      `${service}: no Google Cloud credentials found. Run "gcloud auth application-default login" (or set GOOGLE_APPLICATION_CREDENTIALS to a key file), or use a Vertex AI API key.`,
+    );
+  }
   return new GeminiError(`Could not reach ${service}: ${(error as Error).message}`);
 }
 

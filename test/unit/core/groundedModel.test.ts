@@ -3,6 +3,9 @@
 // grounded turn (ledger, verification from the metadata, metrics, release on every path).
 
 import { strict as assert } from 'node:assert';
+import { mkdtemp, rm } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { askGrounded, openGroundedInvocations } from '../../../src/core/groundedAsk';
 import { createGoogleSearchModel, createVertexSearchModel } from '../../../src/core/models/groundedModel';
 import type { TurnResult } from '../../../src/core/types';
@@ -211,6 +214,27 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
       } finally {
         for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
         Object.assign(process.env, saved);
+      }
+    });
+
+    it('without any Google Cloud credentials: says how to get them, and sends nothing', async () => {
+      const saved = { ...process.env };
+      const home = await mkdtemp(path.join(os.tmpdir(), 'evident-no-adc-'));
+      process.env.HOME = home; // no gcloud application default credentials file here
+      process.env.METADATA_SERVER_DETECTION = 'none'; // not on Google Cloud
+      delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
+      delete process.env.GOOGLE_API_KEY;
+      delete process.env.GEMINI_API_KEY;
+      delete process.env.GCE_METADATA_HOST;
+      try {
+        server.requests.length = 0;
+        const model = createVertexSearchModel({ datastore, baseUrl: server.baseUrl, timeoutMs: 5000, attempts: 1 });
+        await assert.rejects(askGrounded('q?', { model }), /Vertex AI Search: no Google Cloud credentials found\. Run "gcloud auth application-default login"/);
+        assert.equal(server.requests.length, 0);
+      } finally {
+        for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+        Object.assign(process.env, saved);
+        await rm(home, { recursive: true, force: true });
       }
     });
 
