@@ -5,7 +5,8 @@ import { EvidenceLedger } from './agent/ledger';
 import { runGroundedTurn } from './agent/groundedTurn';
 import type { TurnEvent } from './agent/agentLoop';
 import { appendTurnLog } from './metrics/turnLog';
-import type { GroundedModel, SupportScorer, TurnResult } from './types';
+import type { TurnResult } from '../domain/types';
+import type { GroundedModel, SupportScorer } from './types';
 
 export interface GroundedAskOptions {
   model: GroundedModel;

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { TurnEvent } from '../core/engine';
-import type { TurnResult } from '../core/types';
+import type { TurnResult } from '../domain/types';
 import { isTurnView, type HostToWebview, type TurnView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { errorMessage, isAbortError } from './log';

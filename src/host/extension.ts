@@ -6,7 +6,6 @@ import { registerChatParticipant } from './chatParticipant';
 import { ChatSession } from './chatSession';
 import { registerChatView } from './chatView';
 import { registerCitationLinks } from './citationLinks';
-import { registerChooseModel } from './chooseModelCommand';
 import { registerCommands } from './commands';
 import { GeminiKeyStore } from './geminiKey';
 import { VerifierEscalation } from './escalation';
@@ -39,7 +38,6 @@ export function activate(context: vscode.ExtensionContext): void {
     openAnswerInEditor: (turnId) => answers.open(turnId),
   });
   registerCommands(context, { index, session, chatView, keys, sources, answers, log });
-  registerChooseModel(context);
   registerChatParticipant(context, index, sources, log, escalation);
   registerIndexUpkeep(context, index);
 

@@ -3,8 +3,8 @@
 // text found; a click or Enter asks the host to open the page (the host opens it through
 // VS Code's external-link confirmation). All provider text goes in as textContent.
 
-import type { Evidence } from '../core/types';
-import { webDomain } from '../shared/answerLayout';
+import type { Evidence } from '../domain/types';
+import { webDomain } from '../domain/answerLayout';
 import { EvidencePreviews } from './evidencePreview';
 
 export interface WebSourceActions {

@@ -11,7 +11,7 @@ import {
 } from '../setup';
 import { askGrounded } from '../../core/engine';
 import { readJsonl, requireString } from '../../core/jsonl';
-import type { TurnResult } from '../../core/types';
+import type { TurnResult } from '../../domain/types';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
        evident ask --model google-search[:MODEL_ID] (--question "TEXT" | --questions FILE.jsonl) [--json]

@@ -5,10 +5,12 @@
 // released in `finally` (success, error, cancellation).
 
 import { randomUUID } from 'node:crypto';
-import type { GroundedModel, TurnResult } from '../types';
+import { turnMetrics } from '../../domain/coverage';
+import type { TurnResult } from '../../domain/types';
+import type { GroundedModel } from '../types';
 import type { VerifierOptions } from '../verifier/verifier';
 import { verifyGrounded } from '../verifier/groundingCheck';
-import { NO_ANSWER, TurnCancelled, turnMetrics, type TurnEvent } from './agentLoop';
+import { NO_ANSWER, TurnCancelled, type TurnEvent } from './agentLoop';
 import { GROUNDED_INSTRUCTION } from './instruction';
 import type { EvidenceLedger } from './ledger';
 

@@ -4,7 +4,7 @@
 // error or cancellation — so the ledger never grows with the number of turns.
 
 import { createHash } from 'node:crypto';
-import type { Evidence, EvidenceLookup, GroundingChunk, Passage } from '../types';
+import type { Evidence, EvidenceLookup, GroundingChunk, Passage } from '../../domain/types';
 
 export class InvocationEvidence implements EvidenceLookup {
   private readonly byId = new Map<string, Evidence>();

@@ -5,7 +5,8 @@
 // as its text. So the main model cites web sources as [E#] like passages, and the main verifier
 // checks each of its sentences against what the provider's grounding says that source backs.
 
-import type { Evidence, GroundedModel } from '../types';
+import type { Evidence } from '../../domain/types';
+import type { GroundedModel } from '../types';
 import { verifyGrounded } from '../verifier/groundingCheck';
 import type { VerifierOptions } from '../verifier/verifier';
 import { GROUNDED_INSTRUCTION } from './instruction';

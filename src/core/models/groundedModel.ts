@@ -5,7 +5,8 @@
 // in the last chunk): the verifier reads it afterwards (src/core/verifier/groundingCheck.ts).
 
 import { GoogleGenAI, type GenerateContentResponse, type Tool } from '@google/genai';
-import type { GroundedModel, GroundedRequest, GroundedResponse, GroundingMetadata, GroundingRoute } from '../types';
+import type { GroundingMetadata, GroundingRoute } from '../../domain/types';
+import type { GroundedModel, GroundedRequest, GroundedResponse } from '../types';
 import { DEFAULT_GEMINI_MODEL, GeminiError, withRetries, type RetryPolicy } from './geminiModel';
 import { readGroundingMetadata } from './groundingMetadata';
 

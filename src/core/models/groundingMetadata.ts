@@ -2,7 +2,7 @@
 // untrusted input: every field is checked, malformed pieces are skipped (never thrown on), and
 // chunk indices are kept as sent so the verifier can say which ones point nowhere.
 
-import type { GroundingChunk, GroundingMetadata, GroundingSupport } from '../types';
+import type { GroundingChunk, GroundingMetadata, GroundingSupport } from '../../domain/types';
 
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

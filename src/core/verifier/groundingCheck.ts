@@ -6,12 +6,13 @@
 // text, text not in the answer, or no valid chunk index is not used (and is recorded as such).
 // When every cited chunk carries text (Vertex AI Search), the lexical support check runs too.
 
-import type { Evidence, EvidenceLookup, GroundingMetadata, GroundingSupport, GroundingSupportRecord, SentenceVerdict } from '../types';
-import { NOT_FOUND_UNGROUNDED, isAbstention } from './abstention';
+import { isAbstention } from '../../domain/abstention';
+import type { Evidence, EvidenceLookup, GroundingMetadata, GroundingSupport, GroundingSupportRecord, SentenceVerdict, VerifiedText } from '../../domain/types';
+import { NOT_FOUND_UNGROUNDED } from './abstention';
 import { withoutCitations } from './citations';
 import { isNonFactual } from './exemption';
 import { splitSentences, type SentenceSpan } from './sentenceSplitter';
-import { judgeSupport, resolveOptions, rewrite, type VerifiedText, type VerifierOptions } from './verifier';
+import { judgeSupport, resolveOptions, rewrite, type VerifierOptions } from './verifier';
 
 export interface GroundingCheckResult extends VerifiedText {
   supports: GroundingSupportRecord[];

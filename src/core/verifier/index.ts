@@ -1,20 +1,17 @@
 // The verifier's public face: what the agent loop, the CLI, the editor and the evaluation call.
 
-export { NOT_FOUND_UNGROUNDED, NOT_FOUND_UNSUPPORTED, isAbstention } from './abstention';
+export { NOT_FOUND_UNGROUNDED, NOT_FOUND_UNSUPPORTED } from './abstention';
 export { verifyGrounded, type GroundingCheckResult } from './groundingCheck';
-export { parseCitations, type CitationSpan } from './citations';
 export { createEntailmentScorer, DEFAULT_ENTAILMENT_MODEL, type EntailmentScorerOptions } from './entailmentScorer';
 export { createJudgeScorer } from './judgeScorer';
 export { createLexicalScorer, DEFAULT_LEXICAL_FEATURES, type LexicalFeatures, type LexicalScorerOptions } from './lexicalScorer';
 export { splitSentences, type SentenceSpan } from './sentenceSplitter';
-export { summarize, type VerdictSummary } from './summary';
 export { termStatsFromTexts, type TermStats } from './termStats';
 export {
   DEFAULT_THRESHOLD,
   defaultVerifierOptions,
   verifyAnswer,
   verifyClaim,
-  type VerifiedText,
   type VerifierOptions,
 } from './verifier';
 export { createClaimChecker, evidenceText, type ClaimChecker, type ClaimCheckOptions } from './claimCheck';
