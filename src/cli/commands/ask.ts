@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { CliError, type CliCommand } from '../io';
 import { mkdirSync } from 'node:fs';
 import {
-  ENGINE_FLAGS, ENGINE_FLAGS_HELP, GROUNDING_FLAGS, GROUNDING_FLAGS_HELP, cacheRoot, chooseCliModel, groundedCliModel, isGroundedModelName, openEngine,
+  ENGINE_FLAGS, ENGINE_FLAGS_HELP, GROUNDING_FLAGS, GROUNDING_FLAGS_HELP, cacheRoot, chooseCliModel, groundedCliModel, isGroundedModelName, numberFlag, openEngine,
   progressPrinter, type GroundingFlags,
 } from '../setup';
 import { askGrounded } from '../../core/engine';
@@ -98,6 +98,8 @@ async function askWithGrounding(
     throw new CliError(`--docs is not used by --model ${values.model}: the provider searches, not the workspace index (see "Mixing routes" in docs/user-guide.md).`);
   }
   const model = groundedCliModel(values, io);
+  // Vertex AI Search chunks carry text: the lexical check runs on them with this threshold.
+  const threshold = numberFlag(values.threshold, 'threshold', 0, 1);
   const logDir = values['index-dir'] ? path.resolve(io.cwd, values['index-dir']) : path.join(cacheRoot(io.env), 'grounded');
   mkdirSync(logDir, { recursive: true });
   const ask = (question: string, id?: string) =>
@@ -105,6 +107,7 @@ async function askWithGrounding(
       model,
       id,
       signal: io.signal,
+      verifier: { threshold },
       metricsLog: path.join(logDir, 'metrics.jsonl'),
       auditLog: path.join(logDir, 'audit.jsonl'),
       onLogError: (m) => io.stderr(`evident: ${m}\n`),

@@ -151,5 +151,23 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
     assert.equal(request.location, 'global');
     assert.equal(request.apiKey, 'vertex-key');
     assert.deepEqual(request.body.tools, [{ retrieval: { vertexAiSearch: { datastore, filter: 'category: ANY("finance")', maxResults: 5 } } }]);
+
+    // --threshold applies to that lexical check: a covered sentence with a word the chunk lacks
+    // ("claims") is kept at the default threshold and dropped at 1.
+    const paraphrase = () =>
+      groundedReply('Expense claims are due within 30 days.', [{ uri: 'gs://handbook/expenses.pdf', title: 'Expenses', text: 'Expense reports are due within 30 days of the trip.' }], [
+        { text: 'Expense claims are due within 30 days.', chunks: [0] },
+      ]);
+    const vertexEnv = { XDG_CACHE_HOME: cache, GOOGLE_VERTEX_BASE_URL: server.baseUrl, EVIDENT_VERTEX_API_KEY: 'vertex-key' };
+    server.enqueue(paraphrase());
+    const lenient = await runCli(['ask', '--model', 'vertex-ai-search', '--datastore', datastore, '--question', 'When are expense reports due?', '--json'], vertexEnv);
+    assert.equal(JSON.parse(lenient.stdout).sentences[0].verdict, 'kept', lenient.stdout);
+    server.enqueue(paraphrase());
+    const strict = await runCli(['ask', '--model', 'vertex-ai-search', '--datastore', datastore, '--threshold', '1', '--question', 'When are expense reports due?', '--json'], vertexEnv);
+    assert.equal(strict.code, 0, strict.stderr);
+    const strictOut = JSON.parse(strict.stdout);
+    assert.equal(strictOut.sentences[0].verdict, 'dropped');
+    assert.ok(strictOut.sentences[0].support < 1, 'dropped by the lexical score, not by grounding');
+    assert.equal(strictOut.sentences[0].tier, 'lexical');
   });
 });
