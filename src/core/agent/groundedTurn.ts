@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { turnMetrics } from '../../domain/coverage';
-import type { TurnResult } from '../../domain/types';
+import type { AbstentionCause, TurnResult } from '../../domain/types';
 import type { GroundedModel } from '../types';
 import type { VerifierOptions } from '../verifier/verifier';
 import { verifyGrounded } from '../verifier/groundingCheck';
@@ -63,6 +63,8 @@ export async function runGroundedTurn(question: string, model: GroundedModel, de
       ? await verifyGrounded(response.text, response.metadata, chunkIds, evidence, deps.verifier, signal)
       : { answer: NO_ANSWER, abstained: true, sentences: [], supports: [], notices: [] };
     if (signal.aborted) throw new TurnCancelled();
+    // The model's own NOT_FOUND (or no text) leaves no sentence to judge; else the check kept nothing.
+    const abstainedBy: AbstentionCause | undefined = !checked.abstained ? undefined : checked.sentences.length === 0 ? 'model' : 'verifier';
     return {
       id: options.id,
       invocationId,
@@ -81,6 +83,7 @@ export async function runGroundedTurn(question: string, model: GroundedModel, de
         ...(response.metadata?.searchSuggestions ? { searchSuggestions: response.metadata.searchSuggestions } : {}),
       },
       notices: [...(options.notices ?? []), ...checked.notices],
+      ...(abstainedBy ? { abstainedBy } : {}),
     };
   } finally {
     deps.ledger.release(invocationId);

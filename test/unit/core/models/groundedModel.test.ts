@@ -129,6 +129,7 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
     assert.deepEqual(result.sentences.map((s) => s.code), ['no-grounding-support', 'no-grounding-support']);
     assert.deepEqual(result.metrics, { retrieved: 0, coverage: 0, dropped: 2, abstained: true });
     assert.match(result.notices.join('\n'), /no grounding metadata/);
+    assert.equal(result.abstainedBy, 'verifier');
   });
 
   it("passes the model's own NOT_FOUND through as an abstention", async () => {
@@ -136,6 +137,7 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
     const result = await ask('Canteen?');
     assert.equal(result.abstained, true);
     assert.equal(result.answer, 'NOT_FOUND: no result names the canteen hours.');
+    assert.equal(result.abstainedBy, 'model');
   });
 
   it('keeps a sentence only when supported segments cover all of it', async () => {
