@@ -19,6 +19,7 @@ export const Commands = {
   showLogs: 'evident.showLogs',
   stop: 'evident.stop',
   clearHistory: 'evident.clearHistory',
+  chooseModel: 'evident.chooseModel',
   /** Internal: open a source passage (used by citation links). */
   openEvidence: 'evident.openEvidence',
 } as const;
@@ -45,6 +46,7 @@ export const Settings = {
   section: 'evident',
   model: 'evident.model',
   geminiModel: 'evident.gemini.model',
+  geminiWebSearch: 'evident.gemini.webSearch',
   include: 'evident.index.include',
   exclude: 'evident.index.exclude',
   embeddingModel: 'evident.embedding.model',
@@ -64,6 +66,11 @@ export const Settings = {
   alertNotify: 'evident.metrics.alerts.notify',
   logMaxSizeMB: 'evident.metrics.logMaxSizeMB',
   logRotatedFiles: 'evident.metrics.logRotatedFiles',
+  vertexDataStore: 'evident.vertexAiSearch.dataStore',
+  vertexFilter: 'evident.vertexAiSearch.filter',
+  vertexMaxResults: 'evident.vertexAiSearch.maxResults',
+  vertexProject: 'evident.vertexAiSearch.project',
+  vertexLocation: 'evident.vertexAiSearch.location',
 } as const;
 
 export const Colors = {

@@ -5,7 +5,7 @@
 // JSON Lines, bounded by size (logFile.ts), safe with several writers.
 
 import { isFactual } from '../../domain/coverage';
-import type { TurnResult } from '../../domain/types';
+import type { GroundingSupportRecord, TurnResult } from '../../domain/types';
 import { appendBounded, DEFAULT_LOG_LIMITS, type LogLimits } from './logFile';
 import { topicOf } from './topic';
 
@@ -45,7 +45,9 @@ export interface AuditRecord {
   question: string;
   answer: string;
   cited: string[];
-  evidence: { id: string; passageId: string; source: string; startLine: number; endLine: number; version: string }[];
+  evidence: { id: string; passageId: string; source: string; startLine: number; endLine: number; version: string; uri?: string; title?: string }[];
+  /** Built-in grounding: each support (sentence, chunk ids, uris, confidence when given). */
+  supports?: GroundingSupportRecord[];
 }
 
 export function metricsRecord(result: TurnResult, indexVersion: string, time = new Date(), commonFolder = ''): MetricsRecord {
@@ -72,7 +74,17 @@ export function auditRecord(result: TurnResult, indexVersion: string, time = new
     question: result.question,
     answer: result.answer,
     cited: [...new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations))],
-    evidence: result.evidence.map((e) => ({ id: e.id, passageId: e.passageId, source: e.source, startLine: e.startLine, endLine: e.endLine, version: e.version })),
+    evidence: result.evidence.map((e) => ({
+      id: e.id,
+      passageId: e.passageId,
+      source: e.source,
+      startLine: e.startLine,
+      endLine: e.endLine,
+      version: e.version,
+      ...(e.uri !== undefined ? { uri: e.uri } : {}),
+      ...(e.title !== undefined ? { title: e.title } : {}),
+    })),
+    ...(result.grounding ? { supports: result.grounding.supports } : {}),
   };
 }
 
