@@ -11,8 +11,11 @@ import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { appendTurnLog } from './metrics/turnLog';
+import { commonFolderOf } from './metrics/topic';
+import type { LogLimits } from './metrics/logFile';
 import type { RetrievalMode, TurnResult } from '../domain/types';
-import type { ChatModel, Embedder, SupportScorer } from './types';
+import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
+import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
@@ -23,10 +26,15 @@ export { documentVersion } from './docs/version';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
+export { createGoogleSearchModel, createVertexSearchModel, parseDatastore, type GoogleSearchOptions, type VertexSearchOptions } from './models/groundedModel';
+export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from './groundedAsk';
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
+export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
+export { DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './metrics/alerts';
+export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
 export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 
 export interface EngineLogger {
@@ -47,6 +55,8 @@ export interface EngineOptions {
   relevanceCheck?: boolean;
   metricsLog?: string;
   auditLog?: string;
+  /** Size bound of each log (rotation); DEFAULT_LOG_LIMITS when absent. */
+  logLimits?: LogLimits;
   log?: EngineLogger;
 }
 
@@ -67,6 +77,8 @@ export interface AskOptions {
   maxToolRounds?: number;
   onDraft?(textSoFar: string): void;
   onEvent?(event: TurnEvent): void;
+  /** Mixing routes: also offer the model Google Search as the `searchWeb` tool (a grounded sub-call). */
+  webSearch?: GroundedModel;
 }
 
 export const DEFAULT_TOP_K = 6;
@@ -80,6 +92,7 @@ export class Engine {
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
   private stats: TermStats | undefined;
+  private sourcesFolder: string | undefined;
   private readonly log: EngineLogger;
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
   private pendingNotices: string[] = [];
@@ -114,6 +127,7 @@ export class Engine {
     const embedder = await this.embedder();
     const report = await this.passages.update(this.options.docs, { ...opts, embedder });
     this.stats = undefined;
+    this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
     for (const n of report.notices) this.log.warn(n);
     report.notices = [...new Set([...this.standingNotices(), ...report.notices])];
@@ -133,6 +147,7 @@ export class Engine {
         ledger: this.ledger,
         retrieval: retriever.mode,
         search: (query, signal) => retriever.search(query, topK, signal),
+        searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
@@ -140,7 +155,12 @@ export class Engine {
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );
     try {
-      await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog });
+      await appendTurnLog(result, this.indexVersion(), {
+        metricsLog: this.options.metricsLog,
+        auditLog: this.options.auditLog,
+        limits: this.options.logLimits,
+        commonFolder: this.commonFolder(),
+      });
     } catch (error) {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
@@ -161,6 +181,12 @@ export class Engine {
   termStats(): TermStats {
     this.stats ??= termStatsFromTexts(this.passages.allPassages().map((p) => `${p.heading}\n${p.text}`));
     return this.stats;
+  }
+
+  /** The folder that holds every indexed document (topics are areas below it). */
+  private commonFolder(): string {
+    this.sourcesFolder ??= commonFolderOf(this.passages.allPassages().map((p) => p.source));
+    return this.sourcesFolder;
   }
 
   private indexVersion(): string {

@@ -10,7 +10,7 @@ import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings } from './settings';
+import { readIndexSettings, readLogLimits } from './settings';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -101,6 +101,12 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** Where the metrics log of this workspace is written. */
   get metricsLogPath(): string | undefined {
     return this.context.storageUri ? path.join(this.context.storageUri.fsPath, 'metrics.jsonl') : undefined;
+  }
+
+  /** The metrics and audit logs of this workspace (of the window, with no folder open). */
+  get logPaths(): { metrics: string; audit: string } {
+    const dir = this.context.storageUri?.fsPath ?? path.join(this.context.globalStorageUri.fsPath, 'no-folder');
+    return { metrics: path.join(dir, 'metrics.jsonl'), audit: path.join(dir, 'audit.jsonl') };
   }
 
   /** The engine for this workspace, opened on first call. */
@@ -238,6 +244,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       relevanceCheck: settings.relevanceCheck,
       metricsLog: path.join(storage.fsPath, 'metrics.jsonl'),
       auditLog: path.join(storage.fsPath, 'audit.jsonl'),
+      logLimits: readLogLimits(),
       log: engineLogger(this.log),
     });
     this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms.`);

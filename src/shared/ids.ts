@@ -11,11 +11,15 @@ export const Commands = {
   setGeminiApiKey: 'evident.setGeminiApiKey',
   clearGeminiApiKey: 'evident.clearGeminiApiKey',
   openAnswerInEditor: 'evident.openAnswerInEditor',
+  /** The metrics dashboard (charts, alerts). */
+  showMetrics: 'evident.showMetrics',
+  /** The raw turn log (JSONL), reachable from the dashboard. */
   openMetrics: 'evident.openMetrics',
   runEvaluation: 'evident.runEvaluation',
   showLogs: 'evident.showLogs',
   stop: 'evident.stop',
   clearHistory: 'evident.clearHistory',
+  chooseModel: 'evident.chooseModel',
   /** Internal: open a source passage (used by citation links). */
   openEvidence: 'evident.openEvidence',
 } as const;
@@ -29,6 +33,9 @@ export const Participant = {
 /** URI scheme of answers opened as read-only documents. */
 export const ANSWER_SCHEME = 'evident-answer';
 
+/** The metrics dashboard (a webview panel in the editor area). */
+export const METRICS_PANEL = 'evident.metricsDashboard';
+
 export const Views = {
   container: 'evident',
   containerTitle: 'Evident',
@@ -39,6 +46,7 @@ export const Settings = {
   section: 'evident',
   model: 'evident.model',
   geminiModel: 'evident.gemini.model',
+  geminiWebSearch: 'evident.gemini.webSearch',
   include: 'evident.index.include',
   exclude: 'evident.index.exclude',
   embeddingModel: 'evident.embedding.model',
@@ -49,6 +57,20 @@ export const Settings = {
   escalation: 'evident.verifier.escalation',
   entailmentModel: 'evident.verifier.entailmentModel',
   showDropped: 'evident.chat.showDroppedSentences',
+  alertRecentTurns: 'evident.metrics.alerts.recentTurns',
+  alertBaselineTurns: 'evident.metrics.alerts.baselineTurns',
+  alertMinTurns: 'evident.metrics.alerts.minTurns',
+  alertMinSentences: 'evident.metrics.alerts.minSentences',
+  alertZ: 'evident.metrics.alerts.zThreshold',
+  alertMinChange: 'evident.metrics.alerts.minChange',
+  alertNotify: 'evident.metrics.alerts.notify',
+  logMaxSizeMB: 'evident.metrics.logMaxSizeMB',
+  logRotatedFiles: 'evident.metrics.logRotatedFiles',
+  vertexDataStore: 'evident.vertexAiSearch.dataStore',
+  vertexFilter: 'evident.vertexAiSearch.filter',
+  vertexMaxResults: 'evident.vertexAiSearch.maxResults',
+  vertexProject: 'evident.vertexAiSearch.project',
+  vertexLocation: 'evident.vertexAiSearch.location',
 } as const;
 
 export const Colors = {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../log';
 import { ask } from './ask';
 import { askSelection } from './askSelection';
+import { chooseModel } from './chooseModel';
 import { clearGeminiApiKey } from './clearGeminiApiKey';
 import { clearHistory } from './clearHistory';
 import { clearIndex } from './clearIndex';
@@ -12,6 +13,7 @@ import type { CommandDeps, EvidentCommand } from './command';
 import { openAnswerInEditor } from './openAnswerInEditor';
 import { openEvidence } from './openEvidence';
 import { openMetrics } from './openMetrics';
+import { showMetrics } from './showMetrics';
 import { reindex } from './reindex';
 import { runEvaluation } from './runEvaluation';
 import { setGeminiApiKey } from './setGeminiApiKey';
@@ -25,10 +27,12 @@ export const COMMANDS: readonly EvidentCommand[] = [
   clearIndex,
   ask,
   askSelection,
+  chooseModel,
   setGeminiApiKey,
   clearGeminiApiKey,
   openAnswerInEditor,
   openEvidence,
+  showMetrics,
   openMetrics,
   runEvaluation,
   showLogs,
