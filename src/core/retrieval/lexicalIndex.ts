@@ -25,6 +25,8 @@ const OPTIONS = {
   tokenize: (text: string) => text.match(TOKEN) ?? [],
   processTerm,
   searchOptions: { boost: { heading: 2, source: 0.5 }, prefix: false, fuzzy: false },
+  // Vacuumed at once after removals (below): stale postings would skew document frequencies.
+  autoVacuum: false,
 };
 
 export interface LexicalHit {
@@ -60,7 +62,14 @@ export class LexicalIndex {
   }
 
   remove(ids: Iterable<string>): void {
-    for (const id of ids) if (this.search.has(id)) this.search.discard(id);
+    let discarded = 0;
+    for (const id of ids) {
+      if (!this.search.has(id)) continue;
+      this.search.discard(id);
+      discarded++;
+    }
+    // One batch: the whole vacuum runs before this returns (its promise only settles later).
+    if (discarded) void this.search.vacuum({ batchSize: Number.MAX_SAFE_INTEGER });
   }
 
   query(text: string, limit: number): LexicalHit[] {
