@@ -366,6 +366,9 @@ export class PassageIndex {
         if (changed.has(docPath) || removedPaths.includes(docPath)) continue;
         if (entry.ids.some((id) => !vectors?.has(id))) toEmbed.push(...this.documentPassages(docPath).filter((p) => !vectors?.has(p.id)));
       }
+      // Batches of similar length: a batch is padded to its longest text, so mixed lengths waste
+      // most of the model's work (about half of it on the handbook).
+      toEmbed.sort((a, b) => embeddingText(a).length - embeddingText(b).length);
       const add: { id: string; vector: Float32Array }[] = [];
       const BATCH = 32;
       for (let i = 0; i < toEmbed.length; i += BATCH) {
