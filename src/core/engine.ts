@@ -12,7 +12,7 @@ import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/
 import { appendTurnLog } from './metrics/turnLog';
 import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
-import { termStatsFromTexts, type TermStats } from './verifier/termStats';
+import type { TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export type { DocFolder } from './docs/docFolders';
@@ -151,7 +151,7 @@ export class Engine {
 
   /** Term weights over every passage of the index: informative words weigh more. */
   termStats(): TermStats {
-    this.stats ??= termStatsFromTexts(this.passages.allPassages().map((p) => `${p.heading}\n${p.text}`));
+    this.stats ??= this.passages.termStats();
     return this.stats;
   }
 

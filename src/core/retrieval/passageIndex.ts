@@ -6,17 +6,19 @@
 //   * `lexical-<gen>.json`    a snapshot of the lexical index; the passages added and removed since
 //                             are listed in the manifest and replayed on open
 //   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
+//   * `terms-<gen>.json`      document frequencies of the verifier's terms (answers weigh words by them)
 //   * `manifest.json`         names the files above with their lengths; renaming it commits a save
 // A run that changes nothing writes nothing. A corrupt, damaged or outdated index is rebuilt as
 // little as needed (a cut-off vector file: only its vectors), with a notice saying why. An index
 // folder that cannot be written (read-only, full disk) still answers, with a notice.
 
 import { readFile, rm, mkdir } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { chunkMarkdown } from '../docs/chunker';
 import { decodeDocument, type DocFile, type DocSource } from '../docs/docSource';
 import type { Embedder, Passage, RetrievalMode } from '../types';
+import { TermCounts, type TermStats } from '../verifier/termStats';
 import { LexicalIndex } from './lexicalIndex';
 import { VectorStore, type VectorSegmentRef } from './vectorStore';
 import { MANIFEST_FILE, checkFile, isWriteRefused, readRange, removeStrayFiles, writeFileAtomic, type FileRef } from './indexFiles';
@@ -56,6 +58,8 @@ interface Manifest {
   /** Passage ids added to / removed from the lexical index since its snapshot was written. */
   lexicalDelta: { add: string[]; remove: string[] };
   vectors: VectorFileRef[];
+  /** Term document frequencies (derived data: recomputed from the passages when missing or damaged). */
+  terms?: FileRef | null;
 }
 
 export interface IndexProgress {
@@ -114,6 +118,8 @@ export class PassageIndex {
   /** Set when the in-memory index differs from the files in a way a partial save cannot express. */
   private needsFullSave = false;
   private lexicalDelta: { add: Set<string>; remove: Set<string> };
+  private termCounts: TermCounts | undefined;
+  private termsDirty = false;
 
   private constructor(
     private readonly dir: string,
@@ -248,6 +254,11 @@ export class PassageIndex {
     return out;
   }
 
+  /** How informative each term is over all passages (read from the index, not recomputed). */
+  termStats(): TermStats {
+    return this.loadTermCounts().stats();
+  }
+
   lexicalQuery(text: string, limit: number) {
     return this.lexical.query(text, limit);
   }
@@ -268,6 +279,8 @@ export class PassageIndex {
     this.vectors = undefined;
     this.vectorsLoading = undefined;
     this.needsFullSave = false;
+    this.termCounts = undefined;
+    this.termsDirty = false;
     this.reindexPassages();
   }
 
@@ -389,6 +402,10 @@ export class PassageIndex {
     const vectorDirty = vectorChange.reset || vectorChange.add.length > 0 || vectorChange.remove.length > 0 || embeddingModel !== this.manifest.embeddingModel;
     if (docChange || vectorDirty || this.needsFullSave || !this.isIndexed) {
       onProgress?.({ phase: 'saving', done: 0, total: 1 });
+      const terms = this.loadTermCounts();
+      for (const p of [...changed.keys(), ...removedPaths]) for (const passage of this.documentPassages(p)) terms.remove(termText(passage));
+      for (const passage of newPassages) terms.add(termText(passage));
+      this.termsDirty = true;
       const lexicalRemoved = [...oldIds];
       this.lexical.remove(lexicalRemoved);
       this.lexical.add(newPassages.filter((p) => !this.lexical.has(p.id)));
@@ -490,6 +507,9 @@ export class PassageIndex {
       }
 
       // Vectors: new segments only (or one compacted segment).
+      let termsRef = this.manifest.terms ?? null;
+      if (this.termCounts && (this.termsDirty || !termsRef)) termsRef = await write(`terms-${gen}.json`, this.termCounts.toJSON());
+
       // Not loaded in this run (nothing to change there): the segments stay as they are.
       let vectorRefs: VectorFileRef[] = this.manifest.vectors;
       if (this.vectors) {
@@ -520,12 +540,14 @@ export class PassageIndex {
         lexical: lexicalRef,
         lexicalDelta: { add: [...this.lexicalDelta.add], remove: [...this.lexicalDelta.remove] },
         vectors: vectorRefs,
+        terms: termsRef,
       };
       await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
       this.manifest = manifest;
       this.documents = entries;
       this.vectors?.markSaved();
       this.unsaved.clear();
+      this.termsDirty = false;
     } catch (error) {
       // Nothing was committed: this run's files go, the previous generation stays whole.
       for (const name of written) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
@@ -533,6 +555,25 @@ export class PassageIndex {
     }
     for (const [p, doc] of changed) this.cache.set(p, doc.passages);
     await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
+  }
+
+  private loadTermCounts(): TermCounts {
+    if (this.termCounts) return this.termCounts;
+    const ref = this.manifest.terms;
+    if (ref && !this.needsFullSave) {
+      try {
+        const file = path.join(this.dir, ref.name);
+        if (statSync(file).size === ref.bytes) this.termCounts = TermCounts.fromJSON(readFileSync(file, 'utf8'));
+      } catch {
+        // missing or unreadable: recomputed below
+      }
+    }
+    if (!this.termCounts) {
+      this.termCounts = new TermCounts();
+      for (const p of this.allPassages()) this.termCounts.add(termText(p));
+      this.termsDirty = this.isIndexed;
+    }
+    return this.termCounts;
   }
 
   private async loadVectors(): Promise<VectorStore | undefined> {
@@ -590,11 +631,17 @@ function referencedFiles(manifest: Manifest): Set<string> {
   if (manifest.documents) names.add(manifest.documents.name);
   for (const r of manifest.passages) names.add(r.name);
   if (manifest.lexical) names.add(manifest.lexical.name);
+  if (manifest.terms) names.add(manifest.terms.name);
   for (const v of manifest.vectors) {
     names.add(`${v.stem}.f32`);
     names.add(`${v.stem}.ids`);
   }
   return names;
+}
+
+/** What the term statistics count of a passage. */
+export function termText(p: Passage): string {
+  return `${p.heading}\n${p.text}`;
 }
 
 /** What the embedder sees of a passage: its heading path gives the text its topic. */

@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { folderDocSource } from '../../../src/core/docs/docSource';
 import { loadEmbedder } from '../../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../../src/core/retrieval/hybridRetriever';
-import { PassageIndex } from '../../../src/core/retrieval/passageIndex';
+import { PassageIndex, termText } from '../../../src/core/retrieval/passageIndex';
+import { termStatsFromTexts } from '../../../src/core/verifier/termStats';
 import type { Embedder } from '../../../src/core/types';
 import { killDuringSave } from '../../../bench/crash/killDuringSave';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../support/tinyModels';
@@ -72,6 +73,22 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     assert.equal(manifest.vectors[1].rows, 1);
     const hits = await new HybridRetriever(await PassageIndex.open(indexDir, docs), embedder).search('password length', 3);
     assert.match(hits[0].passage.text, /16 characters/);
+  });
+
+  it('keeps term statistics equal to a recount of every passage, across edits, removals and reopening', async () => {
+    await build();
+    await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be rotated every year and never shared.\n');
+    await writeDocs(docs, { 'leave.md': '# Leave\n\nAnnual leave accrues every pay period.\n' });
+    const { unlink } = await import('node:fs/promises');
+    await unlink(path.join(docs, 'travel/lodging.md'));
+    await (await PassageIndex.open(indexDir, docs)).update(folderDocSource(docs), { embedder });
+    const index = await PassageIndex.open(indexDir, docs);
+    const recount = termStatsFromTexts(index.allPassages().map(termText));
+    const stored = index.termStats();
+    for (const term of ['password', 'rotat', 'leav', 'annual', 'hotel', 'refund', 'never-seen']) {
+      assert.equal(stored.idf(term), recount.idf(term), term);
+    }
+    assert.ok(stored.idf('hotel') > stored.idf('annual'), 'a removed document\'s terms are unseen again');
   });
 
   it('detects a cut-off vector file, says so, and re-embeds only the passages it held', async () => {
