@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Engine, IndexProgress, IndexReport } from '../core/engine';
-import { toSourcePath, type DocFolder } from '../core/docs/docFolders';
+import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
@@ -195,7 +195,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   private changed(uri: vscode.Uri): void {
-    const rel = toSourcePath(this.folders, uri.fsPath);
+    const rel = loadEngineApi().toSourcePath(this.folders, uri.fsPath);
     if (!rel) return;
     this.pendingPaths.add(rel);
     if (this.timer) clearTimeout(this.timer);

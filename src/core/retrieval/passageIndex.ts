@@ -17,7 +17,8 @@ import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { chunkMarkdown } from '../docs/chunker';
 import { decodeDocument, type DocFile, type DocSource } from '../docs/docSource';
-import type { Embedder, Passage, RetrievalMode } from '../types';
+import type { Passage, RetrievalMode } from '../../domain/types';
+import type { Embedder } from '../types';
 import { TermCounts, type TermStats } from '../verifier/termStats';
 import { LexicalIndex } from './lexicalIndex';
 import { VectorStore, type VectorSegmentRef } from './vectorStore';
@@ -90,6 +91,39 @@ export interface IndexRunOptions {
   paths?: string[];
   /** The embedder, or undefined for a lexical-only run. */
   embedder?: Embedder;
+}
+
+/** A document read in this run whose content changed. */
+interface ChangedDocument {
+  stamp: Stamp;
+  version: string;
+  passages: Passage[];
+}
+
+interface PassageChange {
+  /** Passages of changed or removed documents (to take out of the indexes). */
+  oldIds: Set<string>;
+  /** Passages of changed documents (to put in), and their ids. */
+  newPassages: Passage[];
+  newIds: Set<string>;
+}
+
+interface EmbeddedChange {
+  /** The vector store the change applies to (a new one when the model changed); undefined when untouched. */
+  vectors: VectorStore | undefined;
+  vectorChange: { add: { id: string; vector: Float32Array }[]; remove: string[]; reset: boolean };
+  /** The model the vectors now come from (unchanged on a lexical-only run). */
+  embeddingModel: string | null;
+  dimensions: number | null;
+}
+
+/** Everything one run decided, applied by the write phase. */
+interface IndexRun {
+  changed: Map<string, ChangedDocument>;
+  touched: Map<string, Stamp>;
+  removedPaths: string[];
+  change: PassageChange;
+  embedded: EmbeddedChange;
 }
 
 /** A lexical snapshot is rewritten when the passages changed since exceed this share (or count). */
@@ -284,16 +318,37 @@ export class PassageIndex {
     this.reindexPassages();
   }
 
+  /**
+   * One indexing run, in five phases: list the documents, read the changed ones, chunk them into
+   * passages, embed the passages that have no vector yet, and write what changed. Nothing is
+   * written before the last phase, so a cancelled run leaves the index as it was.
+   */
   async update(docs: DocSource, options: IndexRunOptions = {}): Promise<IndexReport> {
     const started = Date.now();
-    const { signal, onProgress, embedder } = options;
+    const { signal, embedder } = options;
     const report: IndexReport = {
       documents: 0, passages: 0, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
       skipped: [], retrieval: embedder ? 'hybrid' : 'lexical', notices: [], ms: 0,
     };
 
-    onProgress?.({ phase: 'scanning', done: 0, total: 0 });
-    const listed = await docs.list(signal);
+    const { files, removedPaths } = await this.listDocuments(docs, options);
+    const { changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options);
+    const change = this.passageChange(changed, removedPaths);
+    const embedded = await this.embedNewPassages(changed, touched, removedPaths, change, report, options);
+    signal?.throwIfAborted();
+    await this.write({ changed, touched, removedPaths, change, embedded }, report, options);
+
+    report.removed = removedPaths.length;
+    report.documents = this.documentCount;
+    report.passages = this.passageCount;
+    report.ms = Date.now() - started;
+    return report;
+  }
+
+  /** Phase 1, list: the documents of this run, and the indexed ones that are gone. */
+  private async listDocuments(docs: DocSource, options: IndexRunOptions): Promise<{ files: DocFile[]; removedPaths: string[] }> {
+    options.onProgress?.({ phase: 'scanning', done: 0, total: 0 });
+    const listed = await docs.list(options.signal);
     let files: DocFile[] = listed;
     let removedPaths: string[];
     if (options.paths) {
@@ -305,9 +360,23 @@ export class PassageIndex {
       const present = new Set(listed.map((f) => f.path));
       removedPaths = Object.keys(this.documents).filter((p) => !present.has(p));
     }
+    return { files, removedPaths };
+  }
 
-    // 1. Read what changed into new document entries (nothing is written yet).
-    const changed = new Map<string, { stamp: Stamp; version: string; passages: Passage[] }>();
+  /**
+   * Phases 2 and 3, read and chunk, file by file: what changed becomes new document entries
+   * (nothing is written yet). A file whose size, mtime, ctime and inode are unchanged is not
+   * read; one whose content hash is unchanged keeps its passages (only its stamp is refreshed).
+   * Unreadable, binary or undecodable files are skipped with a reason (and dropped from the index).
+   */
+  private async readAndChunkChanged(
+    docs: DocSource,
+    files: DocFile[],
+    removedPaths: string[],
+    report: IndexReport,
+    { signal, onProgress }: IndexRunOptions,
+  ): Promise<{ changed: Map<string, ChangedDocument>; touched: Map<string, Stamp> }> {
+    const changed = new Map<string, ChangedDocument>();
     const touched = new Map<string, Stamp>();
     for (let i = 0; i < files.length; i++) {
       signal?.throwIfAborted();
@@ -318,22 +387,14 @@ export class PassageIndex {
         report.unchanged++;
         continue;
       }
-      let bytes: Uint8Array;
-      try {
-        bytes = await docs.read(file);
-      } catch (error) {
-        report.skipped.push({ path: file.path, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+      const text = await readDocumentText(docs, file);
+      if (!text.ok) {
+        report.skipped.push({ path: file.path, reason: text.reason });
         if (known) removedPaths.push(file.path);
         continue;
       }
-      const decoded = decodeDocument(bytes);
-      if (!decoded.ok) {
-        report.skipped.push({ path: file.path, reason: decoded.reason });
-        if (known) removedPaths.push(file.path);
-        continue;
-      }
-      const parsed = chunkMarkdown(file.path, decoded.text);
-      const version = parsed.passages[0]?.version ?? '';
+      const passages = chunkMarkdown(file.path, text.text).passages;
+      const version = passages[0]?.version ?? '';
       if (known && known.version === version && version) {
         touched.set(file.path, stampOf(file));
         report.unchanged++;
@@ -341,125 +402,146 @@ export class PassageIndex {
       }
       if (known) report.updated++;
       else report.added++;
-      changed.set(file.path, { stamp: stampOf(file), version, passages: parsed.passages });
+      changed.set(file.path, { stamp: stampOf(file), version, passages });
     }
     onProgress?.({ phase: 'reading', done: files.length, total: files.length });
+    return { changed, touched };
+  }
 
-    // 2. Work out the passage-level change.
+  /** The passage-level change: ids of the passages of changed or removed documents, and the new passages. */
+  private passageChange(changed: Map<string, ChangedDocument>, removedPaths: string[]): PassageChange {
     const oldIds = new Set<string>();
     for (const p of [...changed.keys(), ...removedPaths]) {
       for (const id of this.documents[p]?.ids ?? []) oldIds.add(id);
     }
     const newPassages = [...changed.values()].flatMap((d) => d.passages);
-    const newIds = new Set(newPassages.map((p) => p.id));
+    return { oldIds, newPassages, newIds: new Set(newPassages.map((p) => p.id)) };
+  }
 
-    // 3. Embed passages whose id has no vector yet (the long, cancellable part).
-    let vectorChange: { add: { id: string; vector: Float32Array }[]; remove: string[]; reset: boolean } = { add: [], remove: [], reset: false };
+  /**
+   * Phase 4, embed (the long, cancellable part): passages whose id has no vector yet (new ones,
+   * and those of a cut-off vector file); all of them when the embedding model changed. Nothing
+   * without an embedder (lexical-only run), and the vector files are not even read when nothing
+   * changed and every passage has its vector.
+   */
+  private async embedNewPassages(
+    changed: Map<string, ChangedDocument>,
+    touched: Map<string, Stamp>,
+    removedPaths: string[],
+    change: PassageChange,
+    report: IndexReport,
+    { signal, onProgress, embedder }: IndexRunOptions,
+  ): Promise<EmbeddedChange> {
     let embeddingModel = this.manifest.embeddingModel;
+    const none: EmbeddedChange = { vectors: undefined, vectorChange: { add: [], remove: [], reset: false }, embeddingModel, dimensions: this.manifest.dimensions };
+    if (!embedder) return none;
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
-    // Nothing changed and every passage has its vector: the vector files are not even read.
-    const vectorsComplete = embedder !== undefined && embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
+    const vectorsComplete = embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
       && this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0) === this.passageCount;
-    let vectors = embedder && !(vectorsComplete && !docChange && !this.needsFullSave) ? await this.loadVectors() : undefined;
-    if (embedder && (vectors || !vectorsComplete || docChange || this.needsFullSave)) {
-      let reset = false;
-      if (embeddingModel !== embedder.modelId || !vectors || vectors.dimensions !== embedder.dimensions) {
-        // Another model's vectors cannot be compared with this one's: re-embed everything.
-        if (embeddingModel && embeddingModel !== embedder.modelId) report.notices.push(`Embedding model changed (${embeddingModel} → ${embedder.modelId}): re-embedding all passages.`);
-        reset = true;
-        vectors = new VectorStore(embedder.dimensions);
-      }
-      const remove = new Set<string>();
-      for (const id of oldIds) if (!newIds.has(id)) remove.add(id);
-      // Vectors of passages no document holds any more (left by a lexical-only run).
-      for (const id of vectors.ids()) if (!newIds.has(id) && (!this.docOf.has(id) || oldIds.has(id))) remove.add(id);
-      const toEmbed: Passage[] = [...newPassages.filter((p) => !vectors?.has(p.id))];
-      // Passages of unchanged documents that have no vector (a new model, a cut-off vector file).
-      for (const [docPath, entry] of Object.entries(this.documents)) {
-        if (changed.has(docPath) || removedPaths.includes(docPath)) continue;
-        if (entry.ids.some((id) => !vectors?.has(id))) toEmbed.push(...this.documentPassages(docPath).filter((p) => !vectors?.has(p.id)));
-      }
-      // Batches of similar length: a batch is padded to its longest text, so mixed lengths waste
-      // most of the model's work (about half of it on the handbook).
-      toEmbed.sort((a, b) => embeddingText(a).length - embeddingText(b).length);
-      const add: { id: string; vector: Float32Array }[] = [];
-      const BATCH = 32;
-      for (let i = 0; i < toEmbed.length; i += BATCH) {
-        signal?.throwIfAborted();
-        onProgress?.({ phase: 'embedding', done: i, total: toEmbed.length });
-        const batch = toEmbed.slice(i, i + BATCH);
-        const embedded = await embedder.embed(batch.map(embeddingText), signal);
-        batch.forEach((p, j) => add.push({ id: p.id, vector: embedded[j] }));
-      }
-      onProgress?.({ phase: 'embedding', done: toEmbed.length, total: toEmbed.length });
-      vectorChange = { add, remove: [...remove], reset };
-      embeddingModel = embedder.modelId;
-      report.embedded = add.length;
-    }
-    signal?.throwIfAborted();
+    if (vectorsComplete && !docChange && !this.needsFullSave) return none;
 
-    // 4. Apply in memory, then save what changed (nothing when nothing did).
+    let vectors = await this.loadVectors();
+    let reset = false;
+    if (embeddingModel !== embedder.modelId || !vectors || vectors.dimensions !== embedder.dimensions) {
+      // Another model's vectors cannot be compared with this one's: re-embed everything.
+      if (embeddingModel && embeddingModel !== embedder.modelId) report.notices.push(`Embedding model changed (${embeddingModel} → ${embedder.modelId}): re-embedding all passages.`);
+      reset = true;
+      vectors = new VectorStore(embedder.dimensions);
+    }
+    const store = vectors;
+    const { oldIds, newIds, newPassages } = change;
+    const remove = new Set<string>();
+    for (const id of oldIds) if (!newIds.has(id)) remove.add(id);
+    // Vectors of passages no document holds any more (left by a lexical-only run).
+    for (const id of store.ids()) if (!newIds.has(id) && (!this.docOf.has(id) || oldIds.has(id))) remove.add(id);
+    const toEmbed: Passage[] = newPassages.filter((p) => !store.has(p.id));
+    // Passages of unchanged documents that have no vector (a new model, a cut-off vector file).
+    for (const [docPath, entry] of Object.entries(this.documents)) {
+      if (changed.has(docPath) || removedPaths.includes(docPath)) continue;
+      if (entry.ids.some((id) => !store.has(id))) toEmbed.push(...this.documentPassages(docPath).filter((p) => !store.has(p.id)));
+    }
+    // Batches of similar length: a batch is padded to its longest text, so mixed lengths waste
+    // most of the model's work (about half of it on the handbook).
+    toEmbed.sort((a, b) => embeddingText(a).length - embeddingText(b).length);
+    const add: { id: string; vector: Float32Array }[] = [];
+    const BATCH = 32;
+    for (let i = 0; i < toEmbed.length; i += BATCH) {
+      signal?.throwIfAborted();
+      onProgress?.({ phase: 'embedding', done: i, total: toEmbed.length });
+      const batch = toEmbed.slice(i, i + BATCH);
+      const out = await embedder.embed(batch.map(embeddingText), signal);
+      batch.forEach((p, j) => add.push({ id: p.id, vector: out[j] }));
+    }
+    onProgress?.({ phase: 'embedding', done: toEmbed.length, total: toEmbed.length });
+    report.embedded = add.length;
+    embeddingModel = embedder.modelId;
+    return { vectors: store, vectorChange: { add, remove: [...remove], reset }, embeddingModel, dimensions: embedder.dimensions };
+  }
+
+  /**
+   * Phase 5, write: apply the run in memory (documents, lexical index, term counts, vectors),
+   * then save only what changed; a run that changed nothing writes nothing. When the folder
+   * refuses writes, the index in memory stays current and the report says so.
+   */
+  private async write(run: IndexRun, report: IndexReport, { onProgress }: IndexRunOptions): Promise<void> {
+    const { changed, touched, removedPaths, change, embedded } = run;
+    const { vectors, vectorChange, embeddingModel } = embedded;
+    const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
     const vectorDirty = vectorChange.reset || vectorChange.add.length > 0 || vectorChange.remove.length > 0 || embeddingModel !== this.manifest.embeddingModel;
-    if (docChange || vectorDirty || this.needsFullSave || !this.isIndexed) {
-      onProgress?.({ phase: 'saving', done: 0, total: 1 });
-      const terms = this.loadTermCounts();
-      for (const p of [...changed.keys(), ...removedPaths]) for (const passage of this.documentPassages(p)) terms.remove(termText(passage));
-      for (const passage of newPassages) terms.add(termText(passage));
-      this.termsDirty = true;
-      const lexicalRemoved = [...oldIds];
-      this.lexical.remove(lexicalRemoved);
-      this.lexical.add(newPassages.filter((p) => !this.lexical.has(p.id)));
-      for (const id of lexicalRemoved) {
-        this.lexicalDelta.add.delete(id);
-        this.lexicalDelta.remove.add(id);
-      }
-      for (const p of newPassages) this.lexicalDelta.add.add(p.id);
-      if (vectors) {
-        vectors.remove(vectorChange.remove);
-        vectors.add(vectorChange.add);
-        this.vectors = vectors;
-        this.vectorsLoading = Promise.resolve(vectors);
-      }
-      const documents = { ...this.documents };
-      for (const p of removedPaths) delete documents[p];
-      for (const [p, stamp] of touched) documents[p] = { ...documents[p], ...stamp };
-      for (const p of changed.keys()) delete documents[p];
-      this.documents = documents;
-      for (const p of [...changed.keys(), ...removedPaths]) {
-        this.cache.delete(p);
-        this.unsaved.delete(p);
-      }
-      this.reindexPassages();
-      for (const [p, doc] of changed) for (const passage of doc.passages) this.docOf.set(passage.id, p);
-      try {
-        await this.save(changed, embeddingModel, embedder?.dimensions ?? this.manifest.dimensions);
-        this.needsFullSave = false;
-      } catch (error) {
-        if (!isWriteRefused(error)) throw error;
-        // The index in memory is current; the folder keeps the last index it could hold.
-        this.needsFullSave = true;
-        this.manifest = { ...this.manifest, embeddingModel, updatedAt: this.manifest.updatedAt || new Date().toISOString() };
-        for (const [p, doc] of changed) {
-          this.documents[p] = { ...doc.stamp, version: doc.version, ids: doc.passages.map((x) => x.id), segment: '', offset: 0, length: 0 };
-          this.unsaved.set(p, doc.passages);
-        }
-        report.notices.push(`The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): answering from the index in memory; the changes are not saved and will be indexed again next time.`);
-      }
-      onProgress?.({ phase: 'saving', done: 1, total: 1 });
-    }
+    if (!docChange && !vectorDirty && !this.needsFullSave && this.isIndexed) return;
 
-    report.removed = removedPaths.length;
-    report.documents = this.documentCount;
-    report.passages = this.passageCount;
-    report.ms = Date.now() - started;
-    return report;
+    onProgress?.({ phase: 'saving', done: 0, total: 1 });
+    const terms = this.loadTermCounts();
+    for (const p of [...changed.keys(), ...removedPaths]) for (const passage of this.documentPassages(p)) terms.remove(termText(passage));
+    for (const passage of change.newPassages) terms.add(termText(passage));
+    this.termsDirty = true;
+    const lexicalRemoved = [...change.oldIds];
+    this.lexical.remove(lexicalRemoved);
+    this.lexical.add(change.newPassages.filter((p) => !this.lexical.has(p.id)));
+    for (const id of lexicalRemoved) {
+      this.lexicalDelta.add.delete(id);
+      this.lexicalDelta.remove.add(id);
+    }
+    for (const p of change.newPassages) this.lexicalDelta.add.add(p.id);
+    if (vectors) {
+      vectors.remove(vectorChange.remove);
+      vectors.add(vectorChange.add);
+      this.vectors = vectors;
+      this.vectorsLoading = Promise.resolve(vectors);
+    }
+    const documents = { ...this.documents };
+    for (const p of removedPaths) delete documents[p];
+    for (const [p, stamp] of touched) documents[p] = { ...documents[p], ...stamp };
+    for (const p of changed.keys()) delete documents[p];
+    this.documents = documents;
+    for (const p of [...changed.keys(), ...removedPaths]) {
+      this.cache.delete(p);
+      this.unsaved.delete(p);
+    }
+    this.reindexPassages();
+    for (const [p, doc] of changed) for (const passage of doc.passages) this.docOf.set(passage.id, p);
+    try {
+      await this.save(changed, embeddingModel, embedded.dimensions);
+      this.needsFullSave = false;
+    } catch (error) {
+      if (!isWriteRefused(error)) throw error;
+      // The index in memory is current; the folder keeps the last index it could hold.
+      this.needsFullSave = true;
+      this.manifest = { ...this.manifest, embeddingModel, updatedAt: this.manifest.updatedAt || new Date().toISOString() };
+      for (const [p, doc] of changed) {
+        this.documents[p] = { ...doc.stamp, version: doc.version, ids: doc.passages.map((x) => x.id), segment: '', offset: 0, length: 0 };
+        this.unsaved.set(p, doc.passages);
+      }
+      report.notices.push(`The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): answering from the index in memory; the changes are not saved and will be indexed again next time.`);
+    }
+    onProgress?.({ phase: 'saving', done: 1, total: 1 });
   }
 
   /**
    * Writes this run's files (a passage segment for the changed documents, the document table, a
    * lexical snapshot when the delta is large, new vector segments), then the manifest.
    */
-  private async save(changed: Map<string, { stamp: Stamp; version: string; passages: Passage[] }>, embeddingModel: string | null, dimensions: number | null): Promise<void> {
+  private async save(changed: Map<string, ChangedDocument>, embeddingModel: string | null, dimensions: number | null): Promise<void> {
     const gen = this.manifest.generation + 1;
     const written: string[] = [];
     const write = async (name: string, content: string | Uint8Array): Promise<FileRef> => {
@@ -637,6 +719,17 @@ function referencedFiles(manifest: Manifest): Set<string> {
     names.add(`${v.stem}.ids`);
   }
   return names;
+}
+
+/** Phase 2 for one file: its text, or why it cannot be indexed (unreadable, binary, not UTF-8). */
+async function readDocumentText(docs: DocSource, file: DocFile): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await docs.read(file);
+  } catch (error) {
+    return { ok: false, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  return decodeDocument(bytes);
 }
 
 /** What the term statistics count of a passage. */
