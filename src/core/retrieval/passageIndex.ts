@@ -488,7 +488,9 @@ export class PassageIndex {
     const { vectors, vectorChange, embeddingModel } = embedded;
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
     const vectorDirty = vectorChange.reset || vectorChange.add.length > 0 || vectorChange.remove.length > 0 || embeddingModel !== this.manifest.embeddingModel;
-    if (!docChange && !vectorDirty && !this.needsFullSave && this.isIndexed) return;
+    // An index written before term counts were stored gets them once.
+    const termsMissing = this.isIndexed && !this.manifest.terms;
+    if (!docChange && !vectorDirty && !this.needsFullSave && this.isIndexed && !termsMissing) return;
 
     onProgress?.({ phase: 'saving', done: 0, total: 1 });
     const terms = this.loadTermCounts();
