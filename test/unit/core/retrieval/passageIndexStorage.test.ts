@@ -91,6 +91,22 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     assert.ok(stored.idf('hotel') > stored.idf('annual'), 'a removed document\'s terms are unseen again');
   });
 
+  it('stores term counts on the next run of an index written without them, and then writes nothing', async () => {
+    await build();
+    const manifestFile = path.join(indexDir, 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    delete manifest.terms;
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    let index = await PassageIndex.open(indexDir, docs);
+    assert.ok(!(await readdir(indexDir)).some((n) => n.startsWith('terms-')), 'the unreferenced file was removed on open');
+    await index.update(folderDocSource(docs), { embedder });
+    assert.ok((await readdir(indexDir)).some((n) => n.startsWith('terms-')));
+    const before = await snapshot(indexDir);
+    index = await PassageIndex.open(indexDir, docs);
+    await index.update(folderDocSource(docs), { embedder });
+    assert.deepEqual(await snapshot(indexDir), before);
+  });
+
   it('detects a cut-off vector file, says so, and re-embeds only the passages it held', async () => {
     await build();
     await writeDocs(docs, { 'leave.md': '# Leave\n\nAnnual leave accrues at four hours per pay period.\n' });
