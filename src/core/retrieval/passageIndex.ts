@@ -200,7 +200,7 @@ export class PassageIndex {
               notices.push(`The lexical index is damaged (${lexicalDamage}): rebuilding it from the stored passages.`);
               rebuildLexical = true;
             } else if (parsed.lexical) {
-              lexical = LexicalIndex.fromJSON(await readFile(path.join(dir, parsed.lexical.name), 'utf8'));
+              lexical = loadLexical(await readFile(path.join(dir, parsed.lexical.name)));
             } else {
               rebuildLexical = Object.keys(documents).length > 0;
             }
@@ -586,7 +586,7 @@ export class PassageIndex {
       let lexicalRef = this.manifest.lexical;
       const delta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size;
       if (!lexicalRef || this.needsFullSave || delta > Math.max(LEXICAL_DELTA_MIN, LEXICAL_DELTA_SHARE * this.passageCount)) {
-        lexicalRef = await write(`lexical-${gen}.json`, this.lexical.toJSON());
+        lexicalRef = await write(`lexical-${gen}.${LEXICAL_EXTENSION}`, saveLexical(this.lexical));
         this.lexicalDelta = { add: new Set(), remove: new Set() };
       }
 
@@ -721,6 +721,15 @@ function referencedFiles(manifest: Manifest): Set<string> {
     names.add(`${v.stem}.ids`);
   }
   return names;
+}
+
+// The lexical index through its narrow interface only (its format is its own business).
+const LEXICAL_EXTENSION = 'json';
+function loadLexical(bytes: Buffer): LexicalIndex {
+  return LexicalIndex.fromJSON(bytes.toString('utf8'));
+}
+function saveLexical(lexical: LexicalIndex): string | Uint8Array {
+  return lexical.toJSON();
 }
 
 /** Phase 2 for one file: its text, or why it cannot be indexed (unreadable, binary, not UTF-8). */
