@@ -200,7 +200,13 @@ export class PassageIndex {
               notices.push(`The lexical index is damaged (${lexicalDamage}): rebuilding it from the stored passages.`);
               rebuildLexical = true;
             } else if (parsed.lexical) {
-              lexical = loadLexical(await readFile(path.join(dir, parsed.lexical.name)));
+              try {
+                lexical = loadLexical(await readFile(path.join(dir, parsed.lexical.name)));
+              } catch (error) {
+                // Its own format check failed (another version of the lexical index): only it is rebuilt.
+                notices.push(`The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`);
+                rebuildLexical = true;
+              }
             } else {
               rebuildLexical = Object.keys(documents).length > 0;
             }

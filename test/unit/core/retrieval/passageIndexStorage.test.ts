@@ -135,6 +135,21 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     assert.equal((await new HybridRetriever(index, embedder).search('hotel per night', 1))[0].passage.source, 'travel/lodging.md');
   });
 
+  it('rebuilds only the lexical index when its file cannot be read, keeping documents and vectors', async () => {
+    await build();
+    const manifest = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8'));
+    const garbage = 'x'.repeat(manifest.lexical.bytes);
+    await writeFile(path.join(indexDir, manifest.lexical.name), garbage);
+    const index = await PassageIndex.open(indexDir, docs);
+    assert.match(index.openNotices.join(' '), /lexical index was unreadable .*rebuilding it from the stored passages/);
+    assert.equal(index.passageCount, 4);
+    assert.equal(new HybridRetriever(index, undefined).mode, 'lexical');
+    assert.equal((await new HybridRetriever(index, undefined).search('hotel per night', 1))[0].passage.source, 'travel/lodging.md');
+    const report = await index.update(folderDocSource(docs), { embedder });
+    assert.equal(report.embedded, 0);
+    assert.deepEqual((await PassageIndex.open(indexDir, docs)).openNotices, []);
+  });
+
   it('removes stale temporary files and files of uncommitted generations on open', async () => {
     await build();
     const stale = ['manifest.json.4242.tmp', 'documents-99.json', 'vectors-99-0.f32', 'passages-7.jsonl.999.tmp'];
