@@ -21,8 +21,8 @@ export interface FileRef {
 /** Files the index writes: `<kind>-<generation>[-<n>].<ext>`, and temporary files. */
 const INDEX_FILE = /^(documents|passages|lexical|vectors|terms)-\d+(-\d+)?\.(json|jsonl|bin|f32|ids)$/;
 const TEMP_FILE = /\.tmp$/;
-/** Files of the previous formats (3 and before), removed once a new manifest is committed. */
-const LEGACY = new Set(['lexical.json', 'vectors']);
+/** Files of the previous formats (4 and before), removed once a new manifest is committed. */
+const LEGACY = new Set(['lexical.json', 'lexical.bin', 'vectors']);
 
 /** Writes `content` to `dir/name` through a temporary file; the temporary file never stays. */
 export async function writeFileAtomic(dir: string, name: string, content: string | Uint8Array): Promise<FileRef> {

@@ -3,7 +3,7 @@
 // re-embedded, deleted documents are removed. Storage is proportional to the change:
 //   * `documents-<gen>.json`  the document table (stamps, version, passage ids, where the passages are)
 //   * `passages-<gen>.jsonl`  segments of passages, one line per document, read lazily by offset
-//   * `lexical-<gen>.json`    a snapshot of the lexical index; the passages added and removed since
+//   * `lexical-<gen>.bin`     a snapshot of the lexical index; the passages added and removed since
 //                             are listed in the manifest and replayed on open
 //   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
 //   * `terms-<gen>.json`      document frequencies of the verifier's terms (answers weigh words by them)
@@ -25,7 +25,7 @@ import { VectorStore, type VectorSegmentRef } from './vectorStore';
 import { MANIFEST_FILE, checkFile, isWriteRefused, readRange, removeStrayFiles, writeFileAtomic, type FileRef } from './indexFiles';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
-export const INDEX_FORMAT_VERSION = 4;
+export const INDEX_FORMAT_VERSION = 5;
 
 interface DocumentEntry {
   version: string;
@@ -730,12 +730,12 @@ function referencedFiles(manifest: Manifest): Set<string> {
 }
 
 // The lexical index through its narrow interface only (its format is its own business).
-const LEXICAL_EXTENSION = 'json';
+const LEXICAL_EXTENSION = 'bin';
 function loadLexical(bytes: Buffer): LexicalIndex {
-  return LexicalIndex.fromJSON(bytes.toString('utf8'));
+  return LexicalIndex.load(bytes);
 }
 function saveLexical(lexical: LexicalIndex): string | Uint8Array {
-  return lexical.toJSON();
+  return lexical.serialize();
 }
 
 /** Phase 2 for one file: its text, or why it cannot be indexed (unreadable, binary, not UTF-8). */

@@ -30,7 +30,7 @@ function counting(embedder: Embedder): Embedder & { texts: string[] } {
   };
 }
 
-describe('passage index: vector segments + MiniSearch on disk, real transformers.js embeddings (tiny generated model)', function () {
+describe('passage index: vector segments + own BM25 index on disk, real transformers.js embeddings (tiny generated model)', function () {
   this.timeout(120_000);
   let docs: string;
   let indexDir: string;
@@ -160,6 +160,22 @@ describe('passage index: vector segments + MiniSearch on disk, real transformers
     index = await PassageIndex.open(indexDir, docs);
     assert.match(index.openNotices.join(' '), /format \d+.*rebuilding/);
     assert.equal((await index.update(folderDocSource(docs), { embedder })).embedded, 4);
+  });
+
+  it('rebuilds a corrupt or foreign lexical index from the stored passages, with a notice', async () => {
+    let index = await PassageIndex.open(indexDir, docs);
+    await index.update(folderDocSource(docs), { embedder });
+    const lexicalFile = (await readdir(indexDir)).find((n) => n.startsWith('lexical-')) ?? '';
+    await writeFile(path.join(indexDir, lexicalFile), 'not a lexical index at all, just text');
+    index = await PassageIndex.open(indexDir, docs);
+    assert.match(index.openNotices.join(' '), /lexical index (is damaged|was unreadable).*rebuilding it from the stored passages/);
+    assert.ok(index.lexicalQuery('refund', 6).length > 0);
+    const report = await index.update(folderDocSource(docs), { embedder });
+    assert.equal(report.passages, 4);
+    assert.equal(report.embedded, 0, 'the vectors were kept');
+    index = await PassageIndex.open(indexDir, docs);
+    assert.deepEqual(index.openNotices, []);
+    assert.ok(index.lexicalQuery('refund', 6).length > 0, 'the saved lexical index loads and answers');
   });
 
   it('rebuilds the vectors when the vector file is corrupt', async () => {
