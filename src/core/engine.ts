@@ -4,12 +4,12 @@
 // The host loads this module lazily (it is the heavy bundle), so everything it needs is exported.
 
 import { EvidenceLedger } from './agent/ledger';
-import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { runTurn, type ConversationTurn, type TurnEvent } from './agent/agentLoop';
 import type { DocSource } from './docs/docSource';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
-import { appendTurnLog } from './metrics/turnLog';
+import { appendFeedback, appendTurnLog, type Feedback } from './metrics/turnLog';
 import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
@@ -22,7 +22,7 @@ export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/g
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { parseCitations, splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
-export type { TurnEvent } from './agent/agentLoop';
+export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -60,6 +60,8 @@ export interface AskOptions {
   maxToolRounds?: number;
   onDraft?(textSoFar: string): void;
   onEvent?(event: TurnEvent): void;
+  /** Earlier questions and verified answers of this conversation, as text (no evidence ids). */
+  conversation?: readonly ConversationTurn[];
 }
 
 export const DEFAULT_TOP_K = 6;
@@ -90,6 +92,11 @@ export class Engine {
   /** Ledger entries still open (0 between turns): for diagnostics and the boundedness test. */
   get openInvocations(): number {
     return this.ledger.size;
+  }
+
+  /** True once an embedding model is loaded: index runs embed passages (known from a run's first progress report). */
+  get embeddingReady(): boolean {
+    return this.embedderState.kind === 'ready';
   }
 
   status(): IndexStatus {
@@ -129,7 +136,7 @@ export class Engine {
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
       },
-      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
+      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
     );
     try {
       await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog });
@@ -137,6 +144,11 @@ export class Engine {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
     return result;
+  }
+
+  /** Adds the user's verdict on an answer to the turn log (when the engine keeps one). */
+  async recordFeedback(invocationId: string, feedback: Feedback): Promise<void> {
+    if (this.options.metricsLog) await appendFeedback(this.options.metricsLog, invocationId, feedback);
   }
 
   async clear(): Promise<void> {

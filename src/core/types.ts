@@ -79,6 +79,9 @@ export interface TurnMetrics {
 
 export type RetrievalMode = 'hybrid' | 'lexical';
 
+/** The user's verdict on an answer (chat feedback, kept in the turn log). */
+export type Feedback = 'helpful' | 'unhelpful';
+
 /** Everything one question produced: what the CLI prints and the UI renders. */
 export interface TurnResult {
   id?: string;

@@ -48,6 +48,17 @@ export const Settings = {
   escalation: 'evident.verifier.escalation',
   entailmentModel: 'evident.verifier.entailmentModel',
   showDropped: 'evident.chat.showDroppedSentences',
+  chatTimeout: 'evident.chat.timeoutSeconds',
+} as const;
+
+/** Groups of settings the chat opens in the Settings editor ("set up semantic search"). */
+export const SettingGroups = {
+  embedding: 'evident.embedding',
+} as const;
+
+/** Context keys Evident sets (walkthrough completion, menus). */
+export const ContextKeys = {
+  indexed: 'evident.indexed',
 } as const;
 
 export const Colors = {

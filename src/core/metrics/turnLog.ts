@@ -4,7 +4,9 @@
 
 import { appendFile, mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { TurnResult } from '../types';
+import type { Feedback, TurnResult } from '../types';
+
+export type { Feedback } from '../types';
 
 export interface TurnLogPaths {
   metricsLog?: string;
@@ -23,6 +25,19 @@ export interface MetricsRecord {
   coverage: number;
   dropped: number;
   abstained: boolean;
+  /** The user's verdict on the answer: set on a later line of the same invocation (see FeedbackRecord). */
+  feedback?: Feedback;
+}
+
+/**
+ * The user's verdict on an answer, given after its metrics line was written: a line of the same
+ * log with the turn's invocation id and only the optional `feedback` field (no metric fields);
+ * a reader merges it into the turn's record by invocation id, the latest line winning.
+ */
+export interface FeedbackRecord {
+  time: string;
+  invocationId: string;
+  feedback: Feedback;
 }
 
 export interface AuditRecord {
@@ -65,6 +80,11 @@ export async function appendTurnLog(result: TurnResult, indexVersion: string, pa
   const time = new Date();
   if (paths.metricsLog) await appendLine(paths.metricsLog, metricsRecord(result, indexVersion, time));
   if (paths.auditLog) await appendLine(paths.auditLog, auditRecord(result, time));
+}
+
+export async function appendFeedback(metricsLog: string, invocationId: string, feedback: Feedback, time = new Date()): Promise<void> {
+  const record: FeedbackRecord = { time: time.toISOString(), invocationId, feedback };
+  await appendLine(metricsLog, record);
 }
 
 async function appendLine(file: string, record: object): Promise<void> {

@@ -39,7 +39,8 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
     name: EXTRACTIVE_MODEL_NAME,
     async generate(request: ChatRequest): Promise<ChatResponse> {
       request.signal.throwIfAborted();
-      const question = lastUserText(request.messages);
+      // A follow-up ("and for monthly plans?") is read with the question before it.
+      const question = inContext(lastUserText(request.messages), previousUserText(request.messages));
       const passages = returnedPassages(request.messages);
       if (passages === undefined) {
         if (request.tools.some((t) => t.name === SEARCH_TOOL_NAME)) {
@@ -129,11 +130,45 @@ function stripListMarker(line: string): string {
 }
 
 function lastUserText(messages: ChatMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i];
-    if (m.role === 'user') return m.text;
-  }
-  return '';
+  return userTexts(messages).at(-1) ?? '';
+}
+
+/** The question of the turn before this one (the conversation carried into the turn), if any. */
+function previousUserText(messages: ChatMessage[]): string | undefined {
+  const texts = userTexts(messages);
+  return texts.length > 1 ? texts[texts.length - 2] : undefined;
+}
+
+function userTexts(messages: ChatMessage[]): string[] {
+  return messages.filter((m): m is Extract<ChatMessage, { role: 'user' }> => m.role === 'user').map((m) => m.text);
+}
+
+const FOLLOW_UP_OPENING = /^\s*(?:and|or|but|also|then|so|what about|how about|same for|and what about)\b/i;
+/** A question this short leans on the one before it ("and for contractors?"). */
+const FOLLOW_UP_MAX_WORDS = 5;
+
+/** True when a question reads as a follow-up of the previous one rather than a new topic. */
+export function isFollowUp(question: string): boolean {
+  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return FOLLOW_UP_OPENING.test(question) || (words.length > 0 && words.length <= FOLLOW_UP_MAX_WORDS);
+}
+
+/**
+ * The question as the offline model reads it: a follow-up is joined to the previous question,
+ * so "and for monthly plans?" after "How much does the annual plan cost?" searches and answers
+ * for the cost of monthly plans. When the follow-up names things of its own (names, numbers),
+ * those replace the ones the previous question named.
+ */
+export function inContext(question: string, previous: string | undefined): string {
+  if (!previous || !isFollowUp(question)) return question;
+  const ownAnchors = anchorWords(question).length > 0;
+  const carried = ownAnchors ? withoutWords(previous, anchorWords(previous)) : previous;
+  return `${carried.trim()} ${question.trim()}`;
+}
+
+function withoutWords(text: string, words: string[]): string {
+  const drop = new Set(words);
+  return (text.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*|[^\p{L}\p{N}]+/gu) ?? []).filter((w) => !drop.has(w)).join('');
 }
 
 /** Passages from the tool results of this turn, or undefined when no search has run yet. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
 import { placeSentences } from '../../../src/shared/answerLayout';
 import { renderResult, renderTurn, type TurnActions } from '../../../src/webview/answerView';
-import { evidence, sentences, turnResult } from './turnBuilder';
+import { doneTurn, evidence, sentences, turnResult } from './turnBuilder';
 
 const HOSTILE = '<script>alert(1)</script> <img src=x onerror="alert(2)"> <a href="javascript:alert(3)">x</a>';
 
@@ -18,7 +18,10 @@ function setup() {
     copyAnswer: (turnId) => calls.push(`copy ${turnId}`),
     openInEditor: (turnId) => calls.push(`editor ${turnId}`),
     retry: (turnId) => calls.push(`retry ${turnId}`),
-    showLogs: () => calls.push('logs'),
+    regenerate: (turnId) => calls.push(`regenerate ${turnId}`),
+    feedback: (turnId, feedback) => calls.push(`feedback ${turnId} ${feedback}`),
+    ask: (question) => calls.push(`ask ${question}`),
+    runCommand: (command) => calls.push(`command ${command}`),
   };
   return { doc: dom.window.document, window: dom.window, calls, actions };
 }
@@ -40,7 +43,7 @@ describe('chat answer rendering', () => {
   it('keeps markup in a passage as text in the citation preview', () => {
     const { doc, actions } = setup();
     const result = turnResult({ evidence: [evidence('E1', { text: HOSTILE, heading: '<b>Heading</b>', source: 'docs/<x>.md' })] });
-    const answer = renderResult(doc, 't1', result, actions);
+    const answer = renderResult(doc, doneTurn('t1'), result, actions);
     assert.deepEqual(activeContent(answer), []);
     const preview = answer.querySelector('[data-testid="evidence-preview"] [data-testid="preview-text"]');
     assert.equal(preview?.textContent, HOSTILE);
@@ -51,7 +54,7 @@ describe('chat answer rendering', () => {
   it('keeps markup and javascript: links in model text as text', () => {
     const { doc, actions } = setup();
     const text = `Leave is 25 days ${HOSTILE} [click](javascript:alert(4)) [E1].`;
-    const answer = renderResult(doc, 't1', turnResult({ sentences: sentences({ text, citations: ['E1'] }) }), actions);
+    const answer = renderResult(doc, doneTurn('t1'), turnResult({ sentences: sentences({ text, citations: ['E1'] }) }), actions);
     assert.deepEqual(activeContent(answer), []);
     assert.equal(answer.querySelectorAll('[data-testid="web-link"]').length, 0);
     const body = answer.querySelector('[data-testid="answer-body"]')?.textContent ?? '';
@@ -63,7 +66,7 @@ describe('chat answer rendering', () => {
   it('renders http(s) links as elements that ask the host to open them', () => {
     const { doc, actions, calls, window } = setup();
     const text = 'See [the handbook](https://example.com/leave?a=1) and [local](file:///etc/passwd) [E1].';
-    const answer = renderResult(doc, 't1', turnResult({ sentences: sentences({ text, citations: ['E1'] }) }), actions);
+    const answer = renderResult(doc, doneTurn('t1'), turnResult({ sentences: sentences({ text, citations: ['E1'] }) }), actions);
     const links = answer.querySelectorAll('[data-testid="web-link"]');
     assert.equal(links.length, 1);
     assert.equal(links[0].textContent, 'the handbook');
@@ -76,7 +79,7 @@ describe('chat answer rendering', () => {
   it('renders emphasis and code spans from tokens, not HTML', () => {
     const { doc, actions } = setup();
     const text = 'You get *25 days* and `leave.request` <em>raw</em> [E1].';
-    const answer = renderResult(doc, 't1', turnResult({ sentences: sentences({ text, citations: ['E1'] }) }), actions);
+    const answer = renderResult(doc, doneTurn('t1'), turnResult({ sentences: sentences({ text, citations: ['E1'] }) }), actions);
     assert.equal(answer.querySelector('[data-testid="answer-body"] em')?.textContent, '25 days');
     assert.equal(answer.querySelector('[data-testid="answer-body"] code')?.textContent, 'leave.request');
     assert.equal(answer.querySelectorAll('[data-testid="answer-body"] em').length, 1);
@@ -89,11 +92,12 @@ describe('chat answer rendering', () => {
       sentences: sentences({ text: 'Leave is 25 days [E1, E2]. Parental leave is 20 weeks [E9].', citations: ['E1', 'E2', 'E9'] }),
       evidence: [evidence('E1'), evidence('E2', { source: 'policies/parental.md', startLine: 3, endLine: 3 })],
     });
-    const answer = renderResult(doc, 't7', result, actions);
+    const answer = renderResult(doc, doneTurn('t7'), result, actions);
     const chips = Array.from(answer.querySelectorAll<HTMLElement>('[data-testid="answer-body"] [data-testid="citation"]'));
     assert.deepEqual(chips.map((c) => c.dataset.evidenceId), ['E1', 'E2']);
     assert.equal(chips[0].getAttribute('tabindex'), '0');
-    assert.equal(chips[1].getAttribute('aria-label'), 'Evidence E2: policies/parental.md, line 3');
+    assert.equal(chips[1].getAttribute('tabindex'), '-1', 'one Tab stop per answer: the other chips are reached by arrow keys');
+    assert.equal(chips[1].getAttribute('aria-label'), 'Evidence E2: parental.md, line 3');
     const unknown = answer.querySelector<HTMLElement>('[data-testid="citation-unknown"]');
     assert.equal(unknown?.dataset.evidenceId, 'E9');
     assert.equal(unknown?.textContent, '[E9]');
@@ -114,7 +118,7 @@ describe('chat answer rendering', () => {
       ),
       metrics: { retrieved: 4, coverage: 0.5, dropped: 1, abstained: false },
     });
-    const answer = renderResult(doc, 't1', result, actions);
+    const answer = renderResult(doc, doneTurn('t1'), result, actions);
     const order = Array.from(answer.querySelectorAll<HTMLElement>('.sentence')).map((s) => s.dataset.verdict);
     assert.deepEqual(order, ['kept', 'dropped', 'exempt']);
     const dropped = answer.querySelector<HTMLElement>('[data-testid="dropped-sentence"]');
@@ -123,7 +127,12 @@ describe('chat answer rendering', () => {
     assert.equal(dropped?.querySelector('[data-testid="drop-reason"]')?.textContent, 'dropped: low-support: passage does not mention pay-out');
     const value = (id: string) => answer.querySelector<HTMLElement>(`[data-testid="${id}"]`)?.dataset.value;
     assert.deepEqual([value('metric-retrieved'), value('metric-coverage'), value('metric-dropped'), value('metric-abstained')], ['4', '0.5', '1', 'false']);
-    assert.equal(answer.querySelector('[data-testid="metric-coverage"]')?.textContent, '50% cited');
+    const label = (id: string) => answer.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+    assert.equal(label('metric-coverage')?.textContent, '1 of 2 sentences kept', 'the exempt sentence is not counted; the dropped one is');
+    assert.equal(label('metric-retrieved')?.textContent, '4 passages found');
+    assert.equal(label('metric-dropped')?.textContent, '1 sentence removed');
+    assert.equal(label('metric-abstained')?.textContent, 'answered');
+    for (const id of ['metric-retrieved', 'metric-coverage', 'metric-dropped', 'metric-abstained']) assert.ok((label(id)?.title ?? '').length > 30, `${id} has a tooltip that defines it`);
   });
 
   it('lists only the evidence that kept sentences cite under Sources', () => {
@@ -135,7 +144,7 @@ describe('chat answer rendering', () => {
       ),
       evidence: [evidence('E1'), evidence('E2'), evidence('E3')],
     });
-    const answer = renderResult(doc, 't1', result, actions);
+    const answer = renderResult(doc, doneTurn('t1'), result, actions);
     const ids = Array.from(answer.querySelectorAll<HTMLElement>('[data-testid="sources"] [data-testid="citation"]')).map((c) => c.dataset.evidenceId);
     assert.deepEqual(ids, ['E2']);
   });
@@ -150,11 +159,11 @@ describe('chat answer rendering', () => {
       ),
       metrics: { retrieved: 3, coverage: 0, dropped: 1, abstained: true },
     });
-    const answer = renderResult(doc, 't1', result, actions);
+    const answer = renderResult(doc, doneTurn('t1'), result, actions);
     assert.equal(answer.dataset.abstained, 'true');
     assert.equal(answer.querySelector('[data-testid="abstention-detail"]')?.textContent, 'the documents do not cover <b>sabbaticals</b>');
     assert.equal(answer.querySelectorAll('[data-testid="dropped-sentence"]').length, 1);
-    assert.equal(answer.querySelector('[data-testid="metric-abstained"]')?.textContent, 'abstained');
+    assert.equal(answer.querySelector('[data-testid="metric-abstained"]')?.textContent, 'not found');
     assert.deepEqual(activeContent(answer), []);
   });
 
@@ -163,14 +172,14 @@ describe('chat answer rendering', () => {
     const pending = renderTurn(doc, { id: 't2', question: 'Q?', status: 'pending', startedAt: 0 }, { draft: `Draft ${HOSTILE}`, stage: { stage: 'verifying' } }, actions);
     assert.equal(pending.querySelector('[data-testid="answer-draft"] .draft-text')?.textContent, `Draft ${HOSTILE}`);
     assert.match(pending.querySelector('[data-testid="answer-draft"]')?.textContent ?? '', /unverified draft/);
-    assert.equal(pending.querySelector('[data-testid="turn-stage"]')?.textContent, 'Verifying citations…');
+    assert.equal(pending.querySelector('[data-testid="turn-stage"] .stage-text')?.textContent, 'Checking each sentence against its passage…');
     assert.deepEqual(activeContent(pending), []);
 
     const failed = renderTurn(doc, { id: 't3', question: 'Q?', status: 'failed', startedAt: 0, error: 'Gemini quota exceeded (429)' }, {}, actions);
     assert.equal(failed.querySelector('.error-text')?.textContent, 'Gemini quota exceeded (429)');
     failed.querySelector('[data-testid="retry"]')?.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
     failed.querySelector('[data-testid="show-logs"]')?.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
-    assert.deepEqual(calls, ['retry t3', 'logs']);
+    assert.deepEqual(calls, ['retry t3', 'command showLogs']);
   });
 
   it('groups list items and paragraphs from sentence positions', () => {
