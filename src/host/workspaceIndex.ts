@@ -12,28 +12,9 @@ import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
 import { readIndexSettings } from './settings';
 import { ContextKeys } from '../shared/ids';
-import { describeIndexProgress } from '../shared/indexProgress';
+import { describeIndexProgress, indexPercent } from '../shared/indexProgress';
 
 const WATCH_DEBOUNCE_MS = 800;
-
-/**
- * The share of an index run done, 0..100, never going back. Reading is most of a lexical run;
- * with an embedding model, embedding takes the larger share. Scanning and saving are quick.
- */
-export function indexPercent(p: Pick<IndexProgress, 'phase' | 'done' | 'total'>, embeds: boolean): number {
-  const within = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
-  const readingShare = embeds ? 45 : 95;
-  switch (p.phase) {
-    case 'scanning':
-      return 0;
-    case 'reading':
-      return Math.floor(within * readingShare);
-    case 'embedding':
-      return Math.floor(readingShare + within * (95 - readingShare));
-    case 'saving':
-      return Math.floor(95 + within * 5);
-  }
-}
 
 /** A notification shown while the embedding model downloads (once per machine). */
 class DownloadNotice {

@@ -16,3 +16,22 @@ export function describeIndexProgress(p: { phase: IndexPhase; done?: number; tot
       return 'Saving the index…';
   }
 }
+
+/**
+ * The share of an index run done, 0..100, never going back. Reading is most of a lexical run;
+ * with an embedding model, embedding takes the larger share. Scanning and saving are quick.
+ */
+export function indexPercent(p: { phase: IndexPhase; done: number; total: number }, embeds: boolean): number {
+  const within = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
+  const readingShare = embeds ? 45 : 95;
+  switch (p.phase) {
+    case 'scanning':
+      return 0;
+    case 'reading':
+      return Math.floor(within * readingShare);
+    case 'embedding':
+      return Math.floor(readingShare + within * (95 - readingShare));
+    case 'saving':
+      return Math.floor(95 + within * 5);
+  }
+}

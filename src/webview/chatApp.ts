@@ -105,19 +105,23 @@ export class ChatApp {
       post({ type: 'stop' });
       this.input.focus();
     });
-    // Escape anywhere in the transcript goes back to the question box (a chip's open preview
-    // closes on the way, as focus leaves the chip).
-    this.transcript.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      this.input.focus();
-    });
+    // Escape anywhere in the transcript goes back to the question box, in one press: this
+    // capturing listener runs before the chip previews' own (added later), and the open preview
+    // closes as focus leaves its chip.
+    doc.addEventListener('keydown', this.onEscape, true);
   }
 
-  /** Stops the elapsed-time ticker (the view is going away). */
+  private readonly onEscape = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || !this.transcript.contains(event.target as Node | null)) return;
+    event.preventDefault();
+    this.input.focus();
+  };
+
+  /** Stops the elapsed-time ticker and the document listener (the view is going away). */
   dispose(): void {
     if (this.ticker !== undefined) clearInterval(this.ticker);
     this.ticker = undefined;
+    this.doc.removeEventListener('keydown', this.onEscape, true);
   }
 
   /** The question in the input box (for tests and for restoring the webview's state). */
@@ -307,7 +311,7 @@ export class ChatApp {
     close.addEventListener('click', () => {
       this.memory = { ...this.memory, lexicalHintDismissed: true };
       this.remember(this.memory);
-      box.remove();
+      this.renderHeader();
       this.input.focus();
     });
     box.append(el(doc, 'span', { class: 'codicon codicon-info', 'aria-hidden': 'true' }), text, setUp, close);

@@ -39,16 +39,19 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
     name: EXTRACTIVE_MODEL_NAME,
     async generate(request: ChatRequest): Promise<ChatResponse> {
       request.signal.throwIfAborted();
-      // A follow-up ("and for monthly plans?") is read with the question before it.
-      const question = inContext(lastUserText(request.messages), previousUserText(request.messages));
+      // A follow-up ("and for monthly plans?") is read with the question before it: both search
+      // for it, and the follow-up's own words decide which sentences answer.
+      const question = lastUserText(request.messages);
+      const context = carriedContext(question, previousUserText(request.messages));
       const passages = returnedPassages(request.messages);
       if (passages === undefined) {
         if (request.tools.some((t) => t.name === SEARCH_TOOL_NAME)) {
-          return { text: '', toolCalls: [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: question } }] };
+          const query = context ? `${context} ${question}` : question;
+          return { text: '', toolCalls: [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query } }] };
         }
         return say(request, 'NOT_FOUND: no passages were searched for this question.');
       }
-      return say(request, answer(question, passages, options.termStats?.()));
+      return say(request, answer(question, passages, options.termStats?.(), context));
     },
   };
 }
@@ -58,11 +61,26 @@ function say(request: ChatRequest, text: string): ChatResponse {
   return { text, toolCalls: [] };
 }
 
-export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats): string {
-  const howWords = new Set([...question.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
+/** Weight of a word carried from the previous question when picking sentences (the follow-up's own words weigh 1). */
+const CONTEXT_SHARE = 0.25;
+
+/** The key terms (stems) of a question: not stop words, not words that only say what kind of question it is. */
+function keyTermsOf(text: string): string[] {
+  const howWords = new Set([...text.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
   // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
-  const questionTerms = analyse(question, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
-  const keyTerms = unique(questionTerms.map((t) => t.stem));
+  return unique(analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word)).map((t) => t.stem));
+}
+
+/**
+ * Answers `question` from the passages. `context` is what a follow-up carries from the question
+ * before it (see carriedContext): its words must be covered too, but the follow-up's own words
+ * decide which sentences are picked.
+ */
+export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats, context?: string): string {
+  const ownTerms = keyTermsOf(question);
+  const own = new Set(ownTerms);
+  const keyTerms = unique([...ownTerms, ...(context ? keyTermsOf(context) : [])]);
+  const share = (stem: string) => (own.size === 0 || own.has(stem) ? 1 : CONTEXT_SHARE);
   if (keyTerms.length === 0) return 'NOT_FOUND: the question has no terms to look for in the documents.';
   if (passages.length === 0) return `NOT_FOUND: no passage in the documents matches ${quoteList(keyTerms)}.`;
 
@@ -70,10 +88,10 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
 
   // Names and numbers the question is specifically about ("Japan", "401(k)") must be there.
-  const anchors = unique(anchorWords(question).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
+  const anchors = unique(anchorWords(context ? `${context} ${question}` : question).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
   const missingAnchors = anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
-    return `NOT_FOUND: the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(question, m)))}.`;
+    return `NOT_FOUND: the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(context ? `${context} ${question}` : question, m)))}.`;
   }
 
   // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
@@ -90,9 +108,10 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const missing = keyTerms.filter((t) => !covered.has(t));
   const coverage = keyTerms.filter((t) => covered.has(t)).reduce((sum, t) => sum + weight(t), 0) / total;
   if (coverage < COVERAGE_NEEDED) {
-    return `NOT_FOUND: the documents found do not mention ${quoteList(missing.map((m) => surface(question, m)))}.`;
+    return `NOT_FOUND: the documents found do not mention ${quoteList(missing.map((m) => surface(context ? `${context} ${question}` : question, m)))}.`;
   }
 
+  const pickTotal = keyTerms.reduce((sum, t) => sum + share(t) * weight(t), 0);
   const candidates: { text: string; id: string; score: number; order: number }[] = [];
   let order = 0;
   for (const p of passages) {
@@ -102,7 +121,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
         const text = s.text.trim();
         if (!text || text.endsWith(':') || text.split(/\s+/).length < 3) continue;
         const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
-        const score = keyTerms.reduce((sum, t) => sum + (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / total;
+        const score = keyTerms.reduce((sum, t) => sum + share(t) * (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / pickTotal;
         candidates.push({ text, id: p.id, score, order: order++ });
       }
     }
@@ -110,7 +129,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const best = candidates[0];
   if (!best || best.score < SENTENCE_MIN) {
-    return `NOT_FOUND: no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(question, k)))}.`;
+    return `NOT_FOUND: no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(context ? `${context} ${question}` : question, k)))}.`;
   }
   const picked = candidates.filter((c) => c.score >= Math.max(SENTENCE_MIN, best.score * 0.75)).slice(0, MAX_SENTENCES);
   picked.sort((a, b) => a.order - b.order);
@@ -154,16 +173,21 @@ export function isFollowUp(question: string): boolean {
 }
 
 /**
- * The question as the offline model reads it: a follow-up is joined to the previous question,
- * so "and for monthly plans?" after "How much does the annual plan cost?" searches and answers
- * for the cost of monthly plans. When the follow-up names things of its own (names, numbers),
- * those replace the ones the previous question named.
+ * What a follow-up carries from the previous question, or undefined for a new question: so
+ * "and for monthly plans?" after "How much does the annual plan cost?" searches and answers for
+ * the cost of monthly plans. When the follow-up names things of its own (names, numbers), those
+ * replace the ones the previous question named.
  */
-export function inContext(question: string, previous: string | undefined): string {
-  if (!previous || !isFollowUp(question)) return question;
+export function carriedContext(question: string, previous: string | undefined): string | undefined {
+  if (!previous || !isFollowUp(question)) return undefined;
   const ownAnchors = anchorWords(question).length > 0;
-  const carried = ownAnchors ? withoutWords(previous, anchorWords(previous)) : previous;
-  return `${carried.trim()} ${question.trim()}`;
+  return (ownAnchors ? withoutWords(previous, anchorWords(previous)) : previous).trim();
+}
+
+/** The question as the offline model searches for it: a follow-up joined to what it carries. */
+export function inContext(question: string, previous: string | undefined): string {
+  const context = carriedContext(question, previous);
+  return context ? `${context} ${question.trim()}` : question;
 }
 
 function withoutWords(text: string, words: string[]): string {

@@ -259,3 +259,65 @@ describe('verifier escalation inside a turn (entailment tier on a tiny generated
     assert.match(result.sentences[0].reason, /^low-support: .*'free lunches'.*; entailment: /);
   });
 });
+
+describe('a follow-up question continues the conversation (as text; evidence ids stay per turn)', () => {
+  let fixture: EngineFixture;
+
+  before(async () => {
+    fixture = await indexedEngine(REFUND_AND_TRAVEL_DOCS);
+  });
+
+  after(() => fixture.dispose());
+
+  it('gives the model the earlier question and verified answer as text, without their evidence ids', async () => {
+    const first = await fixture.engine.ask('Can I get a refund on an annual plan?', {
+      model: new ScriptedModel([search('annual plan refund'), say('Annual plans are refundable pro rata within 90 days of purchase [E1].')]),
+    });
+    assert.equal(first.abstained, false);
+    const model = new ScriptedModel([search('monthly plan refund'), say('Monthly plans are not refundable [E1].')]);
+    const second = await fixture.engine.ask('And for monthly plans?', { model, conversation: [{ question: first.question, answer: first.answer }] });
+    const sent = model.requests[0].messages;
+    assert.deepEqual(sent.map((m) => m.role), ['user', 'model', 'user']);
+    assert.equal(sent[0].role === 'user' && sent[0].text, 'Can I get a refund on an annual plan?');
+    const carried = sent[1].role === 'model' ? sent[1].text : '';
+    assert.match(carried, /refundable pro rata within 90 days/);
+    assert.doesNotMatch(carried, /\[E\d/, 'an evidence id of the earlier turn reached the model');
+    assert.equal(sent[2].role === 'user' && sent[2].text, 'And for monthly plans?');
+    assert.equal(second.evidence[0].id, 'E1', 'the new turn has its own ledger, numbered from E1');
+    assert.equal(fixture.engine.openInvocations, 0);
+  });
+
+  it('drops a sentence citing an id that only the earlier turn had (the ledger is per turn)', async () => {
+    const model = new ScriptedModel([search('travel flights economy'), say('Monthly plans are not refundable [E5].')]);
+    const result = await fixture.engine.ask('And for flights?', {
+      model,
+      conversation: [{ question: 'Refunds?', answer: 'Monthly plans are not refundable [E5].' }],
+    });
+    assert.ok(result.evidence.every((e) => e.id !== 'E5'), 'the earlier id is not in this turn\'s evidence');
+    assert.equal(result.sentences[0].verdict, 'dropped');
+    assert.equal(result.sentences[0].code, 'unknown-id');
+  });
+
+  it('lets the offline model read "and for monthly plans?" with the question before it', async () => {
+    const prices = await indexedEngine({
+      'pricing.md': ['# Pricing', '', '## Annual plans', '', 'Annual plans cost 120 dollars per year.', '', '## Monthly plans', '', 'Monthly plans cost 12 dollars per month.', '', '## Team seats', '', 'Each team seat is billed separately.'].join('\n'),
+      'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
+    });
+    try {
+      const model = prices.engine.createExtractiveModel();
+      const first = await prices.engine.ask('How much do annual plans cost?', { model });
+      assert.equal(first.abstained, false, first.answer);
+      assert.match(first.answer, /120 dollars/);
+      const alone = await prices.engine.ask('And for monthly plans?', { model });
+      const followUp = await prices.engine.ask('And for monthly plans?', { model, conversation: [{ question: first.question, answer: first.answer }] });
+      assert.equal(followUp.abstained, false, followUp.answer);
+      assert.match(followUp.answer, /^Monthly plans cost 12 dollars per month \[E\d+\]\.$/);
+      const cited = followUp.evidence.find((e) => e.id === followUp.sentences.find((s) => s.verdict === 'kept')?.citations[0]);
+      assert.equal(cited?.heading, 'Pricing > Monthly plans');
+      // Without the conversation the same words do not say what is asked about.
+      assert.notEqual(alone.answer, followUp.answer);
+    } finally {
+      await prices.dispose();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { Engine, folderDocSource } from '../../../src/core/engine';
 import { ScriptedModel, say, search } from '../../support/scriptedModel';
+import { appendFeedback } from '../../../src/core/metrics/turnLog';
 import { removeDir, tempDir, writeDocs } from '../../support/workspace';
 
 describe('metrics and audit logs', () => {
@@ -52,5 +53,23 @@ describe('metrics and audit logs', () => {
     assert.equal(e1.source, 'refunds.md');
     assert.equal(e1.startLine, 5);
     assert.match(e1.version, /^[0-9a-f]{16}$/);
+  });
+});
+
+describe('answer feedback in the turn log', () => {
+  it('appends the verdict as a line with the invocation id and only the optional feedback field', async () => {
+    const dir = await tempDir('evident-feedback-');
+    try {
+      const log = path.join(dir, 'metrics.jsonl');
+      await appendFeedback(log, 'inv-42', 'unhelpful', new Date('2026-01-02T03:04:05Z'));
+      await appendFeedback(log, 'inv-42', 'helpful', new Date('2026-01-02T03:05:00Z'));
+      const lines = (await readFile(log, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      assert.deepEqual(lines, [
+        { time: '2026-01-02T03:04:05.000Z', invocationId: 'inv-42', feedback: 'unhelpful' },
+        { time: '2026-01-02T03:05:00.000Z', invocationId: 'inv-42', feedback: 'helpful' },
+      ]);
+    } finally {
+      await removeDir(dir);
+    }
   });
 });

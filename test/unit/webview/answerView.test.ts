@@ -203,4 +203,66 @@ describe('chat answer rendering', () => {
       ],
     );
   });
+
+  it('makes a not-found answer a way forward: what was searched, the closest passages as chips, rephrasing', () => {
+    const { doc, actions, calls, window } = setup();
+    const result = turnResult({
+      answer: 'NOT_FOUND: the documents found do not mention "sabbatical".',
+      abstained: true,
+      sentences: [],
+      evidence: [evidence('E1', { source: 'hr/leave.md', heading: 'Leave > Annual leave' }), evidence('E2', { source: 'hr/benefits.md', heading: 'Benefits' })],
+      metrics: { retrieved: 2, coverage: 0, dropped: 0, abstained: true },
+    });
+    const answer = renderResult(doc, doneTurn('t4', { searches: ['sabbatical leave', 'sabbatical policy'] }), result, actions, { lexical: true });
+    assert.equal(answer.querySelector('[data-testid="abstention-searched"]')?.textContent, 'Searched for: sabbatical leave, sabbatical policy');
+    const closest = Array.from(answer.querySelectorAll<HTMLElement>('[data-testid="closest-passage"]'));
+    assert.deepEqual(closest.map((c) => c.querySelector('.chip-label')?.textContent), ['leave.md › Annual leave', 'benefits.md › Benefits']);
+    assert.deepEqual(closest.map((c) => c.tabIndex), [0, -1], 'the closest passages are one Tab stop too');
+    closest[1].dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    assert.deepEqual(calls, ['openEvidence t4 E2']);
+    assert.match(answer.querySelector('[data-testid="abstention-hint"]')?.textContent ?? '', /rephras.*wording matters/);
+    const semantic = renderResult(doc, doneTurn('t5'), result, actions, { lexical: false });
+    assert.doesNotMatch(semantic.querySelector('[data-testid="abstention-hint"]')?.textContent ?? '', /wording matters/);
+    assert.equal(semantic.querySelector('[data-testid="abstention-searched"]')?.textContent, 'Searched for: How much annual leave do I get?', 'an old turn without recorded searches shows its question');
+  });
+
+  it('lists sources by file name first, then folder, with the full path on hover', () => {
+    const { doc, actions } = setup();
+    const result = turnResult({ evidence: [evidence('E1', { source: 'handbook/people/benefits/leave.md', startLine: 3, endLine: 9 })] });
+    const row = renderResult(doc, doneTurn('t1'), result, actions).querySelector<HTMLElement>('[data-testid="source"]');
+    assert.equal(row?.querySelector('[data-testid="source-name"]')?.textContent, 'leave.md');
+    assert.equal(row?.querySelector('[data-testid="source-folder"]')?.textContent, 'handbook/people/benefits/');
+    assert.equal(row?.title, 'handbook/people/benefits/leave.md, lines 3–9');
+    const texts = Array.from(row?.querySelectorAll('.source-where > span') ?? []).map((e) => e.className);
+    assert.deepEqual(texts, ['source-name', 'source-folder', 'source-lines']);
+  });
+
+  it('renders a passage preview as formatted text: list items as a list, emphasis, never markup', () => {
+    const { doc, actions } = setup();
+    const text = 'Leave rules:\n- **Annual** leave is 25 days\n- Carry over up to 5 days <img src=x onerror=alert(1)>\n# Notes\nSee `policy.md` and [the form](javascript:alert(2)).';
+    const answer = renderResult(doc, doneTurn('t1'), turnResult({ evidence: [evidence('E1', { text })] }), actions);
+    const preview = answer.querySelector<HTMLElement>('[data-testid="preview-text"]');
+    assert.deepEqual(Array.from(preview?.querySelectorAll('li') ?? []).map((li) => li.textContent), ['Annual leave is 25 days', 'Carry over up to 5 days <img src=x onerror=alert(1)>']);
+    assert.equal(preview?.querySelector('strong')?.textContent, 'Annual');
+    assert.equal(preview?.querySelector('code')?.textContent, 'policy.md');
+    assert.match(preview?.textContent ?? '', /See policy\.md and /);
+    assert.equal(preview?.querySelector('[data-testid="web-link"], [role="link"]'), null, 'no link in a preview');
+    assert.deepEqual(activeContent(answer), []);
+  });
+
+  it('says a failure in one sentence with ways forward that fit it', () => {
+    const { doc, actions, calls, window } = setup();
+    const click = (el: Element | null | undefined) => el?.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    const keyFailure = renderTurn(doc, { id: 't6', question: 'Q?', status: 'failed', startedAt: 0, error: 'Gemini did not accept the API key: set a valid key, or switch to the offline model.', errorKind: 'api-key' }, {}, actions);
+    assert.equal(keyFailure.querySelector('[data-testid="turn-error"]')?.getAttribute('role'), 'alert');
+    click(keyFailure.querySelector('[data-testid="error-set-key"]'));
+    click(keyFailure.querySelector('[data-testid="error-offline"]'));
+    click(keyFailure.querySelector('[data-testid="show-logs"]'));
+    assert.deepEqual(calls, ['command setGeminiApiKey', 'command useOfflineModel', 'command showLogs']);
+    const timeout = renderTurn(doc, { id: 't7', question: 'Q?', status: 'failed', startedAt: 0, error: 'x', errorKind: 'timeout' }, {}, actions);
+    assert.equal(timeout.querySelector('[data-testid="error-set-key"]'), null);
+    assert.ok(timeout.querySelector('[data-testid="error-timeout-setting"]'));
+    const other = renderTurn(doc, { id: 't8', question: 'Q?', status: 'failed', startedAt: 0, error: 'x', errorKind: 'index' }, {}, actions);
+    assert.equal(other.querySelector('[data-testid="error-offline"]'), null, 'switching models does not help an index failure');
+  });
 });
