@@ -89,18 +89,66 @@ export class Workbench {
 
   async openChatView(): Promise<FrameLocator> {
     await this.activityBarItem().click();
-    const chat = this.chatFrame();
-    await chat.locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 }).catch(() => {
-      throw new Error(`the chat view "${Views.chat}" did not render its input ([data-testid="chat-input"]) within 30 s`);
-    });
-    return chat;
+    return this.waitForChat();
   }
 
-  /** The chat webview's inner document: webview views are two iframes deep. */
+  /**
+   * The live chat webview's inner document: webview views are two iframes deep. After a window
+   * reload or the side bar closing and opening, VS Code may keep a hidden webview frame or one
+   * still loading beside the live one: only a visible, ready outer frame and its active inner
+   * frame count (the last one, the newest).
+   */
   chatFrame(): FrameLocator {
     return this.page
-      .frameLocator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"][src*="purpose=webviewView"]`)
-      .frameLocator('iframe#active-frame');
+      .locator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"][src*="purpose=webviewView"]`)
+      .filter({ visible: true })
+      .last()
+      .contentFrame()
+      .locator('iframe#active-frame')
+      .last()
+      .contentFrame();
+  }
+
+  /** Waits until the live chat frame has rendered its input (see chatFrame), and returns it. */
+  async waitForChat(timeoutMs = 30_000): Promise<FrameLocator> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const chat = this.chatFrame();
+      const ready = await chat
+        .locator('[data-testid="chat-input"]')
+        .waitFor({ timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) })
+        .then(() => true)
+        .catch(() => false);
+      if (ready) return chat;
+      if (Date.now() >= deadline) {
+        const frames = await this.page.locator(`iframe.webview[src*="extensionId=${EXTENSION_ID}"]`).evaluateAll((els) =>
+          els.map((e) => `${e.className} visible=${(e as HTMLElement).offsetParent !== null}`),
+        );
+        throw new Error(`the chat view "${Views.chat}" did not render its input ([data-testid="chat-input"]) within ${timeoutMs / 1000} s; webview frames: ${frames.join('; ') || 'none'}`);
+      }
+    }
+  }
+
+  /** Reloads the window (as "Developer: Reload Window" does) and waits for the workbench and the extension. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.waitForExtensionContributions();
+  }
+
+  /** Picks a colour theme by its label in the theme picker and waits until the chat view has it. */
+  async selectColorTheme(label: string, chatBodyClass: string): Promise<void> {
+    await this.runCommand('Preferences: Color Theme');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(label);
+    await this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first().waitFor({ timeout: 10_000 }).catch(() => {
+      throw new Error(`the theme picker has no theme "${label}"`);
+    });
+    await this.page.keyboard.press('Enter');
+    await this.chatFrame().locator(`body.${chatBodyClass}`).waitFor({ timeout: 15_000 }).catch(() => {
+      throw new Error(`the chat view did not switch to the ${label} theme (body class ${chatBodyClass})`);
+    });
   }
 
   /** The status bar entry of the extension (its text and accessible label). */
