@@ -87,20 +87,27 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Shows the Evident view container (a click on its activity-bar entry, unless it is already shown: that click would close it). */
   async openChatView(): Promise<FrameLocator> {
-    await this.activityBarItem().click();
+    if (!(await this.chatContainerShown())) await this.activityBarItem().click();
     return this.waitForChat();
+  }
+
+  /** Whether the side bar shows the Evident container (its activity-bar entry is checked). */
+  async chatContainerShown(): Promise<boolean> {
+    return this.activityBarItem().evaluate((a) => a.closest('.action-item')?.classList.contains('checked') === true);
   }
 
   /**
    * The live chat webview's inner document: webview views are two iframes deep. After a window
-   * reload or the side bar closing and opening, VS Code may keep a hidden webview frame or one
-   * still loading beside the live one: only a visible, ready outer frame and its active inner
-   * frame count (the last one, the newest).
+   * reload, the outer frame stays pending (no `ready` class, no inner frame) for seconds; after
+   * the side bar is closed and opened again, the re-created outer frame's address no longer
+   * carries `purpose=webviewView`. So: the extension's visible, ready outer frame (its only
+   * webview is the chat), the newest one, and its active inner frame.
    */
   chatFrame(): FrameLocator {
     return this.page
-      .locator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"][src*="purpose=webviewView"]`)
+      .locator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`)
       .filter({ visible: true })
       .last()
       .contentFrame()
