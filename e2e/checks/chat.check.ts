@@ -101,10 +101,14 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     // Read the progress as it moves (a lexical run: reading is most of the bar, no 49% → 95% jump).
     const readings: { text: string; percent: number }[] = [];
     for (const deadline = Date.now() + 150_000; Date.now() < deadline; await wb.page.waitForTimeout(250)) {
-      const text = await chat.byTestId('index-progress-text').textContent({ timeout: 500 }).catch(() => null);
-      if (text === null) break;
-      const percent = Number((await chat.frame.locator('[data-testid="index-progress"] [role="progressbar"]').getAttribute('aria-valuenow', { timeout: 500 }).catch(() => '-1')) ?? -1);
-      if (readings.at(-1)?.text !== text) readings.push({ text, percent });
+      const now = await chat.frame.locator('body').evaluate(() => ({
+        state: document.querySelector('[data-testid="header-index"]')?.getAttribute('data-state') ?? '',
+        text: document.querySelector('[data-testid="index-progress-text"]')?.textContent ?? null,
+        percent: Number(document.querySelector('[data-testid="index-progress"] [role="progressbar"]')?.getAttribute('aria-valuenow') ?? -1),
+      })).catch(() => undefined);
+      if (!now) continue;
+      if (now.state === 'indexed') break;
+      if (now.text !== null && readings.at(-1)?.text !== now.text) readings.push({ text: now.text, percent: now.percent });
       if (readings.length === 3) await wb.screenshot(checkTitle(this));
     }
     await chat.frame.locator('[data-testid="header-index"][data-state="indexed"]').waitFor({ timeout: 30_000 });

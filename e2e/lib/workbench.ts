@@ -44,9 +44,13 @@ export class Workbench {
     page.on('pageerror', (error) => this.consoleLines.push(`[pageerror] ${error.message}`));
   }
 
+  /** The workbench address the page was opened at (a reload goes back to it). */
+  private url = '';
+
   static async open(browser: Browser, url: string): Promise<Workbench> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const workbench = new Workbench(page);
+    workbench.url = url;
     await page.addInitScript({ content: NAME_SHIM });
     await page.goto(url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -136,9 +140,12 @@ export class Workbench {
     }
   }
 
-  /** Reloads the window (as "Developer: Reload Window" does) and waits for the workbench and the extension. */
+  /**
+   * Reloads the window (as "Developer: Reload Window" does: the same workbench address; the page's
+   * own address may have moved meanwhile) and waits for the workbench and the extension.
+   */
   async reload(): Promise<void> {
-    await this.page.reload();
+    await this.page.goto(this.url);
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await this.waitForExtensionContributions();
   }
@@ -152,7 +159,8 @@ export class Workbench {
     await this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first().waitFor({ timeout: 10_000 }).catch(() => {
       throw new Error(`the theme picker has no theme "${label}"`);
     });
-    await this.page.keyboard.press('Enter');
+    // A click on the row, not Enter: Enter may land before the filter has moved the focus from the current theme.
+    await this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first().click();
     await this.chatFrame().locator(`body.${chatBodyClass}`).waitFor({ timeout: 15_000 }).catch(() => {
       throw new Error(`the chat view did not switch to the ${label} theme (body class ${chatBodyClass})`);
     });
