@@ -9,18 +9,20 @@ import type { DocSource } from './docs/docSource';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
-import { appendFeedback, appendTurnLog, type Feedback } from './metrics/turnLog';
-import type { ChatModel, Embedder, RetrievalMode, SupportScorer, TurnResult } from './types';
+import { appendFeedback, appendTurnLog } from './metrics/turnLog';
+import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
+import type { ChatModel, Embedder, SupportScorer } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
-export type { DocFolder } from './docs/docFolders';
+export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
+export { documentVersion } from './docs/version';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
-export { parseCitations, splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
+export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
 

@@ -6,13 +6,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Engine, IndexProgress, IndexReport } from '../core/engine';
-import { toSourcePath, type DocFolder } from '../core/docs/docFolders';
+import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
 import { readIndexSettings } from './settings';
 import { ContextKeys } from '../shared/ids';
-import { describeIndexProgress, indexPercent } from '../shared/indexProgress';
+import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -190,7 +190,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   private changed(uri: vscode.Uri): void {
-    const rel = toSourcePath(this.folders, uri.fsPath);
+    const rel = loadEngineApi().toSourcePath(this.folders, uri.fsPath);
     if (!rel) return;
     this.pendingPaths.add(rel);
     if (this.timer) clearTimeout(this.timer);

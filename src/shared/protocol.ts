@@ -2,9 +2,13 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
-import type { Evidence, Feedback, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../core/types';
+import type { Evidence, Feedback, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../domain/types';
+import { FEEDBACKS, RETRIEVAL_MODES, SUPPORT_TIERS, VERDICTS } from '../domain/types';
+import { isEvidenceIdText } from '../domain/citations';
+import type { IndexPhase } from '../domain/indexProgress';
 
-export type { Feedback } from '../core/types';
+export type { Feedback } from '../domain/types';
+export type { IndexPhase } from '../domain/indexProgress';
 import {
   isArrayOf,
   isBoolean,
@@ -33,10 +37,6 @@ export interface ModelView {
 }
 
 export type IndexState = 'no-folder' | 'not-indexed' | 'indexing' | 'indexed' | 'error';
-
-import type { IndexPhase } from './indexProgress';
-
-export type { IndexPhase } from './indexProgress';
 
 export interface IndexView {
   state: IndexState;
@@ -125,10 +125,10 @@ export type WebviewToHost =
 // ---------------------------------------------------------------------------------------
 // Guards
 
-const EVIDENCE_ID = /^E[1-9]\d{0,3}$/;
 const TURN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const isEvidenceId: Guard<string> = (v): v is string => isString(v) && EVIDENCE_ID.test(v);
+/** An evidence id of at most four digits (no turn records 10,000 passages). */
+export const isEvidenceId: Guard<string> = (v): v is string => isString(v) && v.length <= 5 && isEvidenceIdText(v);
 export const isTurnId: Guard<string> = (v): v is string => isString(v) && TURN_ID.test(v);
 
 const isEvidence = isShape<Evidence>({
@@ -145,14 +145,14 @@ const isEvidence = isShape<Evidence>({
 const isSentenceVerdict = isShape<SentenceVerdict>({
     text: isString,
     citations: (c): c is string[] => isArrayOf(c, isString),
-    verdict: isOneOf(['kept', 'dropped', 'exempt'] as const),
+    verdict: isOneOf(VERDICTS),
     reason: isString,
     // A reason code the UI does not know yet still renders (by its text): no closed list here.
     code: isString as Guard<SentenceVerdict['code']>,
     support: isFiniteNumber,
     start: isNonNegativeInteger,
     end: isNonNegativeInteger,
-    tier: isOptional(isOneOf(['lexical', 'entailment', 'judge'] as const)),
+    tier: isOptional(isOneOf(SUPPORT_TIERS)),
   });
 
 const isMetrics = isShape<TurnMetrics>({
@@ -162,8 +162,8 @@ const isMetrics = isShape<TurnMetrics>({
   abstained: isBoolean,
 });
 
-const isRetrievalMode = isOneOf<RetrievalMode>(['hybrid', 'lexical']);
-const isFeedback = isOneOf<Feedback>(['helpful', 'unhelpful']);
+const isRetrievalMode = isOneOf<RetrievalMode>(RETRIEVAL_MODES);
+const isFeedback = isOneOf<Feedback>(FEEDBACKS);
 
 export const isTurnResult = isShape<TurnResult>({
   id: isOptional(isString),

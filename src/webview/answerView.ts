@@ -5,10 +5,11 @@
 // passages, the four numbers in words, the sources, the answer's actions and follow-ups, and
 // errors as one sentence with ways forward. Document and model text only go in as textContent.
 
-import type { Evidence, SentenceVerdict, TurnResult } from '../core/types';
+import type { Evidence, SentenceVerdict, TurnResult } from '../domain/types';
 import type { Feedback, TurnStage, TurnView, WebviewCommand } from '../shared/protocol';
-import { ABSTENTION_PREFIX, describeLines, placeSentences, type PlacedSentence } from '../shared/answerLayout';
-import { withoutCitations } from '../shared/citations';
+import { ABSTENTION_PREFIX } from '../domain/abstention';
+import { describeLines, placeSentences, type PlacedSentence } from '../domain/answerLayout';
+import { withoutCitations } from '../domain/citations';
 import { CHIP_SELECTOR, citationChip, createChip, passagePreview } from './chip';
 import { activate, button, element, icon } from './dom';
 import { followUpSuggestions } from './followUps';

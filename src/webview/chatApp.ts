@@ -7,7 +7,7 @@
 
 import type { ChatState, HostToWebview, IndexView, ModelView, TurnStage, TurnView, WebviewToHost } from '../shared/protocol';
 import { MAX_QUESTION_LENGTH } from '../shared/protocol';
-import { describeIndexProgress } from '../shared/indexProgress';
+import { describeIndexProgress } from '../domain/indexProgress';
 import { announcement, elapsedText, renderTurn, type TurnActions } from './answerView';
 import { element } from './dom';
 

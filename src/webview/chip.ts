@@ -3,8 +3,8 @@
 // one item of its answer's roving group (see roving.ts), opens on Enter, Space or click, and may
 // carry a preview shown on hover or keyboard focus (see evidencePreview.ts).
 
-import type { Evidence } from '../core/types';
-import { describeLines } from '../shared/answerLayout';
+import type { Evidence } from '../domain/types';
+import { describeLines } from '../domain/answerLayout';
 import { activate, element } from './dom';
 import { EvidencePreviews } from './evidencePreview';
 import { renderPassageText } from './passageText';

@@ -1,7 +1,7 @@
 // Follow-up questions offered under the latest answer, drawn from the headings of the passages
 // retrieved for it: sections next to what was asked, which the user may want next.
 
-import type { TurnResult } from '../core/types';
+import type { TurnResult } from '../domain/types';
 
 export const MAX_FOLLOW_UPS = 3;
 const MAX_HEADING_CHARS = 60;

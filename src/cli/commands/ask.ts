@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { CliError, type CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
 import { readJsonl, requireString } from '../../core/jsonl';
-import type { TurnResult } from '../../core/types';
+import type { TurnResult } from '../../domain/types';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
 

@@ -4,9 +4,9 @@
 
 import { appendFile, mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Feedback, TurnResult } from '../types';
+import type { Feedback, TurnResult } from '../../domain/types';
 
-export type { Feedback } from '../types';
+export type { Feedback } from '../../domain/types';
 
 export interface TurnLogPaths {
   metricsLog?: string;

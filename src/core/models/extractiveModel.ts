@@ -3,6 +3,7 @@
 // cited; when the passages do not cover the question's key terms it abstains with NOT_FOUND
 // naming what is missing. Its answer goes through the same verifier as any model's.
 
+import { notFound } from '../../domain/abstention';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../types';
 import { analyse } from '../verifier/terms';
 import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
@@ -49,7 +50,7 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
           const query = context ? `${context} ${question}` : question;
           return { text: '', toolCalls: [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query } }] };
         }
-        return say(request, 'NOT_FOUND: no passages were searched for this question.');
+        return say(request, notFound('no passages were searched for this question.'));
       }
       return say(request, answer(question, passages, options.termStats?.(), context));
     },
@@ -81,8 +82,8 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const own = new Set(ownTerms);
   const keyTerms = unique([...ownTerms, ...(context ? keyTermsOf(context) : [])]);
   const share = (stem: string) => (own.size === 0 || own.has(stem) ? 1 : CONTEXT_SHARE);
-  if (keyTerms.length === 0) return 'NOT_FOUND: the question has no terms to look for in the documents.';
-  if (passages.length === 0) return `NOT_FOUND: no passage in the documents matches ${quoteList(keyTerms)}.`;
+  if (keyTerms.length === 0) return notFound('the question has no terms to look for in the documents.');
+  if (passages.length === 0) return notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`);
 
   const covered = new Set<string>();
   for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
@@ -91,7 +92,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const anchors = unique(anchorWords(context ? `${context} ${question}` : question).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
   const missingAnchors = anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
-    return `NOT_FOUND: the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(context ? `${context} ${question}` : question, m)))}.`;
+    return notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(context ? `${context} ${question}` : question, m)))}.`);
   }
 
   // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
@@ -108,7 +109,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const missing = keyTerms.filter((t) => !covered.has(t));
   const coverage = keyTerms.filter((t) => covered.has(t)).reduce((sum, t) => sum + weight(t), 0) / total;
   if (coverage < COVERAGE_NEEDED) {
-    return `NOT_FOUND: the documents found do not mention ${quoteList(missing.map((m) => surface(context ? `${context} ${question}` : question, m)))}.`;
+    return notFound(`the documents found do not mention ${quoteList(missing.map((m) => surface(context ? `${context} ${question}` : question, m)))}.`);
   }
 
   const pickTotal = keyTerms.reduce((sum, t) => sum + share(t) * weight(t), 0);
@@ -129,7 +130,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const best = candidates[0];
   if (!best || best.score < SENTENCE_MIN) {
-    return `NOT_FOUND: no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(context ? `${context} ${question}` : question, k)))}.`;
+    return notFound(`no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(context ? `${context} ${question}` : question, k)))}.`);
   }
   const picked = candidates.filter((c) => c.score >= Math.max(SENTENCE_MIN, best.score * 0.75)).slice(0, MAX_SENTENCES);
   picked.sort((a, b) => a.order - b.order);

@@ -1,9 +1,9 @@
 // Evidence ids in model text, as the verifier reads them. The syntax itself is defined once in
-// src/shared/citations.ts, so the chat view and the editor links see exactly the same ids.
+// src/domain/citations.ts, so the chat view and the editor links see exactly the same ids.
 
-import { parseCitations } from '../../shared/citations';
+import { parseCitations } from '../../domain/citations';
 
-export { parseCitations, withoutCitations, type CitationSpan } from '../../shared/citations';
+export { withoutCitations } from '../../domain/citations';
 
 /** Distinct cited ids in order of first appearance. */
 export function citedIds(text: string): string[] {

@@ -2,8 +2,10 @@
 // ids of this invocation, and be supported by a cited passage. Sentences that fail are
 // dropped; with nothing kept the answer becomes an abstention.
 
-import type { Evidence, EvidenceLookup, SentenceVerdict, SupportResult, SupportScorer } from '../types';
-import { NOT_FOUND_UNSUPPORTED, isAbstention } from './abstention';
+import type { Evidence, EvidenceLookup, SentenceVerdict, VerifiedText } from '../../domain/types';
+import type { SupportResult, SupportScorer } from '../types';
+import { isAbstention } from '../../domain/abstention';
+import { NOT_FOUND_UNSUPPORTED } from './abstention';
 import { citedIds, withoutCitations } from './citations';
 import { isNonFactual } from './exemption';
 import { createLexicalScorer } from './lexicalScorer';
@@ -24,12 +26,6 @@ export const ESCALATION_THRESHOLD = 0.5;
 
 export function defaultVerifierOptions(): VerifierOptions {
   return { threshold: DEFAULT_THRESHOLD, scorer: createLexicalScorer() };
-}
-
-export interface VerifiedText {
-  answer: string;
-  abstained: boolean;
-  sentences: SentenceVerdict[];
 }
 
 /** Options with undefined fields ignored, so `{ threshold: setting }` with no setting keeps the default. */
