@@ -157,7 +157,7 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled'], 20_000), 'failed');
     const error = turn.locator('[data-testid="turn-error"]');
     assert.equal(await error.getAttribute('data-error-kind'), 'timeout');
-    assert.match((await error.locator('[data-testid="error-text"]').textContent()) ?? '', /did not answer within 6 s/);
+    assert.match((await error.locator('[data-testid="error-text"]').textContent()) ?? '', /did not answer within 6\ss/);
     await error.locator('[data-testid="error-timeout-setting"]').waitFor();
     await wb.screenshot(checkTitle(this), 'timeout');
 

@@ -51,7 +51,7 @@ export function describeTurnError(error: unknown): TurnError {
 export function timeoutError(seconds: number): TurnError {
   return {
     kind: 'timeout',
-    message: `The model did not answer within ${seconds} s, so the question was stopped: try again, switch to the offline model, or raise the time limit.`,
+    message: `The model did not answer within ${seconds}\u00a0s, so the question was stopped: try again, switch to the offline model, or raise the time limit.`,
   };
 }
 

@@ -312,7 +312,7 @@ const STAGE_TEXT: Record<TurnStage, string> = {
 
 /** Seconds since `startedAt`, as the pending turn shows them. */
 export function elapsedText(startedAt: number, now: number): string {
-  return `${Math.max(0, Math.floor((now - startedAt) / 1000))} s`;
+  return `${Math.max(0, Math.floor((now - startedAt) / 1000))}\u00a0s`;
 }
 
 function renderPending(doc: Document, turn: TurnView, extras: TurnExtras, now: number): HTMLElement {

@@ -28,6 +28,6 @@ describe('turn errors in plain words', () => {
     for (const failure of [describeTurnError(new GeminiError(REJECTED_KEY_JSON, 400)), other, timeoutError(30)]) {
       assert.equal(failure.message.split(/(?<=[.!?])\s/).length, 1, `one sentence: ${failure.message}`);
     }
-    assert.match(timeoutError(30).message, /within 30 s/);
+    assert.match(timeoutError(30).message, /within 30\ss/);
   });
 });

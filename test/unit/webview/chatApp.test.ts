@@ -140,7 +140,7 @@ describe('chat view app', () => {
   it('returns focus to the input after Stop, and shows the stage and elapsed time of a pending turn', () => {
     const { app, $, dom, doc } = setup();
     app.handle({ type: 'turn', turn: { id: 't1', question: 'Q?', status: 'pending', startedAt: Date.now() - 12_400 } });
-    assert.equal($('turn-elapsed').textContent, '12 s');
+    assert.equal($('turn-elapsed').textContent, '12\u00a0s', 'a no-break space keeps the number with its unit');
     app.handle({ type: 'progress', turnId: 't1', stage: 'answering', detail: 'Gemini (gemini-2.5-flash) · 6 passages found for “leave”' });
     assert.equal($('turn-stage').dataset.stage, 'answering');
     assert.match($('turn-stage').textContent ?? '', /Waiting for the model/);
