@@ -175,7 +175,7 @@ function renderSources(doc: Document, turnId: string, result: TurnResult, action
     const where = element(doc, 'span', { class: 'source-where' });
     where.append(
       element(doc, 'span', { class: 'source-name', 'data-testid': 'source-name' }, name),
-      element(doc, 'span', { class: 'source-folder', 'data-testid': 'source-folder' }, folder ? `${folder}/` : ''),
+      sourceFolder(doc, folder),
       element(doc, 'span', { class: 'source-lines' }, describeLines(e)),
     );
     row.append(citationChip(doc, e, () => actions.openEvidence(turnId, e.id)), where);
@@ -183,6 +183,16 @@ function renderSources(doc: Document, turnId: string, result: TurnResult, action
   }
   sources.append(list);
   return sources;
+}
+
+/**
+ * The folder of a source, cut from its left end when narrow (so its last, most telling part
+ * stays); the text itself is kept left-to-right so the slashes stay where they are.
+ */
+function sourceFolder(doc: Document, folder: string): HTMLElement {
+  const box = element(doc, 'span', { class: 'source-folder', 'data-testid': 'source-folder' });
+  box.append(element(doc, 'span', { dir: 'ltr' }, folder ? `${folder}/` : ''));
+  return box;
 }
 
 const CLOSEST_PASSAGES = 3;
@@ -296,7 +306,9 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
   const footer = element(doc, 'div', { class: 'answer-footer' });
   footer.append(renderMetrics(doc, result), renderToolbar(doc, turn, actions));
   answer.append(footer);
-  if (extras.latest) {
+  // After a not-found answer the closest passages are the way on; headings of passages that did
+  // not answer would only be noise.
+  if (extras.latest && !result.abstained) {
     const followUps = renderFollowUps(doc, result, actions);
     if (followUps) answer.append(followUps);
   }

@@ -10,7 +10,7 @@ function words(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
 }
 
-/** Up to three questions, one per distinct heading, the passages not cited first. */
+/** Up to three questions, one per distinct heading, the passages not cited first (none after a not-found answer). */
 export function followUpSuggestions(result: TurnResult, max = MAX_FOLLOW_UPS): string[] {
   const cited = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
   const asked = new Set(words(result.question));
@@ -25,7 +25,8 @@ export function followUpSuggestions(result: TurnResult, max = MAX_FOLLOW_UPS): s
     const headingWords = words(leaf);
     // A heading that only repeats the question is not a next step.
     if (headingWords.length === 0 || headingWords.every((w) => asked.has(w))) continue;
-    out.push(`What does “${leaf}” say?`);
+    // A heading that is itself a question ("How do I request leave?") is asked as it is.
+    out.push(leaf.endsWith('?') ? leaf : `What does “${leaf}” say?`);
     if (out.length >= max) break;
   }
   return out;
