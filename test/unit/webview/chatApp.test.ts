@@ -237,19 +237,3 @@ function setupWithAnswer() {
   const key = (target: Element, init: KeyboardEventInit) => target.dispatchEvent(new dom.window.KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
   return { dom, doc, root, app, sent, key };
 }
-
-describe('follow-up suggestions', () => {
-  it('asks a heading that is a question as it is, and offers none under a not-found answer', async () => {
-    const { followUpSuggestions } = await import('../../../src/webview/followUps');
-    const result = turnResult({
-      question: 'How much leave?',
-      evidence: [evidence('E1'), evidence('E2', { heading: 'Leave > How do I request leave?' }), evidence('E3', { heading: 'Leave > Public holidays' })],
-    });
-    assert.deepEqual(followUpSuggestions(result), ['How do I request leave?', 'What does “Public holidays” say?', 'What does “Annual leave” say?']);
-    const { root } = setup({
-      turns: [{ id: 't1', question: 'Dogs?', status: 'done', startedAt: 1, result: turnResult({ answer: 'NOT_FOUND: no dogs.', abstained: true, sentences: [], evidence: result.evidence, metrics: { retrieved: 3, coverage: 0, dropped: 0, abstained: true } }) }],
-    });
-    assert.equal(root.querySelector('[data-testid="follow-ups"]'), null);
-    assert.equal(root.querySelectorAll('[data-testid="closest-passage"]').length, 3);
-  });
-});
