@@ -24,6 +24,7 @@ export const ENGINE_FLAGS = {
   escalation: { type: 'string' },
   'entailment-model': { type: 'string' },
   offline: { type: 'boolean' },
+  'no-relevance-check': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -38,7 +39,9 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
   --escalation KIND        second verifier tier for sentences the lexical check rejects:
                            entailment (local NLI model) or judge (Gemini; needs GEMINI_API_KEY)
   --entailment-model ID|DIR  model for --escalation entailment (default ${DEFAULT_ENTAILMENT_MODEL})
-  --offline                never download a model (embedding or entailment)`;
+  --offline                never download a model (embedding or entailment)
+  --no-relevance-check     keep answers the verifier backs even when they do not address the
+                           question (default: such turns abstain, partial answers say what is missing)`;
 
 export interface EngineFlags {
   docs?: string;
@@ -50,6 +53,7 @@ export interface EngineFlags {
   escalation?: string;
   'entailment-model'?: string;
   offline?: boolean;
+  'no-relevance-check'?: boolean;
   model?: string;
 }
 
@@ -90,6 +94,7 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
     indexDir,
     topK,
     verifier: { threshold, escalation },
+    relevanceCheck: !flags['no-relevance-check'],
     embedding: flags['no-embeddings']
       ? false
       : {

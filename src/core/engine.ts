@@ -5,6 +5,7 @@
 
 import { EvidenceLedger } from './agent/ledger';
 import { runTurn, type ConversationTurn, type TurnEvent } from './agent/agentLoop';
+import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
@@ -13,6 +14,7 @@ import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, SupportScorer } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
+import { checkRelevance } from './verifier/relevance';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
@@ -25,6 +27,7 @@ export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/emb
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
+export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -40,6 +43,8 @@ export interface EngineOptions {
   embedding?: EmbeddingSettings | false;
   topK?: number;
   verifier?: { threshold?: number; escalation?: SupportScorer };
+  /** "Does this answer the question?" after the support check (default on). */
+  relevanceCheck?: boolean;
   metricsLog?: string;
   auditLog?: string;
   log?: EngineLogger;
@@ -123,7 +128,7 @@ export class Engine {
   }
 
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
-    if (!question.trim()) throw new Error('The question is empty.');
+    checkQuestion(question);
     const embedder = await this.embedder();
     const retriever = new HybridRetriever(this.passages, embedder);
     const topK = this.options.topK ?? DEFAULT_TOP_K;
@@ -137,6 +142,7 @@ export class Engine {
         search: (query, signal) => retriever.search(query, topK, signal),
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
+        relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
     );

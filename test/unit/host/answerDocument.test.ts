@@ -54,4 +54,10 @@ describe('answer document layout', () => {
     assert.equal(answerTitle('x'.repeat(100)).length, 60);
     assert.equal(answerTitle('???'), 'Evident answer');
   });
+
+  it('says which part of a partly answered question was not found', () => {
+    const result = turnResult({ relevance: { verdict: 'partial', reason: 'part of the question is not answered: "who approves it"' } });
+    const layout = layoutAnswerDocument(result);
+    assert.match(layout.text, /\n> Not found: part of the question is not answered: "who approves it"\n/);
+  });
 });
