@@ -56,8 +56,11 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
       const passages = returnedPassages(request.messages);
       if (passages === undefined) {
         if (request.tools.some((t) => t.name === SEARCH_TOOL_NAME)) {
-          const query = context ? `${context} ${question}` : question;
-          return { text: '', toolCalls: [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query } }] };
+          // A follow-up searches twice: read with the question before it, and on its own (so the
+          // earlier question's many words cannot crowd out what the follow-up asks about).
+          const toolCalls = [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: context ? `${context} ${question}` : question } }];
+          if (context) toolCalls.push({ id: 'extractive-2', name: SEARCH_TOOL_NAME, args: { query: question } });
+          return { text: '', toolCalls };
         }
         return say(request, notFound('no passages were searched for this question.'));
       }
