@@ -12,7 +12,8 @@ import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
-import type { ChatModel, Embedder, SupportScorer } from './types';
+import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
+import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
@@ -23,6 +24,8 @@ export { documentVersion } from './docs/version';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
+export { createGoogleSearchModel, createVertexSearchModel, parseDatastore, type GoogleSearchOptions, type VertexSearchOptions } from './models/groundedModel';
+export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from './groundedAsk';
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
@@ -69,6 +72,8 @@ export interface AskOptions {
   onEvent?(event: TurnEvent): void;
   /** Earlier questions and verified answers of this conversation, as text (no evidence ids). */
   conversation?: readonly ConversationTurn[];
+  /** Mixing routes: also offer the model Google Search as the `searchWeb` tool (a grounded sub-call). */
+  webSearch?: GroundedModel;
 }
 
 export const DEFAULT_TOP_K = 6;
@@ -140,6 +145,7 @@ export class Engine {
         ledger: this.ledger,
         retrieval: retriever.mode,
         search: (query, signal) => retriever.search(query, topK, signal),
+        searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),

@@ -8,14 +8,16 @@
 import type { Evidence, SentenceVerdict, TurnResult } from '../domain/types';
 import type { Feedback, TurnStage, TurnView, WebviewCommand } from '../shared/protocol';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
-import { describeLines, placeSentences, type PlacedSentence } from '../domain/answerLayout';
+import { describeLines, describeSource, isWebEvidence, placeSentences, unwrittenCitations, type PlacedSentence } from '../domain/answerLayout';
 import { withoutCitations } from '../domain/citations';
 import { CHIP_SELECTOR, citationChip, createChip, passagePreview } from './chip';
 import { activate, button, element, icon } from './dom';
 import { followUpSuggestions } from './followUps';
 import { renderInline, type InlineContext } from './inlineMarkdown';
 import { rovingGroup } from './roving';
+import { renderSearchSuggestions } from './searchSuggestions';
 import { splitSource } from './sourceName';
+import { webSourceChip } from './webSourceChip';
 
 export interface TurnActions {
   openEvidence(turnId: string, evidenceId: string): void;
@@ -54,6 +56,7 @@ function inlineContext(doc: Document, turnId: string, evidence: ReadonlyMap<stri
     doc,
     citation: (id) => {
       const found = evidence.get(id);
+      if (found && isWebEvidence(found)) return webSourceChip(doc, turnId, found, actions);
       return found ? citationChip(doc, found, () => actions.openEvidence(turnId, found.id)) : unknownCitation(doc, id);
     },
     webLink: (href, label) => {
@@ -81,6 +84,8 @@ function renderSentence(doc: Document, placed: PlacedSentence, ctx: InlineContex
   }
   const span = element(doc, 'span', { class: `sentence ${sentence.verdict}`, 'data-testid': 'sentence', 'data-verdict': sentence.verdict });
   span.append(renderInline(placed.text, ctx));
+  // Built-in grounding cites through its metadata, not in the text: the chips follow the sentence.
+  for (const id of unwrittenCitations(sentence)) span.append(doc.createTextNode(' '), ctx.citation(id));
   return span;
 }
 
@@ -170,6 +175,12 @@ function renderSources(doc: Document, turnId: string, result: TurnResult, action
   sources.append(element(doc, 'span', { class: 'sources-title', id: titleId }, 'Sources'));
   const list = element(doc, 'ul', { class: 'source-list', 'aria-labelledby': titleId });
   for (const e of evidence) {
+    if (isWebEvidence(e)) {
+      const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: describeSource(e) });
+      row.append(element(doc, 'span', { class: 'citation-label source-id' }, e.id), webSourceChip(doc, turnId, e, actions, true));
+      list.append(row);
+      continue;
+    }
     const { name, folder } = splitSource(e.source);
     const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: `${e.source}, ${describeLines(e)}` });
     const where = element(doc, 'span', { class: 'source-where' });
@@ -200,7 +211,7 @@ const CLOSEST_PASSAGES = 3;
 function renderAbstention(doc: Document, turn: TurnView, result: TurnResult, actions: TurnActions, lexical: boolean): HTMLElement {
   const box = element(doc, 'div', { class: 'abstention', 'data-testid': 'abstention', role: 'note' });
   const title = element(doc, 'div', { class: 'abstention-title' });
-  title.append(icon(doc, 'circle-slash'), element(doc, 'span', {}, 'Not found in the indexed documents'));
+  title.append(icon(doc, 'circle-slash'), element(doc, 'span', {}, result.grounding ? 'Not found in the search results' : 'Not found in the indexed documents'));
   const missing = result.answer.replace(ABSTENTION_PREFIX, '').trim();
   box.append(title);
   if (missing) box.append(element(doc, 'div', { class: 'abstention-detail', 'data-testid': 'abstention-detail', 'data-abstained-by': result.abstainedBy ?? '' }, missing));
@@ -307,6 +318,8 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
   }
   const sources = renderSources(doc, turn.id, result, actions);
   if (sources) answer.append(sources);
+  const suggestions = result.grounding?.searchSuggestions && renderSearchSuggestions(doc, result.grounding.searchSuggestions, actions);
+  if (suggestions) answer.append(suggestions);
   // Every chip of the answer (in the text, the sources and the closest passages) is one Tab stop.
   rovingGroup(answer, CHIP_SELECTOR);
   const footer = element(doc, 'div', { class: 'answer-footer' });

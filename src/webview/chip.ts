@@ -10,8 +10,8 @@ import { EvidencePreviews } from './evidencePreview';
 import { renderPassageText } from './passageText';
 import { splitSource } from './sourceName';
 
-/** Selector of every chip, for the roving group of an answer. */
-export const CHIP_SELECTOR = '.chip';
+/** Selector of every chip (web-source chips of built-in grounding too), for the roving group of an answer. */
+export const CHIP_SELECTOR = '.chip, .web-source';
 
 export interface ChipSpec {
   /** `data-testid` of the chip (e.g. "citation"). */

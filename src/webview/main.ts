@@ -23,6 +23,8 @@
 //   turn-error [data-error-kind] · error-text · error-set-key · error-offline · error-timeout-setting · retry · show-logs
 //   turn-cancelled · chat-input (Enter sends, Shift+Enter new line; Escape in the transcript comes back here)
 //   send-button · stop-button
+//   web-link · built-in grounding: web-source [data-evidence-id][data-domain] (· web-source-title · web-source-domain)
+//     · search-suggestions (a shadow root holding Google's suggestions; links: search-suggestion)
 // The root element gets class `hide-dropped` when dropped sentences are hidden.
 
 import { isHostToWebview, type WebviewToHost } from '../shared/protocol';
