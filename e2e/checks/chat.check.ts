@@ -142,7 +142,8 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
 
   it('a hung model shows the stage and elapsed time, stops at the time limit with a clear message, and Stop returns to the input', async function () {
     needs('first index: the chat view shows its progress, in words, and what to do meanwhile');
-    await editUserSettings(wb, { 'evident.chat.timeoutSeconds': 6 });
+    // Independent of the checks before: the model choice back to Auto (with a key: Gemini).
+    await editUserSettings(wb, { 'evident.chat.timeoutSeconds': 6, 'evident.model': undefined });
     await setKey(HANGING_API_KEY, 'gemini');
     const turn = await chat.ask(ANNUAL);
     await wb.page.waitForTimeout(2_200);
