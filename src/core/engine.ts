@@ -11,12 +11,14 @@ import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
+import { commonFolderOf } from './metrics/topic';
+import type { LogLimits } from './metrics/logFile';
 import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
-import { termStatsFromTexts, type TermStats } from './verifier/termStats';
+import type { TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
@@ -30,6 +32,9 @@ export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/emb
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
+export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
+export { DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './metrics/alerts';
+export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
 export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 
 export interface EngineLogger {
@@ -50,6 +55,8 @@ export interface EngineOptions {
   relevanceCheck?: boolean;
   metricsLog?: string;
   auditLog?: string;
+  /** Size bound of each log (rotation); DEFAULT_LOG_LIMITS when absent. */
+  logLimits?: LogLimits;
   log?: EngineLogger;
 }
 
@@ -87,6 +94,7 @@ export class Engine {
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
   private stats: TermStats | undefined;
+  private sourcesFolder: string | undefined;
   private readonly log: EngineLogger;
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
   private pendingNotices: string[] = [];
@@ -126,6 +134,7 @@ export class Engine {
     const embedder = await this.embedder();
     const report = await this.passages.update(this.options.docs, { ...opts, embedder });
     this.stats = undefined;
+    this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
     for (const n of report.notices) this.log.warn(n);
     report.notices = [...new Set([...this.standingNotices(), ...report.notices])];
@@ -153,7 +162,12 @@ export class Engine {
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
     );
     try {
-      await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog });
+      await appendTurnLog(result, this.indexVersion(), {
+        metricsLog: this.options.metricsLog,
+        auditLog: this.options.auditLog,
+        limits: this.options.logLimits,
+        commonFolder: this.commonFolder(),
+      });
     } catch (error) {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
@@ -177,8 +191,14 @@ export class Engine {
 
   /** Term weights over every passage of the index: informative words weigh more. */
   termStats(): TermStats {
-    this.stats ??= termStatsFromTexts(this.passages.allPassages().map((p) => `${p.heading}\n${p.text}`));
+    this.stats ??= this.passages.termStats();
     return this.stats;
+  }
+
+  /** The folder that holds every indexed document (topics are areas below it). */
+  private commonFolder(): string {
+    this.sourcesFolder ??= commonFolderOf(this.passages.allPassages().map((p) => p.source));
+    return this.sourcesFolder;
   }
 
   private indexVersion(): string {
