@@ -4,16 +4,16 @@
 // The host loads this module lazily (it is the heavy bundle), so everything it needs is exported.
 
 import { EvidenceLedger } from './agent/ledger';
-import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { runTurn, type ConversationTurn, type TurnEvent } from './agent/agentLoop';
 import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
-import { appendTurnLog } from './metrics/turnLog';
+import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import { commonFolderOf } from './metrics/topic';
 import type { LogLimits } from './metrics/logFile';
-import type { RetrievalMode, TurnResult } from '../domain/types';
+import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
@@ -31,7 +31,7 @@ export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from '.
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
-export type { TurnEvent } from './agent/agentLoop';
+export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
 export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
 export { DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './metrics/alerts';
 export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
@@ -77,6 +77,8 @@ export interface AskOptions {
   maxToolRounds?: number;
   onDraft?(textSoFar: string): void;
   onEvent?(event: TurnEvent): void;
+  /** Earlier questions and verified answers of this conversation, as text (no evidence ids). */
+  conversation?: readonly ConversationTurn[];
   /** Mixing routes: also offer the model Google Search as the `searchWeb` tool (a grounded sub-call). */
   webSearch?: GroundedModel;
 }
@@ -110,6 +112,11 @@ export class Engine {
   /** Ledger entries still open (0 between turns): for diagnostics and the boundedness test. */
   get openInvocations(): number {
     return this.ledger.size;
+  }
+
+  /** True once an embedding model is loaded: index runs embed passages (known from a run's first progress report). */
+  get embeddingReady(): boolean {
+    return this.embedderState.kind === 'ready';
   }
 
   status(): IndexStatus {
@@ -152,7 +159,7 @@ export class Engine {
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
-      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
+      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
     );
     try {
       await appendTurnLog(result, this.indexVersion(), {
@@ -165,6 +172,11 @@ export class Engine {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
     return result;
+  }
+
+  /** Adds the user's verdict on an answer to the turn log (when the engine keeps one). */
+  async recordFeedback(invocationId: string, feedback: Feedback): Promise<void> {
+    if (this.options.metricsLog) await appendFeedback(this.options.metricsLog, invocationId, feedback);
   }
 
   async clear(): Promise<void> {

@@ -101,6 +101,10 @@ export interface VerifiedText {
 export const RETRIEVAL_MODES = ['hybrid', 'lexical'] as const;
 export type RetrievalMode = (typeof RETRIEVAL_MODES)[number];
 
+/** The user's verdict on an answer (chat feedback, kept in the turn log). */
+export const FEEDBACKS = ['helpful', 'unhelpful'] as const;
+export type Feedback = (typeof FEEDBACKS)[number];
+
 /** The second route: the provider searches (Google Search, a Vertex AI Search data store). */
 export const GROUNDING_ROUTES = ['google-search', 'vertex-ai-search'] as const;
 export type GroundingRoute = (typeof GROUNDING_ROUTES)[number];

@@ -58,6 +58,19 @@ export function readShowDropped(): boolean {
   return vscode.workspace.getConfiguration(Settings.section).get<boolean>(key(Settings.showDropped)) !== false;
 }
 
+/** How long a turn may run before it is stopped (seconds; 0 = no limit). */
+export const DEFAULT_CHAT_TIMEOUT_SECONDS = 120;
+
+export function readChatTimeoutSeconds(): number {
+  const value = vscode.workspace.getConfiguration(Settings.section).get<unknown>(key(Settings.chatTimeout));
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_CHAT_TIMEOUT_SECONDS;
+}
+
+/** Makes the offline extractive model answer (user setting). */
+export async function useOfflineModel(): Promise<void> {
+  await vscode.workspace.getConfiguration(Settings.section).update(key(Settings.model), 'extractive', vscode.ConfigurationTarget.Global);
+}
+
 export async function writeShowDropped(show: boolean): Promise<void> {
   await vscode.workspace.getConfiguration(Settings.section).update(key(Settings.showDropped), show, vscode.ConfigurationTarget.Global);
 }
