@@ -6,12 +6,14 @@ import { existsSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CliError, type CliIO } from './io';
+import { escapeForTerminal } from './terminalText';
 import {
   createGeminiModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
   type IndexProgress,
 } from '../core/engine';
 import type { ChatModel, SupportScorer } from '../core/types';
 import { hubEndpoint } from '../core/modelLoading';
+import { docsFolderHoldingIndex, realPathOf } from '../core/docs/indexPlacement';
 import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
 
 export const ENGINE_FLAGS = {
@@ -78,9 +80,9 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
   const indexDir = flags['index-dir']
     ? path.resolve(io.cwd, flags['index-dir'])
     : path.join(cache, 'indexes', `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`);
-  const rel = path.relative(docs, indexDir);
-  if (!rel.startsWith('..') && !path.isAbsolute(rel)) {
-    throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder): ${indexDir}`);
+  const holder = docsFolderHoldingIndex(indexDir, [docs]);
+  if (holder !== undefined) {
+    throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder; symlinks resolved): ${indexDir} is inside ${realPathOf(holder)}`);
   }
   const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
@@ -103,8 +105,8 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
     log: {
       info: () => {},
       // Notices (lexical only, index rebuilt…) are said once, here; they also travel in the JSON output.
-      warn: (m) => io.stderr(`evident: ${m}\n`),
-      error: (m) => io.stderr(`evident: ${m}\n`),
+      warn: (m) => io.stderr(`evident: ${escapeForTerminal(m)}\n`),
+      error: (m) => io.stderr(`evident: ${escapeForTerminal(m)}\n`),
     },
   });
 }

@@ -31,6 +31,8 @@ export interface Evidence {
   heading: string;
   text: string;
   version: string;
+  /** Set when, at answer time, the source file no longer had `version` (the quoted text may have changed). */
+  stale?: boolean;
 }
 
 /** Read access to the evidence of one invocation. */

@@ -8,6 +8,7 @@ import type { TurnResult } from '../core/types';
 import { ABSTENTION_PREFIX, findCitationGroups } from '../shared/answerLayout';
 import { Participant } from '../shared/ids';
 import { escapeMarkdownLine } from '../shared/markdownText';
+import { staleSourcesWarning } from '../shared/staleSources';
 import { createLanguageModelChatModel } from './lmChatModel';
 import { errorMessage, isAbortError } from './log';
 import type { SourceHighlighter } from './sourceHighlight';
@@ -40,6 +41,9 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
     }
     stream.markdown(`${escapeMarkdownLine(sentence.text.slice(last))} `);
   }
+
+  const stale = staleSourcesWarning(result);
+  if (stale) stream.markdown(`\n\n⚠️ **${escapeMarkdownLine(stale)}**\n\n`);
 
   const cited = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
   for (const id of cited) {

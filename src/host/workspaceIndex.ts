@@ -7,10 +7,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Engine, IndexProgress, IndexReport } from '../core/engine';
 import { toSourcePath, type DocFolder } from '../core/docs/docFolders';
+import { docsFolderHoldingIndex } from '../core/docs/indexPlacement';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings } from './settings';
+import { readIndexSettings, settingTrustNotes } from './settings';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -214,7 +215,16 @@ export class WorkspaceIndex implements vscode.Disposable {
     const folder = this.folder;
     const storage = this.context.storageUri;
     if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
+    const indexDir = path.join(storage.fsPath, 'index');
+    const holder = docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
+    if (holder !== undefined) {
+      throw new Error(
+        `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage.fsPath}), ` +
+          'and Evident never writes inside your documents. Open a folder that does not contain VS Code\'s data folder.',
+      );
+    }
     const settings = readIndexSettings(folder.uri);
+    for (const note of settingTrustNotes(folder.uri)) this.log.warn(note);
     const api = loadEngineApi();
     const started = Date.now();
     const engine = await api.Engine.open({
@@ -222,7 +232,7 @@ export class WorkspaceIndex implements vscode.Disposable {
         include: settings.include.length ? settings.include : undefined,
         exclude: settings.exclude.length ? settings.exclude : undefined,
       }),
-      indexDir: path.join(storage.fsPath, 'index'),
+      indexDir,
       embedding:
         settings.embeddingModel || settings.embeddingLocalPath
           ? {

@@ -109,6 +109,7 @@ const isEvidence = isShape<Evidence>({
   heading: isString,
   text: isString,
   version: isString,
+  stale: isOptional(isBoolean),
 });
 
 const isSentenceVerdict = isShape<SentenceVerdict>({

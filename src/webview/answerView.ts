@@ -6,6 +6,7 @@
 import type { Evidence, SentenceVerdict, TurnResult } from '../core/types';
 import type { TurnStage, TurnView } from '../shared/protocol';
 import { ABSTENTION_PREFIX, describeLines, placeSentences, type PlacedSentence } from '../shared/answerLayout';
+import { staleSourcesWarning } from '../shared/staleSources';
 import { EvidencePreviews } from './evidencePreview';
 import { renderInline, type InlineContext } from './inlineMarkdown';
 
@@ -193,7 +194,7 @@ function renderSources(doc: Document, turnId: string, result: TurnResult, action
   sources.append(element(doc, 'span', { class: 'sources-title' }, 'Sources'));
   for (const e of evidence) {
     const row = element(doc, 'div', { class: 'source' });
-    row.append(citationChip(doc, turnId, e, actions), element(doc, 'span', { class: 'source-path' }, `${e.source} · ${describeLines(e)}`));
+    row.append(citationChip(doc, turnId, e, actions), element(doc, 'span', { class: 'source-path' }, `${e.source} · ${describeLines(e)}${e.stale ? ' · changed since indexed' : ''}`));
     sources.append(row);
   }
   return sources;
@@ -230,6 +231,12 @@ export function renderResult(doc: Document, turnId: string, result: TurnResult, 
     const n = element(doc, 'div', { class: 'notice', 'data-testid': 'notice' });
     n.append(icon(doc, 'info'), element(doc, 'span', {}, notice));
     answer.append(n);
+  }
+  const stale = staleSourcesWarning(result);
+  if (stale) {
+    const warning = element(doc, 'div', { class: 'stale-warning', 'data-testid': 'stale-warning', role: 'alert' });
+    warning.append(icon(doc, 'warning'), element(doc, 'span', {}, stale));
+    answer.append(warning);
   }
   const sources = renderSources(doc, turnId, result, actions);
   if (sources) answer.append(sources);

@@ -8,7 +8,7 @@
 //   empty-state · empty-index · empty-model · example-question · empty-action-reindex · empty-action-set-key
 //   turn [data-turn-id][data-status=pending|done|failed|cancelled] · question · turn-stage · answer-draft
 //   answer [data-abstained] · answer-body · sentence [data-verdict=kept|exempt]
-//   dropped-sentence [data-reason-code] · drop-reason · abstention · abstention-detail · notice · sources
+//   dropped-sentence [data-reason-code] · drop-reason · abstention · abstention-detail · notice · stale-warning · sources
 //   citation [data-evidence-id] (focusable; Enter or click opens the source) · citation-unknown
 //   evidence-preview [hidden][data-placement=below|above] · preview-source · preview-heading · preview-text
 //     (opens on chip hover or keyboard focus; closes on leave after a grace delay, blur, Escape, click, scroll)

@@ -7,6 +7,8 @@ import { CliError, type CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
 import { readJsonl, requireString } from '../../core/jsonl';
 import type { TurnResult } from '../../core/types';
+import { escapeForTerminal } from '../terminalText';
+import { staleSourcesWarning } from '../../shared/staleSources';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
 
@@ -49,14 +51,23 @@ export const ask: CliCommand = async (argv, io) => {
   const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
 
+  // A cited file that changed after indexing is said on stderr and in the JSON notices.
+  const warnStale = (result: TurnResult) => {
+    const warning = staleSourcesWarning(result);
+    if (!warning) return;
+    result.notices.push(warning);
+    io.stderr(`evident: ${escapeForTerminal(warning)}\n`);
+  };
   if (batch) {
     for (const line of batch) {
       const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal });
+      warnStale(result);
       io.stdout(`${JSON.stringify(toJson(result))}\n`);
     }
     return 0;
   }
   const result = await engine.ask(values.question ?? '', { model, signal: io.signal });
+  warnStale(result);
   io.stdout(values.json ? `${JSON.stringify(toJson(result))}\n` : render(result));
   return 0;
 };
@@ -69,7 +80,10 @@ export function toJson(result: TurnResult) {
     answer: result.answer,
     abstained: result.abstained,
     sentences: result.sentences.map((s) => ({ text: s.text, citations: s.citations, verdict: s.verdict, reason: s.reason, support: round(s.support), ...(s.tier ? { tier: s.tier } : {}) })),
-    evidence: result.evidence.map((e) => ({ id: e.id, source: e.source, startLine: e.startLine, endLine: e.endLine, heading: e.heading, text: e.text, version: e.version })),
+    evidence: result.evidence.map((e) => ({
+      id: e.id, source: e.source, startLine: e.startLine, endLine: e.endLine, heading: e.heading, text: e.text, version: e.version,
+      ...(e.stale ? { stale: true } : {}),
+    })),
     metrics: { ...result.metrics, coverage: round(result.metrics.coverage) },
     model: result.model,
     retrieval: result.retrieval,
@@ -97,7 +111,9 @@ function render(result: TurnResult): string {
   }
   if (result.evidence.length) {
     lines.push('Evidence:');
-    for (const e of result.evidence) lines.push(`  ${e.id.padEnd(4)} ${e.source}:${e.startLine}-${e.endLine}  ${e.heading}  (version ${e.version})`);
+    for (const e of result.evidence) {
+      lines.push(`  ${e.id.padEnd(4)} ${escapeForTerminal(e.source)}:${e.startLine}-${e.endLine}  ${escapeForTerminal(e.heading)}  (version ${e.version}${e.stale ? ', changed since' : ''})`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

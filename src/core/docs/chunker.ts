@@ -13,6 +13,7 @@ import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { parse as parseYaml } from 'yaml';
 import type { Passage } from '../types';
+import { splitOverlongUnit } from './overlongBlocks';
 import { documentVersion } from './version';
 
 export { documentVersion };
@@ -84,7 +85,7 @@ export function chunkMarkdown(source: string, text: string, options: ChunkOption
       if (textOfHeading) headingStack.push({ depth: node.depth, text: textOfHeading });
       continue;
     }
-    units.push(...unitsOf(node, options.maxWords));
+    units.push(...unitsOf(node, options.maxWords).flatMap((u) => splitOverlongUnit(u, options.maxWords, node.type === 'code')));
   }
   flushSection();
   return { title, passages };

@@ -13,7 +13,7 @@ import { LexicalIndex } from './lexicalIndex';
 import { VectorStore } from './vectorStore';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
-export const INDEX_FORMAT_VERSION = 3;
+export const INDEX_FORMAT_VERSION = 4;
 
 interface DocumentEntry {
   version: string;
@@ -167,7 +167,7 @@ export class PassageIndex {
     };
 
     onProgress?.({ phase: 'scanning', done: 0, total: 0 });
-    const listed = await docs.list(signal);
+    const listed = await docs.list(signal, (folder) => report.skipped.push(folder));
     let files: DocFile[] = listed;
     let removedPaths: string[];
     if (options.paths) {
