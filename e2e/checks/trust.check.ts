@@ -1,0 +1,158 @@
+// Workspace trust and where the index lives, in a real workbench.
+// 1. An untrusted folder (its own code-server with workspace trust on; the folder opens in
+//    Restricted Mode) whose `.vscode/settings.json` sets the support threshold to 0 and points the
+//    embedding model at a model folder inside the repository: Evident runs (limited support),
+//    ignores those workspace settings (retrieval stays lexical, the log says why), and answers;
+//    once the user trusts the folder, the workspace's model is used (hybrid) and the threshold
+//    of 0 is raised to the floor.
+// 2. A workspace folder that contains VS Code's storage (the server's user-data folder): the
+//    index would land inside the documents, so Evident refuses with an error and writes nothing.
+
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Commands, EXTENSION_ID, Settings } from '../../src/shared/ids';
+import { makeTinyEmbeddingModel } from '../../test/support/tinyModels';
+import { ChatView } from '../lib/chatView';
+import { CodeServer } from '../lib/codeServer';
+import { extensionDir } from '../lib/paths';
+import { paletteTitle } from '../lib/manifest';
+import { PROFILE_SETTINGS, session } from '../lib/session';
+import { checkTitle, Workbench } from '../lib/workbench';
+
+const LEAVE = `# Annual leave
+
+Employees receive 25 days of annual leave per calendar year.
+Unused leave of up to five days carries over to the next year.
+`;
+
+const TRAVEL = `# Travel
+
+Economy class is required for flights shorter than six hours.
+`;
+
+/** Waits until the Evident status bar entry's text matches `pattern`, and returns it. */
+async function waitForStatus(wb: Workbench, pattern: RegExp, timeout = 90_000): Promise<string> {
+  await wb.page
+    .waitForFunction(
+      ({ extensionId, source }) => new RegExp(source, 'i').test(document.querySelector(`.statusbar-item[id^="${extensionId}"]`)?.textContent ?? ''),
+      { extensionId: EXTENSION_ID, source: pattern.source },
+      { timeout },
+    )
+    .catch(async () => {
+      throw new Error(`the Evident status bar never matched ${pattern} (it says "${await wb.statusBarText()}")`);
+    });
+  return wb.statusBarText();
+}
+
+/** The text of the Evident output channel log of `server` (empty when not written yet). */
+async function evidentLog(server: CodeServer): Promise<string> {
+  const logs = await server.extensionHostLogs();
+  const evident = logs.find((l) => l.includes(server.extensionId));
+  return evident ? readFile(evident, 'utf8') : '';
+}
+
+async function waitForLog(server: CodeServer, pattern: RegExp, timeout = 30_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = await evidentLog(server);
+    if (pattern.test(text)) return text;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the Evident log never matched ${pattern}; it reads:\n${text.split('\n').slice(-30).join('\n')}`);
+}
+
+describe('workspace trust and the index location', function () {
+  this.timeout(180_000);
+  let trustServer: CodeServer | undefined;
+  let wb: Workbench | undefined;
+
+  after(async () => {
+    await wb?.close();
+    await trustServer?.stop();
+  });
+
+  it('in an untrusted folder, ignores the workspace model and threshold settings, then honours them once trusted', async function () {
+    const s = session();
+    const home = join(s.home, 'trust');
+    const folder = join(home, 'workspaces', 'untrusted-repo');
+    await mkdir(join(folder, '.vscode'), { recursive: true });
+    await writeFile(join(folder, 'leave.md'), LEAVE);
+    await writeFile(join(folder, 'travel.md'), TRAVEL);
+    // A model folder inside the repository: the native runtime would load it if the workspace could choose it.
+    const repoModel = await makeTinyEmbeddingModel(join(folder, 'models'));
+    await writeFile(
+      join(folder, '.vscode', 'settings.json'),
+      JSON.stringify({
+        [Settings.supportThreshold]: 0,
+        [Settings.embeddingModel]: 'repo/tiny-embedding',
+        [Settings.embeddingLocalPath]: repoModel,
+      }),
+    );
+    trustServer = await CodeServer.start({
+      home,
+      extensionDir,
+      workspaceTrust: true,
+      // The user's own settings: no embedding model (lexical only), so any hybrid retrieval comes from the workspace.
+      settings: {
+        ...PROFILE_SETTINGS,
+        'security.workspace.trust.enabled': true,
+        'security.workspace.trust.startupPrompt': 'never',
+        'security.workspace.trust.untrustedFiles': 'open',
+        [Settings.embeddingModel]: '',
+      },
+    });
+    wb = await Workbench.open(s.browser, trustServer.workbenchUrl(folder));
+    s.current = wb;
+    // Limited support: the extension loads in Restricted Mode (else its view container is absent).
+    await wb.waitForExtensionContributions();
+    await wb.runCommand(paletteTitle(Commands.reindex));
+    const restricted = await waitForStatus(wb, /passages · (lexical|hybrid)/);
+    assert.match(restricted, /lexical only/, 'the workspace chose the embedding model in an untrusted folder');
+    const log = await waitForLog(trustServer, /Restricted Mode: the workspace's setting evident\.embedding\.localModelPath is not used/);
+    assert.match(log, /Restricted Mode: the workspace's setting evident\.verifier\.supportThreshold is not used/);
+    assert.match(log, /Restricted Mode: the workspace's setting evident\.embedding\.model is not used/);
+
+    const chat = new ChatView(await wb.openChatView());
+    const turn = await chat.ask('How many days of annual leave do employees receive?');
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done', 'Evident answers in Restricted Mode');
+    assert.match((await turn.locator('[data-testid="answer-body"]').textContent()) ?? '', /25 days/);
+    await wb.screenshot(checkTitle(this), 'restricted');
+
+    // The user trusts the folder: its settings now count (the threshold bounded by the floor).
+    await wb.runCommand('Workspaces: Manage Workspace Trust');
+    const trustButton = wb.page.locator('.workspace-trust-buttons-row .monaco-button').first();
+    await trustButton.waitFor({ timeout: 20_000 });
+    await trustButton.click();
+    const trusted = await waitForStatus(wb, /passages · hybrid/);
+    assert.match(trusted, /hybrid/);
+    await waitForLog(trustServer, /under the floor of 0\.6 a workspace may set: 0\.6 is used/);
+    await wb.screenshot(checkTitle(this), 'trusted');
+    await wb.close();
+    wb = undefined;
+    await trustServer.stop();
+    trustServer = undefined;
+  });
+
+  it('refuses to keep the index in a workspace folder that contains VS Code’s storage, writing nothing there', async function () {
+    const s = session();
+    const folder = s.server.userDataDir;
+    wb = await Workbench.open(s.browser, s.server.workbenchUrl(folder));
+    s.current = wb;
+    await wb.waitForExtensionContributions();
+    await wb.runCommand(paletteTitle(Commands.reindex));
+    const status = await waitForStatus(wb, /index error|passages/);
+    assert.match(status, /index error/, `the index was built inside the workspace folder (status: ${status})`);
+    const log = await waitForLog(s.server, /The index would be written inside the workspace folder/);
+    assert.match(log, /Evident never writes inside your documents/);
+    // No index folder was created in this workspace's storage, which lies inside the folder.
+    const storageRoot = join(folder, 'User', 'workspaceStorage');
+    const stores = existsSync(storageRoot) ? await readdir(storageRoot) : [];
+    for (const store of stores) assert.ok(!existsSync(join(storageRoot, store, EXTENSION_ID, 'index')), `an index was written in ${join(storageRoot, store)}`);
+    await wb.screenshot(checkTitle(this));
+    await wb.close();
+    wb = undefined;
+  });
+});
