@@ -58,6 +58,11 @@ export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSetti
  */
 export function settingTrustNotes(scope?: vscode.ConfigurationScope): string[] {
   const notes: string[] = [];
+  if (!vscode.workspace.isTrusted) {
+    // VS Code itself hides these workspace values in Restricted Mode (restrictedConfigurations);
+    // the rule in settingScopes.ts holds even where it does not.
+    notes.push(`Restricted Mode: ${RESTRICTED_SETTINGS.join(', ')} are read from your user settings only; trust this folder to let its own settings count.`);
+  }
   for (const fullKey of RESTRICTED_SETTINGS) {
     if (scoped(fullKey, scope).ignoredWorkspaceValue) {
       notes.push(`Restricted Mode: the workspace's setting ${fullKey} is not used (only your user settings count until you trust this folder).`);
