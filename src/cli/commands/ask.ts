@@ -97,7 +97,8 @@ function round(n: number): number {
 }
 
 function render(result: TurnResult): string {
-  const lines: string[] = [result.answer, ''];
+  // Document text reaches the answer: control characters are escaped, line breaks kept.
+  const lines: string[] = [result.answer.split('\n').map(escapeForTerminal).join('\n'), ''];
   const m = result.metrics;
   lines.push(
     `Verifier: ${result.sentences.length} sentences, ${result.sentences.filter((s) => s.verdict === 'kept').length} kept, ${m.dropped} dropped` +
