@@ -64,6 +64,12 @@ async function waitForLog(server: CodeServer, pattern: RegExp, timeout = 30_000)
   throw new Error(`the Evident log never matched ${pattern}; it reads:\n${text.split('\n').slice(-30).join('\n')}`);
 }
 
+/** The Evident index folders in a VS Code workspace-storage folder. */
+async function indexFolders(storageRoot: string): Promise<string[]> {
+  const stores = existsSync(storageRoot) ? await readdir(storageRoot) : [];
+  return stores.map((store) => join(storageRoot, store, EXTENSION_ID, 'index')).filter((dir) => existsSync(dir)).sort();
+}
+
 describe('workspace trust and the index location', function () {
   this.timeout(180_000);
   let trustServer: CodeServer | undefined;
@@ -139,6 +145,9 @@ describe('workspace trust and the index location', function () {
   it('refuses to keep the index in a workspace folder that contains VS Code’s storage, writing nothing there', async function () {
     const s = session();
     const folder = s.server.userDataDir;
+    const storageRoot = join(folder, 'User', 'workspaceStorage');
+    // Earlier checks' workspaces have their indexes in this storage: only a new one would be ours.
+    const indexesBefore = await indexFolders(storageRoot);
     wb = await Workbench.open(s.browser, s.server.workbenchUrl(folder));
     s.current = wb;
     await wb.waitForExtensionContributions();
@@ -148,9 +157,7 @@ describe('workspace trust and the index location', function () {
     const log = await waitForLog(s.server, /The index would be written inside the workspace folder/);
     assert.match(log, /Evident never writes inside your documents/);
     // No index folder was created in this workspace's storage, which lies inside the folder.
-    const storageRoot = join(folder, 'User', 'workspaceStorage');
-    const stores = existsSync(storageRoot) ? await readdir(storageRoot) : [];
-    for (const store of stores) assert.ok(!existsSync(join(storageRoot, store, EXTENSION_ID, 'index')), `an index was written in ${join(storageRoot, store)}`);
+    assert.deepEqual(await indexFolders(storageRoot), indexesBefore, 'an index was written inside the workspace folder');
     await wb.screenshot(checkTitle(this));
     await wb.close();
     wb = undefined;
