@@ -5,10 +5,10 @@
 import { strict as assert } from 'node:assert';
 import { mkdir, symlink } from 'node:fs/promises';
 import * as path from 'node:path';
-import { docsFolderHoldingIndex, isWithin, realPathOf } from '../../../src/core/docs/indexPlacement';
-import { Engine, folderDocSource, IndexInsideDocsError } from '../../../src/core/engine';
-import { runCli } from '../../support/cli';
-import { removeDir, snapshot, tempDir, writeDocs } from '../../support/workspace';
+import { docsFolderHoldingIndex, isWithin, realPathOf } from '../../../../src/core/docs/indexPlacement';
+import { Engine, folderDocSource, IndexInsideDocsError } from '../../../../src/core/engine';
+import { runCli } from '../../../support/cli';
+import { removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
 
 describe('the index is never inside the docs', function () {
   this.timeout(60_000);
@@ -82,7 +82,7 @@ describe('the index is never inside the docs', function () {
   it('engine: refuses to open an index inside any of its docs folders (the editor opens it this way)', async () => {
     const other = path.join(work, 'handbook');
     await writeDocs(other, { 'b.md': '# B\n\nText.\n' });
-    const { workspaceDocSource } = await import('../../../src/core/engine');
+    const { workspaceDocSource } = await import('../../../../src/core/engine');
     const source = workspaceDocSource([{ name: 'docs', root: docs }, { name: 'handbook', root: other }]);
     await assert.rejects(Engine.open({ docs: source, indexDir: path.join(other, '..idx') }), (e: unknown) => e instanceof IndexInsideDocsError && e.docsRoot === other);
     await assert.rejects(Engine.open({ docs: folderDocSource(docs), indexDir: docs }), IndexInsideDocsError);

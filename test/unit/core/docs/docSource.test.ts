@@ -5,10 +5,10 @@
 import { strict as assert } from 'node:assert';
 import { chmod, mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import { decodeDocument } from '../../../src/core/docs/docSource';
-import { runCli } from '../../support/cli';
-import { runCliProcess } from '../../support/cliProcess';
-import { removeDir, tempDir, writeDocs } from '../../support/workspace';
+import { decodeDocument } from '../../../../src/core/docs/docSource';
+import { runCli } from '../../../support/cli';
+import { runCliProcess } from '../../../support/cliProcess';
+import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 const NOBODY = 65534;
 

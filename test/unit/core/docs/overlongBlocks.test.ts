@@ -3,10 +3,10 @@
 
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { chunkMarkdown } from '../../../src/core/docs/chunker';
-import { MAX_UNIT_CHARS, splitOverlongUnit } from '../../../src/core/docs/overlongBlocks';
-import { runCli } from '../../support/cli';
-import { removeDir, tempDir, writeDocs } from '../../support/workspace';
+import { chunkMarkdown } from '../../../../src/core/docs/chunker';
+import { MAX_UNIT_CHARS, splitOverlongUnit } from '../../../../src/core/docs/overlongBlocks';
+import { runCli } from '../../../support/cli';
+import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 /** About `bytes` of sentences on one line; sentence `i` names its number. */
 function oneLine(bytes: number): string {

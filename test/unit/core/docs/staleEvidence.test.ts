@@ -4,11 +4,11 @@
 import { strict as assert } from 'node:assert';
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { toJson } from '../../../src/cli/commands/ask';
-import { Engine, folderDocSource } from '../../../src/core/engine';
-import { staleSourcesWarning } from '../../../src/shared/staleSources';
-import { ScriptedModel, say, search } from '../../support/scriptedModel';
-import { removeDir, tempDir, writeDocs } from '../../support/workspace';
+import { toJson } from '../../../../src/cli/commands/ask';
+import { Engine, folderDocSource } from '../../../../src/core/engine';
+import { staleSourcesWarning } from '../../../../src/shared/staleSources';
+import { ScriptedModel, say, search } from '../../../support/scriptedModel';
+import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 describe('stale sources at answer time', function () {
   this.timeout(60_000);
