@@ -2,9 +2,10 @@
 // 1. An untrusted folder (its own code-server with workspace trust on; the folder opens in
 //    Restricted Mode) whose `.vscode/settings.json` sets the support threshold to 0 and points the
 //    embedding model at a model folder inside the repository: Evident runs (limited support),
-//    ignores those workspace settings (retrieval stays lexical, the log says why), and answers;
-//    once the user trusts the folder, the workspace's model is used (hybrid) and the threshold
-//    of 0 is raised to the floor.
+//    ignores those workspace settings (retrieval stays lexical, the log says why), answers, and
+//    drops a sentence Gemini (the fake server) invents; once the user trusts the folder, the
+//    workspace's model is used (hybrid) and the threshold of 0 is raised to the floor, so the
+//    invented sentence is still dropped.
 // 2. A workspace folder that contains VS Code's storage (the server's user-data folder): the
 //    index would land inside the documents, so Evident refuses with an error and writes nothing.
 
@@ -14,8 +15,11 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Commands, EXTENSION_ID, Settings } from '../../src/shared/ids';
 import { makeTinyEmbeddingModel } from '../../test/support/tinyModels';
+import { functionCallReply, textReply } from '../../test/support/fakeGemini';
+import { SEARCH_TOOL } from '../../test/support/fakeGeminiModes';
 import { ChatView } from '../lib/chatView';
 import { CodeServer } from '../lib/codeServer';
+import { FakeGeminiProcess } from '../lib/fakeGeminiProcess';
 import { extensionDir } from '../lib/paths';
 import { paletteTitle } from '../lib/manifest';
 import { PROFILE_SETTINGS, session } from '../lib/session';
@@ -26,6 +30,10 @@ const LEAVE = `# Annual leave
 Employees receive 25 days of annual leave per calendar year.
 Unused leave of up to five days carries over to the next year.
 `;
+
+/** A sentence the leave passage does not back: kept at a threshold of 0, dropped at the floor (0.6). */
+const INVENTED = 'Employees also receive a company car for personal trips [E1].';
+const GEMINI_ANSWER = `Employees receive 25 days of annual leave per calendar year [E1]. ${INVENTED}`;
 
 const TRAVEL = `# Travel
 
@@ -73,12 +81,27 @@ async function indexFolders(storageRoot: string): Promise<string[]> {
 describe('workspace trust and the index location', function () {
   this.timeout(180_000);
   let trustServer: CodeServer | undefined;
+  let gemini: FakeGeminiProcess | undefined;
   let wb: Workbench | undefined;
 
   after(async () => {
     await wb?.close();
     await trustServer?.stop();
+    await gemini?.stop();
   });
+
+  /** Asks in the chat (Gemini answers GEMINI_ANSWER) and checks the invented sentence is dropped. */
+  async function assertInventedSentenceDropped(chat: ChatView, when: string): Promise<void> {
+    const turn = await chat.ask('How much annual leave do employees get?');
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done', `${when}: ${await turn.textContent()}`);
+    const dropped = turn.locator('[data-testid="dropped-sentence"]');
+    await dropped.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(async () => {
+      throw new Error(`${when}: the invented sentence was kept (the workspace's threshold of 0 was applied); answer: ${await turn.textContent()}`);
+    });
+    assert.match((await dropped.first().textContent()) ?? '', /company car/, when);
+    assert.match((await turn.locator('[data-testid="drop-reason"]').first().textContent()) ?? '', /low-support/, when);
+    assert.match((await turn.locator('[data-testid="sentence"][data-verdict="kept"]').first().textContent()) ?? '', /25 days/, when);
+  }
 
   it('in an untrusted folder, ignores the workspace model and threshold settings, then honours them once trusted', async function () {
     const s = session();
@@ -97,10 +120,14 @@ describe('workspace trust and the index location', function () {
         [Settings.embeddingLocalPath]: repoModel,
       }),
     );
+    // Gemini (the fake server) writes one backed and one invented sentence, once per question below.
+    const geminiTurn = [functionCallReply(SEARCH_TOOL, { query: 'annual leave' }), textReply(GEMINI_ANSWER)];
+    gemini = await FakeGeminiProcess.start({ home, mode: 'cite-first-evidence', script: [...geminiTurn, ...geminiTurn] });
     trustServer = await CodeServer.start({
       home,
       extensionDir,
       workspaceTrust: true,
+      env: { GOOGLE_GEMINI_BASE_URL: gemini.baseUrl },
       // The user's own settings: no embedding model (lexical only), so any hybrid retrieval comes from the workspace.
       settings: {
         ...PROFILE_SETTINGS,
@@ -125,6 +152,10 @@ describe('workspace trust and the index location', function () {
     const turn = await chat.ask('How many days of annual leave do employees receive?');
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done', 'Evident answers in Restricted Mode');
     assert.match((await turn.locator('[data-testid="answer-body"]').textContent()) ?? '', /25 days/);
+    await wb.runCommand(paletteTitle(Commands.setGeminiApiKey));
+    await wb.answerInputBox('e2e-fake-key');
+    await chat.frame.locator('[data-testid="header-model"][data-backend="gemini"]').waitFor({ timeout: 15_000 });
+    await assertInventedSentenceDropped(chat, 'in Restricted Mode');
     await wb.screenshot(checkTitle(this), 'restricted');
 
     // The user trusts the folder: its settings now count (the threshold bounded by the floor).
@@ -135,11 +166,14 @@ describe('workspace trust and the index location', function () {
     const trusted = await waitForStatus(wb, /passages · hybrid/);
     assert.match(trusted, /hybrid/);
     await waitForLog(trustServer, /under the floor of 0\.6 a workspace may set: 0\.6 is used/);
+    await assertInventedSentenceDropped(chat, 'trusted, threshold 0 raised to the floor');
     await wb.screenshot(checkTitle(this), 'trusted');
     await wb.close();
     wb = undefined;
     await trustServer.stop();
     trustServer = undefined;
+    await gemini.stop();
+    gemini = undefined;
   });
 
   it('refuses to keep the index in a workspace folder that contains VS Code’s storage, writing nothing there', async function () {
