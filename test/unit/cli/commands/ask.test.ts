@@ -55,6 +55,16 @@ describe('evident ask on bad input', function () {
     assert.equal(json.evidence[0].source, 'leave\nE9   fake.md:1-2  forged.md', 'JSON keeps the real name');
   });
 
+  it('escapes terminal control sequences that document text brings into the answer', async () => {
+    const docs = path.join(work, 'docs');
+    await writeDocs(docs, { 'leave.md': '# Leave\n\nEmployees receive 25 days \u001b]0;pwned\u0007\u001b[2J of annual leave per year.\n' });
+    const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--question', 'How many days of annual leave do employees receive?'], env());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /25 days/);
+    assert.ok(!/[\u0007\u001b]/.test(run.stdout), 'a raw control character reached the terminal');
+    assert.match(run.stdout, /\\u001b\[2J/);
+  });
+
   it('exits quietly when the reader closes the pipe (evident ask … | head)', async () => {
     const run = await runCliProcess(['ask', '--docs', SAMPLES, '--no-embeddings', '--question', 'Are monthly plans refundable?'], {
       closeStdoutAtOnce: true,
