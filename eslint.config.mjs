@@ -1,6 +1,8 @@
-// Lint rules that keep the layers honest: src/core and src/shared never import `vscode`,
-// and core never reaches into the host, the webview or the CLI.
+// Lint rules. The layers of src/ and the imports each may make are one rule,
+// eslint-rules/layers.mjs (domain at the bottom; core only domain; the webview only domain and the
+// protocol; host core by type only; CLI core and domain). docs/architecture.md draws them.
 import tseslint from 'typescript-eslint';
+import layers from './eslint-rules/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'e2e/node_modules/**', '.test-cache/**', 'artifacts/**'] },
@@ -14,12 +16,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'src/core and src/shared must not depend on VS Code: put editor code in src/host.' }],
-        patterns: [{ group: ['**/host/**', '**/webview/**', '**/cli/**'], message: 'core must not import host, webview or CLI code.' }],
-      }],
-    },
+    files: ['src/**/*.ts'],
+    plugins: { evident: { rules: { layers } } },
+    rules: { 'evident/layers': 'error' },
   },
 );

@@ -17,7 +17,7 @@ the extractive model answers, and without an embedding model retrieval is lexica
 `;
 
 const commands: Record<string, () => Promise<CliCommand>> = {
-  index: async () => (await import('./commands/index')).index,
+  index: async () => (await import('./commands')).index,
   ask: async () => (await import('./commands/ask')).ask,
   verify: async () => (await import('./commands/verify')).verify,
   eval: async () => (await import('./commands/eval')).evaluate,

@@ -2,13 +2,13 @@
 // dropped sentence so links, hovers and decorations can be placed. Pure (no `vscode` import):
 // unit-tested in plain Node.
 
-import type { Evidence, TurnResult } from '../core/types';
-import { ABSTENTION_PREFIX, describeLines, findCitationGroups, placeSentences } from '../shared/answerLayout';
+import type { Evidence, TurnResult } from '../domain/types';
+import { ABSTENTION_PREFIX } from '../domain/abstention';
+import { describeLines, placeSentences } from '../domain/answerLayout';
+import { findCitationGroups, type CitationSpan } from '../domain/citations';
 
-export interface CitationSpan {
-  start: number;
-  end: number;
-  evidenceId: string;
+/** A citation in the document's text, with the evidence it links to. */
+export interface DocumentCitation extends CitationSpan {
   /** Undefined when the id was not retrieved in this turn (shown, not linked). */
   evidence?: Evidence;
 }
@@ -21,13 +21,13 @@ export interface DroppedSpan {
 
 export interface AnswerDocumentLayout {
   text: string;
-  citations: CitationSpan[];
+  citations: DocumentCitation[];
   dropped: DroppedSpan[];
 }
 
 class Writer {
   text = '';
-  readonly citations: CitationSpan[] = [];
+  readonly citations: DocumentCitation[] = [];
   readonly dropped: DroppedSpan[] = [];
   constructor(private readonly evidence: ReadonlyMap<string, Evidence>) {}
 

@@ -4,11 +4,12 @@
 // locations, and the dropped sentences listed with their reasons.
 
 import * as vscode from 'vscode';
-import type { TurnResult } from '../core/types';
-import { ABSTENTION_PREFIX, findCitationGroups } from '../shared/answerLayout';
+import type { TurnResult } from '../domain/types';
+import { ABSTENTION_PREFIX } from '../domain/abstention';
+import { findCitationGroups } from '../domain/citations';
 import { Participant } from '../shared/ids';
-import { escapeMarkdownLine } from '../shared/markdownText';
-import { staleSourcesWarning } from '../shared/staleSources';
+import { staleSourcesWarning } from '../domain/staleSources';
+import { escapeMarkdownLine } from './markdownText';
 import { createLanguageModelChatModel } from './lmChatModel';
 import { errorMessage, isAbortError } from './log';
 import type { SourceHighlighter } from './sourceHighlight';

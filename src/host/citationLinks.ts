@@ -4,8 +4,8 @@
 
 import * as vscode from 'vscode';
 import { ANSWER_SCHEME, Colors, Commands } from '../shared/ids';
-import { describeLines } from '../shared/answerLayout';
-import { escapeMarkdownLine, escapeMarkdownText, markdownCodeSpan } from '../shared/markdownText';
+import { describeLines } from '../domain/answerLayout';
+import { escapeMarkdownLine, escapeMarkdownText, markdownCodeSpan } from './markdownText';
 import { layoutAnswerDocument, type AnswerDocumentLayout } from './answerDocument';
 import type { ChatSession } from './chatSession';
 

@@ -4,7 +4,7 @@
 // verifier are read from the user's own settings only; anywhere, a workspace cannot set the
 // support threshold under the floor. Pure (no `vscode` import), so the rule is unit-tested.
 
-import { boundWorkspaceThreshold } from '../core/verifier/threshold';
+import { boundWorkspaceThreshold } from '../domain/threshold';
 import { Settings } from '../shared/ids';
 
 /**

@@ -2,7 +2,7 @@
 
 import * as vscode from 'vscode';
 import { Defaults, Settings } from '../shared/ids';
-import { WORKSPACE_THRESHOLD_FLOOR } from '../core/verifier/threshold';
+import { WORKSPACE_THRESHOLD_FLOOR } from '../domain/threshold';
 import { parseModelSetting, type ModelSetting } from './modelSelection';
 import { RESTRICTED_SETTINGS, scopedValue, supportThreshold, type ScopedValue } from './settingScopes';
 

@@ -2,10 +2,9 @@
 // current answer cites in every visible editor of those files (while that answer is current).
 
 import * as vscode from 'vscode';
-import type { Evidence, TurnResult } from '../core/types';
+import type { Evidence, TurnResult } from '../domain/types';
 import { Colors } from '../shared/ids';
-import { documentVersion } from '../core/docs/version';
-import { resolveSource } from '../core/docs/docFolders';
+import { loadEngineApi } from './engineLoader';
 import type { ChatSession } from './chatSession';
 import type { WorkspaceIndex } from './workspaceIndex';
 
@@ -32,12 +31,17 @@ export class SourceHighlighter implements vscode.Disposable {
         if (event.type === 'turn' || event.type === 'cleared') this.setCurrent(session.current?.result, session.current?.id);
       }),
     );
-    this.setCurrent(session.current?.result, session.current?.id);
+    // Resolving sources loads the engine bundle: the answer restored from history is
+    // highlighted just after activation returns, off its path (as the index warms up).
+    const restore = setTimeout(() => this.setCurrent(session.current?.result, session.current?.id), 0);
+    this.disposables.push({ dispose: () => clearTimeout(restore) });
   }
 
   /** Absolute URI of a docs-relative source path, refusing paths that leave their folder. */
   sourceUri(source: string): vscode.Uri | undefined {
-    const abs = resolveSource(this.index.folders, source);
+    const folders = this.index.folders;
+    // No folder: nothing resolves, and the engine bundle need not load to say so.
+    const abs = folders.length ? loadEngineApi().resolveSource(folders, source) : undefined;
     return abs ? vscode.Uri.file(abs) : undefined;
   }
 
@@ -67,7 +71,7 @@ export class SourceHighlighter implements vscode.Disposable {
     const editor = await vscode.window.showTextDocument(uri, { selection: new vscode.Range(range.start, range.start), preview: true });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     this.apply();
-    const stale = documentVersion(editor.document.getText()) !== evidence.version;
+    const stale = loadEngineApi().documentVersion(editor.document.getText()) !== evidence.version;
     if (stale) {
       void vscode.window.showWarningMessage(
         `Evident: ${evidence.source} has changed since this answer (it cited version ${evidence.version}); the highlighted lines may no longer hold the cited passage. Ask again for an answer from the current text.`,

@@ -6,8 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Engine, IndexProgress, IndexReport } from '../core/engine';
-import { toSourcePath, type DocFolder } from '../core/docs/docFolders';
-import { docsFolderHoldingIndex } from '../core/docs/indexPlacement';
+import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
@@ -196,7 +195,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   private changed(uri: vscode.Uri): void {
-    const rel = toSourcePath(this.folders, uri.fsPath);
+    const rel = loadEngineApi().toSourcePath(this.folders, uri.fsPath);
     if (!rel) return;
     this.pendingPaths.add(rel);
     if (this.timer) clearTimeout(this.timer);
@@ -215,8 +214,9 @@ export class WorkspaceIndex implements vscode.Disposable {
     const folder = this.folder;
     const storage = this.context.storageUri;
     if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
+    const api = loadEngineApi();
     const indexDir = path.join(storage.fsPath, 'index');
-    const holder = docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
+    const holder = api.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
     if (holder !== undefined) {
       throw new Error(
         `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage.fsPath}), ` +
@@ -225,7 +225,6 @@ export class WorkspaceIndex implements vscode.Disposable {
     }
     const settings = readIndexSettings(folder.uri);
     for (const note of settingTrustNotes(folder.uri)) this.log.warn(note);
-    const api = loadEngineApi();
     const started = Date.now();
     const engine = await api.Engine.open({
       docs: api.workspaceDocSource(this.folders, {

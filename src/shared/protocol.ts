@@ -2,7 +2,9 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
-import type { Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../core/types';
+import type { Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../domain/types';
+import { RETRIEVAL_MODES, SUPPORT_TIERS, VERDICTS } from '../domain/types';
+import { isEvidenceIdText } from '../domain/citations';
 import {
   isArrayOf,
   isBoolean,
@@ -94,10 +96,10 @@ export type WebviewToHost =
 // ---------------------------------------------------------------------------------------
 // Guards
 
-const EVIDENCE_ID = /^E[1-9]\d{0,3}$/;
 const TURN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const isEvidenceId: Guard<string> = (v): v is string => isString(v) && EVIDENCE_ID.test(v);
+/** An evidence id of at most four digits (no turn records 10,000 passages). */
+export const isEvidenceId: Guard<string> = (v): v is string => isString(v) && v.length <= 5 && isEvidenceIdText(v);
 export const isTurnId: Guard<string> = (v): v is string => isString(v) && TURN_ID.test(v);
 
 const isEvidence = isShape<Evidence>({
@@ -115,14 +117,14 @@ const isEvidence = isShape<Evidence>({
 const isSentenceVerdict = isShape<SentenceVerdict>({
     text: isString,
     citations: (c): c is string[] => isArrayOf(c, isString),
-    verdict: isOneOf(['kept', 'dropped', 'exempt'] as const),
+    verdict: isOneOf(VERDICTS),
     reason: isString,
     // A reason code the UI does not know yet still renders (by its text): no closed list here.
     code: isString as Guard<SentenceVerdict['code']>,
     support: isFiniteNumber,
     start: isNonNegativeInteger,
     end: isNonNegativeInteger,
-    tier: isOptional(isOneOf(['lexical', 'entailment', 'judge'] as const)),
+    tier: isOptional(isOneOf(SUPPORT_TIERS)),
   });
 
 const isMetrics = isShape<TurnMetrics>({
@@ -132,7 +134,7 @@ const isMetrics = isShape<TurnMetrics>({
   abstained: isBoolean,
 });
 
-const isRetrievalMode = isOneOf<RetrievalMode>(['hybrid', 'lexical']);
+const isRetrievalMode = isOneOf<RetrievalMode>(RETRIEVAL_MODES);
 
 export const isTurnResult = isShape<TurnResult>({
   id: isOptional(isString),

@@ -3,10 +3,11 @@
 // citation chips, dropped ones struck through with their reason), abstentions, the four
 // numbers, and errors with Retry. Document and model text only ever go in as textContent.
 
-import type { Evidence, SentenceVerdict, TurnResult } from '../core/types';
+import type { Evidence, SentenceVerdict, TurnResult } from '../domain/types';
 import type { TurnStage, TurnView } from '../shared/protocol';
-import { ABSTENTION_PREFIX, describeLines, placeSentences, type PlacedSentence } from '../shared/answerLayout';
-import { staleSourcesWarning } from '../shared/staleSources';
+import { ABSTENTION_PREFIX } from '../domain/abstention';
+import { describeLines, placeSentences, type PlacedSentence } from '../domain/answerLayout';
+import { staleSourcesWarning } from '../domain/staleSources';
 import { EvidencePreviews } from './evidencePreview';
 import { renderInline, type InlineContext } from './inlineMarkdown';
 

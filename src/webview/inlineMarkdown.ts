@@ -4,7 +4,7 @@
 // sentence holding `<script>` or `<img onerror=…>` shows those characters as text.
 
 import MarkdownIt from 'markdown-it';
-import { findCitationGroups } from '../shared/answerLayout';
+import { findCitationGroups } from '../domain/citations';
 
 type Token = ReturnType<MarkdownIt['parseInline']>[number];
 

@@ -6,9 +6,9 @@ import * as path from 'node:path';
 import { CliError, type CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
 import { readJsonl, requireString } from '../../core/jsonl';
-import type { TurnResult } from '../../core/types';
+import type { TurnResult } from '../../domain/types';
+import { staleSourcesWarning } from '../../domain/staleSources';
 import { escapeForTerminal } from '../terminalText';
-import { staleSourcesWarning } from '../../shared/staleSources';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, numberFlag, openEngine, progressPrinter } from '../setup';
 import { readJsonl } from '../../core/jsonl';
-import { checkEvalQuestion, scoreItem, summarize, type EvalItem, type EvalQuestion, type EvalReport } from '../../core/eval/evaluation';
+import { checkEvalQuestion, scoreItem, summarizeEvaluation, type EvalItem, type EvalQuestion, type EvalReport } from '../../core/eval/evaluation';
 import { DEFAULT_TOP_K } from '../../core/engine';
 
 const GATES = {
@@ -72,7 +72,7 @@ export const evaluate: CliCommand = async (argv, io) => {
   }
   if (io.isTTY) io.stderr('\r\x1b[K');
   const k = numberFlag(values['top-k'], 'top-k', 1, 50) ?? DEFAULT_TOP_K;
-  const report = summarize(items, k);
+  const report = summarizeEvaluation(items, k);
 
   const failures = gates.filter((g) => (g.min ? report[g.field] < g.value : report[g.field] > g.value));
   if (values.json) {

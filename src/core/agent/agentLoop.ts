@@ -4,19 +4,14 @@
 // the ledger on every path (success, error, cancellation). Partial text streams out untouched.
 
 import { randomUUID } from 'node:crypto';
-import type {
-  ChatMessage, ChatModel, Evidence, EvidenceLookup, SentenceVerdict, ToolCall, ToolResult, TurnMetrics, TurnResult, RetrievalMode,
-} from '../types';
+import { notFound } from '../../domain/abstention';
+import { turnMetrics } from '../../domain/coverage';
+import type { Evidence, EvidenceLookup, TurnResult, RetrievalMode, VerifiedText } from '../../domain/types';
+import type { ChatMessage, ChatModel, ToolCall, ToolResult } from '../types';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
 import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL_NAME } from './instruction';
 import type { EvidenceLedger, InvocationEvidence } from './ledger';
 import { withoutInstructions } from './injection';
-
-export interface VerifiedText {
-  answer: string;
-  abstained: boolean;
-  sentences: SentenceVerdict[];
-}
 
 export interface TurnDeps {
   search(query: string, signal: AbortSignal): Promise<RetrievedPassage[]>;
@@ -39,7 +34,7 @@ export interface TurnOptions {
 }
 
 const MAX_QUERY_CHARS = 500;
-export const NO_ANSWER = 'NOT_FOUND: the model returned no answer.';
+export const NO_ANSWER = notFound('the model returned no answer.');
 
 export class TurnCancelled extends Error {
   override name = 'AbortError';
@@ -157,18 +152,6 @@ function verifierView(evidence: InvocationEvidence): EvidenceLookup {
       return e && view(e);
     },
     all: () => evidence.all().map(view),
-  };
-}
-
-export function turnMetrics(retrieved: number, verified: VerifiedText): TurnMetrics {
-  const factual = verified.sentences.filter((s) => s.verdict !== 'exempt');
-  const kept = factual.filter((s) => s.verdict === 'kept').length;
-  const dropped = factual.length - kept;
-  return {
-    retrieved,
-    coverage: factual.length ? kept / factual.length : verified.abstained ? 0 : 1,
-    dropped,
-    abstained: verified.abstained,
   };
 }
 

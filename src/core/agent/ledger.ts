@@ -3,7 +3,7 @@
 // an earlier turn fails the lookup. Every invocation is released when its turn ends — success,
 // error or cancellation — so the ledger never grows with the number of turns.
 
-import type { Evidence, EvidenceLookup, Passage } from '../types';
+import type { Evidence, EvidenceLookup, Passage } from '../../domain/types';
 
 export class InvocationEvidence implements EvidenceLookup {
   private readonly byId = new Map<string, Evidence>();

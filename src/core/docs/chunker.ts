@@ -12,7 +12,7 @@ import { toString } from 'mdast-util-to-string';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { parse as parseYaml } from 'yaml';
-import type { Passage } from '../types';
+import type { Passage } from '../../domain/types';
 import { splitOverlongUnit } from './overlongBlocks';
 import { documentVersion } from './version';
 

@@ -3,7 +3,7 @@
 // since) is marked `stale`, so every face of the product can warn that the quoted text may have
 // changed. The editor makes the same check by document version when a citation is opened.
 
-import type { Evidence } from '../types';
+import type { Evidence } from '../../domain/types';
 import { decodeDocument, type DocSource } from './docSource';
 import { documentVersion } from './version';
 

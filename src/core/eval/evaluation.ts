@@ -3,7 +3,8 @@
 // answer accuracy, abstention precision and recall, false abstentions, citation coverage, drop
 // rate, and recall@k of the gold files among the retrieved passages.
 
-import type { TurnResult } from '../types';
+import type { TurnResult } from '../../domain/types';
+import { isFactual } from '../../domain/coverage';
 import { requireString } from '../jsonl';
 
 export interface EvalQuestion {
@@ -47,7 +48,7 @@ export interface EvalReport {
   abstentionPrecision: number;
   abstentionRecall: number;
   falseAbstentionRate: number;
-  /** Mean citation coverage over answers that did not abstain. */
+  /** Mean of each answer's citation coverage (src/domain/coverage.ts) over answers that did not abstain. */
   citationCoverage: number;
   /** Dropped sentences over all factual sentences the model wrote. */
   dropRate: number;
@@ -70,12 +71,12 @@ export function scoreItem(question: EvalQuestion, result: TurnResult): EvalItem 
   return { question, result, correct, goldRecall };
 }
 
-export function summarize(items: EvalItem[], k: number): EvalReport {
+export function summarizeEvaluation(items: EvalItem[], k: number): EvalReport {
   const answerable = items.filter((i) => i.question.answerable);
   const unanswerable = items.filter((i) => !i.question.answerable);
   const abstained = items.filter((i) => i.result.abstained);
   const answered = items.filter((i) => !i.result.abstained);
-  const factual = items.flatMap((i) => i.result.sentences.filter((s) => s.verdict !== 'exempt'));
+  const factual = items.flatMap((i) => i.result.sentences.filter(isFactual));
   const withGold = answerable.filter((i) => i.goldRecall !== undefined);
   return {
     questions: items.length,

@@ -4,7 +4,7 @@
 
 import { appendFile, mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { TurnResult } from '../types';
+import type { TurnResult } from '../../domain/types';
 
 export interface TurnLogPaths {
   metricsLog?: string;

@@ -3,6 +3,7 @@
 // cited; when the passages do not cover the question's key terms it abstains with NOT_FOUND
 // naming what is missing. Its answer goes through the same verifier as any model's.
 
+import { notFound } from '../../domain/abstention';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../types';
 import { analyse } from '../verifier/terms';
 import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
@@ -45,7 +46,7 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
         if (request.tools.some((t) => t.name === SEARCH_TOOL_NAME)) {
           return { text: '', toolCalls: [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: question } }] };
         }
-        return say(request, 'NOT_FOUND: no passages were searched for this question.');
+        return say(request, notFound('no passages were searched for this question.'));
       }
       return say(request, answer(question, passages, options.termStats?.()));
     },
@@ -62,8 +63,8 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
   const questionTerms = analyse(question, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
   const keyTerms = unique(questionTerms.map((t) => t.stem));
-  if (keyTerms.length === 0) return 'NOT_FOUND: the question has no terms to look for in the documents.';
-  if (passages.length === 0) return `NOT_FOUND: no passage in the documents matches ${quoteList(keyTerms)}.`;
+  if (keyTerms.length === 0) return notFound('the question has no terms to look for in the documents.');
+  if (passages.length === 0) return notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`);
 
   const covered = new Set<string>();
   for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
@@ -72,7 +73,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const anchors = unique(anchorWords(question).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
   const missingAnchors = anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
-    return `NOT_FOUND: the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(question, m)))}.`;
+    return notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(question, m)))}.`);
   }
 
   // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
@@ -89,7 +90,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const missing = keyTerms.filter((t) => !covered.has(t));
   const coverage = keyTerms.filter((t) => covered.has(t)).reduce((sum, t) => sum + weight(t), 0) / total;
   if (coverage < COVERAGE_NEEDED) {
-    return `NOT_FOUND: the documents found do not mention ${quoteList(missing.map((m) => surface(question, m)))}.`;
+    return notFound(`the documents found do not mention ${quoteList(missing.map((m) => surface(question, m)))}.`);
   }
 
   const candidates: { text: string; id: string; score: number; order: number }[] = [];
@@ -109,7 +110,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const best = candidates[0];
   if (!best || best.score < SENTENCE_MIN) {
-    return `NOT_FOUND: no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(question, k)))}.`;
+    return notFound(`no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(question, k)))}.`);
   }
   const picked = candidates.filter((c) => c.score >= Math.max(SENTENCE_MIN, best.score * 0.75)).slice(0, MAX_SENTENCES);
   picked.sort((a, b) => a.order - b.order);

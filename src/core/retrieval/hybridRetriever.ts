@@ -1,7 +1,8 @@
 // Hybrid retrieval: the BM25 ranking and the vector ranking fused by reciprocal rank fusion.
 // Without an embedder (offline, no model) it is the BM25 ranking alone.
 
-import type { Embedder, Passage, RetrievalMode } from '../types';
+import type { Passage, RetrievalMode } from '../../domain/types';
+import type { Embedder } from '../types';
 import type { PassageIndex } from './passageIndex';
 
 /** The usual RRF constant: dampens the weight of the very top ranks. */

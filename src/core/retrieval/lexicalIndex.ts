@@ -3,7 +3,7 @@
 
 import MiniSearch from 'minisearch';
 import { stem } from '../verifier/terms';
-import type { Passage } from '../types';
+import type { Passage } from '../../domain/types';
 
 interface IndexedPassage {
   id: string;

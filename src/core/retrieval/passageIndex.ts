@@ -8,7 +8,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { chunkMarkdown } from '../docs/chunker';
 import { decodeDocument, type DocFile, type DocSource } from '../docs/docSource';
-import type { Embedder, Passage, RetrievalMode } from '../types';
+import type { Passage, RetrievalMode } from '../../domain/types';
+import type { Embedder } from '../types';
 import { LexicalIndex } from './lexicalIndex';
 import { VectorStore } from './vectorStore';
 
@@ -58,6 +59,33 @@ export interface IndexRunOptions {
   paths?: string[];
   /** The embedder, or undefined for a lexical-only run. */
   embedder?: Embedder;
+}
+
+interface PassageChange {
+  /** Passages of changed or removed documents (to take out of the indexes). */
+  oldIds: Set<string>;
+  /** Passages of changed documents (to put in). */
+  newPassages: Passage[];
+}
+
+interface VectorChange {
+  add: { id: string; vector: Float32Array }[];
+  remove: string[];
+}
+
+interface EmbeddedChange {
+  vectorChange: VectorChange;
+  /** The model the vectors now come from (unchanged on a lexical-only run). */
+  embeddingModel: string | null;
+}
+
+/** Everything one run decided, applied by the write phase. */
+interface IndexRun {
+  changed: Map<string, DocumentEntry>;
+  touched: Map<string, { size: number; mtimeMs: number }>;
+  removedPaths: string[];
+  change: PassageChange;
+  embedded: EmbeddedChange;
 }
 
 export class PassageIndex {
@@ -158,16 +186,38 @@ export class PassageIndex {
     this.reindexPassages();
   }
 
+  /**
+   * One indexing run, in five phases: list the documents, read the changed ones, chunk them into
+   * passages, embed the passages that have no vector yet, and write the index. Nothing is written
+   * before the last phase, so a cancelled run leaves the index as it was.
+   */
   async update(docs: DocSource, options: IndexRunOptions = {}): Promise<IndexReport> {
     const started = Date.now();
-    const { signal, onProgress, embedder } = options;
+    const { signal, embedder } = options;
     const report: IndexReport = {
       documents: 0, passages: 0, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
       skipped: [], retrieval: embedder ? 'hybrid' : 'lexical', notices: [], ms: 0,
     };
 
-    onProgress?.({ phase: 'scanning', done: 0, total: 0 });
-    const listed = await docs.list(signal, (folder) => report.skipped.push(folder));
+    const { files, removedPaths } = await this.listDocuments(docs, report, options);
+    const { changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options);
+    const change = this.passageChange(changed, removedPaths);
+    const embedded = await this.embedNewPassages(change, report, options);
+    signal?.throwIfAborted();
+    await this.write({ changed, touched, removedPaths, change, embedded }, options);
+
+    report.removed = removedPaths.length;
+    report.documents = this.documentCount;
+    report.passages = this.passageCount;
+    report.ms = Date.now() - started;
+    return report;
+  }
+
+  /** Phase 1, list: the documents of this run, and the indexed ones that are gone. */
+  private async listDocuments(docs: DocSource, report: IndexReport, options: IndexRunOptions): Promise<{ files: DocFile[]; removedPaths: string[] }> {
+    options.onProgress?.({ phase: 'scanning', done: 0, total: 0 });
+    // A folder that cannot be listed is reported like an unreadable file.
+    const listed = await docs.list(options.signal, (folder) => report.skipped.push(folder));
     let files: DocFile[] = listed;
     let removedPaths: string[];
     if (options.paths) {
@@ -179,8 +229,22 @@ export class PassageIndex {
       const present = new Set(listed.map((f) => f.path));
       removedPaths = Object.keys(this.manifest.documents).filter((p) => !present.has(p));
     }
+    return { files, removedPaths };
+  }
 
-    // 1. Read what changed into new document entries (nothing is written yet).
+  /**
+   * Phases 2 and 3, read and chunk, file by file: what changed becomes new document entries
+   * (nothing is written yet). A file whose size and mtime are unchanged is not read; one whose
+   * content hash is unchanged keeps its passages (only its stamp is refreshed). Unreadable,
+   * binary or undecodable files are skipped with a reason (and dropped from the index).
+   */
+  private async readAndChunkChanged(
+    docs: DocSource,
+    files: DocFile[],
+    removedPaths: string[],
+    report: IndexReport,
+    { signal, onProgress }: IndexRunOptions,
+  ): Promise<{ changed: Map<string, DocumentEntry>; touched: Map<string, { size: number; mtimeMs: number }> }> {
     const changed = new Map<string, DocumentEntry>();
     const touched = new Map<string, { size: number; mtimeMs: number }>();
     for (let i = 0; i < files.length; i++) {
@@ -192,22 +256,14 @@ export class PassageIndex {
         report.unchanged++;
         continue;
       }
-      let bytes: Uint8Array;
-      try {
-        bytes = await docs.read(file);
-      } catch (error) {
-        report.skipped.push({ path: file.path, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+      const text = await readDocumentText(docs, file);
+      if (!text.ok) {
+        report.skipped.push({ path: file.path, reason: text.reason });
         if (known) removedPaths.push(file.path);
         continue;
       }
-      const decoded = decodeDocument(bytes);
-      if (!decoded.ok) {
-        report.skipped.push({ path: file.path, reason: decoded.reason });
-        if (known) removedPaths.push(file.path);
-        continue;
-      }
-      const parsed = chunkMarkdown(file.path, decoded.text);
-      const version = parsed.passages[0]?.version ?? '';
+      const passages = chunkMarkdown(file.path, text.text).passages;
+      const version = passages[0]?.version ?? '';
       if (known && known.passages[0]?.version === version && version) {
         touched.set(file.path, { size: file.size, mtimeMs: file.mtimeMs });
         report.unchanged++;
@@ -215,19 +271,27 @@ export class PassageIndex {
       }
       if (known) report.updated++;
       else report.added++;
-      changed.set(file.path, { version, size: file.size, mtimeMs: file.mtimeMs, passages: parsed.passages });
+      changed.set(file.path, { version, size: file.size, mtimeMs: file.mtimeMs, passages });
     }
     onProgress?.({ phase: 'reading', done: files.length, total: files.length });
+    return { changed, touched };
+  }
 
-    // 2. Work out the passage-level change.
+  /** The passage-level change: ids of the passages of changed or removed documents, and the new passages. */
+  private passageChange(changed: Map<string, DocumentEntry>, removedPaths: string[]): PassageChange {
     const oldIds = new Set<string>();
     for (const p of [...changed.keys(), ...removedPaths]) {
       for (const passage of this.manifest.documents[p]?.passages ?? []) oldIds.add(passage.id);
     }
-    const newPassages = [...changed.values()].flatMap((d) => d.passages);
+    return { oldIds, newPassages: [...changed.values()].flatMap((d) => d.passages) };
+  }
 
-    // 3. Embed passages whose id has no vector yet (the long, cancellable part).
-    let vectorChange: { add: { id: string; vector: Float32Array }[]; remove: string[] } = { add: [], remove: [] };
+  /**
+   * Phase 4, embed (the long, cancellable part): passages whose id has no vector yet; all of
+   * them when the embedding model changed. Nothing without an embedder (lexical-only run).
+   */
+  private async embedNewPassages(change: PassageChange, report: IndexReport, { signal, onProgress, embedder }: IndexRunOptions): Promise<EmbeddedChange> {
+    let vectorChange: VectorChange = { add: [], remove: [] };
     let embeddingModel = this.manifest.embeddingModel;
     if (embedder && this.vectors) {
       let existing = await this.vectors.ids();
@@ -239,8 +303,8 @@ export class PassageIndex {
         existing = new Set();
       }
       const byId = new Map(this.passagesById);
-      for (const id of oldIds) byId.delete(id);
-      for (const p of newPassages) byId.set(p.id, p);
+      for (const id of change.oldIds) byId.delete(id);
+      for (const p of change.newPassages) byId.set(p.id, p);
       for (const id of existing) if (!byId.has(id)) remove.add(id);
       const toEmbed = [...byId.values()].filter((p) => !existing.has(p.id));
       const add: { id: string; vector: Float32Array }[] = [];
@@ -257,34 +321,32 @@ export class PassageIndex {
       embeddingModel = embedder.modelId;
       report.embedded = add.length;
     }
-    signal?.throwIfAborted();
+    return { vectorChange, embeddingModel };
+  }
 
-    // 4. Apply and save: one write per file.
+  /** Phase 5, write: apply the run to the manifest, the lexical index and the vectors, one write per file. */
+  private async write(run: IndexRun, { onProgress }: IndexRunOptions): Promise<void> {
+    const { changed, touched, removedPaths, change, embedded } = run;
     onProgress?.({ phase: 'saving', done: 0, total: 1 });
     const documents = { ...this.manifest.documents };
     for (const p of removedPaths) delete documents[p];
     for (const [p, entry] of changed) documents[p] = entry;
     for (const [p, stamp] of touched) documents[p] = { ...documents[p], ...stamp };
-    this.lexical.remove(oldIds);
-    this.lexical.add(newPassages.filter((p) => !this.lexical.has(p.id)));
+    this.lexical.remove(change.oldIds);
+    this.lexical.add(change.newPassages.filter((p) => !this.lexical.has(p.id)));
+    const { vectorChange } = embedded;
     if (this.vectors && (vectorChange.add.length || vectorChange.remove.length)) await this.vectors.apply(vectorChange);
     this.manifest = {
       formatVersion: INDEX_FORMAT_VERSION,
       docsRoot: this.manifest.docsRoot,
       updatedAt: new Date().toISOString(),
-      embeddingModel,
+      embeddingModel: embedded.embeddingModel,
       documents,
     };
     await writeAtomic(path.join(this.dir, 'lexical.json'), this.lexical.toJSON());
     await writeAtomic(path.join(this.dir, 'manifest.json'), JSON.stringify(this.manifest));
     this.reindexPassages();
     onProgress?.({ phase: 'saving', done: 1, total: 1 });
-
-    report.removed = removedPaths.length;
-    report.documents = this.documentCount;
-    report.passages = this.passageCount;
-    report.ms = Date.now() - started;
-    return report;
   }
 
   private reindexPassages(): void {
@@ -293,6 +355,17 @@ export class PassageIndex {
       for (const p of entry.passages) this.passagesById.set(p.id, p);
     }
   }
+}
+
+/** Phase 2 for one file: its text, or why it cannot be indexed (unreadable, binary, not UTF-8). */
+async function readDocumentText(docs: DocSource, file: DocFile): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await docs.read(file);
+  } catch (error) {
+    return { ok: false, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  return decodeDocument(bytes);
 }
 
 /** What the embedder sees of a passage: its heading path gives the text its topic. */

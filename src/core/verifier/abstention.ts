@@ -1,9 +1,6 @@
-// Explicit abstentions: the answer the product gives when the documents do not answer.
+// The verifier's own abstention, when no sentence of an answer is backed. The `NOT_FOUND:`
+// rule itself is defined once in src/domain/abstention.ts.
 
-export const NOT_FOUND_PREFIX = 'NOT_FOUND:';
-export const NOT_FOUND_UNSUPPORTED = 'NOT_FOUND: the documents I found do not support an answer.';
+import { notFound } from '../../domain/abstention';
 
-/** True when the text is an abstention (starts with `NOT_FOUND:`, leading blanks allowed). */
-export function isAbstention(text: string): boolean {
-  return text.trimStart().startsWith(NOT_FOUND_PREFIX);
-}
+export const NOT_FOUND_UNSUPPORTED = notFound('the documents I found do not support an answer.');

@@ -1,9 +1,7 @@
 // Evidence ids in model text, as the verifier reads them. The syntax itself is defined once in
-// src/shared/citations.ts, so the chat view and the editor links see exactly the same ids.
+// src/domain/citations.ts, so the chat view and the editor links see exactly the same ids.
 
-import { CITATION_GROUP, parseCitations } from '../../shared/citations';
-
-export { parseCitations, type CitationSpan } from '../../shared/citations';
+import { CITATION_GROUP, parseCitations } from '../../domain/citations';
 
 /** Distinct cited ids in order of first appearance. */
 export function citedIds(text: string): string[] {

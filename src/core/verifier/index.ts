@@ -1,19 +1,16 @@
 // The verifier's public face: what the agent loop, the CLI, the editor and the evaluation call.
 
-export { NOT_FOUND_UNSUPPORTED, isAbstention } from './abstention';
-export { parseCitations, type CitationSpan } from './citations';
+export { NOT_FOUND_UNSUPPORTED } from './abstention';
 export { createEntailmentScorer, DEFAULT_ENTAILMENT_MODEL, type EntailmentScorerOptions } from './entailmentScorer';
 export { createJudgeScorer } from './judgeScorer';
 export { createLexicalScorer, DEFAULT_LEXICAL_FEATURES, type LexicalFeatures, type LexicalScorerOptions } from './lexicalScorer';
 export { splitSentences, type SentenceSpan } from './sentenceSplitter';
-export { summarize, type VerdictSummary } from './summary';
 export { termStatsFromTexts, type TermStats } from './termStats';
 export {
   DEFAULT_THRESHOLD,
   defaultVerifierOptions,
   verifyAnswer,
   verifyClaim,
-  type VerifiedText,
   type VerifierOptions,
 } from './verifier';
 export { createClaimChecker, evidenceText, type ClaimChecker, type ClaimCheckOptions } from './claimCheck';

@@ -2,7 +2,8 @@
 // by how informative they are, that the best window of the passage contains; values must
 // match exactly and a negation the other side lacks is a conflict. Deterministic, microseconds.
 
-import type { ReasonCode, SupportResult, SupportScorer } from '../types';
+import type { ReasonCode } from '../../domain/types';
+import type { SupportResult, SupportScorer } from '../types';
 import { LruCache, NEGATION_SCOPE, type PassageUnit, type PreparedPassage, preparePassage, readPassage, unitValues } from './passageScan';
 import { analyse, type AnalysedText, type Term } from './terms';
 import { type TermStats, uniformTermStats } from './termStats';

@@ -2,13 +2,15 @@
 // ids of this invocation, and be supported by a cited passage. Sentences that fail are
 // dropped; with nothing kept the answer becomes an abstention.
 
-import type { Evidence, EvidenceLookup, SentenceVerdict, SupportResult, SupportScorer } from '../types';
-import { NOT_FOUND_UNSUPPORTED, isAbstention } from './abstention';
+import type { Evidence, EvidenceLookup, SentenceVerdict, VerifiedText } from '../../domain/types';
+import type { SupportResult, SupportScorer } from '../types';
+import { isAbstention } from '../../domain/abstention';
+import { NOT_FOUND_UNSUPPORTED } from './abstention';
 import { citedIds, withoutCitations } from './citations';
 import { isNonFactual } from './exemption';
 import { createLexicalScorer } from './lexicalScorer';
 import { splitSentences } from './sentenceSplitter';
-import { DEFAULT_THRESHOLD } from './threshold';
+import { DEFAULT_THRESHOLD } from '../../domain/threshold';
 
 export interface VerifierOptions {
   /** Minimum lexical support score (0..1) for a sentence to be kept. */
@@ -25,12 +27,6 @@ export const ESCALATION_THRESHOLD = 0.5;
 
 export function defaultVerifierOptions(): VerifierOptions {
   return { threshold: DEFAULT_THRESHOLD, scorer: createLexicalScorer() };
-}
-
-export interface VerifiedText {
-  answer: string;
-  abstained: boolean;
-  sentences: SentenceVerdict[];
 }
 
 /** Options with undefined fields ignored, so `{ threshold: setting }` with no setting keeps the default. */

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { layoutAnswerDocument } from '../../../src/host/answerDocument';
-import { evidence, sentences, turnResult } from '../webview/turnBuilder';
+import { evidence, sentences, turnResult } from '../../support/turnBuilder';
 
 describe('answer document layout', () => {
   it('places every [E#] and every dropped sentence at its offsets', () => {

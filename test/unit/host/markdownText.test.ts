@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { escapeMarkdownLine, escapeMarkdownText, markdownCodeSpan } from '../../../src/shared/markdownText';
+import { escapeMarkdownLine, escapeMarkdownText, markdownCodeSpan } from '../../../src/host/markdownText';
 
 const md = new MarkdownIt('commonmark', { html: false, linkify: true });
 

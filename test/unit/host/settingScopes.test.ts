@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_THRESHOLD, WORKSPACE_THRESHOLD_FLOOR } from '../../../src/core/verifier/threshold';
+import { DEFAULT_THRESHOLD, WORKSPACE_THRESHOLD_FLOOR } from '../../../src/domain/threshold';
 import { RESTRICTED_SETTINGS, scopedValue, supportThreshold } from '../../../src/host/settingScopes';
 import { Settings } from '../../../src/shared/ids';
 

@@ -3,9 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { placeSentences } from '../../../src/shared/answerLayout';
+import { placeSentences } from '../../../src/domain/answerLayout';
 import { renderResult, renderTurn, type TurnActions } from '../../../src/webview/answerView';
-import { evidence, sentences, turnResult } from './turnBuilder';
+import { evidence, sentences, turnResult } from '../../support/turnBuilder';
 
 const HOSTILE = '<script>alert(1)</script> <img src=x onerror="alert(2)"> <a href="javascript:alert(3)">x</a>';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
 import type { ChatState, WebviewToHost } from '../../../src/shared/protocol';
 import { ChatApp, describeIndex } from '../../../src/webview/chatApp';
-import { turnResult } from './turnBuilder';
+import { turnResult } from '../../support/turnBuilder';
 
 function setup(state?: Partial<ChatState>) {
   const dom = new JSDOM('<!doctype html><html><body><div id="app"></div></body></html>');

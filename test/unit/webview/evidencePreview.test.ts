@@ -9,7 +9,7 @@ import { JSDOM } from 'jsdom';
 import type { TurnActions } from '../../../src/webview/answerView';
 import { renderResult } from '../../../src/webview/answerView';
 import { PREVIEW_HIDE_DELAY_MS } from '../../../src/webview/evidencePreview';
-import { evidence, sentences, turnResult } from './turnBuilder';
+import { evidence, sentences, turnResult } from '../../support/turnBuilder';
 
 interface Box {
   left: number;

@@ -1,12 +1,11 @@
 // `evident ask` on bad input: a blank question in a batch is reported with FILE:LINE before any
-// answer; an empty docs folder says there are no documents; a source name with a newline
-// cannot print a fake line; a reader that closes the pipe early (`| head`) ends it quietly.
+// answer; an empty docs folder says there are no documents; a source name with a newline (or
+// a control sequence in a document) cannot print a fake line or drive the terminal.
 
 import { strict as assert } from 'node:assert';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { runCli } from '../../../support/cli';
-import { runCliProcess } from '../../../support/cliProcess';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 const SAMPLES = path.resolve(__dirname, '../../../../samples');
@@ -63,14 +62,5 @@ describe('evident ask on bad input', function () {
     assert.match(run.stdout, /25 days/);
     assert.ok(!/[\u0007\u001b]/.test(run.stdout), 'a raw control character reached the terminal');
     assert.match(run.stdout, /\\u001b\[2J/);
-  });
-
-  it('exits quietly when the reader closes the pipe (evident ask … | head)', async () => {
-    const run = await runCliProcess(['ask', '--docs', SAMPLES, '--no-embeddings', '--question', 'Are monthly plans refundable?'], {
-      closeStdoutAtOnce: true,
-      env: env(),
-    });
-    assert.doesNotMatch(run.stderr, /EPIPE|Error|at /, run.stderr);
-    assert.equal(run.code, 0, run.stderr);
   });
 });

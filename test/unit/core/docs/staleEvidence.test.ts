@@ -6,7 +6,7 @@ import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { toJson } from '../../../../src/cli/commands/ask';
 import { Engine, folderDocSource } from '../../../../src/core/engine';
-import { staleSourcesWarning } from '../../../../src/shared/staleSources';
+import { staleSourcesWarning } from '../../../../src/domain/staleSources';
 import { ScriptedModel, say, search } from '../../../support/scriptedModel';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 

@@ -1,0 +1,109 @@
+// The words of the product as types: passages, evidence, verdicts, turn results and their
+// metrics (closed sets of values as const lists, so guards check the same values). The bottom
+// layer: no I/O, and no import from anywhere else in src/.
+// Core, host, webview and CLI all build on these.
+
+/** A small, single-section piece of one Markdown document. */
+export interface Passage {
+  /** Stable id: the same document text and section always give the same id. */
+  id: string;
+  /** Path relative to the docs root, with `/` separators. */
+  source: string;
+  /** Heading path of the section, outermost first (empty for text before the first heading). */
+  headingPath: string[];
+  /** `headingPath` joined with " > ". */
+  heading: string;
+  /** 1-based, inclusive line range in the source file. */
+  startLine: number;
+  endLine: number;
+  /** Plain text of the passage (Markdown syntax removed, one block per line). */
+  text: string;
+  /** Version of the whole document: a content hash. */
+  version: string;
+}
+
+/** A passage returned to the model in one turn, under its evidence id (E1, E2…). */
+export interface Evidence {
+  id: string;
+  passageId: string;
+  source: string;
+  startLine: number;
+  endLine: number;
+  heading: string;
+  text: string;
+  version: string;
+  /** Set when, at answer time, the source file no longer had `version` (the quoted text may have changed). */
+  stale?: boolean;
+}
+
+/** Read access to the evidence of one invocation. */
+export interface EvidenceLookup {
+  get(id: string): Evidence | undefined;
+  all(): readonly Evidence[];
+}
+
+export const VERDICTS = ['kept', 'dropped', 'exempt'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** Machine-readable reason codes; `SentenceVerdict.reason` starts with one of these. */
+export type ReasonCode =
+  | 'supported'
+  | 'non-factual'
+  | 'no-citation'
+  | 'unknown-id'
+  | 'low-support'
+  | 'value-mismatch'
+  | 'negation-mismatch';
+
+export const SUPPORT_TIERS = ['lexical', 'entailment', 'judge'] as const;
+export type SupportTier = (typeof SUPPORT_TIERS)[number];
+
+export interface SentenceVerdict {
+  text: string;
+  citations: string[];
+  verdict: Verdict;
+  /** `code` or `code: explanation a reader can act on`. */
+  reason: string;
+  code: ReasonCode;
+  /** Best support score over the cited passages (0..1); 0 when not scored. */
+  support: number;
+  /** Which tier decided (absent when no support check ran). */
+  tier?: SupportTier;
+  /** Character offsets of the sentence in the model's original text. */
+  start: number;
+  end: number;
+}
+
+export interface TurnMetrics {
+  retrieved: number;
+  /** Citation coverage, 0..1: defined (with its edge cases) in coverage.ts. */
+  coverage: number;
+  dropped: number;
+  abstained: boolean;
+}
+
+/** The verifier's output for one answer text: what the turn result is built from. */
+export interface VerifiedText {
+  answer: string;
+  abstained: boolean;
+  sentences: SentenceVerdict[];
+}
+
+export const RETRIEVAL_MODES = ['hybrid', 'lexical'] as const;
+export type RetrievalMode = (typeof RETRIEVAL_MODES)[number];
+
+/** Everything one question produced: what the CLI prints and the UI renders. */
+export interface TurnResult {
+  id?: string;
+  invocationId: string;
+  question: string;
+  answer: string;
+  abstained: boolean;
+  sentences: SentenceVerdict[];
+  evidence: Evidence[];
+  metrics: TurnMetrics;
+  model: string;
+  retrieval: RetrievalMode;
+  /** Non-fatal things the user should know (e.g. "embedding model unavailable: lexical only"). */
+  notices: string[];
+}

@@ -1,0 +1,56 @@
+import { strict as assert } from 'node:assert';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { Engine, folderDocSource } from '../../../../src/core/engine';
+import { ScriptedModel, say, search } from '../../../support/scriptedModel';
+import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+
+describe('metrics and audit logs', () => {
+  let docs: string;
+  let indexDir: string;
+
+  before(async () => {
+    docs = await tempDir();
+    indexDir = await tempDir('evident-index-');
+    await writeDocs(docs, {
+      'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n',
+      'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
+    });
+  });
+
+  after(async () => {
+    await removeDir(docs);
+    await removeDir(indexDir);
+  });
+
+  it('appends the four numbers per turn with time, model, index version and topic, and an audit record per turn', async () => {
+    const metricsLog = path.join(indexDir, 'logs', 'metrics.jsonl');
+    const auditLog = path.join(indexDir, 'logs', 'audit.jsonl');
+    const engine = await Engine.open({ docs: folderDocSource(docs), indexDir: path.join(indexDir, 'idx'), embedding: false, metricsLog, auditLog });
+    await engine.index();
+    await engine.ask('Annual refunds?', {
+      model: new ScriptedModel([search('annual plans refundable'), say('Annual plans are refundable pro rata within 90 days of purchase [E1]. They are also free [E1].')]),
+    });
+    await engine.ask('Cars?', { model: new ScriptedModel([search('company car'), say('NOT_FOUND: nothing about cars.')]) });
+
+    const metrics = (await readFile(metricsLog, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(metrics.length, 2);
+    assert.equal(metrics[0].model, 'scripted');
+    assert.equal(metrics[0].retrieval, 'lexical');
+    assert.equal(metrics[0].topic, 'refunds.md');
+    assert.equal(metrics[0].dropped, 1);
+    assert.equal(metrics[0].coverage, 0.5);
+    assert.equal(metrics[0].abstained, false);
+    assert.ok(metrics[0].retrieved >= 1);
+    assert.ok(!Number.isNaN(Date.parse(metrics[0].time)));
+    assert.match(metrics[0].indexVersion, /^lexical@\d+$/);
+    assert.equal(metrics[1].abstained, true);
+
+    const audit = (await readFile(auditLog, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(audit[0].cited, ['E1']);
+    const e1 = audit[0].evidence.find((e: { id: string }) => e.id === 'E1');
+    assert.equal(e1.source, 'refunds.md');
+    assert.equal(e1.startLine, 5);
+    assert.match(e1.version, /^[0-9a-f]{16}$/);
+  });
+});

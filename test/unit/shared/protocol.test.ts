@@ -1,0 +1,86 @@
+// The message protocol's runtime guards: well-formed messages pass, malformed or hostile ones
+// are refused at the boundary (never half-accepted).
+
+import assert from 'node:assert/strict';
+import { isHostToWebview, isSafeExternalUrl, isTurnResult, isWebviewToHost, MAX_QUESTION_LENGTH, type ChatState } from '../../../src/shared/protocol';
+import { turnResult } from '../../support/turnBuilder';
+
+const state: ChatState = {
+  index: { state: 'indexed', documents: 3, passages: 1234, retrieval: 'hybrid' },
+  model: { backend: 'extractive', label: 'Extractive (offline)' },
+  turns: [{ id: 't1', question: 'Q?', status: 'done', startedAt: 1, result: turnResult() }],
+  showDropped: true,
+  exampleQuestion: 'How much leave do I get?',
+};
+
+describe('webview ⇄ host protocol guards', () => {
+  it('accepts every well-formed message from the webview', () => {
+    const good: unknown[] = [
+      { type: 'ready' },
+      { type: 'ask', question: 'How much leave?' },
+      { type: 'stop' },
+      { type: 'retry', turnId: 't1' },
+      { type: 'openEvidence', turnId: 't1', evidenceId: 'E12' },
+      { type: 'copyAnswer', turnId: 't1' },
+      { type: 'openAnswerInEditor', turnId: 'abc_DEF-9' },
+      { type: 'setShowDropped', show: false },
+      { type: 'runCommand', command: 'reindex' },
+      { type: 'openLink', url: 'https://example.com' },
+    ];
+    for (const message of good) assert.equal(isWebviewToHost(message), true, JSON.stringify(message));
+  });
+
+  it('refuses malformed and hostile messages from the webview', () => {
+    const bad: unknown[] = [
+      null,
+      'ready',
+      [],
+      {},
+      { type: 'nope' },
+      { type: 'toString' },
+      { type: '__proto__' },
+      { type: 'ask' },
+      { type: 'ask', question: '   ' },
+      { type: 'ask', question: 'x'.repeat(MAX_QUESTION_LENGTH + 1) },
+      { type: 'ask', question: 42 },
+      { type: 'openEvidence', turnId: 't1', evidenceId: 'E0' },
+      { type: 'openEvidence', turnId: 't1', evidenceId: 'E1; rm -rf' },
+      { type: 'openEvidence', turnId: '../../etc', evidenceId: 'E1' },
+      { type: 'runCommand', command: 'workbench.action.terminal.new' },
+      { type: 'setShowDropped', show: 'false' },
+      { type: 'retry', turnId: '' },
+    ];
+    for (const message of bad) assert.equal(isWebviewToHost(message), false, JSON.stringify(message));
+  });
+
+  it('accepts host messages and refuses ones with a broken turn result inside', () => {
+    assert.equal(isHostToWebview({ type: 'state', state }), true);
+    assert.equal(isHostToWebview({ type: 'draft', turnId: 't1', text: 'partial' }), true);
+    assert.equal(isHostToWebview({ type: 'progress', turnId: 't1', stage: 'searching', detail: 'leave' }), true);
+    assert.equal(isHostToWebview({ type: 'status', index: state.index, model: state.model }), true);
+    assert.equal(isHostToWebview({ type: 'focusInput' }), true);
+
+    const broken = structuredClone(state);
+    (broken.turns[0].result as unknown as Record<string, unknown>).sentences = [{ text: 'x' }];
+    assert.equal(isHostToWebview({ type: 'state', state: broken }), false);
+    assert.equal(isHostToWebview({ type: 'progress', turnId: 't1', stage: 'dreaming' }), false);
+    assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, state: 'weird' }, model: state.model }), false);
+  });
+
+  it('checks a turn result field by field', () => {
+    assert.equal(isTurnResult(turnResult()), true);
+    assert.equal(isTurnResult({ ...turnResult(), metrics: { retrieved: -1, coverage: 1, dropped: 0, abstained: false } }), false);
+    assert.equal(isTurnResult({ ...turnResult(), retrieval: 'vector' }), false);
+    assert.equal(isTurnResult({ ...turnResult(), evidence: [{ ...turnResult().evidence[0], id: 'X1' }] }), false);
+    const { answer: _answer, ...withoutAnswer } = turnResult();
+    assert.equal(isTurnResult(withoutAnswer), false);
+  });
+
+  it('lets only plain web links out', () => {
+    assert.equal(isSafeExternalUrl('https://example.com/a?b=c'), true);
+    assert.equal(isSafeExternalUrl('http://example.com'), true);
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'command:workbench.action.openSettings', 'vscode://x', 'https://user:pw@example.com', 'not a url', 'data:text/html,<script>']) {
+      assert.equal(isSafeExternalUrl(url), false, url);
+    }
+  });
+});
