@@ -3,7 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import * as path from 'node:path';
-import { CliError, type CliCommand } from '../io';
+import { CliError, type CliCommand, type CliIO } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
 import { readJsonl, requireString } from '../../core/jsonl';
 import type { TurnResult } from '../../domain/types';
@@ -51,13 +51,7 @@ export const ask: CliCommand = async (argv, io) => {
   const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
 
-  // A cited file that changed after indexing is said on stderr and in the JSON notices.
-  const warnStale = (result: TurnResult) => {
-    const warning = staleSourcesWarning(result);
-    if (!warning) return;
-    result.notices.push(warning);
-    io.stderr(`evident: ${escapeForTerminal(warning)}\n`);
-  };
+  const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
   if (batch) {
     for (const line of batch) {
       const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal });
@@ -71,6 +65,14 @@ export const ask: CliCommand = async (argv, io) => {
   io.stdout(values.json ? `${JSON.stringify(toJson(result))}\n` : render(result));
   return 0;
 };
+
+/** A cited file that changed after indexing is said on stderr and in the JSON notices. */
+export function warnAboutStaleSources(result: TurnResult, io: Pick<CliIO, 'stderr'>): void {
+  const warning = staleSourcesWarning(result);
+  if (!warning) return;
+  result.notices.push(warning);
+  io.stderr(`evident: ${escapeForTerminal(warning)}\n`);
+}
 
 /** The CLI contract's object (product.md), plus model, retrieval mode and notices. */
 export function toJson(result: TurnResult) {

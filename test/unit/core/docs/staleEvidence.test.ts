@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { toJson } from '../../../../src/cli/commands/ask';
+import { toJson, warnAboutStaleSources } from '../../../../src/cli/commands/ask';
 import { Engine, folderDocSource } from '../../../../src/core/engine';
 import { staleSourcesWarning } from '../../../../src/domain/staleSources';
 import { ScriptedModel, say, search } from '../../../support/scriptedModel';
@@ -50,8 +50,13 @@ describe('stale sources at answer time', function () {
     const warning = staleSourcesWarning(result);
     assert.match(warning ?? '', /changed since it was indexed: "leave\.md"/);
 
+    // The CLI: said on stderr, and carried in the JSON's notices and on the evidence.
+    let stderr = '';
+    warnAboutStaleSources(result, { stderr: (t) => void (stderr += t) });
+    assert.match(stderr, /^evident: A cited file has changed since it was indexed: "leave\.md"/);
     const json = toJson(result);
     assert.equal(json.evidence.find((e) => e.id === 'E1')?.stale, true);
+    assert.ok(json.notices.some((n) => /changed since it was indexed/.test(n)));
   });
 
   it('marks nothing when the files are as indexed, and a deleted file as stale', async () => {
