@@ -5,6 +5,7 @@
 
 import { EvidenceLedger } from './agent/ledger';
 import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { assertIndexOutsideDocs } from './docs/indexPlacement';
 import { markStaleEvidence } from './docs/staleEvidence';
@@ -15,6 +16,7 @@ import { appendTurnLog } from './metrics/turnLog';
 import type { RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, SupportScorer } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
+import { checkRelevance } from './verifier/relevance';
 import { termStatsFromTexts, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
@@ -28,6 +30,7 @@ export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/emb
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
+export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -43,6 +46,8 @@ export interface EngineOptions {
   embedding?: EmbeddingSettings | false;
   topK?: number;
   verifier?: { threshold?: number; escalation?: SupportScorer };
+  /** "Does this answer the question?" after the support check (default on). */
+  relevanceCheck?: boolean;
   metricsLog?: string;
   auditLog?: string;
   log?: EngineLogger;
@@ -120,7 +125,7 @@ export class Engine {
   }
 
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
-    if (!question.trim()) throw new Error('The question is empty.');
+    checkQuestion(question);
     if (this.passages.passageCount === 0) {
       const where = this.options.docs.roots.join(', ');
       throw new Error(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`);
@@ -138,6 +143,7 @@ export class Engine {
         search: (query, signal) => retriever.search(query, topK, signal),
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
+        relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );

@@ -43,6 +43,7 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
     stream.markdown(`${escapeMarkdownLine(sentence.text.slice(last))} `);
   }
 
+  if (result.relevance?.verdict === 'partial') stream.markdown(`\n\n**Not found:** ${escapeMarkdownLine(result.relevance.reason)}\n\n`);
   const stale = staleSourcesWarning(result);
   if (stale) stream.markdown(`\n\n⚠️ **${escapeMarkdownLine(stale)}**\n\n`);
 

@@ -11,8 +11,8 @@ import { Settings } from '../shared/ids';
  * Settings a workspace may not set in an untrusted folder (package.json lists the same keys in
  * `capabilities.untrustedWorkspaces.restrictedConfigurations`; a unit test keeps them equal):
  * model ids and folders make the native runtime load model files (a folder inside the repository
- * would be the repository's code running), the threshold and the second tier decide what the
- * verifier keeps, and the answering model decides where document text is sent, on the user's key.
+ * would be the repository's code running), the threshold, the second tier and the relevance
+ * check decide what the verifier keeps, and the answering model decides where document text is sent, on the user's key.
  */
 export const RESTRICTED_SETTINGS: readonly string[] = [
   Settings.embeddingModel,
@@ -20,6 +20,7 @@ export const RESTRICTED_SETTINGS: readonly string[] = [
   Settings.entailmentModel,
   Settings.supportThreshold,
   Settings.escalation,
+  Settings.relevanceCheck,
   Settings.model,
   Settings.geminiModel,
 ];

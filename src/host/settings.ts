@@ -15,6 +15,8 @@ export interface IndexSettings {
   embeddingLocalPath: string;
   topK: number | undefined;
   supportThreshold: number | undefined;
+  /** "Does this answer the question?" after the support check (default on). */
+  relevanceCheck: boolean;
 }
 
 function key(full: string): string {
@@ -49,6 +51,7 @@ export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSetti
     embeddingLocalPath: typeof localPath === 'string' ? localPath.trim() : '',
     topK: positiveNumber(config.get(key(Settings.topK))),
     supportThreshold: supportThreshold(scoped(Settings.supportThreshold, scope)).threshold,
+    relevanceCheck: scoped<unknown>(Settings.relevanceCheck, scope).value !== false,
   };
 }
 
@@ -94,7 +97,7 @@ export async function writeShowDropped(show: boolean): Promise<void> {
 
 /** Settings whose change means the engine must be reopened (and the index brought up to date). */
 export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
-  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold].some((k) =>
+  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.relevanceCheck].some((k) =>
     event.affectsConfiguration(k),
   );
 }

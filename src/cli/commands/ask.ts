@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { CliError, type CliCommand, type CliIO } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
 import { readJsonl, requireString } from '../../core/jsonl';
+import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
 import { staleSourcesWarning } from '../../domain/staleSources';
 import { escapeForTerminal } from '../terminalText';
@@ -43,8 +44,13 @@ export const ask: CliCommand = async (argv, io) => {
     throw new CliError('give exactly one of --question "TEXT" or --questions FILE.jsonl.');
   }
   if (values.question !== undefined && !values.question.trim()) throw new CliError('--question is empty.');
+  const problem = values.question === undefined ? undefined : questionProblem(values.question);
+  if (problem) throw new CliError(`--question: ${problem}`);
   const batch = values.questions
-    ? await readJsonl<QuestionLine>(path.resolve(io.cwd, values.questions), (v) => requireString(v, 'id') ?? requireString(v, 'question'))
+    ? await readJsonl<QuestionLine>(
+        path.resolve(io.cwd, values.questions),
+        (v) => requireString(v, 'id') ?? requireString(v, 'question') ?? questionProblem(v.question as string),
+      )
     : undefined;
   const makeModel = chooseCliModel(values.model, io);
   const engine = await openEngine(values, io);
@@ -91,6 +97,8 @@ export function toJson(result: TurnResult) {
     retrieval: result.retrieval,
     invocationId: result.invocationId,
     notices: result.notices,
+    ...(result.relevance ? { relevance: result.relevance } : {}),
+    ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
   };
 }
 
@@ -107,6 +115,7 @@ function render(result: TurnResult): string {
       ` · coverage ${Math.round(m.coverage * 100)}% · ${m.retrieved} passages retrieved · ${m.abstained ? 'abstained' : 'answered'}` +
       ` · model ${result.model} · retrieval ${result.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}`,
   );
+  if (result.relevance && result.relevance.verdict !== 'answers') lines.push(`Relevance: ${result.relevance.verdict} — ${result.relevance.reason}`);
   for (const s of result.sentences) {
     const mark = s.verdict === 'kept' ? '✓ kept   ' : s.verdict === 'dropped' ? '✗ dropped' : '· exempt ';
     const cites = s.citations.length ? ` [${s.citations.join(', ')}]` : '';

@@ -22,7 +22,7 @@ describe('setting scopes and workspace trust', () => {
     const withUser = { ...repoModel, globalValue: '/opt/models/minilm' };
     assert.deepEqual(scopedValue(Settings.embeddingLocalPath, withUser, false), { value: '/opt/models/minilm', origin: 'user', ignoredWorkspaceValue: true });
     const folderValue = { defaultValue: 'a', workspaceFolderValue: 'repo/model' };
-    for (const key of [Settings.embeddingModel, Settings.entailmentModel, Settings.escalation, Settings.model, Settings.geminiModel]) {
+    for (const key of [Settings.embeddingModel, Settings.entailmentModel, Settings.escalation, Settings.relevanceCheck, Settings.model, Settings.geminiModel]) {
       assert.equal(scopedValue(key, folderValue, false).value, 'a', key);
       assert.equal(scopedValue(key, folderValue, true).value, 'repo/model', key);
     }
