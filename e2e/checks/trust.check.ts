@@ -40,18 +40,24 @@ const TRAVEL = `# Travel
 Economy class is required for flights shorter than six hours.
 `;
 
-/** Waits until the Evident status bar entry's text matches `pattern`, and returns it. */
+/**
+ * Waits until the Evident status bar entry's text matches `pattern`, and returns that text as it
+ * was when it matched (another index run may change it a moment later).
+ */
 async function waitForStatus(wb: Workbench, pattern: RegExp, timeout = 90_000): Promise<string> {
-  await wb.page
+  const matched = await wb.page
     .waitForFunction(
-      ({ extensionId, source }) => new RegExp(source, 'i').test(document.querySelector(`.statusbar-item[id^="${extensionId}"]`)?.textContent ?? ''),
+      ({ extensionId, source }) => {
+        const text = document.querySelector(`.statusbar-item[id^="${extensionId}"]`)?.textContent ?? '';
+        return new RegExp(source, 'i').test(text) ? text : undefined;
+      },
       { extensionId: EXTENSION_ID, source: pattern.source },
       { timeout },
     )
     .catch(async () => {
       throw new Error(`the Evident status bar never matched ${pattern} (it says "${await wb.statusBarText()}")`);
     });
-  return wb.statusBarText();
+  return String(await matched.jsonValue());
 }
 
 /** The text of the Evident output channel log of `server` (empty when not written yet). */
@@ -142,7 +148,7 @@ describe('workspace trust and the index location', function () {
     // Limited support: the extension loads in Restricted Mode (else its view container is absent).
     await wb.waitForExtensionContributions();
     await wb.runCommand(paletteTitle(Commands.reindex));
-    const restricted = await waitForStatus(wb, /passages · (lexical|hybrid)/);
+    const restricted = await waitForStatus(wb, /passages · (lexical only|hybrid)/);
     assert.match(restricted, /lexical only/, 'the workspace chose the embedding model in an untrusted folder');
     const log = await waitForLog(trustServer, /Restricted Mode: .* are read from your user settings only/);
     const note = log.split('\n').find((l) => l.includes('Restricted Mode:')) ?? '';
