@@ -12,7 +12,8 @@ import { Settings } from '../shared/ids';
  * `capabilities.untrustedWorkspaces.restrictedConfigurations`; a unit test keeps them equal):
  * model ids and folders make the native runtime load model files (a folder inside the repository
  * would be the repository's code running), the threshold, the second tier and the relevance
- * check decide what the verifier keeps, and the answering model decides where document text is sent, on the user's key.
+ * check decide what the verifier keeps, and the answering model, web search and the Vertex AI
+ * Search data store decide where questions and document text are sent, on the user's credentials.
  */
 export const RESTRICTED_SETTINGS: readonly string[] = [
   Settings.embeddingModel,
@@ -23,6 +24,10 @@ export const RESTRICTED_SETTINGS: readonly string[] = [
   Settings.relevanceCheck,
   Settings.model,
   Settings.geminiModel,
+  Settings.geminiWebSearch,
+  Settings.vertexDataStore,
+  Settings.vertexProject,
+  Settings.vertexLocation,
 ];
 
 /** What `WorkspaceConfiguration.inspect()` returns (the fields this rule reads). */

@@ -16,6 +16,7 @@ export const Commands = {
   showLogs: 'evident.showLogs',
   stop: 'evident.stop',
   clearHistory: 'evident.clearHistory',
+  chooseModel: 'evident.chooseModel',
   /** Internal: open a source passage (used by citation links). */
   openEvidence: 'evident.openEvidence',
 } as const;
@@ -39,6 +40,7 @@ export const Settings = {
   section: 'evident',
   model: 'evident.model',
   geminiModel: 'evident.gemini.model',
+  geminiWebSearch: 'evident.gemini.webSearch',
   include: 'evident.index.include',
   exclude: 'evident.index.exclude',
   embeddingModel: 'evident.embedding.model',
@@ -49,6 +51,11 @@ export const Settings = {
   escalation: 'evident.verifier.escalation',
   entailmentModel: 'evident.verifier.entailmentModel',
   showDropped: 'evident.chat.showDroppedSentences',
+  vertexDataStore: 'evident.vertexAiSearch.dataStore',
+  vertexFilter: 'evident.vertexAiSearch.filter',
+  vertexMaxResults: 'evident.vertexAiSearch.maxResults',
+  vertexProject: 'evident.vertexAiSearch.project',
+  vertexLocation: 'evident.vertexAiSearch.location',
 } as const;
 
 export const Colors = {
