@@ -1,5 +1,6 @@
 // Builds the bundles: the extension host (small; loads the engine on first use), the engine
-// (retrieval, embeddings, agent loop: heavy), the CLI, and the chat webview (browser).
+// (retrieval, embeddings, agent loop: heavy), the CLI, the chat webview and the metrics dashboard
+// (browser).
 // `node esbuild.mjs --watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,19 @@ const builds = [
     sourcemap: !production,
     minify: production,
     entryPoints: { webview: 'src/webview/main.ts' },
+    outdir: 'dist',
+    logLevel: 'info',
+  },
+  {
+    // The metrics dashboard with its chart library (uPlot): its own bundle, loaded only when the
+    // dashboard opens; its CSS (uPlot's and ours) comes out as dist/metricsView.css.
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    sourcemap: !production,
+    minify: production,
+    entryPoints: { metricsView: 'src/webview/metrics/main.ts' },
     outdir: 'dist',
     logLevel: 'info',
   },

@@ -78,16 +78,27 @@ export function numberFlag(value: string | undefined, name: string, min: number,
   return n;
 }
 
-export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine> {
+/** The index folder of a docs folder: --index-dir, else a cache folder per docs folder; never inside --docs. */
+export function resolveIndexDir(flags: Pick<EngineFlags, 'docs' | 'index-dir'>, io: CliIO): { docs: string; indexDir: string } {
   const docs = resolveDocs(flags, io);
-  const cache = cacheRoot(io.env);
   const indexDir = flags['index-dir']
     ? path.resolve(io.cwd, flags['index-dir'])
-    : path.join(cache, 'indexes', `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`);
+    : path.join(cacheRoot(io.env), 'indexes', `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`);
   const holder = docsFolderHoldingIndex(indexDir, [docs]);
   if (holder !== undefined) {
     throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder; symlinks resolved): ${indexDir} is inside ${realPathOf(holder)}`);
   }
+  return { docs, indexDir };
+}
+
+/** The turn logs kept beside the CLI's index. */
+export function turnLogPaths(indexDir: string): { metricsLog: string; auditLog: string } {
+  return { metricsLog: path.join(indexDir, 'metrics.jsonl'), auditLog: path.join(indexDir, 'audit.jsonl') };
+}
+
+export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine> {
+  const { docs, indexDir } = resolveIndexDir(flags, io);
+  const cache = cacheRoot(io.env);
   const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
   const escalation = await escalationFor(flags.escalation, flags, io);
@@ -105,8 +116,7 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
           allowRemote: !flags.offline,
           hubEndpoint: hubEndpoint(io.env),
         },
-    metricsLog: path.join(indexDir, 'metrics.jsonl'),
-    auditLog: path.join(indexDir, 'audit.jsonl'),
+    ...turnLogPaths(indexDir),
     log: {
       info: () => {},
       // Notices (lexical only, index rebuilt…) are said once, here; they also travel in the JSON output.

@@ -13,6 +13,8 @@ import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { appendTurnLog } from './metrics/turnLog';
+import { commonFolderOf } from './metrics/topic';
+import type { LogLimits } from './metrics/logFile';
 import type { RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
 import { createWebSearchTool } from './agent/webSearchTool';
@@ -33,6 +35,9 @@ export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/emb
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
+export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
+export { DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './metrics/alerts';
+export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
 export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 
 export interface EngineLogger {
@@ -53,6 +58,8 @@ export interface EngineOptions {
   relevanceCheck?: boolean;
   metricsLog?: string;
   auditLog?: string;
+  /** Size bound of each log (rotation); DEFAULT_LOG_LIMITS when absent. */
+  logLimits?: LogLimits;
   log?: EngineLogger;
 }
 
@@ -88,6 +95,7 @@ export class Engine {
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
   private stats: TermStats | undefined;
+  private sourcesFolder: string | undefined;
   private readonly log: EngineLogger;
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
   private pendingNotices: string[] = [];
@@ -123,6 +131,7 @@ export class Engine {
     const embedder = await this.embedder();
     const report = await this.passages.update(this.options.docs, { ...opts, embedder });
     this.stats = undefined;
+    this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
     for (const n of report.notices) this.log.warn(n);
     report.notices = [...new Set([...this.standingNotices(), ...report.notices])];
@@ -155,7 +164,12 @@ export class Engine {
     );
     await markStaleEvidence(result.evidence, this.options.docs);
     try {
-      await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog });
+      await appendTurnLog(result, this.indexVersion(), {
+        metricsLog: this.options.metricsLog,
+        auditLog: this.options.auditLog,
+        limits: this.options.logLimits,
+        commonFolder: this.commonFolder(),
+      });
     } catch (error) {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
@@ -176,6 +190,12 @@ export class Engine {
   termStats(): TermStats {
     this.stats ??= termStatsFromTexts(this.passages.allPassages().map((p) => `${p.heading}\n${p.text}`));
     return this.stats;
+  }
+
+  /** The folder that holds every indexed document (topics are areas below it). */
+  private commonFolder(): string {
+    this.sourcesFolder ??= commonFolderOf(this.passages.allPassages().map((p) => p.source));
+    return this.sourcesFolder;
   }
 
   private indexVersion(): string {

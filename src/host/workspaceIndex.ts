@@ -10,7 +10,7 @@ import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings, settingTrustNotes } from './settings';
+import { readIndexSettings, readLogLimits, settingTrustNotes } from './settings';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -253,6 +253,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       relevanceCheck: settings.relevanceCheck,
       metricsLog: path.join(storage.fsPath, 'metrics.jsonl'),
       auditLog: path.join(storage.fsPath, 'audit.jsonl'),
+      logLimits: readLogLimits(),
       log: engineLogger(this.log),
     });
     this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms.`);

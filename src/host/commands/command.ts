@@ -16,6 +16,8 @@ export interface CommandDeps {
   keys: GeminiKeyStore;
   sources: SourceHighlighter;
   answers: { open(turnId: string): Promise<void> };
+  /** The metrics dashboard (metricsDashboard.ts). */
+  dashboard: { show(): void };
   log: vscode.LogOutputChannel;
 }
 
