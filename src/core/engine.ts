@@ -20,7 +20,7 @@ import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types'
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
-import { termStatsFromTexts, type TermStats } from './verifier/termStats';
+import type { TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
@@ -188,7 +188,7 @@ export class Engine {
 
   /** Term weights over every passage of the index: informative words weigh more. */
   termStats(): TermStats {
-    this.stats ??= termStatsFromTexts(this.passages.allPassages().map((p) => `${p.heading}\n${p.text}`));
+    this.stats ??= this.passages.termStats();
     return this.stats;
   }
 

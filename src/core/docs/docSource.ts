@@ -12,6 +12,9 @@ export interface DocFile {
   absPath: string;
   size: number;
   mtimeMs: number;
+  /** Change time and inode: an edit that keeps the size and restores the mtime still changes these. */
+  ctimeMs?: number;
+  ino?: number;
 }
 
 /** A folder the walk could not read: reported like an unreadable file, never skipped in silence. */
@@ -82,7 +85,7 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
           } else if (entry.isFile() && include(rel) && !exclude(rel)) {
             try {
               const info = await stat(abs);
-              files.push({ path: rel, absPath: abs, size: info.size, mtimeMs: info.mtimeMs });
+              files.push({ path: rel, absPath: abs, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino });
             } catch {
               // vanished between readdir and stat: skip
             }
