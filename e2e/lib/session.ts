@@ -34,7 +34,7 @@ export function session(): Session {
 }
 
 /** Settings of the test profile: no tours, trust prompts, update or marketplace traffic. */
-const PROFILE_SETTINGS = {
+export const PROFILE_SETTINGS = {
   'workbench.startupEditor': 'none',
   'security.workspace.trust.enabled': false,
   'telemetry.telemetryLevel': 'off',

@@ -7,6 +7,8 @@ import { EvidenceLedger } from './agent/ledger';
 import { runTurn, type ConversationTurn, type TurnEvent } from './agent/agentLoop';
 import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
+import { assertIndexOutsideDocs } from './docs/indexPlacement';
+import { markStaleEvidence } from './docs/staleEvidence';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { HybridRetriever } from './retrieval/hybridRetriever';
 import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
@@ -23,6 +25,7 @@ import type { TermStats } from './verifier/termStats';
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
 export { documentVersion } from './docs/version';
+export { docsFolderHoldingIndex, IndexInsideDocsError } from './docs/indexPlacement';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
@@ -105,6 +108,7 @@ export class Engine {
   }
 
   static async open(options: EngineOptions): Promise<Engine> {
+    assertIndexOutsideDocs(options.indexDir, options.docs.roots);
     const index = await PassageIndex.open(options.indexDir, options.docs.root);
     return new Engine(options, index);
   }
@@ -143,6 +147,10 @@ export class Engine {
 
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
     checkQuestion(question);
+    if (this.passages.passageCount === 0) {
+      const where = this.options.docs.roots.join(', ');
+      throw new Error(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`);
+    }
     const embedder = await this.embedder();
     const retriever = new HybridRetriever(this.passages, embedder);
     const topK = this.options.topK ?? DEFAULT_TOP_K;
@@ -161,6 +169,7 @@ export class Engine {
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
     );
+    await markStaleEvidence(result.evidence, this.options.docs);
     try {
       await appendTurnLog(result, this.indexVersion(), {
         metricsLog: this.options.metricsLog,

@@ -36,6 +36,8 @@ export interface Evidence {
   uri?: string;
   /** Built-in grounding: the page or document title the service gave. */
   title?: string;
+  /** Set when, at answer time, the source file no longer had `version` (the quoted text may have changed). */
+  stale?: boolean;
 }
 
 /** Read access to the evidence of one invocation. */

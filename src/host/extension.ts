@@ -54,6 +54,8 @@ function registerIndexUpkeep(context: vscode.ExtensionContext, index: WorkspaceI
       if (affectsIndex(e)) index.reset();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => index.reset()),
+    // Trusting the folder lets its workspace settings count (settingScopes.ts): reopen with them.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => index.reset()),
   );
   // After activation returns: the engine bundle loads off the activation path.
   const timer = setTimeout(() => void index.warmUp(), 0);

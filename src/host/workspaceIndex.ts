@@ -10,7 +10,7 @@ import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings, readLogLimits } from './settings';
+import { readIndexSettings, readLogLimits, settingTrustNotes } from './settings';
 import { ContextKeys } from '../shared/ids';
 import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
 
@@ -215,15 +215,24 @@ export class WorkspaceIndex implements vscode.Disposable {
     const folder = this.folder;
     const storage = this.context.storageUri;
     if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
-    const settings = readIndexSettings(folder.uri);
     const api = loadEngineApi();
+    const indexDir = path.join(storage.fsPath, 'index');
+    const holder = api.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
+    if (holder !== undefined) {
+      throw new Error(
+        `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage.fsPath}), ` +
+          'and Evident never writes inside your documents. Open a folder that does not contain VS Code\'s data folder.',
+      );
+    }
+    const settings = readIndexSettings(folder.uri);
+    for (const note of settingTrustNotes(folder.uri)) this.log.warn(note);
     const started = Date.now();
     const engine = await api.Engine.open({
       docs: api.workspaceDocSource(this.folders, {
         include: settings.include.length ? settings.include : undefined,
         exclude: settings.exclude.length ? settings.exclude : undefined,
       }),
-      indexDir: path.join(storage.fsPath, 'index'),
+      indexDir,
       embedding:
         settings.embeddingModel || settings.embeddingLocalPath
           ? {

@@ -145,6 +145,7 @@ const isEvidence = isShape<Evidence>({
   version: isString,
   uri: isOptional(isString),
   title: isOptional(isString),
+  stale: isOptional(isBoolean),
 });
 
 const isSentenceVerdict = isShape<SentenceVerdict>({

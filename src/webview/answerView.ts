@@ -13,6 +13,7 @@ import { withoutCitations } from '../domain/citations';
 import { CHIP_SELECTOR, citationChip, createChip, passagePreview } from './chip';
 import { activate, button, element, icon } from './dom';
 import { followUpSuggestions } from './followUps';
+import { staleSourcesWarning } from '../domain/staleSources';
 import { renderInline, type InlineContext } from './inlineMarkdown';
 import { rovingGroup } from './roving';
 import { renderSearchSuggestions } from './searchSuggestions';
@@ -182,12 +183,12 @@ function renderSources(doc: Document, turnId: string, result: TurnResult, action
       continue;
     }
     const { name, folder } = splitSource(e.source);
-    const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: `${e.source}, ${describeLines(e)}` });
+    const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: `${e.source}, ${describeLines(e)}${e.stale ? ' (changed since indexed)' : ''}` });
     const where = element(doc, 'span', { class: 'source-where' });
     where.append(
       element(doc, 'span', { class: 'source-name', 'data-testid': 'source-name' }, name),
       sourceFolder(doc, folder),
-      element(doc, 'span', { class: 'source-lines' }, describeLines(e)),
+      element(doc, 'span', { class: 'source-lines' }, `${describeLines(e)}${e.stale ? ' · changed since indexed' : ''}`),
     );
     row.append(citationChip(doc, e, () => actions.openEvidence(turnId, e.id)), where);
     list.append(row);
@@ -315,6 +316,12 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
     const n = element(doc, 'div', { class: 'notice', 'data-testid': 'notice' });
     n.append(icon(doc, 'info'), element(doc, 'span', {}, notice));
     answer.append(n);
+  }
+  const stale = staleSourcesWarning(result);
+  if (stale) {
+    const warning = element(doc, 'div', { class: 'stale-warning', 'data-testid': 'stale-warning', role: 'alert' });
+    warning.append(icon(doc, 'warning'), element(doc, 'span', {}, stale));
+    answer.append(warning);
   }
   const sources = renderSources(doc, turn.id, result, actions);
   if (sources) answer.append(sources);

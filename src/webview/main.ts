@@ -12,7 +12,7 @@
 //   question (a heading) · turn-stage [data-stage] · turn-stage-detail · turn-elapsed · answer-draft
 //   answer [data-abstained] · answer-body · sentence [data-verdict=kept|exempt]
 //   dropped-sentence [data-reason-code] · drop-reason · notice · sources · source · source-name · source-folder
-//   abstention · abstention-detail · abstention-searched · closest-passages · closest-passage · abstention-hint
+//   abstention · abstention-detail · abstention-searched · closest-passages · closest-passage · abstention-hint · stale-warning
 //   citation [data-evidence-id] (one Tab stop per answer, arrow keys between chips; Enter or click opens the source)
 //   citation-unknown · web-link
 //   evidence-preview [hidden][data-placement=below|above] · preview-source · preview-heading · preview-text

@@ -3,7 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import * as path from 'node:path';
-import { CliError, type CliCommand } from '../io';
+import { CliError, type CliCommand, type CliIO } from '../io';
 import { mkdirSync } from 'node:fs';
 import {
   ENGINE_FLAGS, ENGINE_FLAGS_HELP, GROUNDING_FLAGS, GROUNDING_FLAGS_HELP, cacheRoot, chooseCliModel, groundedCliModel, isGroundedModelName, numberFlag, openEngine,
@@ -13,6 +13,8 @@ import { askGrounded } from '../../core/engine';
 import { readJsonl, requireString } from '../../core/jsonl';
 import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
+import { staleSourcesWarning } from '../../domain/staleSources';
+import { escapeForTerminal } from '../terminalText';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
        evident ask --model google-search[:MODEL_ID] (--question "TEXT" | --questions FILE.jsonl) [--json]
@@ -71,17 +73,28 @@ export const ask: CliCommand = async (argv, io) => {
   const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
 
+  const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
   if (batch) {
     for (const line of batch) {
       const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch });
+      warnStale(result);
       io.stdout(`${JSON.stringify(toJson(result))}\n`);
     }
     return 0;
   }
   const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
+  warnStale(result);
   io.stdout(values.json ? `${JSON.stringify(toJson(result))}\n` : render(result));
   return 0;
 };
+
+/** A cited file that changed after indexing is said on stderr and in the JSON notices. */
+export function warnAboutStaleSources(result: TurnResult, io: Pick<CliIO, 'stderr'>): void {
+  const warning = staleSourcesWarning(result);
+  if (!warning) return;
+  result.notices.push(warning);
+  io.stderr(`evident: ${escapeForTerminal(warning)}\n`);
+}
 
 /** `--web-search`: Google Search as the `searchWeb` tool of a Gemini model (needs the same key). */
 function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[1]) {
@@ -145,6 +158,7 @@ export function toJson(result: TurnResult) {
       version: e.version,
       ...(e.uri !== undefined ? { uri: e.uri } : {}),
       ...(e.title !== undefined ? { title: e.title } : {}),
+      ...(e.stale ? { stale: true } : {}),
     })),
     metrics: { ...result.metrics, coverage: round(result.metrics.coverage) },
     model: result.model,
@@ -171,7 +185,8 @@ function round(n: number): number {
 }
 
 function render(result: TurnResult): string {
-  const lines: string[] = [result.answer, ''];
+  // Document text reaches the answer: control characters are escaped, line breaks kept.
+  const lines: string[] = [result.answer.split('\n').map(escapeForTerminal).join('\n'), ''];
   const m = result.metrics;
   lines.push(
     `Verifier: ${result.sentences.length} sentences, ${result.sentences.filter((s) => s.verdict === 'kept').length} kept, ${m.dropped} dropped` +
@@ -187,7 +202,11 @@ function render(result: TurnResult): string {
   if (result.evidence.length) {
     lines.push('Evidence:');
     for (const e of result.evidence) {
-      lines.push(e.uri !== undefined ? `  ${e.id.padEnd(4)} ${e.uri}  ${e.title ?? ''}` : `  ${e.id.padEnd(4)} ${e.source}:${e.startLine}-${e.endLine}  ${e.heading}  (version ${e.version})`);
+      lines.push(
+        e.uri !== undefined
+          ? `  ${e.id.padEnd(4)} ${escapeForTerminal(e.uri)}  ${escapeForTerminal(e.title ?? '')}`
+          : `  ${e.id.padEnd(4)} ${escapeForTerminal(e.source)}:${e.startLine}-${e.endLine}  ${escapeForTerminal(e.heading)}  (version ${e.version}${e.stale ? ', changed since' : ''})`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -291,3 +291,17 @@ describe('chat answer rendering', () => {
     assert.equal(detail?.getAttribute('data-abstained-by'), 'relevance');
   });
 });
+
+describe('chat answer citing a changed source', () => {
+  it('shows a visible warning naming the file, and marks its source row', () => {
+    const { doc, actions } = setup();
+    const stale = renderResult(doc, 't1', turnResult({ evidence: [evidence('E1', { stale: true })] }), actions);
+    const warning = stale.querySelector('[data-testid="stale-warning"]');
+    assert.ok(warning, 'no stale warning');
+    assert.equal(warning.getAttribute('role'), 'alert');
+    assert.match(warning.textContent ?? '', /changed since it was indexed: "policies\/leave\.md"/);
+    assert.match(stale.querySelector('[data-testid="sources"]')?.textContent ?? '', /changed since indexed/);
+    const fresh = renderResult(doc, 't2', turnResult(), actions);
+    assert.equal(fresh.querySelector('[data-testid="stale-warning"]'), null);
+  });
+});
