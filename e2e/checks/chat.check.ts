@@ -84,8 +84,8 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    // The walkthrough is open while the first index runs (VS Code creates its walkthrough
-    // service on first use and only ticks a step for a context key that changes after that).
+    // The walkthrough is open while the first index runs (walkthrough.check.ts covers opening it
+    // only after the index finished).
     await wb.runCommand('Welcome: Open Walkthrough...');
     const pick = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Evident' }).first();
     await pick.waitFor({ timeout: 10_000 });

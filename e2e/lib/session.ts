@@ -20,7 +20,7 @@ export interface Session {
   browser: Browser;
   /** Absent when test/support/fakeGeminiMain.ts is not in the tree yet. */
   fakeGemini?: FakeGeminiProcess;
-  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string };
+  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string; walkthrough: string };
   inHostReport: string;
   /** The workbench a check is driving, for failure screenshots. */
   current?: Workbench;
@@ -65,6 +65,7 @@ export async function startSession(): Promise<Session> {
     inHost: await copyWorkspace(sitePolicyCorpus, home, 'in-host'),
     sitePolicy: await copyWorkspace(sitePolicyCorpus, home, 'ui'),
     metrics: await copyWorkspace(sitePolicyCorpus, home, 'metrics'),
+    walkthrough: await copyWorkspace(sitePolicyCorpus, home, 'walkthrough'),
     hostile: existsSync(hostileFixture) ? await copyWorkspace(hostileFixture, home, 'hostile') : undefined,
     handbook: existsSync(handbookCorpus) ? await copyWorkspace(handbookCorpus, home, 'chat') : undefined,
   };

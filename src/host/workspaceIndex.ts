@@ -11,7 +11,10 @@ import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
 import { readIndexSettings, readLogLimits, settingTrustNotes } from './settings';
-import { ContextKeys } from '../shared/ids';
+import { ContextKeys, walkthroughStepId } from '../shared/ids';
+
+/** VS Code's command that marks a walkthrough step complete (and stores it). */
+const WORKBENCH_MARK_STEP_COMPLETE = 'welcome.markStepComplete';
 import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
 
 const WATCH_DEBOUNCE_MS = 800;
@@ -65,6 +68,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private watchers: vscode.Disposable[] = [];
   private readonly download = new DownloadNotice();
+  private indexStepMarked = false;
   private readonly emitter = new vscode.EventEmitter<IndexView>();
   readonly onDidChange = this.emitter.event;
 
@@ -320,8 +324,12 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   private updateFrom(engine: Engine, message?: string): void {
     const s = engine.status();
-    // The walkthrough's "Index your documents" step completes on this context key.
+    // The walkthrough's "Index your documents" step completes on this context key, but only if
+    // VS Code's walkthrough service already exists when the key turns true: the service is created
+    // on first use, and a step whose `onContext` condition already holds when it registers is never
+    // ticked in that window. So the host also marks the step done directly, which VS Code stores.
     void vscode.commands.executeCommand('setContext', ContextKeys.indexed, s.indexed);
+    if (s.indexed) this.markIndexStepDone();
     this.update({
       state: s.indexed ? 'indexed' : 'not-indexed',
       phase: undefined,
@@ -332,6 +340,17 @@ export class WorkspaceIndex implements vscode.Disposable {
       retrieval: s.retrieval,
       percent: undefined,
       message: s.retrieval === 'lexical' ? message ?? this.view.message : undefined,
+    });
+  }
+
+  /** Ticks the walkthrough step "Index your documents" (once a window; VS Code keeps it per profile). */
+  private markIndexStepDone(): void {
+    if (this.indexStepMarked) return;
+    this.indexStepMarked = true;
+    // An internal workbench command (other editors may lack it); a walkthrough not yet registered
+    // makes it throw after it stored the progress. Neither is worth more than a log line.
+    void Promise.resolve(vscode.commands.executeCommand(WORKBENCH_MARK_STEP_COMPLETE, walkthroughStepId('index'))).catch((error: unknown) => {
+      this.log.info(`Walkthrough step not marked: ${errorMessage(error)}`);
     });
   }
 

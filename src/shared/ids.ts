@@ -84,6 +84,17 @@ export const ContextKeys = {
   indexed: 'evident.indexed',
 } as const;
 
+/** The getting-started walkthrough (package.json `contributes.walkthroughs`) and its steps. */
+export const Walkthrough = {
+  id: 'evident.gettingStarted',
+  steps: { openChat: 'openChat', index: 'index', model: 'model', ask: 'ask' },
+} as const;
+
+/** VS Code's id of a walkthrough step: `<extension id>#<walkthrough id>#<step id>`. */
+export function walkthroughStepId(step: keyof typeof Walkthrough.steps): string {
+  return `${EXTENSION_ID}#${Walkthrough.id}#${Walkthrough.steps[step]}`;
+}
+
 export const Colors = {
   citation: 'evident.citationForeground',
   droppedSentence: 'evident.droppedSentenceBackground',

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Colors, Commands, EXTENSION_ID, Participant, Settings, Views } from '../../../src/shared/ids';
+import { Colors, Commands, ContextKeys, EXTENSION_ID, Participant, Settings, Views, Walkthrough, walkthroughStepId } from '../../../src/shared/ids';
 
 const root = path.resolve(__dirname, '../../..');
 interface Manifest {
@@ -21,7 +21,7 @@ interface Manifest {
     menus: Record<string, { command: string }[]>;
     keybindings: { command: string }[];
     chatParticipants: { id: string; name: string }[];
-    walkthroughs: { steps: { media: { markdown?: string } }[] }[];
+    walkthroughs: { id: string; steps: { id: string; completionEvents?: string[]; media: { markdown?: string } }[] }[];
   };
 }
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
@@ -50,6 +50,14 @@ describe('package.json contributions match src/shared/ids.ts', () => {
     for (const [menu, items] of Object.entries(c.menus)) for (const item of items) assert.ok(known.has(item.command), `${menu}: ${item.command}`);
     for (const k of c.keybindings) assert.ok(known.has(k.command), k.command);
     assert.ok(c.keybindings.some((k) => k.command === Commands.ask), 'Ask has a keybinding');
+  });
+
+  it('contributes the walkthrough and steps the host marks done, with the id VS Code gives a step', () => {
+    assert.deepEqual(c.walkthroughs.map((w) => w.id), [Walkthrough.id]);
+    assert.deepEqual(c.walkthroughs[0].steps.map((s) => s.id), Object.values(Walkthrough.steps));
+    const index = c.walkthroughs[0].steps.find((s) => s.id === Walkthrough.steps.index);
+    assert.ok(index?.completionEvents?.includes(`onContext:${ContextKeys.indexed}`), 'the index step completes on the indexed context key');
+    assert.equal(walkthroughStepId('index'), 'evident-dev.evident#evident.gettingStarted#index');
   });
 
   it('contributes the view container and the chat webview view', () => {

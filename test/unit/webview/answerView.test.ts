@@ -295,13 +295,13 @@ describe('chat answer rendering', () => {
 describe('chat answer citing a changed source', () => {
   it('shows a visible warning naming the file, and marks its source row', () => {
     const { doc, actions } = setup();
-    const stale = renderResult(doc, 't1', turnResult({ evidence: [evidence('E1', { stale: true })] }), actions);
+    const stale = renderResult(doc, doneTurn('t1'), turnResult({ evidence: [evidence('E1', { stale: true })] }), actions);
     const warning = stale.querySelector('[data-testid="stale-warning"]');
     assert.ok(warning, 'no stale warning');
     assert.equal(warning.getAttribute('role'), 'alert');
     assert.match(warning.textContent ?? '', /changed since it was indexed: "policies\/leave\.md"/);
     assert.match(stale.querySelector('[data-testid="sources"]')?.textContent ?? '', /changed since indexed/);
-    const fresh = renderResult(doc, 't2', turnResult(), actions);
+    const fresh = renderResult(doc, doneTurn('t2'), turnResult(), actions);
     assert.equal(fresh.querySelector('[data-testid="stale-warning"]'), null);
   });
 });
