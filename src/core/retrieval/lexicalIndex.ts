@@ -19,12 +19,30 @@ function processTerm(term: string): string | null {
   return lower.length ? stem(lower) : null;
 }
 
+/**
+ * One field as the BM25 index sees it: its processed terms (with repeats) and its length (distinct
+ * raw tokens, MiniSearch's field length). The shared index's SQL BM25 uses the same analysis.
+ */
+export function fieldTerms(text: string): { terms: string[]; length: number } {
+  const tokens = text.match(TOKEN) ?? [];
+  const terms = tokens.map(processTerm).filter((t): t is string => t !== null);
+  return { terms, length: new Set(tokens).size };
+}
+
+/** The BM25 fields, their boosts and parameters (MiniSearch's defaults k 1.2, b 0.7, d 0.5). */
+export const LEXICAL_FIELDS = [
+  { name: 'text', boost: 1 },
+  { name: 'heading', boost: 2 },
+  { name: 'source', boost: 0.5 },
+] as const;
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
+
 const OPTIONS = {
   fields: ['text', 'heading', 'source'],
   storeFields: [] as string[],
   tokenize: (text: string) => text.match(TOKEN) ?? [],
   processTerm,
-  searchOptions: { boost: { heading: 2, source: 0.5 }, prefix: false, fuzzy: false },
+  searchOptions: { boost: { heading: 2, source: 0.5 }, prefix: false, fuzzy: false, bm25: BM25 },
 };
 
 export interface LexicalHit {
