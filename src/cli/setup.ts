@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CliError, type CliIO } from './io';
 import {
-  createGeminiModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
+  createGeminiModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource, redactConnection,
   type IndexProgress,
 } from '../core/engine';
 import type { ChatModel, SupportScorer } from '../core/types';
@@ -17,6 +17,7 @@ import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } f
 export const ENGINE_FLAGS = {
   docs: { type: 'string' },
   'index-dir': { type: 'string' },
+  store: { type: 'string' },
   'embedding-model': { type: 'string' },
   'no-embeddings': { type: 'boolean' },
   'top-k': { type: 'string' },
@@ -30,6 +31,9 @@ export const ENGINE_FLAGS = {
 export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown documents (required)
   --index-dir DIR          where the index is kept (default: a cache folder per docs folder,
                            $XDG_CACHE_HOME/evident or ~/.cache/evident); never inside --docs
+  --store postgres://USER@HOST:PORT/DB
+                           a shared team index in PostgreSQL with pgvector instead of the local
+                           index (password: EVIDENT_STORE_PASSWORD or PGPASSWORD, not the URL)
   --embedding-model ID|DIR embedding model for dense retrieval (default ${DEFAULT_EMBEDDING_MODEL},
                            downloaded once when the network allows; else retrieval is lexical only)
   --no-embeddings          lexical retrieval only
@@ -43,6 +47,7 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
 export interface EngineFlags {
   docs?: string;
   'index-dir'?: string;
+  store?: string;
   'embedding-model'?: string;
   'no-embeddings'?: boolean;
   'top-k'?: string;
@@ -73,7 +78,11 @@ export function numberFlag(value: string | undefined, name: string, min: number,
 }
 
 export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine> {
-  const docs = resolveDocs(flags, io);
+  // With a shared store, --docs is optional for answering: it only says where sources are.
+  const docs = flags.store && !flags.docs ? io.cwd : resolveDocs(flags, io);
+  if (flags.store !== undefined && !/^postgres(ql)?:\/\//.test(flags.store)) {
+    throw new CliError(`--store must be a postgres://USER@HOST:PORT/DB connection string (got "${redactConnection(flags.store)}").`);
+  }
   const cache = cacheRoot(io.env);
   const indexDir = flags['index-dir']
     ? path.resolve(io.cwd, flags['index-dir'])
@@ -85,9 +94,11 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
   const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
   const escalation = await escalationFor(flags.escalation, flags, io);
+  const password = io.env.EVIDENT_STORE_PASSWORD;
   return Engine.open({
     docs: folderDocSource(docs),
     indexDir,
+    ...(flags.store ? { store: { connectionString: flags.store, ...(password ? { password } : {}) } } : {}),
     topK,
     verifier: { threshold, escalation },
     embedding: flags['no-embeddings']

@@ -7,13 +7,15 @@ import { EvidenceLedger } from './agent/ledger';
 import { runTurn, type TurnEvent } from './agent/agentLoop';
 import type { DocSource } from './docs/docSource';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
-import { HybridRetriever } from './retrieval/hybridRetriever';
-import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
+import type { IndexProgress, IndexReport } from './retrieval/passageIndex';
+import { LocalPassageStore } from './store/localPassageStore';
+import type { PassageStore } from './store/passageStore';
+import { PostgresPassageStore } from './store/postgres/postgresPassageStore';
 import { appendTurnLog } from './metrics/turnLog';
 import type { RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, SupportScorer } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
-import { termStatsFromTexts, type TermStats } from './verifier/termStats';
+import { termStatsFromTexts, uniformTermStats, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
@@ -25,6 +27,8 @@ export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/emb
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
+export { StoreError, type PassageStore } from './store/passageStore';
+export { redactConnection } from './store/postgres/postgresPassageStore';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -34,8 +38,10 @@ export interface EngineLogger {
 
 export interface EngineOptions {
   docs: DocSource;
-  /** Where the index lives: never inside the docs folder. */
+  /** Where the local index lives: never inside the docs folder. */
   indexDir: string;
+  /** A shared index (postgres://…) instead of the local one; the password apart, never in settings. */
+  store?: { connectionString: string; password?: string };
   /** Dense retrieval settings, or false for lexical only. */
   embedding?: EmbeddingSettings | false;
   topK?: number;
@@ -51,6 +57,8 @@ export interface IndexStatus {
   passages: number;
   retrieval: RetrievalMode;
   embeddingModel?: string;
+  /** Which index answers: "local index" or "shared index postgres://host/db". */
+  store: string;
 }
 
 export interface AskOptions {
@@ -79,14 +87,16 @@ export class Engine {
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
   private pendingNotices: string[] = [];
 
-  private constructor(private readonly options: EngineOptions, private readonly passages: PassageIndex) {
+  private constructor(private readonly options: EngineOptions, private readonly passages: PassageStore) {
     this.log = options.log ?? silentLog;
     for (const notice of passages.openNotices) this.notice(notice);
   }
 
   static async open(options: EngineOptions): Promise<Engine> {
-    const index = await PassageIndex.open(options.indexDir, options.docs.root);
-    return new Engine(options, index);
+    const store = options.store
+      ? await PostgresPassageStore.open(options.store)
+      : await LocalPassageStore.open(options.indexDir, options.docs.root);
+    return new Engine(options, store);
   }
 
   /** Ledger entries still open (0 between turns): for diagnostics and the boundedness test. */
@@ -96,12 +106,14 @@ export class Engine {
 
   status(): IndexStatus {
     const ready = this.embedderState.kind === 'ready' ? this.embedderState.embedder : undefined;
+    const status = this.passages.status();
     return {
-      indexed: this.passages.isIndexed,
-      documents: this.passages.documentCount,
-      passages: this.passages.passageCount,
-      retrieval: new HybridRetriever(this.passages, ready).mode,
-      embeddingModel: this.passages.embeddingModel ?? undefined,
+      indexed: status.indexed,
+      documents: status.documents,
+      passages: status.passages,
+      retrieval: this.passages.mode(ready),
+      embeddingModel: status.embeddingModel ?? undefined,
+      store: this.passages.label,
     };
   }
 
@@ -118,16 +130,15 @@ export class Engine {
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
     if (!question.trim()) throw new Error('The question is empty.');
     const embedder = await this.embedder();
-    const retriever = new HybridRetriever(this.passages, embedder);
     const topK = this.options.topK ?? DEFAULT_TOP_K;
-    const scorer = createLexicalScorer({ termStats: this.termStats() });
+    const scorer = createLexicalScorer({ termStats: await this.loadTermStats() });
     const result = await runTurn(
       question,
       opts.model,
       {
         ledger: this.ledger,
-        retrieval: retriever.mode,
-        search: (query, signal) => retriever.search(query, topK, signal),
+        retrieval: this.passages.mode(embedder),
+        search: async (query, signal) => (await this.passages.search(query, topK, embedder, signal)).passages,
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
       },
@@ -146,19 +157,33 @@ export class Engine {
     this.stats = undefined;
   }
 
+  /** Which index answers (for headers and logs; never a password). */
+  get storeLabel(): string {
+    return this.passages.label;
+  }
+
+  /** Closes the store's connections (a shared index); the engine is unusable after. */
+  async close(): Promise<void> {
+    await this.passages.close();
+  }
+
   /** The offline model, weighing question words by how informative they are in this index. */
   createExtractiveModel(): ChatModel {
     return createExtractiveModel({ termStats: () => this.termStats() });
   }
 
-  /** Term weights over every passage of the index: informative words weigh more. */
+  /** Term weights over every passage of the index (read by `ask` first): informative words weigh more. */
   termStats(): TermStats {
-    this.stats ??= termStatsFromTexts(this.passages.allPassages().map((p) => `${p.heading}\n${p.text}`));
+    return this.stats ?? uniformTermStats;
+  }
+
+  private async loadTermStats(): Promise<TermStats> {
+    this.stats ??= termStatsFromTexts(await this.passages.passageTexts());
     return this.stats;
   }
 
   private indexVersion(): string {
-    return `${this.passages.embeddingModel ?? 'lexical'}@${this.status().passages}`;
+    return `${this.passages.status().embeddingModel ?? 'lexical'}@${this.status().passages}`;
   }
 
   private async embedder(): Promise<Embedder | undefined> {

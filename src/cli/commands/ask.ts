@@ -2,15 +2,20 @@
 // cited answer. The index is brought up to date first (cheap when nothing changed).
 
 import { parseArgs } from 'node:util';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { documentVersion } from '../../core/docs/version';
 import { CliError, type CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
 import { readJsonl, requireString } from '../../core/jsonl';
 import type { TurnResult } from '../../domain/types';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
+       evident ask --store postgres://… [--docs DIR] (--question "TEXT" | --questions FILE.jsonl) [options]
 
-Answers from the documents under DIR. Every sentence cites the passage that backs it; sentences the
+Answers from the documents under DIR, or from a shared team index (--store; kept current by
+"evident index --store", so nothing is indexed here; with --docs, each evidence says whether the
+file there has the cited version). Every sentence cites the passage that backs it; sentences the
 verifier cannot back are dropped (and reported); with no backed sentence the answer is NOT_FOUND.
 
 Options:
@@ -47,29 +52,45 @@ export const ask: CliCommand = async (argv, io) => {
   const makeModel = chooseCliModel(values.model, io);
   const engine = await openEngine(values, io);
   const model = makeModel(engine);
-  await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
-
-  if (batch) {
-    for (const line of batch) {
-      const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal });
-      io.stdout(`${JSON.stringify(toJson(result))}\n`);
+  try {
+    if (!values.store) await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
+    const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
+    if (batch) {
+      for (const line of batch) {
+        const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal });
+        io.stdout(`${JSON.stringify(toJson(result, files))}\n`);
+      }
+      return 0;
     }
+    const result = await engine.ask(values.question ?? '', { model, signal: io.signal });
+    io.stdout(values.json ? `${JSON.stringify(toJson(result, files))}\n` : render(result, files));
     return 0;
+  } finally {
+    await engine.close();
   }
-  const result = await engine.ask(values.question ?? '', { model, signal: io.signal });
-  io.stdout(values.json ? `${JSON.stringify(toJson(result))}\n` : render(result));
-  return 0;
 };
 
+/** Where a cited source is under --docs, and whether that file still has the cited version. */
+type SourceFiles = (source: string, version: string) => { file: string; fileVersion: 'same' | 'changed' | 'missing' };
+
+function sourceFiles(docsRoot: string): SourceFiles {
+  return (source, version) => {
+    const file = path.resolve(docsRoot, source);
+    const rel = path.relative(docsRoot, file);
+    if (rel.startsWith('..') || path.isAbsolute(rel) || !existsSync(file)) return { file, fileVersion: 'missing' };
+    return { file, fileVersion: documentVersion(readFileSync(file, 'utf8')) === version ? 'same' : 'changed' };
+  };
+}
+
 /** The CLI contract's object (product.md), plus model, retrieval mode and notices. */
-export function toJson(result: TurnResult) {
+export function toJson(result: TurnResult, files?: SourceFiles) {
   return {
     ...(result.id !== undefined ? { id: result.id } : {}),
     question: result.question,
     answer: result.answer,
     abstained: result.abstained,
     sentences: result.sentences.map((s) => ({ text: s.text, citations: s.citations, verdict: s.verdict, reason: s.reason, support: round(s.support), ...(s.tier ? { tier: s.tier } : {}) })),
-    evidence: result.evidence.map((e) => ({ id: e.id, source: e.source, startLine: e.startLine, endLine: e.endLine, heading: e.heading, text: e.text, version: e.version })),
+    evidence: result.evidence.map((e) => ({ id: e.id, source: e.source, startLine: e.startLine, endLine: e.endLine, heading: e.heading, text: e.text, version: e.version, ...(files ? files(e.source, e.version) : {}) })),
     metrics: { ...result.metrics, coverage: round(result.metrics.coverage) },
     model: result.model,
     retrieval: result.retrieval,
@@ -82,7 +103,7 @@ function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
-function render(result: TurnResult): string {
+function render(result: TurnResult, files?: SourceFiles): string {
   const lines: string[] = [result.answer, ''];
   const m = result.metrics;
   lines.push(
@@ -97,7 +118,11 @@ function render(result: TurnResult): string {
   }
   if (result.evidence.length) {
     lines.push('Evidence:');
-    for (const e of result.evidence) lines.push(`  ${e.id.padEnd(4)} ${e.source}:${e.startLine}-${e.endLine}  ${e.heading}  (version ${e.version})`);
+    for (const e of result.evidence) {
+      const local = files?.(e.source, e.version);
+      const where = local ? (local.fileVersion === 'same' ? `  ${local.file}` : `  (${local.fileVersion === 'missing' ? 'not under --docs' : 'the file under --docs has changed since'})`) : '';
+      lines.push(`  ${e.id.padEnd(4)} ${e.source}:${e.startLine}-${e.endLine}  ${e.heading}  (version ${e.version})${where}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -82,7 +82,11 @@ export class PostgresPassageStore implements PassageStore {
   readonly label: string;
   private state: StoreStatus = { indexed: false, documents: 0, passages: 0, embeddingModel: null };
 
-  private constructor(private readonly pool: Pool, private readonly where: string) {
+  /** Connections whose HNSW search breadth is set (once each, before their first search). */
+  private readonly tuned = new WeakSet<PoolClient>();
+  private readonly listened = new WeakSet<PoolClient>();
+
+  private constructor(private readonly pool: Pool, private readonly where: string, private readonly efSearch: number) {
     this.label = `shared index ${where}`;
   }
 
@@ -101,11 +105,7 @@ export class PostgresPassageStore implements PassageStore {
     });
     // A broken idle connection is dropped by the pool; its error must not crash the process.
     pool.on('error', () => {});
-    const efSearch = Math.max(CANDIDATES, options.efSearch ?? 100);
-    pool.on('connect', (client) => {
-      client.query(`SET hnsw.ef_search = ${efSearch}`).catch(() => {});
-    });
-    const store = new PostgresPassageStore(pool, where);
+    const store = new PostgresPassageStore(pool, where, Math.max(CANDIDATES, Math.trunc(options.efSearch ?? 100)));
     try {
       await store.withClient(async (client) => {
         await migrate(client, INDEX_FORMAT_VERSION);
@@ -138,7 +138,7 @@ export class PostgresPassageStore implements PassageStore {
       const [vector] = await embedder.embed([query], signal);
       signal?.throwIfAborted();
       mode = 'hybrid';
-      rows = await this.query<PassageRow>(HYBRID_SEARCH_SQL, [terms, vectorSql(vector), topK, CANDIDATES, RRF_K, ...bm25Params()]);
+      rows = await this.query<PassageRow>(HYBRID_SEARCH_SQL, [terms, vectorSql(vector), topK, CANDIDATES, RRF_K, ...bm25Params()], true);
     } else {
       rows = await this.query<PassageRow>(LEXICAL_SEARCH_SQL, [terms, topK, CANDIDATES, RRF_K, ...bm25Params()]);
     }
@@ -334,13 +334,23 @@ export class PostgresPassageStore implements PassageStore {
   }
 
   /** One statement; a broken connection is retried once on a fresh one, then reported clearly. */
-  private async query<T>(sql: string, params: unknown[]): Promise<T[]> {
+  private async query<T>(sql: string, params: unknown[], dense = false): Promise<T[]> {
     for (let attempt = 1; ; attempt++) {
+      let client: PoolClient | undefined;
+      let broken: Error | undefined;
       try {
-        return (await this.pool.query(sql, params)).rows as T[];
+        client = await this.checkout();
+        if (dense && !this.tuned.has(client)) {
+          await client.query(`SET hnsw.ef_search = ${this.efSearch}`);
+          this.tuned.add(client);
+        }
+        return (await client.query(sql, params)).rows as T[];
       } catch (error) {
         if (!isConnectionError(error)) throw error;
+        broken = error as Error;
         if (attempt >= 2) throw this.unreachable(error);
+      } finally {
+        client?.release(broken);
       }
     }
   }
@@ -348,7 +358,7 @@ export class PostgresPassageStore implements PassageStore {
   private async withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     let client: PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await this.checkout();
     } catch (error) {
       throw this.unreachable(error);
     }
@@ -364,6 +374,16 @@ export class PostgresPassageStore implements PassageStore {
     } finally {
       client.release(broken);
     }
+  }
+
+  /** A pooled connection; its socket errors surface as the failing query's error, never uncaught. */
+  private async checkout(): Promise<PoolClient> {
+    const client = await this.pool.connect();
+    if (!this.listened.has(client)) {
+      client.on('error', () => {});
+      this.listened.add(client);
+    }
+    return client;
   }
 
   private unreachable(error: unknown): StoreError {
