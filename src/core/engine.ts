@@ -182,8 +182,10 @@ export class Engine {
     return this.stats;
   }
 
+  /** The index that answered, for the metrics and audit lines (a shared index is named). */
   private indexVersion(): string {
-    return `${this.passages.status().embeddingModel ?? 'lexical'}@${this.status().passages}`;
+    const version = `${this.passages.status().embeddingModel ?? 'lexical'}@${this.status().passages}`;
+    return this.passages.kind === 'shared' ? `${version} (${this.passages.label})` : version;
   }
 
   private async embedder(): Promise<Embedder | undefined> {

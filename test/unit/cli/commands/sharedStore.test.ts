@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import pg from 'pg';
 import { runCli } from '../../../support/cli';
@@ -54,6 +54,10 @@ describe('evident index/ask --store: a shared index (real pg client, PGlite serv
     assert.equal(result.abstained, false);
     assert.equal(result.evidence[0].source, 'refunds.md');
     assert.equal(result.evidence[0].file, undefined, 'without --docs there is no file to point at');
+    const logs = (await readdir(path.join(cache, 'evident', 'indexes'), { recursive: true })).filter((f) => String(f).endsWith('metrics.jsonl'));
+    assert.equal(logs.length, 1);
+    const metrics = JSON.parse((await readFile(path.join(cache, 'evident', 'indexes', String(logs[0])), 'utf8')).trim().split('\n').pop()!);
+    assert.match(metrics.indexVersion, /@2 \(shared index postgres:\/\/[^:@/]+@[^)]+\)$/, 'the metrics line names the index that answered');
 
     await writeFile(path.join(docs, 'refunds.md'), `${DOCS['refunds.md']}\nEdited locally.\n`);
     const withDocs = await runCli(['ask', '--store', server.url, '--docs', docs, '--embedding-model', model, '--offline', '--json', '--question', 'Are annual plans refundable?'], env);
