@@ -59,15 +59,20 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Creates or migrates the schema; returns the version found before (0 for a new store). */
 export async function migrate(client: PoolClient, formatVersion: number): Promise<number> {
+  // A store at the current version needs no lock and no CREATE right (a reader role has none).
+  const exists = (await client.query<{ t: string | null }>("SELECT to_regclass('evident_schema')::text AS t")).rows[0]?.t;
+  if (exists) {
+    const current = (await client.query<{ version: number }>('SELECT version FROM evident_schema')).rows[0]?.version ?? 0;
+    if (current > SCHEMA_VERSION) throw newerSchema(current);
+    if (current === SCHEMA_VERSION) return current;
+  }
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS evident_schema (version int NOT NULL)');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM evident_schema');
     const found = rows[0]?.version ?? 0;
-    if (found > SCHEMA_VERSION) {
-      throw new StoreError(`The shared index uses schema version ${found}; this Evident knows up to ${SCHEMA_VERSION}. Update Evident to use it.`, 'schema-newer');
-    }
+    if (found > SCHEMA_VERSION) throw newerSchema(found);
     for (let v = found; v < SCHEMA_VERSION; v++) {
       try {
         await client.query(MIGRATIONS[v]);
@@ -89,4 +94,8 @@ export async function migrate(client: PoolClient, formatVersion: number): Promis
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   }
+}
+
+function newerSchema(found: number): StoreError {
+  return new StoreError(`The shared index uses schema version ${found}; this Evident knows up to ${SCHEMA_VERSION}. Update Evident to use it.`, 'schema-newer');
 }

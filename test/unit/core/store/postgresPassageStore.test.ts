@@ -98,6 +98,24 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     await assert.rejects(openStore(), (e: StoreError) => e.code === 'schema-newer' && /Update Evident/.test(e.message));
   });
 
+  it('answers through a role that may only read (no CREATE right): opening a current store changes nothing', async function () {
+    if (server.kind === 'pglite') this.skip(); // PGlite has one superuser session: roles are not enforced there
+    const writer = await openStore();
+    await writer.update(folderDocSource(docs), { embedder });
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('DROP ROLE IF EXISTS evident_test_reader');
+    await admin.query("CREATE ROLE evident_test_reader LOGIN PASSWORD 'reader'");
+    await admin.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO evident_test_reader');
+    await admin.query('REVOKE CREATE ON SCHEMA public FROM evident_test_reader');
+    await admin.end();
+    const url = new URL(server.url);
+    url.username = 'evident_test_reader';
+    url.password = 'reader';
+    const reader = await openStore(url.toString());
+    assert.ok((await reader.search('annual plan refund', 6, embedder)).passages.length > 0);
+  });
+
   it('holds the same passages (ids, versions, lines) as the local index and ranks the same top 6', async () => {
     const store = await openStore();
     const report = await store.update(folderDocSource(docs), { embedder });
