@@ -157,6 +157,11 @@ export class Engine {
     this.stats = undefined;
   }
 
+  /** Answers come from a shared team index (kept current by its own indexer), not a local one. */
+  get shared(): boolean {
+    return this.passages.kind === 'shared';
+  }
+
   /** Which index answers (for headers and logs; never a password). */
   get storeLabel(): string {
     return this.passages.label;

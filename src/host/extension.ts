@@ -8,6 +8,7 @@ import { registerChatView } from './chatView';
 import { registerCitationLinks } from './citationLinks';
 import { registerCommands } from './commands';
 import { GeminiKeyStore } from './geminiKey';
+import { StorePasswordStore } from './storePassword';
 import { VerifierEscalation } from './escalation';
 import { createLog } from './log';
 import { ModelResolver } from './models';
@@ -20,7 +21,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
   const log = createLog(context);
   const keys = new GeminiKeyStore(context.secrets);
-  const index = new WorkspaceIndex(context, log);
+  const storePassword = new StorePasswordStore(context.secrets);
+  const index = new WorkspaceIndex(context, log, storePassword);
   const models = new ModelResolver(keys);
   const escalation = new VerifierEscalation(context, log);
   const session = new ChatSession(context.workspaceState, index, models, log, escalation);
@@ -37,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): void {
     openEvidence: (turnId, evidenceId) => sources.open(turnId, evidenceId),
     openAnswerInEditor: (turnId) => answers.open(turnId),
   });
-  registerCommands(context, { index, session, chatView, keys, sources, answers, log });
+  registerCommands(context, { index, session, chatView, keys, storePassword, sources, answers, log });
   registerChatParticipant(context, index, sources, log, escalation);
   registerIndexUpkeep(context, index);
 
@@ -52,6 +54,7 @@ function registerIndexUpkeep(context: vscode.ExtensionContext, index: WorkspaceI
       if (affectsIndex(e)) index.reset();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => index.reset()),
+    index.storePassword.onDidChange(() => index.reset()),
   );
   // After activation returns: the engine bundle loads off the activation path.
   const timer = setTimeout(() => void index.warmUp(), 0);

@@ -60,8 +60,17 @@ export async function writeShowDropped(show: boolean): Promise<void> {
 }
 
 /** Settings whose change means the engine must be reopened (and the index brought up to date). */
+/**
+ * The shared index's connection string, from the user's settings only (the setting is
+ * application-scoped; reading the global value alone means a workspace cannot redirect it).
+ */
+export function readStoreConnection(): string {
+  const value = vscode.workspace.getConfiguration(Settings.section).inspect<unknown>(key(Settings.storeConnection))?.globalValue;
+  return typeof value === 'string' ? value.trim() : '';
+}
+
 export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
-  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold].some((k) =>
+  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.storeConnection].some((k) =>
     event.affectsConfiguration(k),
   );
 }

@@ -10,7 +10,8 @@ import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings } from './settings';
+import { readIndexSettings, readStoreConnection } from './settings';
+import type { StorePasswordStore } from './storePassword';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -76,6 +77,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
+    /** The shared index's password (secret storage), when `evident.store.connection` is set. */
+    readonly storePassword: StorePasswordStore,
   ) {
     this.view = { state: this.folder ? 'not-indexed' : 'no-folder', documents: 0, passages: 0, retrieval: 'lexical' };
   }
@@ -117,6 +120,9 @@ export class WorkspaceIndex implements vscode.Disposable {
   async ready(onIndexing?: () => void): Promise<Engine> {
     const engine = await this.engine();
     await this.queue.catch(() => undefined);
+    if (!engine.status().indexed && isShared(engine)) {
+      throw new Error(`The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`);
+    }
     if (!engine.status().indexed) {
       onIndexing?.();
       await this.reindex({ notify: true });
@@ -153,6 +159,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.running?.abort();
     this.pendingPaths.clear();
     const engine = await this.engine();
+    if (isShared(engine)) {
+      void vscode.window.showInformationMessage(`Evident: the ${engine.storeLabel} is kept by its indexer (usually CI); Evident does not clear it from here.`);
+      return;
+    }
     await this.queue;
     await engine.clear();
     this.log.info('Index cleared.');
@@ -163,6 +173,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   reset(): void {
     const wasOpen = this.enginePromise !== undefined;
     this.running?.abort();
+    // A shared index holds connections: the old engine lets them go (after its running queries).
+    void this.enginePromise?.then((old) => old.close()).catch(() => undefined);
     this.enginePromise = undefined;
     if (!this.folder) this.update({ state: 'no-folder', documents: 0, passages: 0 });
     else if (this.view.state === 'no-folder') this.update({ state: 'not-indexed' });
@@ -217,7 +229,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     const settings = readIndexSettings(folder.uri);
     const api = loadEngineApi();
     const started = Date.now();
+    const connection = readStoreConnection();
+    const password = connection ? await this.storePassword.get() : undefined;
     const engine = await api.Engine.open({
+      ...(connection ? { store: { connectionString: connection, ...(password ? { password } : {}) } } : {}),
       docs: api.workspaceDocSource(this.folders, {
         include: settings.include.length ? settings.include : undefined,
         exclude: settings.exclude.length ? settings.exclude : undefined,
@@ -239,13 +254,18 @@ export class WorkspaceIndex implements vscode.Disposable {
       auditLog: path.join(storage.fsPath, 'audit.jsonl'),
       log: engineLogger(this.log),
     });
-    this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms.`);
+    this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms; answers come from the ${engine.storeLabel}.`);
     this.updateFrom(engine);
     return engine;
   }
 
   private async run(options: { notify: boolean; paths?: string[] }): Promise<IndexReport | undefined> {
     const engine = await this.engine();
+    // A shared index is kept current by its own indexer (CI): nothing is indexed from here.
+    if (isShared(engine)) {
+      this.updateFrom(engine);
+      return undefined;
+    }
     const controller = new AbortController();
     this.running = controller;
     const before = engine.status();
@@ -309,6 +329,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       retrieval: s.retrieval,
       percent: undefined,
       message: s.retrieval === 'lexical' ? message ?? this.view.message : undefined,
+      store: isShared(engine) ? engine.storeLabel : undefined,
     });
   }
 
@@ -316,4 +337,9 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.view = { ...this.view, ...change };
     this.emitter.fire(this.view);
   }
+}
+
+/** Answers come from a shared team index (PostgreSQL), not this workspace's own index. */
+function isShared(engine: Engine): boolean {
+  return engine.shared;
 }

@@ -10,6 +10,8 @@ export const Commands = {
   askSelection: 'evident.askSelection',
   setGeminiApiKey: 'evident.setGeminiApiKey',
   clearGeminiApiKey: 'evident.clearGeminiApiKey',
+  setStorePassword: 'evident.setStorePassword',
+  clearStorePassword: 'evident.clearStorePassword',
   openAnswerInEditor: 'evident.openAnswerInEditor',
   openMetrics: 'evident.openMetrics',
   runEvaluation: 'evident.runEvaluation',
@@ -25,6 +27,9 @@ export const Participant = {
   id: 'evident.participant',
   name: 'evident',
 } as const;
+
+/** URI scheme of shared-index passages shown read-only (their file is not in the workspace at that version). */
+export const PASSAGE_SCHEME = 'evident-passage';
 
 /** URI scheme of answers opened as read-only documents. */
 export const ANSWER_SCHEME = 'evident-answer';
@@ -48,6 +53,7 @@ export const Settings = {
   escalation: 'evident.verifier.escalation',
   entailmentModel: 'evident.verifier.entailmentModel',
   showDropped: 'evident.chat.showDroppedSentences',
+  storeConnection: 'evident.store.connection',
 } as const;
 
 export const Colors = {

@@ -43,6 +43,8 @@ export interface IndexView {
   percent?: number;
   /** Error text or a notice ("embedding model unavailable: lexical only"). */
   message?: string;
+  /** A shared index answers: which one ("shared index postgres://host/db"); absent for the local index. */
+  store?: string;
 }
 
 export type TurnStatus = 'pending' | 'done' | 'failed' | 'cancelled';
@@ -171,6 +173,7 @@ const isIndexView = isShape<IndexView>({
   retrieval: isRetrievalMode,
   percent: isOptional(isFiniteNumber),
   message: isOptional(isString),
+  store: isOptional(isString),
 });
 
 const isChatState = isShape<ChatState>({

@@ -33,7 +33,7 @@ export const index: CliCommand = async (argv, io) => {
     io.stdout(`${JSON.stringify(report)}\n`);
   } else {
     io.stdout(
-      `Indexed ${report.documents} documents, ${report.passages} passages${engine.storeLabel === 'local index' ? '' : ` into the ${engine.storeLabel}`} (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}) in ${(report.ms / 1000).toFixed(1)} s: ` +
+      `Indexed ${report.documents} documents, ${report.passages} passages${engine.shared ? ` into the ${engine.storeLabel}` : ''} (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}) in ${(report.ms / 1000).toFixed(1)} s: ` +
         `${report.added} added, ${report.updated} updated, ${report.removed} removed, ${report.unchanged} unchanged, ${report.embedded} passages embedded.\n`,
     );
     for (const s of report.skipped) io.stdout(`  skipped ${s.path}: ${s.reason}\n`);

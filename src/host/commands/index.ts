@@ -15,6 +15,8 @@ import { openMetrics } from './openMetrics';
 import { reindex } from './reindex';
 import { runEvaluation } from './runEvaluation';
 import { setGeminiApiKey } from './setGeminiApiKey';
+import { setStorePassword } from './setStorePassword';
+import { clearStorePassword } from './clearStorePassword';
 import { showLogs } from './showLogs';
 import { stop } from './stop';
 
@@ -27,6 +29,8 @@ export const COMMANDS: readonly EvidentCommand[] = [
   askSelection,
   setGeminiApiKey,
   clearGeminiApiKey,
+  setStorePassword,
+  clearStorePassword,
   openAnswerInEditor,
   openEvidence,
   openMetrics,
