@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   }
 
   // 4. Ablation: each idea alone over plain content-word recall, and the full tier without it.
-  const off: LexicalFeatures = { idf: false, stemming: false, values: false, negation: false, window: 0 };
+  const off: LexicalFeatures = { idf: false, stemming: false, values: false, negation: false, window: 0, clauses: false, names: false };
   const variants: Array<[string, Partial<LexicalFeatures>]> = [
     ['plain content-word recall', off],
     ['+ idf weights', { ...off, idf: true }],
@@ -89,6 +89,9 @@ async function main(): Promise<void> {
     ['full - exact values', { values: false }],
     ['full - negation', { negation: false }],
     ['full - window (whole passage)', { window: 0 }],
+    ['full - clauses', { clauses: false }],
+    ['full - names', { names: false }],
+    ['full - clauses - names (before issue 9)', { clauses: false, names: false }],
   ];
   lines.push('', 'variant | threshold (dev) | dev BA | test BA');
   const ablation: Array<{ variant: string; threshold: number; dev: number; test: number }> = [];

@@ -16,6 +16,10 @@ import { checkTitle, Workbench } from '../lib/workbench';
 
 /** Answered by the Marketplace terms ("you must be 13 years of age or older"). */
 const QUESTION = 'What is the minimum age to use GitHub Marketplace?';
+/** The topic exists (counter notices), the asked fact (a fee) does not. */
+const UNANSWERABLE = 'What is the filing fee for a DMCA counter notice?';
+/** The age is there; a price for a listing is not. */
+const PARTLY_ANSWERED = 'What is the minimum age to use GitHub Marketplace, and how much does GitHub charge for a Marketplace listing?';
 
 function words(text: string): string[] {
   return [...new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? [])];
@@ -187,6 +191,33 @@ describe('UI flows on the site-policy workspace', function () {
       throw new Error(`Ctrl+click on [E1] in the answer document did not open ${cited?.source}`);
     });
     await wb.screenshot(checkTitle(this), 'link');
+  });
+
+  it('an unanswerable question shows the not-found box with its reason', async function () {
+    needs('ask in the sidebar (offline, extractive) gives a cited answer');
+    const turn = await chat.ask(UNANSWERABLE);
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
+    const answer = turn.locator('[data-testid="answer"]');
+    assert.equal(await answer.getAttribute('data-abstained'), 'true', `answered instead of abstaining: ${await answer.textContent()}`);
+    const box = answer.locator('[data-testid="abstention"]');
+    await box.waitFor({ state: 'visible', timeout: 5_000 });
+    const reason = (await box.locator('[data-testid="abstention-detail"]').textContent()) ?? '';
+    // The reason says what the documents do mention and what they do not (the asked fee).
+    assert.match(reason, /mention .*but not .*fee/i, `the not-found box gives no reason: "${reason}"`);
+    await wb.screenshot(checkTitle(this));
+  });
+
+  it('a partly answered question says which part is missing', async function () {
+    needs('ask in the sidebar (offline, extractive) gives a cited answer');
+    const turn = await chat.ask(PARTLY_ANSWERED);
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
+    const answer = turn.locator('[data-testid="answer"]');
+    assert.notEqual(await answer.getAttribute('data-abstained'), 'true', `abstained on a partly answerable question: ${await answer.textContent()}`);
+    assert.match((await answer.locator('[data-testid="answer-body"]').textContent()) ?? '', /\b13\b/);
+    const part = answer.locator('[data-testid="relevance"][data-verdict="partial"]');
+    await part.waitFor({ state: 'visible', timeout: 5_000 });
+    assert.match((await part.textContent()) ?? '', /not found: .*charge for a Marketplace listing/i);
+    await wb.screenshot(checkTitle(this));
   });
 
   it('Gemini (fake server): the API key command switches the model', async function () {

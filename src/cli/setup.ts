@@ -25,6 +25,7 @@ export const ENGINE_FLAGS = {
   escalation: { type: 'string' },
   'entailment-model': { type: 'string' },
   offline: { type: 'boolean' },
+  'no-relevance-check': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -42,7 +43,9 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
   --escalation KIND        second verifier tier for sentences the lexical check rejects:
                            entailment (local NLI model) or judge (Gemini; needs GEMINI_API_KEY)
   --entailment-model ID|DIR  model for --escalation entailment (default ${DEFAULT_ENTAILMENT_MODEL})
-  --offline                never download a model (embedding or entailment)`;
+  --offline                never download a model (embedding or entailment)
+  --no-relevance-check     keep answers the verifier backs even when they do not address the
+                           question (default: such turns abstain, partial answers say what is missing)`;
 
 export interface EngineFlags {
   docs?: string;
@@ -55,6 +58,7 @@ export interface EngineFlags {
   escalation?: string;
   'entailment-model'?: string;
   offline?: boolean;
+  'no-relevance-check'?: boolean;
   model?: string;
 }
 
@@ -101,6 +105,7 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
     ...(flags.store ? { store: { connectionString: flags.store, ...(password ? { password } : {}) } } : {}),
     topK,
     verifier: { threshold, escalation },
+    relevanceCheck: !flags['no-relevance-check'],
     embedding: flags['no-embeddings']
       ? false
       : {

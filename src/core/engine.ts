@@ -5,6 +5,7 @@
 
 import { EvidenceLedger } from './agent/ledger';
 import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import type { IndexProgress, IndexReport } from './retrieval/passageIndex';
@@ -15,6 +16,7 @@ import { appendTurnLog } from './metrics/turnLog';
 import type { RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, SupportScorer } from './types';
 import { createLexicalScorer, verifyAnswer } from './verifier';
+import { checkRelevance } from './verifier/relevance';
 import { termStatsFromTexts, uniformTermStats, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
@@ -29,6 +31,7 @@ export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
 export { StoreError, type PassageStore } from './store/passageStore';
 export { redactConnection } from './store/postgres/postgresPassageStore';
+export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -46,6 +49,8 @@ export interface EngineOptions {
   embedding?: EmbeddingSettings | false;
   topK?: number;
   verifier?: { threshold?: number; escalation?: SupportScorer };
+  /** "Does this answer the question?" after the support check (default on). */
+  relevanceCheck?: boolean;
   metricsLog?: string;
   auditLog?: string;
   log?: EngineLogger;
@@ -128,7 +133,7 @@ export class Engine {
   }
 
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
-    if (!question.trim()) throw new Error('The question is empty.');
+    checkQuestion(question);
     const embedder = await this.embedder();
     const topK = this.options.topK ?? DEFAULT_TOP_K;
     const scorer = createLexicalScorer({ termStats: await this.loadTermStats() });
@@ -141,6 +146,7 @@ export class Engine {
         search: async (query, signal) => (await this.passages.search(query, topK, embedder, signal)).passages,
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
+        relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );

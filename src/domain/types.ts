@@ -51,7 +51,11 @@ export type ReasonCode =
   | 'unknown-id'
   | 'low-support'
   | 'value-mismatch'
-  | 'negation-mismatch';
+  | 'negation-mismatch'
+  /** Text after a `NOT_FOUND:` line: unverified, never part of the answer. */
+  | 'after-abstention'
+  /** Backed by its passage, but the turn does not answer the question (the relevance check). */
+  | 'off-topic';
 
 export const SUPPORT_TIERS = ['lexical', 'entailment', 'judge'] as const;
 export type SupportTier = (typeof SUPPORT_TIERS)[number];
@@ -90,6 +94,20 @@ export interface VerifiedText {
 export const RETRIEVAL_MODES = ['hybrid', 'lexical'] as const;
 export type RetrievalMode = (typeof RETRIEVAL_MODES)[number];
 
+/** Who made a turn abstain: the model said NOT_FOUND, the verifier kept nothing, or the relevance check found the kept text off the question. */
+export const ABSTENTION_CAUSES = ['model', 'verifier', 'relevance'] as const;
+export type AbstentionCause = (typeof ABSTENTION_CAUSES)[number];
+
+/** "Does this answer the question?" (the check after the support check): its verdicts. */
+export const RELEVANCE_VERDICTS = ['answers', 'partial', 'off-topic'] as const;
+export type RelevanceVerdict = (typeof RELEVANCE_VERDICTS)[number];
+
+export interface TurnRelevance {
+  verdict: RelevanceVerdict;
+  /** What the documents do and do not say, in words a reader can act on. */
+  reason: string;
+}
+
 /** Everything one question produced: what the CLI prints and the UI renders. */
 export interface TurnResult {
   id?: string;
@@ -104,4 +122,8 @@ export interface TurnResult {
   retrieval: RetrievalMode;
   /** Non-fatal things the user should know (e.g. "embedding model unavailable: lexical only"). */
   notices: string[];
+  /** The relevance check's verdict (absent when it is off or the turn abstained before it). */
+  relevance?: TurnRelevance;
+  /** Who made the turn abstain (absent when it answered). */
+  abstainedBy?: AbstentionCause;
 }

@@ -57,6 +57,7 @@ export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
   w.plain(`# ${result.question.replace(/\s+/g, ' ').trim()}\n\n`);
   if (result.abstained) w.plain(`> ${result.answer.replace(ABSTENTION_PREFIX, 'Not found in the indexed documents: ').replace(/\s+/g, ' ').trim()}\n\n`);
 
+  if (result.relevance?.verdict === 'partial') w.plain(`> Not found: ${result.relevance.reason.replace(/\s+/g, ' ').trim()}\n\n`);
   const sentences = result.abstained ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text)) : result.sentences;
   let first = true;
   let previousKind: string | undefined;

@@ -42,6 +42,8 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
     stream.markdown(`${escapeMarkdownLine(sentence.text.slice(last))} `);
   }
 
+  if (result.relevance?.verdict === 'partial') stream.markdown(`\n\n**Not found:** ${escapeMarkdownLine(result.relevance.reason)}\n\n`);
+
   const cited = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
   for (const id of cited) {
     const at = location(id);

@@ -13,6 +13,8 @@ export interface IndexSettings {
   embeddingLocalPath: string;
   topK: number | undefined;
   supportThreshold: number | undefined;
+  /** "Does this answer the question?" after the support check (default on). */
+  relevanceCheck: boolean;
 }
 
 function key(full: string): string {
@@ -39,6 +41,7 @@ export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSetti
     embeddingLocalPath: typeof localPath === 'string' ? localPath.trim() : '',
     topK: positiveNumber(config.get(key(Settings.topK))),
     supportThreshold: typeof threshold === 'number' && threshold >= 0 && threshold <= 1 ? threshold : undefined,
+    relevanceCheck: config.get<unknown>(key(Settings.relevanceCheck)) !== false,
   };
 }
 
@@ -59,7 +62,6 @@ export async function writeShowDropped(show: boolean): Promise<void> {
   await vscode.workspace.getConfiguration(Settings.section).update(key(Settings.showDropped), show, vscode.ConfigurationTarget.Global);
 }
 
-/** Settings whose change means the engine must be reopened (and the index brought up to date). */
 /**
  * The shared index's connection string, from the user's settings only (the setting is
  * application-scoped; reading the global value alone means a workspace cannot redirect it).
@@ -69,8 +71,9 @@ export function readStoreConnection(): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** Settings whose change means the engine must be reopened (and the index brought up to date). */
 export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
-  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.storeConnection].some((k) =>
+  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.relevanceCheck, Settings.storeConnection].some((k) =>
     event.affectsConfiguration(k),
   );
 }

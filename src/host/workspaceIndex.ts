@@ -250,6 +250,7 @@ export class WorkspaceIndex implements vscode.Disposable {
           : false,
       topK: settings.topK,
       verifier: { threshold: settings.supportThreshold },
+      relevanceCheck: settings.relevanceCheck,
       metricsLog: path.join(storage.fsPath, 'metrics.jsonl'),
       auditLog: path.join(storage.fsPath, 'audit.jsonl'),
       log: engineLogger(this.log),

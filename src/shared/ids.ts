@@ -50,6 +50,7 @@ export const Settings = {
   embeddingLocalPath: 'evident.embedding.localModelPath',
   topK: 'evident.retrieval.topK',
   supportThreshold: 'evident.verifier.supportThreshold',
+  relevanceCheck: 'evident.verifier.relevanceCheck',
   escalation: 'evident.verifier.escalation',
   entailmentModel: 'evident.verifier.entailmentModel',
   showDropped: 'evident.chat.showDroppedSentences',

@@ -2,8 +2,8 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
-import type { Evidence, RetrievalMode, SentenceVerdict, TurnMetrics, TurnResult } from '../domain/types';
-import { RETRIEVAL_MODES, SUPPORT_TIERS, VERDICTS } from '../domain/types';
+import type { AbstentionCause, Evidence, RelevanceVerdict, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../domain/types';
+import { ABSTENTION_CAUSES, RELEVANCE_VERDICTS, RETRIEVAL_MODES, SUPPORT_TIERS, VERDICTS } from '../domain/types';
 import { isEvidenceIdText } from '../domain/citations';
 import {
   isArrayOf,
@@ -18,8 +18,9 @@ import {
   type Guard,
 } from './guards';
 
-/** Longest question the chat accepts (characters). */
-export const MAX_QUESTION_LENGTH = 4000;
+import { MAX_QUESTION_LENGTH } from '../domain/question';
+
+export { MAX_QUESTION_LENGTH };
 
 export type ModelBackend = 'gemini' | 'vscode-lm' | 'extractive';
 
@@ -149,6 +150,8 @@ export const isTurnResult = isShape<TurnResult>({
   model: isString,
   retrieval: isRetrievalMode,
   notices: (v): v is string[] => isArrayOf(v, isString),
+  relevance: isOptional(isShape<TurnRelevance>({ verdict: isOneOf<RelevanceVerdict>(RELEVANCE_VERDICTS), reason: isString })),
+  abstainedBy: isOptional(isOneOf<AbstentionCause>(ABSTENTION_CAUSES)),
 });
 
 export const isTurnView = isShape<TurnView>({

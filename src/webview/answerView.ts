@@ -206,7 +206,7 @@ function renderAbstention(doc: Document, result: TurnResult): HTMLElement {
   title.append(icon(doc, 'circle-slash'), element(doc, 'span', {}, 'Not found in the indexed documents'));
   const missing = result.answer.replace(ABSTENTION_PREFIX, '').trim();
   box.append(title);
-  if (missing) box.append(element(doc, 'div', { class: 'abstention-detail', 'data-testid': 'abstention-detail' }, missing));
+  if (missing) box.append(element(doc, 'div', { class: 'abstention-detail', 'data-testid': 'abstention-detail', 'data-abstained-by': result.abstainedBy ?? '' }, missing));
   return box;
 }
 
@@ -226,6 +226,12 @@ export function renderResult(doc: Document, turnId: string, result: TurnResult, 
     const body = element(doc, 'div', { class: 'answer-body', 'data-testid': 'answer-body' });
     body.append(renderSentences(doc, sentences, ctx));
     answer.append(body);
+  }
+  // A partly answered question: which part was not found (an off-topic turn says it in the box above).
+  if (result.relevance?.verdict === 'partial') {
+    const part = element(doc, 'div', { class: 'abstention relevance', 'data-testid': 'relevance', 'data-verdict': result.relevance.verdict, role: 'note' });
+    part.append(icon(doc, 'circle-slash'), element(doc, 'span', { class: 'abstention-detail' }, `Not found: ${result.relevance.reason}`));
+    answer.append(part);
   }
   for (const notice of result.notices) {
     const n = element(doc, 'div', { class: 'notice', 'data-testid': 'notice' });

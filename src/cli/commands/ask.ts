@@ -8,6 +8,7 @@ import { documentVersion } from '../../core/docs/version';
 import { CliError, type CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
 import { readJsonl, requireString } from '../../core/jsonl';
+import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
@@ -46,8 +47,13 @@ export const ask: CliCommand = async (argv, io) => {
     throw new CliError('give exactly one of --question "TEXT" or --questions FILE.jsonl.');
   }
   if (values.question !== undefined && !values.question.trim()) throw new CliError('--question is empty.');
+  const problem = values.question === undefined ? undefined : questionProblem(values.question);
+  if (problem) throw new CliError(`--question: ${problem}`);
   const batch = values.questions
-    ? await readJsonl<QuestionLine>(path.resolve(io.cwd, values.questions), (v) => requireString(v, 'id') ?? requireString(v, 'question'))
+    ? await readJsonl<QuestionLine>(
+        path.resolve(io.cwd, values.questions),
+        (v) => requireString(v, 'id') ?? requireString(v, 'question') ?? questionProblem(v.question as string),
+      )
     : undefined;
   const makeModel = chooseCliModel(values.model, io);
   const engine = await openEngine(values, io);
@@ -96,6 +102,8 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
     retrieval: result.retrieval,
     invocationId: result.invocationId,
     notices: result.notices,
+    ...(result.relevance ? { relevance: result.relevance } : {}),
+    ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
   };
 }
 
@@ -111,6 +119,7 @@ function render(result: TurnResult, files?: SourceFiles): string {
       ` · coverage ${Math.round(m.coverage * 100)}% · ${m.retrieved} passages retrieved · ${m.abstained ? 'abstained' : 'answered'}` +
       ` · model ${result.model} · retrieval ${result.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}`,
   );
+  if (result.relevance && result.relevance.verdict !== 'answers') lines.push(`Relevance: ${result.relevance.verdict} — ${result.relevance.reason}`);
   for (const s of result.sentences) {
     const mark = s.verdict === 'kept' ? '✓ kept   ' : s.verdict === 'dropped' ? '✗ dropped' : '· exempt ';
     const cites = s.citations.length ? ` [${s.citations.join(', ')}]` : '';

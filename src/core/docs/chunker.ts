@@ -1,7 +1,8 @@
 // Markdown → passages. A real Markdown parser (mdast) gives the blocks and their lines; blocks
 // are packed into small passages that never span two sections, split long lists and tables at
 // item/row boundaries and never split a code block. Each passage carries its heading path,
-// 1-based line range, the document version and a stable id.
+// 1-based line range, the document version and a stable id. Template tags, HTML comments and
+// link reference definitions never reach passage text (see markdownPlumbing.ts).
 
 import { createHash } from 'node:crypto';
 import type { Content, List, ListItem, Root, RootContent, Table } from 'mdast';
@@ -13,6 +14,7 @@ import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { parse as parseYaml } from 'yaml';
 import type { Passage } from '../../domain/types';
+import { withoutPlumbing } from './markdownPlumbing';
 import { documentVersion } from './version';
 
 export { documentVersion };
@@ -39,7 +41,8 @@ export interface ParsedDocument {
 
 export function chunkMarkdown(source: string, text: string, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): ParsedDocument {
   const version = documentVersion(text);
-  const tree: Root = fromMarkdown(text, {
+  // Template tags and HTML comments are blanked in place first: same lines, same columns.
+  const tree: Root = fromMarkdown(withoutPlumbing(text), {
     extensions: [frontmatter(['yaml', 'toml']), gfmTable()],
     mdastExtensions: [frontmatterFromMarkdown(['yaml', 'toml']), gfmTableFromMarkdown()],
   });

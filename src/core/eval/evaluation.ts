@@ -3,9 +3,10 @@
 // answer accuracy, abstention precision and recall, false abstentions, citation coverage, drop
 // rate, and recall@k of the gold files among the retrieved passages.
 
-import type { TurnResult } from '../../domain/types';
+import type { AbstentionCause, TurnResult } from '../../domain/types';
 import { isFactual } from '../../domain/coverage';
 import { requireString } from '../jsonl';
+import { questionProblem } from '../agent/question';
 
 export interface EvalQuestion {
   id: string;
@@ -19,6 +20,7 @@ export function checkEvalQuestion(value: Record<string, unknown>): string | unde
   return (
     requireString(value, 'id') ??
     requireString(value, 'question') ??
+    questionProblem(value.question as string) ??
     (typeof value.answerable === 'boolean' ? undefined : '"answerable" must be true or false') ??
     (value.answer_keywords === undefined || isStringArray(value.answer_keywords) ? undefined : '"answer_keywords" must be an array of strings') ??
     (value.gold_files === undefined || isStringArray(value.gold_files) ? undefined : '"gold_files" must be an array of strings')
@@ -55,7 +57,28 @@ export interface EvalReport {
   /** Mean share of gold files among the retrieved passages' sources (k = passages retrieved). */
   recallAtK: number;
   k: number;
-  items: { id: string; correct: boolean; abstained: boolean; answerable: boolean; goldRecall?: number }[];
+  /** Abstentions by who made them: the model (NOT_FOUND), the verifier (nothing backed), the relevance check (off the question). */
+  abstentionsBy: Record<AbstentionCause, number>;
+  /** The same turns as the model wrote them (no support check, no relevance check) and as shown. */
+  verifierOff: StageFigures;
+  verifierOn: StageFigures;
+  items: { id: string; correct: boolean; abstained: boolean; answerable: boolean; goldRecall?: number; abstainedBy?: AbstentionCause }[];
+}
+
+/** Figures of one stage of the turn: before the after-model checks, or after them. */
+export interface StageFigures {
+  /** Answerable questions answered with every keyword present. */
+  answerAccuracy: number;
+  /** Share of all questions that abstained. */
+  abstentionRate: number;
+  /** Unanswerable questions that abstained. */
+  abstentionRecall: number;
+  /** Answerable questions that abstained. */
+  falseAbstentionRate: number;
+  /** Off: share of the model's factual sentences that carry an evidence id. On: kept / factual. Mean over answers. */
+  citationCoverage: number;
+  /** Off: 0 (nothing is dropped). On: dropped / factual sentences. */
+  dropRate: number;
 }
 
 export function scoreItem(question: EvalQuestion, result: TurnResult): EvalItem {
@@ -76,7 +99,6 @@ export function summarizeEvaluation(items: EvalItem[], k: number): EvalReport {
   const unanswerable = items.filter((i) => !i.question.answerable);
   const abstained = items.filter((i) => i.result.abstained);
   const answered = items.filter((i) => !i.result.abstained);
-  const factual = items.flatMap((i) => i.result.sentences.filter(isFactual));
   const withGold = answerable.filter((i) => i.goldRecall !== undefined);
   return {
     questions: items.length,
@@ -88,11 +110,83 @@ export function summarizeEvaluation(items: EvalItem[], k: number): EvalReport {
     abstentionRecall: ratio(unanswerable.filter((i) => i.result.abstained).length, unanswerable.length),
     falseAbstentionRate: ratio(answerable.filter((i) => i.result.abstained).length, answerable.length),
     citationCoverage: mean(answered.map((i) => i.result.metrics.coverage)),
-    dropRate: ratio(factual.filter((s) => s.verdict === 'dropped').length, factual.length),
+    dropRate: supportDropRate(items),
     recallAtK: mean(withGold.map((i) => i.goldRecall ?? 0)),
     k,
-    items: items.map((i) => ({ id: i.question.id, correct: i.correct, abstained: i.result.abstained, answerable: i.question.answerable, goldRecall: i.goldRecall })),
+    abstentionsBy: {
+      model: abstained.filter((i) => causeOf(i.result) === 'model').length,
+      verifier: abstained.filter((i) => causeOf(i.result) === 'verifier').length,
+      relevance: abstained.filter((i) => causeOf(i.result) === 'relevance').length,
+    },
+    verifierOff: stage(items, (i) => modelAbstained(i.result), (i) => modelText(i.result), (i) => rawCoverage(i.result), () => 0),
+    verifierOn: stage(
+      items,
+      (i) => i.result.abstained,
+      (i) => i.result.answer,
+      (i) => i.result.metrics.coverage,
+      // Support drops only: what the relevance check set aside is counted in its abstentions.
+      (all) => supportDropRate(all),
+    ),
+    items: items.map((i) => ({
+      id: i.question.id,
+      correct: i.correct,
+      abstained: i.result.abstained,
+      answerable: i.question.answerable,
+      goldRecall: i.goldRecall,
+      ...(i.result.abstained ? { abstainedBy: causeOf(i.result) } : {}),
+    })),
   };
+}
+
+/** Sentences the verifier dropped over the factual sentences written (off-topic ones are the relevance check's). */
+function supportDropRate(items: EvalItem[]): number {
+  const factual = items.flatMap((i) => i.result.sentences.filter(isFactual));
+  return ratio(factual.filter((s) => s.verdict === 'dropped' && s.code !== 'off-topic').length, factual.length);
+}
+
+function causeOf(result: TurnResult): AbstentionCause {
+  return result.abstainedBy ?? (result.sentences.some((s) => s.verdict !== 'exempt') ? 'verifier' : 'model');
+}
+
+/** The model abstained itself (NOT_FOUND, or no answer): the turn would have abstained with no checks. */
+function modelAbstained(result: TurnResult): boolean {
+  return result.abstained && causeOf(result) === 'model';
+}
+
+/** What the model wrote: every sentence, kept or not. */
+function modelText(result: TurnResult): string {
+  return result.sentences.filter((s) => s.code !== 'after-abstention').map((s) => s.text).join(' ');
+}
+
+function rawCoverage(result: TurnResult): number {
+  const factual = result.sentences.filter((s) => s.verdict !== 'exempt' && s.code !== 'after-abstention');
+  return factual.length ? factual.filter((s) => s.citations.length > 0).length / factual.length : 1;
+}
+
+function stage(
+  items: EvalItem[],
+  abstains: (i: EvalItem) => boolean,
+  text: (i: EvalItem) => string,
+  coverage: (i: EvalItem) => number,
+  dropRate: (answered: EvalItem[]) => number,
+): StageFigures {
+  const answerable = items.filter((i) => i.question.answerable);
+  const unanswerable = items.filter((i) => !i.question.answerable);
+  const answered = items.filter((i) => !abstains(i));
+  const correct = answerable.filter((i) => !abstains(i) && keywordsIn(i.question, text(i)));
+  return {
+    answerAccuracy: ratio(correct.length, answerable.length),
+    abstentionRate: ratio(items.length - answered.length, items.length),
+    abstentionRecall: ratio(unanswerable.filter(abstains).length, unanswerable.length),
+    falseAbstentionRate: ratio(answerable.filter(abstains).length, answerable.length),
+    citationCoverage: mean(answered.map(coverage)),
+    dropRate: dropRate(items),
+  };
+}
+
+function keywordsIn(question: EvalQuestion, text: string): boolean {
+  const lower = text.toLowerCase();
+  return (question.answer_keywords ?? []).every((k) => lower.includes(k.toLowerCase()));
 }
 
 function ratio(n: number, d: number): number {

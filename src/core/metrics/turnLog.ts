@@ -23,6 +23,10 @@ export interface MetricsRecord {
   coverage: number;
   dropped: number;
   abstained: boolean;
+  /** Who made the turn abstain: the model, the verifier or the relevance check. */
+  abstainedBy?: string;
+  /** The relevance check's verdict (answers, partial, off-topic), when it ran. */
+  relevance?: string;
 }
 
 export interface AuditRecord {
@@ -46,6 +50,8 @@ export function metricsRecord(result: TurnResult, indexVersion: string, time = n
     indexVersion,
     topic: topicEvidence?.source ?? null,
     ...result.metrics,
+    ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
+    ...(result.relevance ? { relevance: result.relevance.verdict } : {}),
   };
 }
 

@@ -5,12 +5,16 @@
 
 import { notFound } from '../../domain/abstention';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../types';
-import { analyse } from '../verifier/terms';
+import { analyse, TOKEN, tokenWord, type Term } from '../verifier/terms';
 import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
 import { splitSentences } from '../verifier';
+import { askedValues, questionParts } from '../verifier/relevance';
 import { SEARCH_TOOL_NAME } from '../agent/instruction';
 
 export const EXTRACTIVE_MODEL_NAME = 'extractive';
+
+// Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
+const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
 
 /** Words that say what kind of question it is, not what it is about. */
 const QUESTION_FILLER = new Set(
@@ -23,6 +27,11 @@ const COVERAGE_NEEDED = 0.6;
 /** A sentence must cover this share of the key terms to be picked. */
 const SENTENCE_MIN = 0.3;
 const MAX_SENTENCES = 3;
+/** Added to the score of a sentence that states the kind of value the question asks for (chosen on the dev set). */
+const VALUE_BONUS = 0.2;
+/** A worked example's steps and conclusion, not the rule itself. */
+const CALCULATION = /\d\s*(?:[a-z ]{0,24})?\s(?:x|×|\*|=)\s*\d/i;
+const WORKED_EXAMPLE = /^(?:for (?:example|instance)|e\.g\.|example\b|in (?:this|that|the above) (?:example|case)|therefore|thus|hence|so,|this means)/i;
 
 interface ReturnedPassage {
   id: string;
@@ -60,8 +69,11 @@ function say(request: ChatRequest, text: string): ChatResponse {
 
 export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats): string {
   const howWords = new Set([...question.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
+  // The question is read once: every later step looks words up here (linear in its length).
+  const words = new QuestionWords(question);
+  const surface = (stemmed: string): string => words.surface(stemmed);
   // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
-  const questionTerms = analyse(question, { stemming: true }).terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
+  const questionTerms = words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
   const keyTerms = unique(questionTerms.map((t) => t.stem));
   if (keyTerms.length === 0) return notFound('the question has no terms to look for in the documents.');
   if (passages.length === 0) return notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`);
@@ -73,7 +85,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const anchors = unique(anchorWords(question).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
   const missingAnchors = anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
-    return notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(question, m)))}.`);
+    return notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(m)))}.`);
   }
 
   // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
@@ -90,29 +102,54 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const missing = keyTerms.filter((t) => !covered.has(t));
   const coverage = keyTerms.filter((t) => covered.has(t)).reduce((sum, t) => sum + weight(t), 0) / total;
   if (coverage < COVERAGE_NEEDED) {
-    return notFound(`the documents found do not mention ${quoteList(missing.map((m) => surface(question, m)))}.`);
+    return notFound(`the documents found do not mention ${quoteList(missing.map((m) => surface(m)))}.`);
   }
 
-  const candidates: { text: string; id: string; score: number; order: number }[] = [];
+  const asked = askedValues(question);
+  const candidates: { text: string; id: string; score: number; order: number; stems: Set<string> }[] = [];
+  const seen = new Set<string>();
   let order = 0;
   for (const p of passages) {
     const headingTerms = new Set(analyse(p.heading, { stemming: true }).terms.map((t) => t.stem));
     for (const line of p.text.split('\n')) {
+      // A line that opens a worked example ("For example: … Therefore, 104 hours") is the example throughout.
+      if (WORKED_EXAMPLE.test(stripListMarker(line).trim())) continue;
       for (const s of splitSentences(stripListMarker(line))) {
         const text = s.text.trim();
         if (!text || text.endsWith(':') || text.split(/\s+/).length < 3) continue;
+        // The same sentence in two passages is said once; a worked example's conclusion
+        // ("Therefore, you can request up to 104 hours") is not the rule.
+        const key = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+        if (seen.has(key) || WORKED_EXAMPLE.test(text) || CALCULATION.test(text)) continue;
+        seen.add(key);
         const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
-        const score = keyTerms.reduce((sum, t) => sum + (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / total;
-        candidates.push({ text, id: p.id, score, order: order++ });
+        const topical = keyTerms.reduce((sum, t) => sum + (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / total;
+        // A sentence that states the kind of value asked for ("how long" → a duration) ranks higher.
+        const score = topical > 0 && asked.some((states) => states(text)) ? topical + VALUE_BONUS : topical;
+        candidates.push({ text, id: p.id, score, order: order++, stems });
       }
     }
   }
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const best = candidates[0];
   if (!best || best.score < SENTENCE_MIN) {
-    return notFound(`no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(question, k)))}.`);
+    return notFound(`no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(k)))}.`);
   }
   const picked = candidates.filter((c) => c.score >= Math.max(SENTENCE_MIN, best.score * 0.75)).slice(0, MAX_SENTENCES);
+  // Each part of a multi-part question gets its best sentence, when one meets it; a part none
+  // meets is named by the turn's relevance check as not found.
+  const parts = questionParts(question);
+  if (parts.length > 1) {
+    for (const part of parts) {
+      const partTerms = unique(analyse(part, { stemming: true }).terms.map((t) => t.stem).filter((t) => keyTerms.includes(t)));
+      if (partTerms.length === 0) continue;
+      const partTotal = partTerms.reduce((sum, t) => sum + weight(t), 0);
+      const partScore = (c: { stems: Set<string> }) => partTerms.reduce((sum, t) => sum + (c.stems.has(t) ? weight(t) : 0), 0) / partTotal;
+      if (picked.some((c) => partScore(c) >= 0.5)) continue;
+      const forPart = candidates.filter((c) => !picked.includes(c)).sort((a, b) => partScore(b) - partScore(a) || a.order - b.order)[0];
+      if (forPart && partScore(forPart) >= 0.5) picked.push(forPart);
+    }
+  }
   picked.sort((a, b) => a.order - b.order);
   return picked.map((c) => cite(c.text, c.id)).join(' ');
 }
@@ -166,15 +203,35 @@ function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
 }
 
-/** The word as the user wrote it, for messages (stems read badly). */
-function surface(question: string, stemmed: string): string {
-  const hit = analyse(question, { stemming: true }).terms.find((t) => t.stem === stemmed);
-  if (!hit) return stemmed;
-  const asWritten = new RegExp(`\\b${hit.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'iu').exec(question);
-  return asWritten ? asWritten[0] : hit.word;
+/**
+ * The question read once: its content terms, and for each stem the word as the user wrote it
+ * (for messages: stems read badly). Looking a stem up costs nothing, so naming thousands of
+ * missing words stays linear in the question's length.
+ */
+class QuestionWords {
+  readonly terms: Term[];
+  private readonly byStem = new Map<string, string>();
+
+  constructor(question: string) {
+    this.terms = analyse(question, { stemming: true }).terms;
+    const asWritten = new Map<string, string>();
+    for (const m of question.matchAll(WORDS)) {
+      const word = tokenWord(m[0].toLowerCase());
+      if (!asWritten.has(word)) asWritten.set(word, m[0].replace(/['’]s$/u, ''));
+    }
+    for (const t of this.terms) if (!this.byStem.has(t.stem)) this.byStem.set(t.stem, asWritten.get(t.word) ?? t.word);
+  }
+
+  surface(stemmed: string): string {
+    return this.byStem.get(stemmed) ?? stemmed;
+  }
 }
 
+/** Words named in a message: a few, then how many more (a pasted text may miss thousands). */
+const MAX_NAMED = 6;
+
 function quoteList(words: string[]): string {
-  const q = words.map((w) => `"${w}"`);
+  const q = words.slice(0, MAX_NAMED).map((w) => `"${w}"`);
+  if (words.length > MAX_NAMED) return `${q.join(', ')} and ${words.length - MAX_NAMED} more`;
   return q.length <= 1 ? (q[0] ?? 'the question') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
 }

@@ -1,25 +1,32 @@
-// Hybrid retrieval: the BM25 ranking and the vector ranking fused by reciprocal rank fusion.
-// Without an embedder (offline, no model) it is the BM25 ranking alone.
+// Hybrid retrieval: the BM25 ranking and the vector ranking fused by weighted reciprocal rank
+// fusion. The vector ranking counts half: the embedding model may be weak (a small or generic
+// model, or a random-weight one in tests) and nothing checks its quality at run time, so it
+// re-orders and lifts passages that both rankings found rather than pushing lexical hits out on
+// its own. Without an embedder (offline, no model) it is the BM25 ranking alone.
 
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { Embedder } from '../types';
 import type { PassageIndex } from './passageIndex';
 
 /** The usual RRF constant: dampens the weight of the very top ranks. */
-const RRF_K = 60;
+export const RRF_K = 60;
 /** How deep each ranking is read before fusion. */
-const CANDIDATES = 30;
+export const CANDIDATES = 30;
+/** Weight of each ranking in the fusion: lexical, vector. */
+export const FUSION_WEIGHTS = { lexical: 1, vector: 0.5 } as const;
 
 export interface RetrievedPassage {
   passage: Passage;
   score: number;
 }
 
-export function reciprocalRankFusion(rankings: string[][], k = RRF_K): { id: string; score: number }[] {
+/** Fuses rankings (best first) by Σ weight / (k + rank); weights default to 1 each. */
+export function reciprocalRankFusion(rankings: string[][], k = RRF_K, weights: number[] = rankings.map(() => 1)): { id: string; score: number }[] {
   const scores = new Map<string, number>();
-  for (const ranking of rankings) {
-    ranking.forEach((id, rank) => scores.set(id, (scores.get(id) ?? 0) + 1 / (k + rank + 1)));
-  }
+  rankings.forEach((ranking, r) => {
+    const weight = weights[r] ?? 1;
+    ranking.forEach((id, rank) => scores.set(id, (scores.get(id) ?? 0) + weight / (k + rank + 1)));
+  });
   return [...scores.entries()]
     .map(([id, score]) => ({ id, score }))
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
@@ -41,7 +48,7 @@ export class HybridRetriever {
     if (this.mode === 'hybrid' && this.embedder) {
       const [vector] = await this.embedder.embed([query], signal);
       const dense = (await this.index.vectorQuery(vector, CANDIDATES)).map((h) => h.id);
-      fused = reciprocalRankFusion([lexical, dense]);
+      fused = reciprocalRankFusion([lexical, dense], RRF_K, [FUSION_WEIGHTS.lexical, FUSION_WEIGHTS.vector]);
     } else {
       fused = reciprocalRankFusion([lexical]);
     }

@@ -14,7 +14,7 @@ import { LexicalIndex } from './lexicalIndex';
 import { VectorStore } from './vectorStore';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
-export const INDEX_FORMAT_VERSION = 3;
+export const INDEX_FORMAT_VERSION = 4;
 
 interface DocumentEntry {
   version: string;
@@ -120,7 +120,7 @@ export class PassageIndex {
           notices.push(`The index belonged to ${parsed.docsRoot}: rebuilding it for ${docsRoot}.`);
         } else {
           manifest = parsed;
-          lexical = LexicalIndex.fromJSON(await readFile(path.join(dir, 'lexical.json'), 'utf8'));
+          lexical = LexicalIndex.load(await readFile(path.join(dir, 'lexical.bin')));
         }
       } catch (error) {
         notices.push(`The index was unreadable (${(error as Error).message}): rebuilding it.`);
@@ -130,6 +130,7 @@ export class PassageIndex {
     }
     if (manifest.updatedAt === '') {
       await rm(path.join(dir, 'vectors'), { recursive: true, force: true });
+      await rm(path.join(dir, 'lexical.json'), { force: true }); // the lexical index of format 3 and before
     }
 
     let vectors: VectorStore | undefined;
@@ -342,7 +343,7 @@ export class PassageIndex {
       embeddingModel: embedded.embeddingModel,
       documents,
     };
-    await writeAtomic(path.join(this.dir, 'lexical.json'), this.lexical.toJSON());
+    await writeAtomic(path.join(this.dir, 'lexical.bin'), this.lexical.serialize());
     await writeAtomic(path.join(this.dir, 'manifest.json'), JSON.stringify(this.manifest));
     this.reindexPassages();
     onProgress?.({ phase: 'saving', done: 1, total: 1 });
@@ -372,7 +373,7 @@ export function embeddingText(p: Passage): string {
   return p.heading ? `${p.heading}\n${p.text}` : p.text;
 }
 
-async function writeAtomic(file: string, content: string): Promise<void> {
+async function writeAtomic(file: string, content: string | Uint8Array): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, content);
   await rename(tmp, file);

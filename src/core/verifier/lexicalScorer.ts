@@ -8,6 +8,8 @@ import { LruCache, NEGATION_SCOPE, type PassageUnit, type PreparedPassage, prepa
 import { analyse, type AnalysedText, type Term } from './terms';
 import { type TermStats, uniformTermStats } from './termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
+import { splitClauses } from './clauses';
+import { extractNames, missingNames, passageStems, type NameMention } from './names';
 
 /** Each idea of the lexical tier can be switched off (for the ablation in docs/verifier.md). */
 export interface LexicalFeatures {
@@ -21,9 +23,13 @@ export interface LexicalFeatures {
   negation: boolean;
   /** Score against the best `window` passage sentences (chosen greedily); 0 = the whole passage. */
   window: number;
+  /** Each clause of a compound sentence must be backed on its own (the score is the weakest clause's). */
+  clauses: boolean;
+  /** Proper names must appear in the passage (like values). */
+  names: boolean;
 }
 
-export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = { idf: true, stemming: true, values: true, negation: true, window: 4 };
+export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = { idf: true, stemming: true, values: true, negation: true, window: 4, clauses: true, names: true };
 
 export interface LexicalScorerOptions {
   termStats?: TermStats;
@@ -44,6 +50,10 @@ interface Claim {
   total: number;
   /** Values stated in the sentence (read only when that feature is on). */
   values: ValueMention[];
+  /** Clauses of a compound sentence with the indices (into `stems`) of their terms; empty for a simple sentence. */
+  clauses: { text: string; terms: number[] }[];
+  /** Proper names of the sentence (read only when that feature is on). */
+  names: NameMention[];
 }
 
 function negatedStems(terms: Term[], negations: number[]): Set<string> {
@@ -82,6 +92,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   const termOptions = { stemming: features.stemming };
   const passages = new LruCache<string, PreparedPassage>(PASSAGE_CACHE_LIMIT);
   const sentences = new LruCache<string, Claim>(SENTENCE_CACHE_LIMIT);
+  const passageStemSets = new LruCache<string, Set<string>>(PASSAGE_CACHE_LIMIT);
 
   function claimOf(sentence: string): Claim {
     let claim = sentences.get(sentence);
@@ -92,7 +103,10 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       let total = 0;
       for (const w of weights.values()) total += w;
       const values = features.values ? extractValues(sentence) : [];
-      claim = { analysed, stems: [...weights.keys()], weights: [...weights.values()], total, values };
+      const stems = [...weights.keys()];
+      const clauses = features.clauses ? clausesOf(sentence, stems, termOptions) : [];
+      const names = features.names ? extractNames(sentence) : [];
+      claim = { analysed, stems, weights: [...weights.values()], total, values, clauses, names };
       sentences.set(sentence, claim);
     }
     return claim;
@@ -107,8 +121,17 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     return passage;
   }
 
+  function stemsOf(text: string): Set<string> {
+    let found = passageStemSets.get(text);
+    if (!found) {
+      found = passageStems(text);
+      passageStemSets.set(text, found);
+    }
+    return found;
+  }
+
   function score(sentence: string, passage: string): SupportResult {
-    const { analysed: claim, stems, weights: w, total, values: claimed } = claimOf(sentence);
+    const { analysed: claim, stems, weights: w, total, values: claimed, clauses, names } = claimOf(sentence);
     if (stems.length === 0) {
       return { score: 0, code: 'low-support', explanation: 'the sentence has no content words to check against the passage' };
     }
@@ -167,13 +190,69 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
     }
 
-    if (overlap >= 1) return { score: 1, code: 'supported' };
+    if (names.length > 0) {
+      const absent = missingNames(names, stemsOf(passage));
+      if (absent.length > 0) return conflict('low-support', `the cited passage never names ${absent.map((n) => `'${n.text}'`).join(', ')}`);
+    }
+
     const missing = new Set(stems.filter((s) => !covered.has(s)));
+    // The weakest clause: a short unbacked clause is not averaged away by a long backed one.
+    const weakest = weakestClause(clauses, w, isCovered);
+    if (weakest && weakest.score < overlap) {
+      const clauseMissing = new Set(weakest.terms.filter((i) => !isCovered[i]).map((i) => stems[i]));
+      const phrases = missingPhrases(claim.terms, clauseMissing, 3);
+      return { score: weakest.score, code: 'low-support', explanation: `the clause '${weakest.text}' is not backed: the cited passage does not mention ${phrases}` };
+    }
+    if (overlap >= 1) return { score: 1, code: 'supported' };
     const phrases = missingPhrases(claim.terms, missing, 3);
     return { score: overlap, code: 'low-support', explanation: `the cited passage does not mention ${phrases}` };
   }
 
   return { tier: 'lexical', score };
+}
+
+/** Words that join clauses: not a claim of the clause they open. */
+const JOINING_WORDS = new Set(['including', 'plus', 'likewise', 'whereas', 'although', 'though', 'while']);
+
+/** Clauses of a compound sentence as indices of the sentence's distinct stems (none for a simple sentence). */
+function clausesOf(sentence: string, stems: string[], options: { stemming: boolean }): Claim['clauses'] {
+  const parts = splitClauses(sentence);
+  if (parts.length < 2) return [];
+  const index = new Map(stems.map((s, i) => [s, i] as const));
+  return parts
+    .map((c) => ({
+      text: c.text.replace(/[.!?]+$/, ''),
+      terms: [...new Set(analyse(c.text, options).terms.filter((t) => !JOINING_WORDS.has(t.word)).map((t) => index.get(t.stem)).filter((i): i is number => i !== undefined))],
+    }))
+    .filter((c) => c.terms.length > 0);
+}
+
+/**
+ * Share of its weight a clause after the first must find in the passage. Chosen on WiCE dev
+ * (docs/verifier.md): the default threshold; lower floors, checking the opening clause too, or
+ * counting only the words a clause adds did no better there.
+ */
+export const CLAUSE_FLOOR = 0.6;
+
+/**
+ * The weakest clause after the first that is under the floor, with its score ("and so may
+ * monthly plans" against a passage about annual plans: 'plans' found, 'monthly' not). The
+ * opening clause carries the sentence's subject and verb, and the sentence score checks it.
+ */
+function weakestClause(clauses: Claim['clauses'], w: number[], isCovered: boolean[]): { text: string; terms: number[]; score: number } | undefined {
+  let weakest: { text: string; terms: number[]; score: number } | undefined;
+  for (const c of clauses.slice(1)) {
+    let total = 0;
+    let matched = 0;
+    for (const i of c.terms) {
+      total += w[i];
+      if (isCovered[i]) matched += w[i];
+    }
+    if (total === 0) continue;
+    const score = matched / total;
+    if (score < CLAUSE_FLOOR && (!weakest || score < weakest.score)) weakest = { text: c.text, terms: c.terms, score };
+  }
+  return weakest;
 }
 
 function conflict(code: ReasonCode, explanation: string): SupportResult {

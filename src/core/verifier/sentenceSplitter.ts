@@ -1,6 +1,7 @@
 // Markdown-aware sentence splitting for model answers. Each list item, heading, table row and
-// paragraph is a block; inside a block, sentences end at . ! ? unless the dot belongs to an
-// abbreviation ("e.g.", "U.S.", "Dr."), a decimal (2.5) or a version (1.2.3). Citations right
+// paragraph is a block; inside a block, sentences end at . ! ? (whatever the case of the next
+// word) unless the dot belongs to an abbreviation ("e.g.", "U.S.", "Dr."), an ellipsis, a
+// decimal (2.5) or a version (1.2.3). Citations right
 // after the end ("… 90 days. [E2]") belong to the sentence before them. Every letter or
 // digit of the answer outside list and heading markers lands in exactly one sentence, so
 // nothing can slip past the verifier unsplit.
@@ -110,7 +111,11 @@ function splitBlock(text: string, block: Block, out: SentenceSpan[]): void {
     // "etc." ends a sentence when a capital follows; other abbreviations never do, unless
     // a citation closes the sentence ("… in the U.S. [E1] Next").
     const etc = abbreviation && /etc$/i.test(text.slice(Math.max(block.start, i - 3), i));
-    if (!citedAfter && (lowerNext || (abbreviation && !(etc && /\p{Lu}/u.test(next))))) {
+    // A lower-case start after a full stop is a new sentence ("… 30 days. monthly plans are…"):
+    // merging it would let an unchecked claim ride on the sentence before. Only an ellipsis
+    // ("the plan... and then") continues the sentence.
+    const ellipsis = lowerNext && /\.\.$/.test(text.slice(i, end).replace(/[^.]/g, ''));
+    if (!citedAfter && (ellipsis || (abbreviation && !(etc && /\p{Lu}/u.test(next))))) {
       i = end;
       continue;
     }

@@ -155,7 +155,7 @@ export async function verifyAnswer(
 ): Promise<VerifiedText> {
   const resolved = resolveOptions(options);
   if (text.trim() === '') return { answer: text, abstained: false, sentences: [] };
-  if (isAbstention(text)) return { answer: text.trim(), abstained: true, sentences: [] };
+  if (isAbstention(text)) return abstentionLine(text);
   const sentences: SentenceVerdict[] = [];
   for (const span of splitSentences(text)) {
     signal?.throwIfAborted();
@@ -163,6 +163,28 @@ export async function verifyAnswer(
   }
   if (!sentences.some((s) => s.verdict === 'kept')) return { answer: NOT_FOUND_UNSUPPORTED, abstained: true, sentences };
   return { answer: rewrite(text, sentences), abstained: false, sentences };
+}
+
+/**
+ * `NOT_FOUND:` is one line: the answer is that line, and anything the model wrote after it is
+ * unverified text, shown as dropped (never inside the abstention as if it were the reason).
+ */
+function abstentionLine(text: string): VerifiedText {
+  const lineStart = text.length - text.trimStart().length;
+  const newline = text.indexOf('\n', lineStart);
+  const lineEnd = newline < 0 ? text.length : newline;
+  const answer = text.slice(lineStart, lineEnd).trim();
+  const sentences = splitSentences(text)
+    .filter((span) => span.start >= lineEnd)
+    .map((span) =>
+      verdictOf(span, citedIds(span.text), {
+        verdict: 'dropped',
+        code: 'after-abstention',
+        support: 0,
+        explanation: 'text after the NOT_FOUND line is not checked and not part of the answer',
+      }),
+    );
+  return { answer, abstained: true, sentences };
 }
 
 /** A one-passage ledger, for checking a claim as if the model had cited it as E1. */

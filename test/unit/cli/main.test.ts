@@ -92,6 +92,29 @@ describe('evident CLI (in-process, offline)', function () {
     assert.match(shape.stderr, /bad\.jsonl:1: "question" must be a non-empty string/);
   });
 
+  it('refuses a question over the 4,000-character cap before indexing, alone or as a batch line (FILE:LINE), with exit 2', async () => {
+    const long = `Are refunds allowed? ${'x'.repeat(4000)}`;
+    const one = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--question', long], env());
+    assert.equal(one.code, 2);
+    assert.match(one.stderr, /--question: The question is 4,021 characters long; at most 4,000 are accepted\. Shorten it/);
+    assert.equal(one.stdout, '');
+    const file = path.join(work, 'long.jsonl');
+    await writeFile(file, `${JSON.stringify({ id: 'a', question: 'Are refunds allowed?' })}\n${JSON.stringify({ id: 'b', question: long })}\n`);
+    const batch = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--questions', file], env());
+    assert.equal(batch.code, 2);
+    assert.match(batch.stderr, /long\.jsonl:2: .*at most 4,000/);
+    assert.equal(batch.stdout, '');
+  });
+
+  it('ask --json carries the relevance verdict; --no-relevance-check turns the check off', async () => {
+    const question = 'What is the stock option vesting schedule for employees?';
+    const on = JSON.parse((await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--json', '--question', 'How long do I have to ask for a refund on an annual plan?'], env())).stdout);
+    assert.equal(on.relevance?.verdict, 'answers');
+    const offTopic = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--json', '--no-relevance-check', '--question', question], env());
+    assert.equal(offTopic.code, 0);
+    assert.equal(JSON.parse(offTopic.stdout).relevance, undefined);
+  });
+
   it('refuses a missing docs folder, an index inside the docs, unknown flags and commands, with exit 2', async () => {
     const missing = await runCli(['ask', '--docs', path.join(work, 'nope'), '--question', 'x'], env());
     assert.equal(missing.code, 2);

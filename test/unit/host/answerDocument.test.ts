@@ -47,4 +47,10 @@ describe('answer document layout', () => {
     );
     assert.ok(list.text.includes('Kinds:\n\n- Annual [E1].\n- Sick [E1].\n\n'), list.text);
   });
+
+  it('says which part of a partly answered question was not found', () => {
+    const result = turnResult({ relevance: { verdict: 'partial', reason: 'part of the question is not answered: "who approves it"' } });
+    const layout = layoutAnswerDocument(result);
+    assert.match(layout.text, /\n> Not found: part of the question is not answered: "who approves it"\n/);
+  });
 });

@@ -194,4 +194,31 @@ describe('chat answer rendering', () => {
       ],
     );
   });
+
+  it('shows which part of a partly answered question was not found, as text, and the reason of an off-topic abstention', () => {
+    const { doc, actions } = setup();
+    const reason = 'part of the question is not answered: "who approves <b>it</b>" (the documents found do not mention "approves")';
+    const partial = renderResult(doc, 't1', turnResult({ relevance: { verdict: 'partial', reason } }), actions);
+    const note = partial.querySelector('[data-testid="relevance"][data-verdict="partial"]');
+    assert.ok(note, 'no relevance note');
+    assert.equal(note.textContent, `Not found: ${reason}`);
+    assert.deepEqual(activeContent(partial), []);
+    const answers = renderResult(doc, 't2', turnResult({ relevance: { verdict: 'answers', reason: 'the kept sentences address the question' } }), actions);
+    assert.equal(answers.querySelector('[data-testid="relevance"]'), null);
+    const offTopic = renderResult(
+      doc,
+      't3',
+      turnResult({
+        answer: 'NOT_FOUND: the documents found mention "stock" but not "vesting".',
+        abstained: true,
+        abstainedBy: 'relevance',
+        relevance: { verdict: 'off-topic', reason: 'the documents found mention "stock" but not "vesting"' },
+        sentences: sentences({ text: 'Take stock of the plan [E1].', citations: ['E1'], verdict: 'dropped', code: 'off-topic', reason: 'off-topic: …' }),
+      }),
+      actions,
+    );
+    const detail = offTopic.querySelector('[data-testid="abstention-detail"]');
+    assert.equal(detail?.textContent, 'the documents found mention "stock" but not "vesting".');
+    assert.equal(detail?.getAttribute('data-abstained-by'), 'relevance');
+  });
 });

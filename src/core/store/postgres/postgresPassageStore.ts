@@ -15,7 +15,8 @@ import type { Passage, RetrievalMode } from '../../../domain/types';
 import { chunkMarkdown } from '../../docs/chunker';
 import { documentVersion } from '../../docs/version';
 import { decodeDocument, type DocFile, type DocSource } from '../../docs/docSource';
-import { BM25, fieldTerms, LEXICAL_FIELDS } from '../../retrieval/lexicalIndex';
+import { B, K1, lexicalTerms, passageTermWeights } from '../../retrieval/lexicalIndex';
+import { CANDIDATES, FUSION_WEIGHTS, RRF_K } from '../../retrieval/hybridRetriever';
 import { embeddingText, INDEX_FORMAT_VERSION, type IndexReport, type IndexRunOptions } from '../../retrieval/passageIndex';
 import type { Embedder } from '../../types';
 import { StoreError, type PassageStore, type StoreSearch, type StoreStatus } from '../passageStore';
@@ -54,8 +55,6 @@ interface PassageRow {
   score?: number;
 }
 
-const CANDIDATES = 30;
-const RRF_K = 60;
 const WRITE_BATCH = 500;
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`: what may be shown and logged. */
@@ -138,9 +137,9 @@ export class PostgresPassageStore implements PassageStore {
       const [vector] = await embedder.embed([query], signal);
       signal?.throwIfAborted();
       mode = 'hybrid';
-      rows = await this.query<PassageRow>(HYBRID_SEARCH_SQL, [terms, vectorSql(vector), topK, CANDIDATES, RRF_K, ...bm25Params()], true);
+      rows = await this.query<PassageRow>(HYBRID_SEARCH_SQL, [terms, vectorSql(vector), topK, CANDIDATES, RRF_K, K1, B, FUSION_WEIGHTS.lexical, FUSION_WEIGHTS.vector], true);
     } else {
-      rows = await this.query<PassageRow>(LEXICAL_SEARCH_SQL, [terms, topK, CANDIDATES, RRF_K, ...bm25Params()]);
+      rows = await this.query<PassageRow>(LEXICAL_SEARCH_SQL, [terms, topK, CANDIDATES, RRF_K, K1, B]);
     }
     signal?.throwIfAborted();
     return { mode, passages: rows.map((r) => ({ passage: toPassage(r), score: Number(r.score) })) };
@@ -266,9 +265,7 @@ export class PostgresPassageStore implements PassageStore {
         }
         await client.query(`UPDATE evident_store SET updated_at = now(),
           passages = (SELECT count(*) FROM evident_passages),
-          len_text = (SELECT coalesce(sum(len_text), 0) FROM evident_passages),
-          len_heading = (SELECT coalesce(sum(len_heading), 0) FROM evident_passages),
-          len_source = (SELECT coalesce(sum(len_source), 0) FROM evident_passages)`);
+          total_len = (SELECT coalesce(sum(len::float8), 0) FROM evident_passages)`);
         signal?.throwIfAborted();
         await client.query('COMMIT');
       } catch (error) {
@@ -305,7 +302,7 @@ export class PostgresPassageStore implements PassageStore {
       try {
         await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [WRITE_LOCK]);
         await client.query('DELETE FROM evident_documents');
-        await client.query('UPDATE evident_store SET updated_at = NULL, passages = 0, len_text = 0, len_heading = 0, len_source = 0');
+        await client.query('UPDATE evident_store SET updated_at = NULL, passages = 0, total_len = 0');
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
@@ -405,13 +402,9 @@ export class PostgresPassageStore implements PassageStore {
   }
 }
 
-/** The query's terms, analysed as the passages' were (lower-cased, stemmed; repeats kept). */
+/** The query's terms, analysed as the passages' were (the SQL keeps each once). */
 function queryTerms(query: string): string[] {
-  return fieldTerms(query).terms;
-}
-
-function bm25Params(): number[] {
-  return [BM25.k, BM25.b, BM25.d, LEXICAL_FIELDS[0].boost, LEXICAL_FIELDS[1].boost, LEXICAL_FIELDS[2].boost];
+  return lexicalTerms(query);
 }
 
 function vectorSql(v: Float32Array): string {
@@ -452,41 +445,35 @@ async function bindModel(client: PoolClient, embedder: Embedder): Promise<void> 
 async function insertPassages(client: PoolClient, rows: { passage: Passage; ord: number }[], vectors: Map<string, Float32Array>): Promise<void> {
   if (!rows.length) return;
   const col = <T>(f: (r: { passage: Passage; ord: number }) => T): T[] => rows.map(f);
-  const analysed = rows.map(({ passage: p }) => [fieldTerms(p.text), fieldTerms(p.heading), fieldTerms(p.source)] as const);
+  const analysed = rows.map(({ passage }) => passageTermWeights(passage));
   await client.query(
-    `INSERT INTO evident_passages (id, source, ord, heading_path, heading, start_line, end_line, text, version, len_text, len_heading, len_source, embedding)
-     SELECT id, source, ord, ARRAY(SELECT json_array_elements_text(hp::json)), heading, start_line, end_line, text, version, lt, lh, ls, emb::vector
-     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[], $10::int[], $11::int[], $12::int[], $13::text[])
-       AS u(id, source, ord, hp, heading, start_line, end_line, text, version, lt, lh, ls, emb)
+    `INSERT INTO evident_passages (id, source, ord, heading_path, heading, start_line, end_line, text, version, len, embedding)
+     SELECT id, source, ord, ARRAY(SELECT json_array_elements_text(hp::json)), heading, start_line, end_line, text, version, len, emb::vector
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[], $10::real[], $11::text[])
+       AS u(id, source, ord, hp, heading, start_line, end_line, text, version, len, emb)
      ON CONFLICT (id) DO UPDATE SET ord = EXCLUDED.ord, start_line = EXCLUDED.start_line, end_line = EXCLUDED.end_line,
        version = EXCLUDED.version, embedding = coalesce(EXCLUDED.embedding, evident_passages.embedding)`,
     [
       col((r) => r.passage.id), col((r) => r.passage.source), col((r) => r.ord), col((r) => JSON.stringify(r.passage.headingPath)),
       col((r) => r.passage.heading), col((r) => r.passage.startLine), col((r) => r.passage.endLine), col((r) => r.passage.text),
-      col((r) => r.passage.version), analysed.map((a) => a[0].length), analysed.map((a) => a[1].length), analysed.map((a) => a[2].length),
+      col((r) => r.passage.version), analysed.map((a) => a.length),
       col((r) => { const v = vectors.get(r.passage.id); return v ? vectorSql(v) : null; }),
     ],
   );
   const ids: string[] = [];
-  const fields: number[] = [];
   const terms: string[] = [];
   const tfs: number[] = [];
   rows.forEach(({ passage }, i) => {
-    analysed[i].forEach((field, f) => {
-      const counts = new Map<string, number>();
-      for (const t of field.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
-      for (const [t, n] of counts) {
-        ids.push(passage.id);
-        fields.push(f);
-        terms.push(t);
-        tfs.push(n);
-      }
-    });
+    for (const [term, tf] of analysed[i].weights) {
+      ids.push(passage.id);
+      terms.push(term);
+      tfs.push(tf);
+    }
   });
   await client.query(
-    `INSERT INTO evident_terms (passage_id, field, term, tf) SELECT * FROM unnest($1::text[], $2::smallint[], $3::text[], $4::int[])
+    `INSERT INTO evident_terms (passage_id, term, tf) SELECT * FROM unnest($1::text[], $2::text[], $3::real[])
      ON CONFLICT DO NOTHING`,
-    [ids, fields, terms, tfs],
+    [ids, terms, tfs],
   );
 }
 

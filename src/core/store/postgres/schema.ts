@@ -10,7 +10,8 @@ export const MIGRATION_LOCK = 0x45766964656e7401n.toString();
 export const WRITE_LOCK = 0x45766964656e7402n.toString();
 
 const MIGRATIONS: string[] = [
-  // 1: documents, passages with their vectors, the BM25 term table, and the store's one row.
+  // 1: documents, passages with their vectors and weighted lengths, the BM25 term table
+  // (weighted term frequencies, as the local lexical index keeps them), and the store's one row.
   `CREATE EXTENSION IF NOT EXISTS vector;
    CREATE TABLE evident_store (
      id int PRIMARY KEY DEFAULT 1 CHECK (id = 1),
@@ -19,9 +20,7 @@ const MIGRATIONS: string[] = [
      format_version int NOT NULL,
      updated_at timestamptz,
      passages bigint NOT NULL DEFAULT 0,
-     len_text bigint NOT NULL DEFAULT 0,
-     len_heading bigint NOT NULL DEFAULT 0,
-     len_source bigint NOT NULL DEFAULT 0
+     total_len double precision NOT NULL DEFAULT 0
    );
    CREATE TABLE evident_documents (
      path text PRIMARY KEY,
@@ -39,18 +38,15 @@ const MIGRATIONS: string[] = [
      end_line int NOT NULL,
      text text NOT NULL,
      version text NOT NULL,
-     len_text int NOT NULL,
-     len_heading int NOT NULL,
-     len_source int NOT NULL,
+     len real NOT NULL,
      embedding vector
    );
    CREATE INDEX evident_passages_source ON evident_passages (source);
    CREATE TABLE evident_terms (
      term text NOT NULL,
-     field smallint NOT NULL,
      passage_id text NOT NULL REFERENCES evident_passages(id) ON DELETE CASCADE,
-     tf int NOT NULL,
-     PRIMARY KEY (term, field, passage_id)
+     tf real NOT NULL,
+     PRIMARY KEY (term, passage_id)
    );
    CREATE INDEX evident_terms_passage ON evident_terms (passage_id);`,
 ];

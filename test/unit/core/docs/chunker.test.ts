@@ -126,3 +126,94 @@ describe('chunker: Markdown to passages', () => {
     assert.equal(ps[0].text, 'Still indexed text here.');
   });
 });
+
+describe('chunker: Markdown plumbing never reaches passage text', () => {
+  // A page written the way site generators (Jekyll, Eleventy, GitHub Docs) write them.
+  const PAGE = [
+    '---', // 1
+    'title: Parking permits', // 2
+    '---', // 3
+    '', // 4
+    '{% include "banner.html"', // 5
+    '  tone: info %}', // 6
+    '<!-- prettier-ignore -->', // 7
+    '## Who issues permits', // 8
+    '', // 9
+    'Permits are issued by the [front desk][desk-page] within two days.', // 10
+    'See the [visitor rules]({% page "/visitors/rules/" %}) first.', // 11
+    '', // 12
+    '[desk-page]: {% page "/offices/front-desk/" %}', // 13
+    '[map]:{% page "/offices/map/#floor-2" %}', // 14
+    '', // 15
+    'Ask in {% slack_channel "parking-help" %} if a permit is lost.', // 16
+    'Badges cost {{ site.badge_fee }} nothing for staff.<!-- check the fee -->', // 17
+    '', // 18
+    '{% comment %}', // 19
+    'Old rule: permits expire after 30 days.', // 20
+    '{% endcomment %}', // 21
+    '{% alert "note" %}', // 22
+    'Carpools get the front row.', // 23
+    '{% endalert %}', // 24
+    '', // 25
+    '```liquid', // 26
+    '{% page "/kept/in/code/" %}', // 27
+    '```', // 28
+    '', // 29
+    'Write `{{ page.title }}` to show the title; {% raw %}{% page "/x/" %}{% endraw %} links a page.', // 30
+  ].join('\n');
+  const { passages } = chunkMarkdown('parking.md', PAGE);
+  const all = passages.map((p) => p.text).join('\n');
+
+  it('drops link reference definitions whose destination is a template tag, and keeps the links’ text', () => {
+    assert.ok(!all.includes('desk-page'), all);
+    assert.ok(!all.includes('[map]'), all);
+    assert.match(all, /Permits are issued by the front desk within two days\./);
+    assert.match(all, /See the visitor rules first\./);
+  });
+
+  it('drops template tags ({% … %}, multi-line ones, {{ … }}) and comment blocks, keeping the text between block tags', () => {
+    const prose = all.split('\n').filter((line) => !line.includes('/kept/in/code/') && !line.startsWith('Write ')).join('\n');
+    assert.ok(prose.includes('Carpools') && prose.includes('Permits are issued'), prose);
+    assert.ok(!/\{%|%\}|\{\{|\}\}|banner\.html|badge_fee|\/visitors\//.test(prose), prose);
+    assert.ok(!all.includes('30 days'), 'a {% comment %} block is not content');
+    assert.match(all, /Carpools get the front row\./);
+    assert.match(all, /Badges cost nothing for staff\./);
+  });
+
+  it('reads a Slack channel tag as the channel name', () => {
+    assert.match(all, /Ask in #parking-help if a permit is lost\./);
+  });
+
+  it('drops HTML comments, inline and on their own line', () => {
+    assert.ok(!all.includes('prettier') && !all.includes('check the fee'), all);
+  });
+
+  it('leaves code as written: fenced code, inline code and {% raw %} content', () => {
+    assert.ok(all.includes('{% page "/kept/in/code/" %}'), all);
+    assert.ok(all.includes('{{ page.title }}'), all);
+    assert.ok(all.includes('{% page "/x/" %} links a page.'), all);
+    assert.ok(!all.includes('{% raw %}'), all);
+  });
+
+  it('keeps exact line ranges: every passage starts and ends on the source lines that hold its text', () => {
+    const lines = PAGE.split('\n');
+    const where = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
+    const issued = passages.find((p) => p.text.includes('Permits are issued'))!;
+    assert.equal(issued.startLine, where('Permits are issued'));
+    assert.equal(issued.heading, 'Parking permits > Who issues permits');
+    for (const p of passages) {
+      assert.ok(p.startLine >= 1 && p.endLine <= lines.length && p.startLine <= p.endLine);
+      const first = p.text.split('\n')[0].split(' ').slice(0, 2).join(' ');
+      assert.ok(lines.slice(p.startLine - 1, p.endLine).join('\n').includes(first.replace(/^- /, '')), `${first} not in lines ${p.startLine}-${p.endLine}`);
+    }
+    const carpool = passages.find((p) => p.text.includes('Carpools'))!;
+    assert.ok(carpool.startLine <= where('Carpools') && carpool.endLine >= where('Carpools'));
+  });
+
+  it('cleans headings too, and leaves a page without plumbing byte for byte as it was parsed before', () => {
+    const { passages: ps } = chunkMarkdown('h.md', '# Leave {{ site.year }}<!-- draft -->\n\nTake it.\n');
+    assert.equal(ps[0].heading, 'Leave');
+    const plain = '# Leave\n\nTake it [here](https://example.org/a).\n\n[ref]: https://example.org/b\n';
+    assert.deepEqual(chunkMarkdown('p.md', plain).passages.map((p) => p.text), ['Take it here.']);
+  });
+});

@@ -45,6 +45,16 @@ describe('metrics and audit logs', () => {
     assert.ok(!Number.isNaN(Date.parse(metrics[0].time)));
     assert.match(metrics[0].indexVersion, /^lexical@\d+$/);
     assert.equal(metrics[1].abstained, true);
+    // Who abstained and the relevance verdict are counted too.
+    assert.equal(metrics[0].relevance, 'answers');
+    assert.equal(metrics[0].abstainedBy, undefined);
+    assert.equal(metrics[1].abstainedBy, 'model');
+
+    await engine.ask('What is the vesting schedule for stock options on flights?', {
+      model: new ScriptedModel([search('flights'), say('Economy class is required for flights shorter than six hours [E1].')]),
+    });
+    const third = JSON.parse((await readFile(metricsLog, 'utf8')).trim().split('\n')[2]);
+    assert.deepEqual([third.abstained, third.abstainedBy, third.relevance], [true, 'relevance', 'off-topic']);
 
     const audit = (await readFile(auditLog, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     assert.deepEqual(audit[0].cited, ['E1']);

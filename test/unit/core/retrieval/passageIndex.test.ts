@@ -30,7 +30,7 @@ function counting(embedder: Embedder): Embedder & { texts: string[] } {
   };
 }
 
-describe('passage index: Vectra + MiniSearch on disk, real transformers.js embeddings (tiny generated model)', function () {
+describe('passage index: Vectra + own BM25 index on disk, real transformers.js embeddings (tiny generated model)', function () {
   this.timeout(120_000);
   let docs: string;
   let indexDir: string;
@@ -160,6 +160,21 @@ describe('passage index: Vectra + MiniSearch on disk, real transformers.js embed
     index = await PassageIndex.open(indexDir, docs);
     assert.match(index.openNotices.join(' '), /format \d+.*rebuilding/);
     assert.equal((await index.update(folderDocSource(docs), { embedder })).embedded, 4);
+  });
+
+  it('rebuilds a corrupt or foreign lexical index with a notice', async () => {
+    let index = await PassageIndex.open(indexDir, docs);
+    await index.update(folderDocSource(docs), { embedder });
+    await writeFile(path.join(indexDir, 'lexical.bin'), 'not a lexical index at all, just text');
+    index = await PassageIndex.open(indexDir, docs);
+    assert.match(index.openNotices.join(' '), /unreadable \(not a lexical index\).*rebuilding/);
+    assert.equal(index.isIndexed, false);
+    const report = await index.update(folderDocSource(docs), { embedder });
+    assert.equal(report.passages, 4);
+    assert.ok(index.lexicalQuery('refund', 6).length > 0);
+    index = await PassageIndex.open(indexDir, docs);
+    assert.deepEqual(index.openNotices, []);
+    assert.ok(index.lexicalQuery('refund', 6).length > 0, 'the saved lexical index loads and answers');
   });
 
   it('rebuilds the vectors when the Vectra file is corrupt', async () => {

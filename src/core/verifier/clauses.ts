@@ -1,0 +1,55 @@
+// The clauses of a compound sentence, each a claim of its own: "Annual plans may be refunded
+// within 90 days, and so may monthly plans" states two things, and the support score of the
+// whole (a ratio of words) would average a short false clause away. A clause starts at a
+// coordinating word that joins two statements: ", and / , but / , or / ; …", "and also",
+// "and so", "as well as", "including", and " and " before a verb ("… approved by a manager and
+// filed within 30 days"). Plain lists of nouns ("annual, sick and family leave") are not split:
+// they are one claim about one thing.
+
+export interface Clause {
+  /** The clause as written, from its joining word on ("and so may monthly plans"). */
+  text: string;
+  start: number;
+  end: number;
+}
+
+// Words that open a predicate: modals and auxiliaries ("… and may be…", "… and is…").
+const VERB_OPENERS =
+  'may|might|must|can|cannot|could|should|shall|will|would|is|are|was|were|has|have|had|does|do|did|needs?|requires?|gets?|includes?|covers?|applies|apply|expires?|ends?|starts?|begins?';
+
+// Each pattern finds the start of a new clause (the joining word stays with the clause it opens).
+const CLAUSE_START = new RegExp(
+  [
+    // ", and …", ", but …", ", or …", ", yet …", ", while …", ", plus …", "; …"
+    String.raw`[,;]\s+(?=(?:and|but|or|yet|while|whereas|although|though|plus|so)\s+\S)`,
+    String.raw`;\s+(?=\S)`,
+    // "… and also …", "… and so may …", "… as well as …", "… including …"
+    String.raw`\s+(?=and\s+(?:also|so|then|likewise)\b)`,
+    String.raw`\s+(?=as\s+well\s+as\b)`,
+    String.raw`,?\s+(?=including\b)`,
+    // A second predicate: "… and may be …", "… but must …", "… and filed …"
+    String.raw`\s+(?=(?:and|but|or)\s+(?:not\s+|never\s+|also\s+)?(?:${VERB_OPENERS})\b)`,
+    String.raw`\s+(?=(?:and|but)\s+\p{Ll}+ed\s+(?:by|within|in|on|at|before|after|to|for|from|with|as|under|up|out|off|once)\b)`,
+  ].join('|'),
+  'giu',
+);
+
+/** The clauses of a sentence (one when it is not compound); blank pieces are left out. */
+export function splitClauses(sentence: string): Clause[] {
+  const clauses: Clause[] = [];
+  let start = 0;
+  const push = (end: number): void => {
+    const raw = sentence.slice(start, end);
+    const s = start + (raw.length - raw.trimStart().length);
+    const e = start + raw.trimEnd().replace(/[,;]$/, '').length;
+    if (e > s) clauses.push({ text: sentence.slice(s, e), start: s, end: e });
+  };
+  for (const m of sentence.matchAll(CLAUSE_START)) {
+    const at = (m.index ?? 0) + m[0].length;
+    if (at <= start) continue;
+    push(m.index ?? 0);
+    start = at;
+  }
+  push(sentence.length);
+  return clauses;
+}
