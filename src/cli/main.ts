@@ -9,6 +9,8 @@ const HELP = `Usage: evident <command> [options]
 Commands:
   index    --docs DIR                                   build or update the index
   ask      --docs DIR (--question TEXT | --questions F)  answer with verified citations
+  ask      --model google-search | vertex-ai-search …   answer grounded by Google Search or a
+                                                        Vertex AI Search data store (no --docs)
   verify   --pairs FILE.jsonl                           verifier verdicts for claim/evidence pairs
   eval     --docs DIR --set FILE.jsonl                  evaluation figures, with CI gates
 

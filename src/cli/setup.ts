@@ -7,10 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CliError, type CliIO } from './io';
 import {
-  createGeminiModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource, redactConnection,
-  type IndexProgress,
+  createGeminiModel, createGoogleSearchModel, createVertexSearchModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
+  GeminiError, redactConnection, type IndexProgress,
 } from '../core/engine';
-import type { ChatModel, SupportScorer } from '../core/types';
+import type { ChatModel, GroundedModel, SupportScorer } from '../core/types';
 import { hubEndpoint } from '../core/modelLoading';
 import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
 
@@ -136,13 +136,83 @@ export function chooseCliModel(name: string | undefined, io: CliIO): (engine: En
   return () => gemini;
 }
 
+/** Flags of the second route (built-in grounding). */
+export const GROUNDING_FLAGS = {
+  datastore: { type: 'string' },
+  'search-filter': { type: 'string' },
+  'max-results': { type: 'string' },
+} as const;
+
+export const GROUNDING_FLAGS_HELP = `Built-in grounding (the provider searches; no --docs):
+  --model google-search[:MODEL_ID]     Gemini with Google Search (GEMINI_API_KEY)
+  --model vertex-ai-search[:MODEL_ID]  Vertex AI with Vertex AI Search on --datastore
+  --datastore NAME         projects/P/locations/L/collections/C/dataStores/D
+  --search-filter EXPR     Vertex AI Search filter expression
+  --max-results N          results per Vertex AI Search query, 1..10
+  Vertex credentials: application default credentials (project from the data store, or
+  GOOGLE_CLOUD_PROJECT; location GOOGLE_CLOUD_LOCATION, default global), or an API key in
+  EVIDENT_VERTEX_API_KEY. GOOGLE_VERTEX_BASE_URL / GOOGLE_GEMINI_BASE_URL point at another endpoint.`;
+
+export interface GroundingFlags {
+  model?: string;
+  datastore?: string;
+  'search-filter'?: string;
+  'max-results'?: string;
+}
+
+const GROUNDED_MODEL = /^(google-search|vertex-ai-search)(?::(.+))?$/;
+
+/** True when --model names a built-in grounding route. */
+export function isGroundedModelName(name: string | undefined): boolean {
+  return name !== undefined && GROUNDED_MODEL.test(name);
+}
+
+/**
+ * `--model google-search[:MODEL_ID]` or `vertex-ai-search[:MODEL_ID]`: the provider searches.
+ * Checked at once, so a missing key or a malformed data store fails before any call.
+ */
+export function groundedCliModel(flags: GroundingFlags, io: CliIO): GroundedModel {
+  const match = GROUNDED_MODEL.exec(flags.model ?? '');
+  if (!match) throw new CliError(`--model must be google-search[:MODEL_ID] or vertex-ai-search[:MODEL_ID] (got "${flags.model}").`);
+  const modelId = match[2] ?? io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL;
+  try {
+    if (match[1] === 'google-search') {
+      if (flags.datastore || flags['search-filter'] || flags['max-results']) {
+        throw new CliError('--datastore, --search-filter and --max-results are for --model vertex-ai-search.');
+      }
+      const key = geminiKey(io);
+      if (!key) throw new CliError('--model google-search needs GEMINI_API_KEY in the environment.');
+      return createGoogleSearchModel({ apiKey: key, model: modelId, baseUrl: io.env.GOOGLE_GEMINI_BASE_URL });
+    }
+    if (!flags.datastore) throw new CliError('--model vertex-ai-search needs --datastore projects/P/locations/L/collections/C/dataStores/D.');
+    const maxResults = numberFlag(flags['max-results'], 'max-results', 1, 10);
+    if (maxResults !== undefined && !Number.isInteger(maxResults)) throw new CliError(`--max-results must be a whole number from 1 to 10 (got "${flags['max-results']}").`);
+    return createVertexSearchModel({
+      datastore: flags.datastore,
+      filter: flags['search-filter'],
+      maxResults,
+      model: modelId,
+      project: io.env.GOOGLE_CLOUD_PROJECT || undefined,
+      location: io.env.GOOGLE_CLOUD_LOCATION || undefined,
+      apiKey: io.env.EVIDENT_VERTEX_API_KEY || undefined,
+      baseUrl: io.env.GOOGLE_VERTEX_BASE_URL || io.env.GOOGLE_GEMINI_BASE_URL || undefined,
+    });
+  } catch (error) {
+    if (error instanceof GeminiError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
 function geminiKey(io: CliIO): string | undefined {
   return io.env.GEMINI_API_KEY ?? io.env.GOOGLE_API_KEY;
 }
 
 function geminiFromEnv(wanted: string, io: CliIO): ChatModel {
+  if (isGroundedModelName(wanted)) {
+    throw new CliError(`--model ${wanted} works with "evident ask" only: the provider searches, not the docs index.`);
+  }
   if (wanted !== 'gemini' && !wanted.startsWith('gemini:')) {
-    throw new CliError(`--model must be "extractive", "gemini" or "gemini:MODEL_ID" (got "${wanted}").`);
+    throw new CliError(`--model must be "extractive", "gemini" or "gemini:MODEL_ID" (got "${wanted}"); "evident ask" also takes google-search[:MODEL_ID] and vertex-ai-search[:MODEL_ID].`);
   }
   const key = geminiKey(io);
   if (!key) throw new CliError('--model gemini needs GEMINI_API_KEY in the environment (or use --model extractive, which works offline).');

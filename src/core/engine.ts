@@ -14,7 +14,8 @@ import type { PassageStore } from './store/passageStore';
 import { PostgresPassageStore } from './store/postgres/postgresPassageStore';
 import { appendTurnLog } from './metrics/turnLog';
 import type { RetrievalMode, TurnResult } from '../domain/types';
-import type { ChatModel, Embedder, SupportScorer } from './types';
+import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
+import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
 import { termStatsFromTexts, uniformTermStats, type TermStats } from './verifier/termStats';
@@ -25,6 +26,8 @@ export { documentVersion } from './docs/version';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
+export { createGoogleSearchModel, createVertexSearchModel, parseDatastore, type GoogleSearchOptions, type VertexSearchOptions } from './models/groundedModel';
+export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from './groundedAsk';
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
@@ -75,6 +78,8 @@ export interface AskOptions {
   maxToolRounds?: number;
   onDraft?(textSoFar: string): void;
   onEvent?(event: TurnEvent): void;
+  /** Mixing routes: also offer the model Google Search as the `searchWeb` tool (a grounded sub-call). */
+  webSearch?: GroundedModel;
 }
 
 export const DEFAULT_TOP_K = 6;
@@ -144,6 +149,7 @@ export class Engine {
         ledger: this.ledger,
         retrieval: this.passages.mode(embedder),
         search: async (query, signal) => (await this.passages.search(query, topK, embedder, signal)).passages,
+        searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),

@@ -2,7 +2,7 @@
 // scorers. The product's own types (passages, evidence, verdicts, turns) live in
 // src/domain/types.ts. No `vscode` and no DOM here.
 
-import type { ReasonCode, SupportTier } from '../domain/types';
+import type { GroundingMetadata, GroundingRoute, ReasonCode, SupportTier } from '../domain/types';
 
 /** Dense text embedder (transformers.js in production, a generated tiny model in tests). */
 export interface Embedder {
@@ -68,4 +68,25 @@ export interface SupportResult {
 export interface SupportScorer {
   readonly tier: SupportTier;
   score(sentence: string, passage: string, signal?: AbortSignal): SupportResult | Promise<SupportResult>;
+}
+
+export interface GroundedRequest {
+  question: string;
+  system: string;
+  signal: AbortSignal;
+  /** Partial text as it streams (drafts: unverified). */
+  onText?: (chunk: string) => void;
+}
+
+export interface GroundedResponse {
+  text: string;
+  /** Absent when the response carried no grounding metadata at all. */
+  metadata?: GroundingMetadata;
+}
+
+/** A model whose provider searches for it (route 2): Gemini + Google Search, Vertex AI Search. */
+export interface GroundedModel {
+  readonly name: string;
+  readonly route: GroundingRoute;
+  generate(request: GroundedRequest): Promise<GroundedResponse>;
 }

@@ -32,6 +32,10 @@ export interface Evidence {
   heading: string;
   text: string;
   version: string;
+  /** Built-in grounding (route 2): the web page or data-store document of a grounding chunk. */
+  uri?: string;
+  /** Built-in grounding: the page or document title the service gave. */
+  title?: string;
 }
 
 /** Read access to the evidence of one invocation. */
@@ -55,9 +59,12 @@ export type ReasonCode =
   /** Text after a `NOT_FOUND:` line: unverified, never part of the answer. */
   | 'after-abstention'
   /** Backed by its passage, but the turn does not answer the question (the relevance check). */
-  | 'off-topic';
+  | 'off-topic'
+  /** Built-in grounding: no grounding support segment covers the sentence. */
+  | 'no-grounding-support';
 
-export const SUPPORT_TIERS = ['lexical', 'entailment', 'judge'] as const;
+/** `grounding`: kept because the provider's grounding supports cover the sentence (route 2). */
+export const SUPPORT_TIERS = ['lexical', 'entailment', 'judge', 'grounding'] as const;
 export type SupportTier = (typeof SUPPORT_TIERS)[number];
 
 export interface SentenceVerdict {
@@ -94,6 +101,65 @@ export interface VerifiedText {
 export const RETRIEVAL_MODES = ['hybrid', 'lexical'] as const;
 export type RetrievalMode = (typeof RETRIEVAL_MODES)[number];
 
+/** The second route: the provider searches (Google Search, a Vertex AI Search data store). */
+export const GROUNDING_ROUTES = ['google-search', 'vertex-ai-search'] as const;
+export type GroundingRoute = (typeof GROUNDING_ROUTES)[number];
+
+/** How a turn's evidence was found: our own index, or the provider's built-in grounding. */
+export const TURN_RETRIEVALS = [...RETRIEVAL_MODES, ...GROUNDING_ROUTES] as const;
+export type TurnRetrieval = (typeof TURN_RETRIEVALS)[number];
+
+/** One grounding support as placed in the answer: what the audit log records. */
+export interface GroundingSupportRecord {
+  /** The segment text the service sent (empty when it sent none). */
+  segment: string;
+  /** The answer sentence(s) the segment lies in. */
+  sentence: string;
+  /** Evidence ids of the segment's grounding chunks (valid indices only). */
+  chunks: string[];
+  uris: string[];
+  /** Highest confidence score the service gave, when it gave any (Gemini 2.5+ gives none). */
+  confidence?: number;
+  /** Why the support was not used (no segment text, text not found, no valid chunk index). */
+  ignored?: string;
+}
+
+/** What built-in grounding adds to a turn. */
+export interface GroundingInfo {
+  route: GroundingRoute;
+  supports: GroundingSupportRecord[];
+  /** The queries the provider ran (web search). */
+  queries: string[];
+  /** Google's Search Suggestions markup (`searchEntryPoint.renderedContent`): untrusted HTML. */
+  searchSuggestions?: string;
+}
+
+/** A grounding chunk as the provider sent it: a web page, or a data-store document (with text). */
+export interface GroundingChunk {
+  uri: string;
+  title: string;
+  /** Retrieved context (Vertex AI Search) carries the text it found; web chunks carry none. */
+  text?: string;
+}
+
+/** A grounding support: an answer segment and the chunk indices the provider says back it. */
+export interface GroundingSupport {
+  /** The segment text; its offsets are UTF-8 byte offsets, so the text is what is matched. */
+  text?: string;
+  startIndex?: number;
+  endIndex?: number;
+  chunkIndices: number[];
+  confidenceScores: number[];
+}
+
+/** The `groundingMetadata` of a response, read defensively into our own words. */
+export interface GroundingMetadata {
+  chunks: GroundingChunk[];
+  supports: GroundingSupport[];
+  queries: string[];
+  searchSuggestions?: string;
+}
+
 /** Who made a turn abstain: the model said NOT_FOUND, the verifier kept nothing, or the relevance check found the kept text off the question. */
 export const ABSTENTION_CAUSES = ['model', 'verifier', 'relevance'] as const;
 export type AbstentionCause = (typeof ABSTENTION_CAUSES)[number];
@@ -119,7 +185,9 @@ export interface TurnResult {
   evidence: Evidence[];
   metrics: TurnMetrics;
   model: string;
-  retrieval: RetrievalMode;
+  retrieval: TurnRetrieval;
+  /** Built-in grounding (route 2) only. */
+  grounding?: GroundingInfo;
   /** Non-fatal things the user should know (e.g. "embedding model unavailable: lexical only"). */
   notices: string[];
   /** The relevance check's verdict (absent when it is off or the turn abstained before it). */

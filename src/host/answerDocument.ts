@@ -4,7 +4,7 @@
 
 import type { Evidence, TurnResult } from '../domain/types';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
-import { describeLines, placeSentences } from '../domain/answerLayout';
+import { describeLines, isWebEvidence, placeSentences, unwrittenCitations } from '../domain/answerLayout';
 import { findCitationGroups, type CitationSpan } from '../domain/citations';
 
 /** A citation in the document's text, with the evidence it links to. */
@@ -68,7 +68,9 @@ export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
     if (placed.opens && placed.block.kind === 'li') w.plain(placed.block.ordered ? '1. ' : '- ');
     if (placed.opens && placed.block.kind === 'h') w.plain('### ');
     const start = w.text.length;
-    w.cited(placed.text.replace(/\s+/g, ' '));
+    // Built-in grounding cites through its metadata: the ids are written after the sentence.
+    const unwritten = unwrittenCitations(placed.sentence).map((id) => ` [${id}]`).join('');
+    w.cited(`${placed.text.replace(/\s+/g, ' ')}${unwritten}`);
     if (placed.sentence.verdict === 'dropped') w.dropped.push({ start, end: w.text.length, reason: placed.sentence.reason });
     first = false;
   }
@@ -81,7 +83,8 @@ export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
     for (const e of result.evidence) {
       w.plain('- ');
       w.cited(`[${e.id}]`);
-      w.plain(` ${e.source}, ${describeLines(e)}${e.heading ? ` — ${e.heading.replace(/\s+/g, ' ')}` : ''}\n`);
+      if (isWebEvidence(e)) w.plain(` ${e.uri}${e.title ? ` — ${e.title.replace(/\s+/g, ' ')}` : ''}\n`);
+      else w.plain(` ${e.source}, ${describeLines(e)}${e.heading ? ` — ${e.heading.replace(/\s+/g, ' ')}` : ''}\n`);
     }
   }
   return { text: w.text, citations: w.citations, dropped: w.dropped };

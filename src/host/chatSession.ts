@@ -3,7 +3,10 @@
 // Stop, and persists the history per workspace (validated when read back).
 
 import * as vscode from 'vscode';
+import type { TurnEvent } from '../core/engine';
+import type { TurnResult } from '../domain/types';
 import { isTurnView, type HostToWebview, type TurnView } from '../shared/protocol';
+import { loadEngineApi } from './engineLoader';
 import { errorMessage, isAbortError } from './log';
 import type { ModelResolver } from './models';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -66,33 +69,58 @@ export class ChatSession implements vscode.Disposable {
 
     let lastDraft = 0;
     try {
-      const engine = await this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }));
+      let sourcesWord = 'passages';
+      const onDraft = (text: string) => {
+        const now = Date.now();
+        if (now - lastDraft < DRAFT_INTERVAL_MS) return;
+        lastDraft = now;
+        this.emitter.fire({ type: 'draft', turnId: id, text });
+      };
+      const onEvent = (event: TurnEvent) =>
+        this.emitter.fire(
+          event.type === 'search'
+            ? { type: 'progress', turnId: id, stage: 'searching', detail: `${event.query} · ${event.evidence.length} ${sourcesWord}` }
+            : { type: 'progress', turnId: id, stage: 'verifying' },
+        );
+      const readyEngine = () => this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }));
+      const chosen = await this.models.create(readyEngine);
       controller.signal.throwIfAborted();
-      const { model, notice } = await this.models.create(engine);
-      this.log.info(`Turn ${id}: asking ${model.name}.`);
-      const result = await engine.ask(turn.question, {
-        model,
-        escalation: this.escalation.forTurn(model),
-        signal: controller.signal,
-        id,
-        onDraft: (text) => {
-          const now = Date.now();
-          if (now - lastDraft < DRAFT_INTERVAL_MS) return;
-          lastDraft = now;
-          this.emitter.fire({ type: 'draft', turnId: id, text });
-        },
-        onEvent: (event) =>
-          this.emitter.fire(
-            event.type === 'search'
-              ? { type: 'progress', turnId: id, stage: 'searching', detail: `${event.query} · ${event.evidence.length} passages` }
-              : { type: 'progress', turnId: id, stage: 'verifying' },
-          ),
-      });
-      if (notice && !result.notices.includes(notice)) result.notices.push(notice);
-      // A standing notice (e.g. "retrieval is lexical only") is shown under the first answer
-      // that carries it; the chat header and status bar keep saying it after that.
-      result.notices = result.notices.filter((n) => !this.shownNotices.has(n));
-      result.notices.forEach((n) => this.shownNotices.add(n));
+      this.log.info(`Turn ${id}: asking ${chosen.model.name}.`);
+      let result: TurnResult;
+      if (chosen.kind === 'grounded') {
+        // Route 2: the provider searches; the workspace index is not involved.
+        sourcesWord = 'sources';
+        const logs = this.index.logPaths;
+        result = await loadEngineApi().askGrounded(turn.question, {
+          model: chosen.model,
+          signal: controller.signal,
+          id,
+          metricsLog: logs.metrics,
+          auditLog: logs.audit,
+          onDraft,
+          onEvent,
+          onLogError: (m) => this.log.warn(m),
+        });
+      } else {
+        const engine = await readyEngine();
+        controller.signal.throwIfAborted();
+        const notice = chosen.notice;
+        result = await engine.ask(turn.question, {
+          model: chosen.model,
+          escalation: this.escalation.forTurn(chosen.model),
+          webSearch: chosen.webSearch,
+          signal: controller.signal,
+          id,
+          onDraft,
+          onEvent,
+        });
+        if (notice && !result.notices.includes(notice)) result.notices.push(notice);
+        // A standing notice (e.g. "retrieval is lexical only") is shown under the first answer
+        // that carries it; the chat header and status bar keep saying it after that.
+        // (A grounded turn's notices are about that turn's metadata: always shown.)
+        result.notices = result.notices.filter((n) => !this.shownNotices.has(n));
+        result.notices.forEach((n) => this.shownNotices.add(n));
+      }
       this.log.info(
         `Turn ${id}: ${result.metrics.retrieved} retrieved, coverage ${result.metrics.coverage.toFixed(2)}, ${result.metrics.dropped} dropped, ` +
           `${result.abstained ? 'abstained' : 'answered'} (${result.model}, ${result.retrieval}).`,

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { ANSWER_SCHEME, Colors, Commands } from '../shared/ids';
-import { describeLines } from '../domain/answerLayout';
+import { describeLines, describeSource, isWebEvidence } from '../domain/answerLayout';
 import { escapeMarkdownLine, escapeMarkdownText, markdownCodeSpan } from './markdownText';
 import { layoutAnswerDocument, type AnswerDocumentLayout } from './answerDocument';
 import type { ChatSession } from './chatSession';
@@ -50,7 +50,7 @@ class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.Docu
           new vscode.Range(document.positionAt(c.start), document.positionAt(c.end)),
           vscode.Uri.parse(`command:${Commands.openEvidence}?${args}`),
         );
-        link.tooltip = c.evidence ? `Open ${c.evidence.source}, ${describeLines(c.evidence)}` : undefined;
+        link.tooltip = c.evidence ? `Open ${describeSource(c.evidence)}` : undefined;
         return link;
       });
   }
@@ -68,7 +68,7 @@ class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.Docu
       return new vscode.Hover(hover, range);
     }
     // Passage text is untrusted: escaped so it renders as literal text, never as Markdown.
-    hover.appendMarkdown(`**${e.id}** · ${markdownCodeSpan(e.source)} · ${describeLines(e)}\n\n`);
+    hover.appendMarkdown(`**${e.id}** · ${markdownCodeSpan(e.source)}${isWebEvidence(e) ? '' : ` · ${describeLines(e)}`}\n\n`);
     if (e.heading) hover.appendMarkdown(`_${escapeMarkdownLine(e.heading)}_\n\n`);
     hover.appendMarkdown(escapeMarkdownText(e.text));
     return new vscode.Hover(hover, range);

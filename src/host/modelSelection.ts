@@ -3,7 +3,7 @@
 
 import type { ModelBackend } from '../shared/protocol';
 
-export const MODEL_SETTINGS = ['auto', 'gemini', 'vscode-lm', 'extractive'] as const;
+export const MODEL_SETTINGS = ['auto', 'gemini', 'google-search', 'vertex-ai-search', 'vscode-lm', 'extractive'] as const;
 export type ModelSetting = (typeof MODEL_SETTINGS)[number];
 
 export interface ModelAvailability {
@@ -11,6 +11,8 @@ export interface ModelAvailability {
   hasGeminiKey: boolean;
   /** How many VS Code language models (`vscode.lm`) are available now. */
   languageModels: number;
+  /** A Vertex AI Search data store is configured (`evident.vertexAiSearch.dataStore`). */
+  hasDataStore?: boolean;
 }
 
 export interface ModelChoice {
@@ -36,6 +38,14 @@ export function selectModel(setting: ModelSetting, available: ModelAvailability)
       return available.hasGeminiKey
         ? { backend: 'gemini' }
         : { backend: 'extractive', notice: 'Gemini is selected but no API key is set (run "Evident: Set Gemini API Key"); answering offline.' };
+    case 'google-search':
+      return available.hasGeminiKey
+        ? { backend: 'google-search' }
+        : { backend: 'extractive', notice: 'Gemini + Google Search is selected but no API key is set (run "Evident: Set Gemini API Key"); answering offline from the workspace docs.' };
+    case 'vertex-ai-search':
+      return available.hasDataStore
+        ? { backend: 'vertex-ai-search' }
+        : { backend: 'extractive', notice: 'Vertex AI Search is selected but no data store is set ("evident.vertexAiSearch.dataStore"); answering offline from the workspace docs.' };
     case 'vscode-lm':
       return available.languageModels > 0
         ? { backend: 'vscode-lm' }
@@ -45,4 +55,26 @@ export function selectModel(setting: ModelSetting, available: ModelAvailability)
       if (available.languageModels > 0) return { backend: 'vscode-lm' };
       return { backend: 'extractive' };
   }
+}
+
+export interface ModelChoiceItem {
+  setting: ModelSetting;
+  label: string;
+  description: string;
+}
+
+/**
+ * What "Evident: Choose Model…" offers. Vertex AI Search is offered once a data store is set
+ * (without one it has nothing to search).
+ */
+export function modelChoices(available: Pick<ModelAvailability, 'hasDataStore'>): ModelChoiceItem[] {
+  const items: ModelChoiceItem[] = [
+    { setting: 'auto', label: 'Auto', description: 'Gemini with a key, else a VS Code model, else offline' },
+    { setting: 'gemini', label: 'Gemini', description: 'answers from your workspace docs' },
+    { setting: 'google-search', label: 'Gemini + Google Search', description: 'answers from the web, grounded by Google Search' },
+    { setting: 'vertex-ai-search', label: 'Vertex AI Search', description: 'answers from your Vertex AI Search data store' },
+    { setting: 'vscode-lm', label: 'VS Code language model', description: 'e.g. Copilot; answers from your workspace docs' },
+    { setting: 'extractive', label: 'Extractive (offline)', description: 'quotes your workspace docs; no network' },
+  ];
+  return available.hasDataStore ? items : items.filter((i) => i.setting !== 'vertex-ai-search');
 }

@@ -3,16 +3,24 @@
 // SecretStorage, a VS Code language model, or the offline extractive model.
 
 import * as vscode from 'vscode';
-import type { ChatModel } from '../core/types';
+import type { ChatModel, GroundedModel } from '../core/types';
 import { Settings } from '../shared/ids';
 import type { ModelView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import type { GeminiKeyStore } from './geminiKey';
 import { countLanguageModels, createLanguageModelChatModel, LanguageModelUnavailable, selectLanguageModel } from './lmChatModel';
 import { selectModel, type ModelChoice } from './modelSelection';
-import { readGeminiModelId, readModelSetting } from './settings';
+import { readGeminiModelId, readGeminiWebSearch, readModelSetting, readVertexSearchSettings } from './settings';
 
 export const EXTRACTIVE_LABEL = 'Extractive (offline)';
+
+/** The model of one turn: a chat model over the workspace index, or a provider that searches (route 2). */
+export type TurnModel = { kind: 'chat'; model: ChatModel; notice?: string; webSearch?: GroundedModel } | { kind: 'grounded'; model: GroundedModel };
+
+/** The data store's own name, for the header: `projects/…/dataStores/handbook` → `handbook`. */
+export function dataStoreLabel(name: string): string {
+  return name.split('/').pop() || name;
+}
 
 export class ModelResolver implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -26,14 +34,14 @@ export class ModelResolver implements vscode.Disposable {
       keys.onDidChange(fire),
       vscode.lm.onDidChangeChatModels(fire),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(Settings.model) || e.affectsConfiguration(Settings.geminiModel)) fire();
+        if ([Settings.model, Settings.geminiModel, Settings.geminiWebSearch, Settings.vertexDataStore].some((k) => e.affectsConfiguration(k))) fire();
       }),
     );
   }
 
   async choose(): Promise<ModelChoice> {
     const [key, languageModels] = await Promise.all([this.keys.get(), countLanguageModels()]);
-    return selectModel(readModelSetting(), { hasGeminiKey: key !== undefined, languageModels });
+    return selectModel(readModelSetting(), { hasGeminiKey: key !== undefined, languageModels, hasDataStore: readVertexSearchSettings().dataStore !== '' });
   }
 
   /** What the chat header shows: the model that would answer now. */
@@ -41,7 +49,11 @@ export class ModelResolver implements vscode.Disposable {
     const choice = await this.choose();
     switch (choice.backend) {
       case 'gemini':
-        return { backend: 'gemini', label: `Gemini (${readGeminiModelId()})` };
+        return { backend: 'gemini', label: `Gemini (${readGeminiModelId()})${readGeminiWebSearch() ? ' + web search' : ''}` };
+      case 'google-search':
+        return { backend: 'google-search', label: `Gemini + Google Search (${readGeminiModelId()})` };
+      case 'vertex-ai-search':
+        return { backend: 'vertex-ai-search', label: `Vertex AI Search (${dataStoreLabel(readVertexSearchSettings().dataStore)})` };
       case 'vscode-lm': {
         const model = await selectLanguageModel();
         return { backend: 'vscode-lm', label: model ? `${model.name} (VS Code)` : 'VS Code language model' };
@@ -51,24 +63,54 @@ export class ModelResolver implements vscode.Disposable {
     }
   }
 
-  /** The model for one turn (loads the engine bundle for Gemini and extractive). */
-  async create(engine: { createExtractiveModel(): ChatModel }): Promise<{ model: ChatModel; notice?: string }> {
+  /**
+   * The model for one turn (loads the engine bundle for Gemini and extractive). `engine` is only
+   * asked for when a chat model needs the workspace index: built-in grounding does not.
+   */
+  async create(engine: () => Promise<{ createExtractiveModel(): ChatModel }>): Promise<TurnModel> {
     const choice = await this.choose();
     const api = loadEngineApi();
     switch (choice.backend) {
       case 'gemini': {
-        const apiKey = await this.keys.get();
-        if (!apiKey) throw new Error('No Gemini API key: run "Evident: Set Gemini API Key".');
-        return { model: api.createGeminiModel({ apiKey, model: readGeminiModelId(), baseUrl: process.env.GOOGLE_GEMINI_BASE_URL || undefined }) };
+        const apiKey = await this.requireKey();
+        const options = { apiKey, model: readGeminiModelId(), baseUrl: process.env.GOOGLE_GEMINI_BASE_URL || undefined };
+        // Mixing routes: Google Search as a tool beside searchPolicies (a grounded sub-call).
+        return { kind: 'chat', model: api.createGeminiModel(options), webSearch: readGeminiWebSearch() ? api.createGoogleSearchModel(options) : undefined };
+      }
+      case 'google-search': {
+        const apiKey = await this.requireKey();
+        return { kind: 'grounded', model: api.createGoogleSearchModel({ apiKey, model: readGeminiModelId(), baseUrl: process.env.GOOGLE_GEMINI_BASE_URL || undefined }) };
+      }
+      case 'vertex-ai-search': {
+        const vertex = readVertexSearchSettings();
+        // Application default credentials (gcloud auth application-default login); project from the data store unless set.
+        return {
+          kind: 'grounded',
+          model: api.createVertexSearchModel({
+            datastore: vertex.dataStore,
+            filter: vertex.filter || undefined,
+            maxResults: vertex.maxResults,
+            project: vertex.project || undefined,
+            location: vertex.location || undefined,
+            model: readGeminiModelId(),
+            baseUrl: process.env.GOOGLE_VERTEX_BASE_URL || undefined,
+          }),
+        };
       }
       case 'vscode-lm': {
         const model = await selectLanguageModel();
         if (!model) throw new LanguageModelUnavailable('No VS Code language model is available: sign in to a chat model provider (e.g. Copilot), or set "evident.model" to "extractive".');
-        return { model: createLanguageModelChatModel(model) };
+        return { kind: 'chat', model: createLanguageModelChatModel(model) };
       }
       case 'extractive':
-        return { model: engine.createExtractiveModel(), notice: choice.notice };
+        return { kind: 'chat', model: (await engine()).createExtractiveModel(), notice: choice.notice };
     }
+  }
+
+  private async requireKey(): Promise<string> {
+    const apiKey = await this.keys.get();
+    if (!apiKey) throw new Error('No Gemini API key: run "Evident: Set Gemini API Key".');
+    return apiKey;
   }
 
   dispose(): void {

@@ -89,3 +89,33 @@ export function readEscalation(scope?: vscode.ConfigurationScope): { kind: Escal
     entailmentModel: typeof model === 'string' && model.trim() ? model.trim() : '',
   };
 }
+
+/** The scope of Vertex AI Search turns; `dataStore` empty when none is set. */
+export interface VertexSearchSettings {
+  dataStore: string;
+  filter: string;
+  maxResults: number | undefined;
+  project: string;
+  location: string;
+}
+
+export function readVertexSearchSettings(): VertexSearchSettings {
+  const config = vscode.workspace.getConfiguration(Settings.section);
+  const text = (k: string) => {
+    const v = config.get<unknown>(key(k));
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  const max = config.get<unknown>(key(Settings.vertexMaxResults));
+  return {
+    dataStore: text(Settings.vertexDataStore),
+    filter: text(Settings.vertexFilter),
+    maxResults: typeof max === 'number' && Number.isInteger(max) && max >= 1 && max <= 10 ? max : undefined,
+    project: text(Settings.vertexProject),
+    location: text(Settings.vertexLocation),
+  };
+}
+
+/** Mixing routes: the Gemini model may also search the web (Google Search as a tool). */
+export function readGeminiWebSearch(): boolean {
+  return vscode.workspace.getConfiguration(Settings.section).get<unknown>(key(Settings.geminiWebSearch)) === true;
+}

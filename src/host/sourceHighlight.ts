@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import type { Evidence, TurnResult } from '../domain/types';
 import { Colors, PASSAGE_SCHEME } from '../shared/ids';
 import { existsSync } from 'node:fs';
+import { isWebEvidence } from '../domain/answerLayout';
+import { isSafeExternalUrl } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import type { ChatSession } from './chatSession';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -62,6 +64,7 @@ export class SourceHighlighter implements vscode.Disposable {
       void vscode.window.showWarningMessage(`Evident: ${evidenceId} is not part of that answer any more.`);
       return undefined;
     }
+    if (isWebEvidence(evidence)) return this.openWeb(evidence);
     const uri = this.sourceUri(evidence.source);
     const shared = this.index.status.store;
     // A shared index's passage opens in the workspace file only when that file has the cited
@@ -88,6 +91,19 @@ export class SourceHighlighter implements vscode.Disposable {
       );
     }
     return { stale };
+  }
+
+  /**
+   * A web source (built-in grounding): opened in the browser through VS Code's external-link
+   * confirmation; a data-store document that is not a web page is named instead.
+   */
+  private async openWeb(evidence: Evidence & { uri: string }): Promise<{ stale: boolean }> {
+    if (isSafeExternalUrl(evidence.uri)) {
+      await vscode.env.openExternal(vscode.Uri.parse(evidence.uri, true));
+    } else {
+      void vscode.window.showInformationMessage(`Evident: ${evidence.id} is ${evidence.title ? `"${evidence.title}", ` : ''}${evidence.uri} (not a web page).`);
+    }
+    return { stale: false };
   }
 
   dispose(): void {
@@ -122,7 +138,7 @@ export class SourceHighlighter implements vscode.Disposable {
     if (result) {
       const keptIds = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
       for (const e of result.evidence) {
-        if (!keptIds.has(e.id) && e !== extra) continue;
+        if ((!keptIds.has(e.id) && e !== extra) || isWebEvidence(e)) continue;
         const uri = this.sourceUri(e.source);
         if (!uri) continue;
         const list = this.cited.get(uri.fsPath) ?? [];

@@ -106,6 +106,12 @@ export class WorkspaceIndex implements vscode.Disposable {
     return this.context.storageUri ? path.join(this.context.storageUri.fsPath, 'metrics.jsonl') : undefined;
   }
 
+  /** The metrics and audit logs of this workspace (of the window, with no folder open). */
+  get logPaths(): { metrics: string; audit: string } {
+    const dir = this.context.storageUri?.fsPath ?? path.join(this.context.globalStorageUri.fsPath, 'no-folder');
+    return { metrics: path.join(dir, 'metrics.jsonl'), audit: path.join(dir, 'audit.jsonl') };
+  }
+
   /** The engine for this workspace, opened on first call. */
   engine(): Promise<Engine> {
     this.enginePromise ??= this.openEngine().catch((error: unknown) => {

@@ -18,6 +18,7 @@ export const Commands = {
   showLogs: 'evident.showLogs',
   stop: 'evident.stop',
   clearHistory: 'evident.clearHistory',
+  chooseModel: 'evident.chooseModel',
   /** Internal: open a source passage (used by citation links). */
   openEvidence: 'evident.openEvidence',
 } as const;
@@ -44,6 +45,7 @@ export const Settings = {
   section: 'evident',
   model: 'evident.model',
   geminiModel: 'evident.gemini.model',
+  geminiWebSearch: 'evident.gemini.webSearch',
   include: 'evident.index.include',
   exclude: 'evident.index.exclude',
   embeddingModel: 'evident.embedding.model',
@@ -54,6 +56,11 @@ export const Settings = {
   escalation: 'evident.verifier.escalation',
   entailmentModel: 'evident.verifier.entailmentModel',
   showDropped: 'evident.chat.showDroppedSentences',
+  vertexDataStore: 'evident.vertexAiSearch.dataStore',
+  vertexFilter: 'evident.vertexAiSearch.filter',
+  vertexMaxResults: 'evident.vertexAiSearch.maxResults',
+  vertexProject: 'evident.vertexAiSearch.project',
+  vertexLocation: 'evident.vertexAiSearch.location',
   storeConnection: 'evident.store.connection',
 } as const;
 

@@ -2,8 +2,8 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
-import type { AbstentionCause, Evidence, RelevanceVerdict, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../domain/types';
-import { ABSTENTION_CAUSES, RELEVANCE_VERDICTS, RETRIEVAL_MODES, SUPPORT_TIERS, VERDICTS } from '../domain/types';
+import type { AbstentionCause, Evidence, GroundingInfo, GroundingSupportRecord, RelevanceVerdict, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../domain/types';
+import { ABSTENTION_CAUSES, GROUNDING_ROUTES, RELEVANCE_VERDICTS, RETRIEVAL_MODES, SUPPORT_TIERS, TURN_RETRIEVALS, VERDICTS } from '../domain/types';
 import { isEvidenceIdText } from '../domain/citations';
 import {
   isArrayOf,
@@ -22,7 +22,9 @@ import { MAX_QUESTION_LENGTH } from '../domain/question';
 
 export { MAX_QUESTION_LENGTH };
 
-export type ModelBackend = 'gemini' | 'vscode-lm' | 'extractive';
+/** `google-search` and `vertex-ai-search`: built-in grounding (the provider searches). */
+export type ModelBackend = 'gemini' | 'google-search' | 'vertex-ai-search' | 'vscode-lm' | 'extractive';
+export const MODEL_BACKENDS: readonly ModelBackend[] = ['gemini', 'google-search', 'vertex-ai-search', 'vscode-lm', 'extractive'];
 
 /** Which model and retrieval mode answer: shown in the chat header. */
 export interface ModelView {
@@ -114,6 +116,8 @@ const isEvidence = isShape<Evidence>({
   heading: isString,
   text: isString,
   version: isString,
+  uri: isOptional(isString),
+  title: isOptional(isString),
 });
 
 const isSentenceVerdict = isShape<SentenceVerdict>({
@@ -137,6 +141,23 @@ const isMetrics = isShape<TurnMetrics>({
 });
 
 const isRetrievalMode = isOneOf<RetrievalMode>(RETRIEVAL_MODES);
+const isTurnRetrieval = isOneOf(TURN_RETRIEVALS);
+
+const isSupportRecord = isShape<GroundingSupportRecord>({
+  segment: isString,
+  sentence: isString,
+  chunks: (v): v is string[] => isArrayOf(v, isEvidenceId),
+  uris: (v): v is string[] => isArrayOf(v, isString),
+  confidence: isOptional(isFiniteNumber),
+  ignored: isOptional(isString),
+});
+
+const isGroundingInfo = isShape<GroundingInfo>({
+  route: isOneOf(GROUNDING_ROUTES),
+  supports: (v): v is GroundingSupportRecord[] => isArrayOf(v, isSupportRecord),
+  queries: (v): v is string[] => isArrayOf(v, isString),
+  searchSuggestions: isOptional(isString),
+});
 
 export const isTurnResult = isShape<TurnResult>({
   id: isOptional(isString),
@@ -148,7 +169,8 @@ export const isTurnResult = isShape<TurnResult>({
   evidence: (v): v is Evidence[] => isArrayOf(v, isEvidence),
   metrics: isMetrics,
   model: isString,
-  retrieval: isRetrievalMode,
+  retrieval: isTurnRetrieval,
+  grounding: isOptional(isGroundingInfo),
   notices: (v): v is string[] => isArrayOf(v, isString),
   relevance: isOptional(isShape<TurnRelevance>({ verdict: isOneOf<RelevanceVerdict>(RELEVANCE_VERDICTS), reason: isString })),
   abstainedBy: isOptional(isOneOf<AbstentionCause>(ABSTENTION_CAUSES)),
@@ -164,7 +186,7 @@ export const isTurnView = isShape<TurnView>({
 });
 
 const isModelView = isShape<ModelView>({
-  backend: isOneOf<ModelBackend>(['gemini', 'vscode-lm', 'extractive']),
+  backend: isOneOf<ModelBackend>(MODEL_BACKENDS),
   label: isString,
   notice: isOptional(isString),
 });

@@ -6,9 +6,11 @@
 import type { Evidence, SentenceVerdict, TurnResult } from '../domain/types';
 import type { TurnStage, TurnView } from '../shared/protocol';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
-import { describeLines, placeSentences, type PlacedSentence } from '../domain/answerLayout';
+import { describeLines, describeSource, isWebEvidence, placeSentences, unwrittenCitations, type PlacedSentence } from '../domain/answerLayout';
 import { EvidencePreviews } from './evidencePreview';
 import { renderInline, type InlineContext } from './inlineMarkdown';
+import { renderSearchSuggestions } from './searchSuggestions';
+import { webSourceChip } from './webSourceChip';
 
 export interface TurnActions {
   openEvidence(turnId: string, evidenceId: string): void;
@@ -66,6 +68,7 @@ let previewCount = 0;
 
 /** A focusable chip for an evidence id of this turn, with a passage preview on hover or keyboard focus. */
 export function citationChip(doc: Document, turnId: string, evidence: Evidence, actions: TurnActions): HTMLElement {
+  if (isWebEvidence(evidence)) return webSourceChip(doc, turnId, evidence, actions);
   const previewId = `preview-${++previewCount}`;
   const chip = element(doc, 'span', {
     class: 'citation',
@@ -133,6 +136,8 @@ function renderSentence(doc: Document, placed: PlacedSentence, ctx: InlineContex
   }
   const span = element(doc, 'span', { class: `sentence ${sentence.verdict}`, 'data-testid': 'sentence', 'data-verdict': sentence.verdict });
   span.append(renderInline(placed.text, ctx));
+  // Built-in grounding cites through its metadata, not in the text: the chips follow the sentence.
+  for (const id of unwrittenCitations(sentence)) span.append(doc.createTextNode(' '), ctx.citation(id));
   return span;
 }
 
@@ -194,16 +199,18 @@ function renderSources(doc: Document, turnId: string, result: TurnResult, action
   sources.append(element(doc, 'span', { class: 'sources-title' }, 'Sources'));
   for (const e of evidence) {
     const row = element(doc, 'div', { class: 'source' });
-    row.append(citationChip(doc, turnId, e, actions), element(doc, 'span', { class: 'source-path' }, `${e.source} · ${describeLines(e)}`));
+    if (isWebEvidence(e)) row.append(element(doc, 'span', { class: 'citation-label source-id' }, e.id), webSourceChip(doc, turnId, e, actions, true));
+    else row.append(citationChip(doc, turnId, e, actions), element(doc, 'span', { class: 'source-path' }, describeSource(e)));
     sources.append(row);
   }
   return sources;
 }
 
 function renderAbstention(doc: Document, result: TurnResult): HTMLElement {
+  const where = result.grounding ? 'Not found in the search results' : 'Not found in the indexed documents';
   const box = element(doc, 'div', { class: 'abstention', 'data-testid': 'abstention', role: 'note' });
   const title = element(doc, 'div', { class: 'abstention-title' });
-  title.append(icon(doc, 'circle-slash'), element(doc, 'span', {}, 'Not found in the indexed documents'));
+  title.append(icon(doc, 'circle-slash'), element(doc, 'span', {}, where));
   const missing = result.answer.replace(ABSTENTION_PREFIX, '').trim();
   box.append(title);
   if (missing) box.append(element(doc, 'div', { class: 'abstention-detail', 'data-testid': 'abstention-detail', 'data-abstained-by': result.abstainedBy ?? '' }, missing));
@@ -240,6 +247,8 @@ export function renderResult(doc: Document, turnId: string, result: TurnResult, 
   }
   const sources = renderSources(doc, turnId, result, actions);
   if (sources) answer.append(sources);
+  const suggestions = result.grounding?.searchSuggestions && renderSearchSuggestions(doc, result.grounding.searchSuggestions, actions);
+  if (suggestions) answer.append(suggestions);
   const footer = element(doc, 'div', { class: 'answer-footer' });
   const toolbar = element(doc, 'div', { class: 'answer-actions' });
   toolbar.append(

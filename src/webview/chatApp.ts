@@ -173,13 +173,9 @@ export class ChatApp {
     const { doc } = this;
     const model = el(doc, 'span', { class: 'header-model', 'data-testid': 'header-model', 'data-backend': state.model.backend, title: 'Model answering' });
     model.append(el(doc, 'span', { class: 'codicon codicon-sparkle', 'aria-hidden': 'true' }), el(doc, 'span', {}, state.model.label));
-    const retrieval = el(doc, 'span', {
-      class: 'header-retrieval',
-      'data-testid': 'header-retrieval',
-      'data-retrieval': state.index.retrieval,
-      title: state.index.retrieval === 'hybrid' ? 'Lexical + embedding retrieval' : 'Lexical retrieval only (no embedding model)',
-    });
-    retrieval.append(el(doc, 'span', { class: 'codicon codicon-search', 'aria-hidden': 'true' }), el(doc, 'span', {}, state.index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'));
+    const searched = describeRetrieval(state);
+    const retrieval = el(doc, 'span', { class: 'header-retrieval', 'data-testid': 'header-retrieval', 'data-retrieval': searched.key, title: searched.title });
+    retrieval.append(el(doc, 'span', { class: 'codicon codicon-search', 'aria-hidden': 'true' }), el(doc, 'span', {}, searched.text));
     // The retrieval mode has its own badge: the index badge gives the size or the state.
     const indexText = state.index.state === 'indexed' ? `${numberFormat.format(state.index.passages)} passages` : describeIndex(state.index);
     const index = el(doc, 'span', { class: 'header-index', 'data-testid': 'header-index', 'data-state': state.index.state, title: describeIndex(state.index) }, indexText);
@@ -277,4 +273,13 @@ export class ChatApp {
     }
     return box;
   }
+}
+
+/** What searches for the answering model: the workspace index, or the provider (built-in grounding). */
+function describeRetrieval(state: ChatState): { key: string; text: string; title: string } {
+  if (state.model.backend === 'google-search') return { key: 'google-search', text: 'Google Search', title: 'Google Search finds the sources (built-in grounding); the workspace index is not used' };
+  if (state.model.backend === 'vertex-ai-search') return { key: 'vertex-ai-search', text: 'Vertex AI Search', title: 'Your Vertex AI Search data store finds the sources (built-in grounding); the workspace index is not used' };
+  return state.index.retrieval === 'hybrid'
+    ? { key: 'hybrid', text: 'hybrid', title: 'Lexical + embedding retrieval' }
+    : { key: 'lexical', text: 'lexical only', title: 'Lexical retrieval only (no embedding model)' };
 }

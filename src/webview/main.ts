@@ -15,6 +15,8 @@
 //   metrics · metric-retrieved · metric-coverage · metric-dropped · metric-abstained (each [data-value])
 //   copy-answer · open-in-editor · turn-error · turn-cancelled · retry · show-logs · web-link
 //   chat-input (Enter sends, Shift+Enter new line) · send-button · stop-button
+//   built-in grounding: web-source [data-evidence-id][data-domain] (· web-source-title · web-source-domain)
+//     · search-suggestions (a shadow root holding Google's suggestions; links: search-suggestion)
 // The root element gets class `hide-dropped` when dropped sentences are hidden.
 
 import { isHostToWebview, type WebviewToHost } from '../shared/protocol';

@@ -24,17 +24,28 @@ export interface RecordedRequest {
   /** Model name as it appears in the URL, e.g. `gemini-2.5-flash`. */
   model: string;
   method: GeminiMethod;
-  apiVersion: 'v1' | 'v1beta';
+  apiVersion: 'v1' | 'v1beta' | 'v1beta1';
   /** From the `x-goog-api-key` header or the `key` query parameter. */
   apiKey?: string;
   /** True when the client asked for SSE (`?alt=sse`). */
   sse: boolean;
   body: Record<string, unknown>;
+  /** Vertex AI routes only: the project and location in the URL. */
+  project?: string;
+  location?: string;
+  /** The `authorization` header (Vertex AI with application default credentials). */
+  authorization?: string;
 }
 
 type ReplyScript = (req: RecordedRequest) => ScriptedReply | undefined;
 
 const ROUTE = /^\/(v1|v1beta)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+/** Vertex AI: /v1beta1/projects/P/locations/L/publishers/google/models/M:method */
+const VERTEX_ROUTE = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+/** The GCE metadata server's token endpoint: application default credentials in tests. */
+const METADATA_TOKEN = '/computeMetadata/v1/instance/service-accounts/default/token';
+/** The token the fake metadata server hands out (tests assert it reaches Vertex requests). */
+export const FAKE_ACCESS_TOKEN = 'fake-adc-token';
 /** Longest timer Node accepts; used for "hang until closed". */
 const FOREVER_MS = 2 ** 31 - 1;
 
@@ -56,6 +67,7 @@ export class FakeGeminiServer {
   readonly requests: RecordedRequest[] = [];
   private readonly queue: ScriptedReply[] = [];
   private script: ReplyScript | undefined;
+  private preempt: ReplyScript | undefined;
   private readonly pending = new Set<{ timer: NodeJS.Timeout; res: ServerResponse }>();
   private closed = false;
 
@@ -93,6 +105,14 @@ export class FakeGeminiServer {
     this.script = fn;
   }
 
+  /**
+   * A script consulted BEFORE the queue; `undefined` falls through to the queue and the script.
+   * (End-to-end runs answer grounded requests this way, whatever the queue holds for other checks.)
+   */
+  respondFirst(fn: ReplyScript): void {
+    this.preempt = fn;
+  }
+
   /** Number of queued replies not yet used. */
   get remaining(): number {
     return this.queue.length;
@@ -114,7 +134,17 @@ export class FakeGeminiServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.baseUrl);
-    const route = ROUTE.exec(url.pathname);
+    if (req.method === 'GET' && url.pathname.startsWith('/computeMetadata/')) {
+      this.metadata(req, res, url.pathname);
+      return;
+    }
+    const vertex = VERTEX_ROUTE.exec(url.pathname);
+    const gemini = ROUTE.exec(url.pathname);
+    const route = gemini
+      ? { apiVersion: gemini[1], model: gemini[2], method: gemini[3] }
+      : vertex
+        ? { apiVersion: vertex[1], project: vertex[2], location: vertex[3], model: vertex[4], method: vertex[5] }
+        : undefined;
     if (req.method !== 'POST' || !route) {
       sendJson(res, 404, googleError(404, `fake Gemini: no route for ${req.method} ${url.pathname}`));
       return;
@@ -133,17 +163,19 @@ export class FakeGeminiServer {
     }
     const headerKey = req.headers['x-goog-api-key'];
     const recorded: RecordedRequest = {
-      model: decodeURIComponent(route[2]),
-      method: route[3] as GeminiMethod,
-      apiVersion: route[1] as 'v1' | 'v1beta',
+      model: decodeURIComponent(route.model),
+      method: route.method as GeminiMethod,
+      apiVersion: route.apiVersion as RecordedRequest['apiVersion'],
       apiKey: (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? url.searchParams.get('key') ?? undefined,
       sse: url.searchParams.get('alt') === 'sse',
       body: body as Record<string, unknown>,
+      ...(route.project !== undefined ? { project: decodeURIComponent(route.project), location: decodeURIComponent(route.location ?? '') } : {}),
+      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
     };
     this.requests.push(recorded);
     this.onRequest?.(recorded);
 
-    const reply = this.queue.shift() ?? this.script?.(recorded);
+    const reply = this.preempt?.(recorded) ?? this.queue.shift() ?? this.script?.(recorded);
     if (!reply) {
       sendJson(res, 500, googleError(500, 'fake Gemini: no scripted reply left'));
       return;
@@ -157,6 +189,20 @@ export class FakeGeminiServer {
       }
     }
     await this.answer(res, recorded, reply);
+  }
+
+  /** A minimal GCE metadata server: enough for google-auth-library's application default credentials. */
+  private metadata(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    const headers = { 'metadata-flavor': 'Google' };
+    if (req.headers['metadata-flavor'] !== 'Google') {
+      res.writeHead(403, headers).end('missing Metadata-Flavor header');
+    } else if (pathname === METADATA_TOKEN) {
+      res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ access_token: FAKE_ACCESS_TOKEN, expires_in: 3600, token_type: 'Bearer' }));
+    } else if (pathname === '/computeMetadata/v1/project/project-id') {
+      res.writeHead(200, { ...headers, 'content-type': 'application/text' }).end('fake-project');
+    } else {
+      res.writeHead(200, { ...headers, 'content-type': 'application/text' }).end('');
+    }
   }
 
   /** Resolves true after `ms`, false when the client went away or the server closed. */
@@ -211,32 +257,52 @@ export function textReply(text: string): ScriptedReply {
   return { body: candidateResponse([{ text }], text.length) };
 }
 
+/** A grounding source: a web page (Google Search), or retrieved context when it carries `text`. */
+export interface GroundingSource {
+  uri: string;
+  title: string;
+  /** Retrieved context (Vertex AI Search) carries the text it found. */
+  text?: string;
+}
+
+/** One grounding support, located by a piece of the answer text. */
+export interface GroundingSupportSpec {
+  text: string;
+  chunks: number[];
+  /** Send the segment without its `text` (offsets only). */
+  omitText?: boolean;
+  confidence?: number[];
+}
+
 /**
- * A text answer with built-in grounding (Google Search style): `sources` become
- * groundingChunks; each support names a piece of `text` and the chunk indices backing it.
- * Segment offsets are UTF-8 byte offsets, as the service sends them.
+ * A text answer with built-in grounding: `sources` become groundingChunks (`web`, or
+ * `retrievedContext` when they carry text); each support names a piece of `text` and the chunk
+ * indices backing it. Segment offsets are UTF-8 byte offsets, as the service sends them.
  */
 export function groundedReply(
   text: string,
-  sources: Array<{ uri: string; title: string }>,
-  supports: Array<{ text: string; chunks: number[] }>,
+  sources: GroundingSource[],
+  supports: GroundingSupportSpec[],
+  extras: { searchSuggestions?: string; queries?: string[] } = {},
 ): ScriptedReply {
   const groundingSupports = supports.map((support) => {
     const at = text.indexOf(support.text);
     if (at < 0) throw new Error(`groundedReply: "${support.text}" is not part of the answer text`);
     const startIndex = Buffer.byteLength(text.slice(0, at));
+    const endIndex = startIndex + Buffer.byteLength(support.text);
     return {
-      segment: { startIndex, endIndex: startIndex + Buffer.byteLength(support.text), text: support.text },
+      segment: support.omitText ? { startIndex, endIndex } : { startIndex, endIndex, text: support.text },
       groundingChunkIndices: support.chunks,
-      confidenceScores: [],
+      confidenceScores: support.confidence ?? [],
     };
   });
   const body = candidateResponse([{ text }], text.length);
   const candidates = body.candidates as Array<Record<string, unknown>>;
   candidates[0].groundingMetadata = {
-    groundingChunks: sources.map((web) => ({ web })),
+    groundingChunks: sources.map((s) => (s.text !== undefined ? { retrievedContext: { uri: s.uri, title: s.title, text: s.text } } : { web: { uri: s.uri, title: s.title } })),
     groundingSupports,
-    webSearchQueries: [],
+    webSearchQueries: extras.queries ?? [],
+    ...(extras.searchSuggestions !== undefined ? { searchEntryPoint: { renderedContent: extras.searchSuggestions } } : {}),
   };
   return { body };
 }

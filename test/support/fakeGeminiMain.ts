@@ -1,12 +1,13 @@
 // Command line for the fake Gemini server, for end-to-end runs where the extension reaches
 // it through GOOGLE_GEMINI_BASE_URL:
 //   node --import tsx test/support/fakeGeminiMain.ts [--port N] [--script FILE.json] [--mode NAME]
-// Scripted replies are used first, then the mode (if any). Prints `listening <url>` on stdout
+// Requests with the googleSearch tool get the canned grounded answer; other requests get the
+// scripted replies first, then the mode (if any). Prints `listening <url>` on stdout
 // when ready and one line per request on stderr; stops on SIGINT/SIGTERM. Exit 2 on bad
 // arguments or a bad script file.
 
 import { FakeGeminiServer } from './fakeGemini';
-import { MODES, isMode, modeScript, readScriptFile } from './fakeGeminiModes';
+import { MODES, groundedDemoReply, isGoogleSearchRequest, isMode, modeScript, readScriptFile } from './fakeGeminiModes';
 
 const USAGE = `usage: fakeGeminiMain [--port N] [--script FILE.json] [--mode ${MODES.join('|')}]`;
 
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
     onRequest: (req) => process.stderr.write(`request ${req.method} ${req.model} contents=${Array.isArray(req.body.contents) ? req.body.contents.length : 0}\n`),
   });
   server.enqueue(...replies);
+  // Google Search grounding requests get the canned grounded answer, before any queued reply.
+  server.respondFirst((req) => (isGoogleSearchRequest(req.body) ? groundedDemoReply() : undefined));
   if (options.mode !== undefined && isMode(options.mode)) server.respondWith(modeScript(options.mode));
   const stop = (): void => {
     void server.close().then(() => process.exit(0));

@@ -3,7 +3,7 @@
 // so it works for any number of questions in one editor session.
 
 import { readFile } from 'node:fs/promises';
-import { functionCallReply, lastFunctionResponses, lastUserText, textReply, type RecordedRequest, type ScriptedReply } from './fakeGemini';
+import { functionCallReply, groundedReply, lastFunctionResponses, lastUserText, textReply, type RecordedRequest, type ScriptedReply } from './fakeGemini';
 
 export const MODES = ['cite-first-evidence', 'fake-id', 'not-found'] as const;
 export type FakeGeminiMode = (typeof MODES)[number];
@@ -116,4 +116,54 @@ export function parseScript(text: string, file: string): ScriptedReply[] {
     }
     return reply as ScriptedReply;
   });
+}
+
+// ---------------------------------------------------------------------------------------
+// Built-in grounding (route 2): a canned Google Search answer for the end-to-end chat check.
+
+/** Three sentences; the second after multi-byte characters; the third no support covers. */
+export const GROUNDED_DEMO = {
+  question: 'When did Café Müller in Düsseldorf open?',
+  text: 'Café Müller in Düsseldorf opened in 1926. Its terrace seats forty guests. It also runs a ferry to the moon every Sunday.',
+  kept: ['Café Müller in Düsseldorf opened in 1926.', 'Its terrace seats forty guests.'],
+  dropped: 'It also runs a ferry to the moon every Sunday.',
+  sources: [
+    { uri: 'https://history.example.org/cafe-mueller', title: 'Café Müller: a history' },
+    { uri: 'https://www.visit-dus.example.com/terrace', title: 'Terraces of Düsseldorf' },
+  ],
+  query: 'Café Müller Düsseldorf opening year',
+};
+
+/**
+ * Search Suggestions markup in the shape Google sends (a styled container, a logo, chips linking
+ * to Google Search: our own CSS and shapes), plus hostile extras that must never run or render.
+ */
+export const GROUNDED_DEMO_SUGGESTIONS = [
+  '<style>',
+  '.container { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-radius: 8px; font-family: sans-serif; font-size: 14px; }',
+  '.chip { display: inline-block; border: solid 1px; border-radius: 16px; padding: 5px 16px; text-decoration: none; }',
+  '@media (prefers-color-scheme: light) { .container { background: #fafafa; } .chip { background: #fff; border-color: #d2d2d2; color: #5e5e5e; } }',
+  '@media (prefers-color-scheme: dark) { .container { background: #1f1f1f; } .chip { background: #2c2c2c; border-color: #3c4043; color: #fff; } }',
+  '</style>',
+  '<div class="container"><svg class="logo" width="18" height="18" viewBox="0 0 18 18" aria-hidden="true"><circle cx="9" cy="9" r="8" fill="#4285F4"/></svg>',
+  `<div class="carousel"><a class="chip" href="https://www.google.com/search?q=${encodeURIComponent(GROUNDED_DEMO.query)}">${GROUNDED_DEMO.query}</a></div></div>`,
+  '<script>alert("suggestions script ran")</script><img src="x" onerror="alert(\'suggestions img ran\')"><svg onload="alert(\'suggestions svg ran\')"></svg>',
+].join('');
+
+/** True when the request asks for Google Search grounding (the `googleSearch` tool). */
+export function isGoogleSearchRequest(body: Record<string, unknown>): boolean {
+  return Array.isArray(body.tools) && body.tools.some((t) => typeof t === 'object' && t !== null && 'googleSearch' in t);
+}
+
+/** The canned grounded answer: E1 backs the first sentence, E2 the second, nothing the third. */
+export function groundedDemoReply(): ScriptedReply {
+  return groundedReply(
+    GROUNDED_DEMO.text,
+    GROUNDED_DEMO.sources,
+    [
+      { text: GROUNDED_DEMO.kept[0], chunks: [0] },
+      { text: GROUNDED_DEMO.kept[1], chunks: [1] },
+    ],
+    { searchSuggestions: GROUNDED_DEMO_SUGGESTIONS, queries: [GROUNDED_DEMO.query] },
+  );
 }

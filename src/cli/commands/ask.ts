@@ -6,13 +6,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { documentVersion } from '../../core/docs/version';
 import { CliError, type CliCommand } from '../io';
-import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, openEngine, progressPrinter } from '../setup';
+import { mkdirSync } from 'node:fs';
+import {
+  ENGINE_FLAGS, ENGINE_FLAGS_HELP, GROUNDING_FLAGS, GROUNDING_FLAGS_HELP, cacheRoot, chooseCliModel, groundedCliModel, isGroundedModelName, numberFlag, openEngine,
+  progressPrinter, type GroundingFlags,
+} from '../setup';
+import { askGrounded } from '../../core/engine';
 import { readJsonl, requireString } from '../../core/jsonl';
 import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
        evident ask --store postgres://… [--docs DIR] (--question "TEXT" | --questions FILE.jsonl) [options]
+       evident ask --model google-search[:MODEL_ID] (--question "TEXT" | --questions FILE.jsonl) [--json]
+       evident ask --model vertex-ai-search[:MODEL_ID] --datastore NAME (--question … | --questions …) [--json]
 
 Answers from the documents under DIR, or from a shared team index (--store; kept current by
 "evident index --store", so nothing is indexed here; with --docs, each evidence says whether the
@@ -22,9 +29,13 @@ verifier cannot back are dropped (and reported); with no backed sentence the ans
 Options:
   --question TEXT          one question
   --questions FILE.jsonl   lines {"id","question"}; prints one JSON object per line, same order
-  --model NAME             extractive (offline, default without GEMINI_API_KEY), gemini, gemini:MODEL_ID
+  --model NAME             extractive (offline, default without GEMINI_API_KEY), gemini, gemini:MODEL_ID,
+                           google-search[:MODEL_ID], vertex-ai-search[:MODEL_ID]
   --json                   print the result as one JSON object
+  --web-search             mixing routes: also give the Gemini model Google Search as a tool (a grounded
+                           sub-call; its web sources join the turn's evidence and are verified the same way)
 ${ENGINE_FLAGS_HELP}
+${GROUNDING_FLAGS_HELP}
   -h, --help               show this help
 `;
 
@@ -36,7 +47,7 @@ interface QuestionLine {
 export const ask: CliCommand = async (argv, io) => {
   const { values } = parseArgs({
     args: argv,
-    options: { ...ENGINE_FLAGS, question: { type: 'string' }, questions: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' } },
+    options: { ...ENGINE_FLAGS, ...GROUNDING_FLAGS, question: { type: 'string' }, questions: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' }, 'web-search': { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
@@ -55,7 +66,12 @@ export const ask: CliCommand = async (argv, io) => {
         (v) => requireString(v, 'id') ?? requireString(v, 'question') ?? questionProblem(v.question as string),
       )
     : undefined;
+  if (isGroundedModelName(values.model)) return askWithGrounding(values, batch, io);
+  if (values.datastore || values['search-filter'] || values['max-results']) {
+    throw new CliError('--datastore, --search-filter and --max-results are for --model vertex-ai-search.');
+  }
   const makeModel = chooseCliModel(values.model, io);
+  const webSearch = values['web-search'] ? webSearchFor(values.model, io) : undefined;
   const engine = await openEngine(values, io);
   const model = makeModel(engine);
   try {
@@ -63,12 +79,12 @@ export const ask: CliCommand = async (argv, io) => {
     const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
     if (batch) {
       for (const line of batch) {
-        const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal });
+        const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch });
         io.stdout(`${JSON.stringify(toJson(result, files))}\n`);
       }
       return 0;
     }
-    const result = await engine.ask(values.question ?? '', { model, signal: io.signal });
+    const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
     io.stdout(values.json ? `${JSON.stringify(toJson(result, files))}\n` : render(result, files));
     return 0;
   } finally {
@@ -88,6 +104,50 @@ function sourceFiles(docsRoot: string): SourceFiles {
   };
 }
 
+/** `--web-search`: Google Search as the `searchWeb` tool of a Gemini model (needs the same key). */
+function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[1]) {
+  if (modelName === undefined || !(modelName === 'gemini' || modelName.startsWith('gemini:'))) {
+    throw new CliError('--web-search needs --model gemini[:MODEL_ID] (a model that calls tools).');
+  }
+  return groundedCliModel({ model: `google-search${modelName.includes(':') ? modelName.slice(modelName.indexOf(':')) : ''}` }, io);
+}
+
+/**
+ * The second route: the provider searches (Google Search or a Vertex AI Search data store), so
+ * there is no --docs and no index; metrics and audit go to the cache folder (or --index-dir).
+ */
+async function askWithGrounding(
+  values: GroundingFlags & { docs?: string; 'index-dir'?: string; question?: string; json?: boolean; threshold?: string },
+  batch: QuestionLine[] | undefined,
+  io: Parameters<CliCommand>[1],
+): Promise<number> {
+  if (values.docs !== undefined) {
+    throw new CliError(`--docs is not used by --model ${values.model}: the provider searches, not the workspace index (see "Mixing routes" in docs/user-guide.md).`);
+  }
+  const model = groundedCliModel(values, io);
+  // Vertex AI Search chunks carry text: the lexical check runs on them with this threshold.
+  const threshold = numberFlag(values.threshold, 'threshold', 0, 1);
+  const logDir = values['index-dir'] ? path.resolve(io.cwd, values['index-dir']) : path.join(cacheRoot(io.env), 'grounded');
+  mkdirSync(logDir, { recursive: true });
+  const ask = (question: string, id?: string) =>
+    askGrounded(question, {
+      model,
+      id,
+      signal: io.signal,
+      verifier: { threshold },
+      metricsLog: path.join(logDir, 'metrics.jsonl'),
+      auditLog: path.join(logDir, 'audit.jsonl'),
+      onLogError: (m) => io.stderr(`evident: ${m}\n`),
+    });
+  if (batch) {
+    for (const line of batch) io.stdout(`${JSON.stringify(toJson(await ask(line.question, line.id)))}\n`);
+    return 0;
+  }
+  const result = await ask(values.question ?? '');
+  io.stdout(values.json ? `${JSON.stringify(toJson(result))}\n` : render(result));
+  return 0;
+}
+
 /** The CLI contract's object (product.md), plus model, retrieval mode and notices. */
 export function toJson(result: TurnResult, files?: SourceFiles) {
   return {
@@ -96,7 +156,18 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
     answer: result.answer,
     abstained: result.abstained,
     sentences: result.sentences.map((s) => ({ text: s.text, citations: s.citations, verdict: s.verdict, reason: s.reason, support: round(s.support), ...(s.tier ? { tier: s.tier } : {}) })),
-    evidence: result.evidence.map((e) => ({ id: e.id, source: e.source, startLine: e.startLine, endLine: e.endLine, heading: e.heading, text: e.text, version: e.version, ...(files ? files(e.source, e.version) : {}) })),
+    evidence: result.evidence.map((e) => ({
+      id: e.id,
+      source: e.source,
+      startLine: e.startLine,
+      endLine: e.endLine,
+      heading: e.heading,
+      text: e.text,
+      version: e.version,
+      ...(e.uri !== undefined ? { uri: e.uri } : {}),
+      ...(e.title !== undefined ? { title: e.title } : {}),
+      ...(files && e.uri === undefined ? files(e.source, e.version) : {}),
+    })),
     metrics: { ...result.metrics, coverage: round(result.metrics.coverage) },
     model: result.model,
     retrieval: result.retrieval,
@@ -104,8 +175,18 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
     notices: result.notices,
     ...(result.relevance ? { relevance: result.relevance } : {}),
     ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
+    ...(result.grounding
+      ? { grounding: { supports: result.grounding.supports, queries: result.grounding.queries, ...(result.grounding.searchSuggestions ? { searchSuggestions: result.grounding.searchSuggestions } : {}) } }
+      : {}),
   };
 }
+
+const RETRIEVAL_LABEL: Record<TurnResult['retrieval'], string> = {
+  hybrid: 'hybrid',
+  lexical: 'lexical only',
+  'google-search': 'Google Search (built-in grounding)',
+  'vertex-ai-search': 'Vertex AI Search (built-in grounding)',
+};
 
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
@@ -117,7 +198,7 @@ function render(result: TurnResult, files?: SourceFiles): string {
   lines.push(
     `Verifier: ${result.sentences.length} sentences, ${result.sentences.filter((s) => s.verdict === 'kept').length} kept, ${m.dropped} dropped` +
       ` · coverage ${Math.round(m.coverage * 100)}% · ${m.retrieved} passages retrieved · ${m.abstained ? 'abstained' : 'answered'}` +
-      ` · model ${result.model} · retrieval ${result.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}`,
+      ` · model ${result.model} · retrieval ${RETRIEVAL_LABEL[result.retrieval]}`,
   );
   if (result.relevance && result.relevance.verdict !== 'answers') lines.push(`Relevance: ${result.relevance.verdict} — ${result.relevance.reason}`);
   for (const s of result.sentences) {
@@ -128,9 +209,9 @@ function render(result: TurnResult, files?: SourceFiles): string {
   if (result.evidence.length) {
     lines.push('Evidence:');
     for (const e of result.evidence) {
-      const local = files?.(e.source, e.version);
+      const local = e.uri === undefined ? files?.(e.source, e.version) : undefined;
       const where = local ? (local.fileVersion === 'same' ? `  ${local.file}` : `  (${local.fileVersion === 'missing' ? 'not under --docs' : 'the file under --docs has changed since'})`) : '';
-      lines.push(`  ${e.id.padEnd(4)} ${e.source}:${e.startLine}-${e.endLine}  ${e.heading}  (version ${e.version})${where}`);
+      lines.push(e.uri !== undefined ? `  ${e.id.padEnd(4)} ${e.uri}  ${e.title ?? ''}` : `  ${e.id.padEnd(4)} ${e.source}:${e.startLine}-${e.endLine}  ${e.heading}  (version ${e.version})${where}`);
     }
   }
   return `${lines.join('\n')}\n`;

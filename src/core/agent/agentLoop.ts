@@ -9,7 +9,8 @@ import { turnMetrics } from '../../domain/coverage';
 import type { AbstentionCause, Evidence, EvidenceLookup, TurnRelevance, TurnResult, RetrievalMode, VerifiedText } from '../../domain/types';
 import type { ChatMessage, ChatModel, ToolCall, ToolResult } from '../types';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
-import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL_NAME } from './instruction';
+import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL_NAME, WEB_TOOL, WEB_TOOL_INSTRUCTION, WEB_TOOL_NAME } from './instruction';
+import type { WebSearch } from './webSearchTool';
 import type { EvidenceLedger, InvocationEvidence } from './ledger';
 import { withoutInstructions } from './injection';
 import type { RelevanceInput } from '../verifier/relevance';
@@ -21,6 +22,8 @@ export interface TurnDeps {
   relevance?(input: RelevanceInput): TurnRelevance;
   ledger: EvidenceLedger;
   retrieval: RetrievalMode;
+  /** Mixing routes: Google Search as the `searchWeb` tool (a grounded sub-call); absent = documents only. */
+  searchWeb?: WebSearch;
 }
 
 export type TurnEvent =
@@ -54,15 +57,17 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
     throwIfCancelled(signal);
     const messages: ChatMessage[] = [{ role: 'user', text: question }];
     const maxRounds = options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
+    const instruction = deps.searchWeb ? `${CITATION_INSTRUCTION}\n${WEB_TOOL_INSTRUCTION}` : CITATION_INSTRUCTION;
+    const tools = deps.searchWeb ? [SEARCH_TOOL, WEB_TOOL] : [SEARCH_TOOL];
     let finalText = '';
     for (let round = 0; ; round++) {
       const toolsAllowed = round < maxRounds;
       let draft = '';
       const response = await model
         .generate({
-          system: toolsAllowed ? CITATION_INSTRUCTION : `${CITATION_INSTRUCTION}\nThe search budget for this turn is used up: answer now from the passages you have.`,
+          system: toolsAllowed ? instruction : `${instruction}\nThe search budget for this turn is used up: answer now from the passages you have.`,
           messages,
-          tools: toolsAllowed ? [SEARCH_TOOL] : [],
+          tools: toolsAllowed ? tools : [],
           signal,
           onText: (chunk) => {
             draft += chunk;
@@ -119,14 +124,22 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
 }
 
 async function runTool(call: ToolCall, evidence: InvocationEvidence, deps: TurnDeps, signal: AbortSignal, options: TurnOptions): Promise<ToolResult> {
-  if (call.name !== SEARCH_TOOL_NAME) {
-    return { id: call.id, name: call.name, response: { error: `Unknown tool "${call.name}". The only tool is ${SEARCH_TOOL_NAME}.` } };
+  const known = deps.searchWeb ? [SEARCH_TOOL_NAME, WEB_TOOL_NAME] : [SEARCH_TOOL_NAME];
+  if (!known.includes(call.name)) {
+    const list = known.length > 1 ? `The tools are ${known.join(' and ')}.` : `The only tool is ${SEARCH_TOOL_NAME}.`;
+    return { id: call.id, name: call.name, response: { error: `Unknown tool "${call.name}". ${list}` } };
   }
   const query = call.args?.query;
   if (typeof query !== 'string' || !query.trim()) {
-    return { id: call.id, name: call.name, response: { error: 'searchPolicies needs a non-empty string argument "query".' } };
+    return { id: call.id, name: call.name, response: { error: `${call.name} needs a non-empty string argument "query".` } };
   }
   const trimmed = query.trim().slice(0, MAX_QUERY_CHARS);
+  if (call.name === WEB_TOOL_NAME && deps.searchWeb) {
+    const web = await deps.searchWeb(trimmed, evidence, signal);
+    throwIfCancelled(signal);
+    options.onEvent?.({ type: 'search', query: `web: ${trimmed}`, evidence: web.sources });
+    return { id: call.id, name: call.name, response: web.response };
+  }
   const found = await deps.search(trimmed, signal);
   throwIfCancelled(signal);
   const recorded = found.map((r) => evidence.record(r.passage));

@@ -3,7 +3,8 @@
 // an earlier turn fails the lookup. Every invocation is released when its turn ends — success,
 // error or cancellation — so the ledger never grows with the number of turns.
 
-import type { Evidence, EvidenceLookup, Passage } from '../../domain/types';
+import { createHash } from 'node:crypto';
+import type { Evidence, EvidenceLookup, GroundingChunk, Passage } from '../../domain/types';
 
 export class InvocationEvidence implements EvidenceLookup {
   private readonly byId = new Map<string, Evidence>();
@@ -27,6 +28,32 @@ export class InvocationEvidence implements EvidenceLookup {
     };
     this.byId.set(evidence.id, evidence);
     this.byPassage.set(passage.id, evidence);
+    return evidence;
+  }
+
+  /**
+   * Records a grounding chunk of built-in grounding (a web page, a data-store document) as
+   * evidence: source and uri = its uri, heading and title = its title, text when it has any.
+   * The same chunk (uri, title, text) twice in one turn keeps its first id.
+   */
+  recordChunk(chunk: GroundingChunk): Evidence {
+    const key = `chunk:${createHash('sha256').update(JSON.stringify([chunk.uri, chunk.title, chunk.text ?? ''])).digest('hex').slice(0, 16)}`;
+    const known = this.byPassage.get(key);
+    if (known) return known;
+    const evidence: Evidence = {
+      id: `E${this.byId.size + 1}`,
+      passageId: key,
+      source: chunk.uri,
+      startLine: 0,
+      endLine: 0,
+      heading: chunk.title,
+      text: chunk.text ?? '',
+      version: '',
+      uri: chunk.uri,
+      title: chunk.title,
+    };
+    this.byId.set(evidence.id, evidence);
+    this.byPassage.set(key, evidence);
     return evidence;
   }
 

@@ -4,7 +4,7 @@
 
 import { appendFile, mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { TurnResult } from '../../domain/types';
+import type { GroundingSupportRecord, TurnResult } from '../../domain/types';
 
 export interface TurnLogPaths {
   metricsLog?: string;
@@ -36,7 +36,9 @@ export interface AuditRecord {
   question: string;
   answer: string;
   cited: string[];
-  evidence: { id: string; source: string; startLine: number; endLine: number; version: string }[];
+  evidence: { id: string; source: string; startLine: number; endLine: number; version: string; uri?: string; title?: string }[];
+  /** Built-in grounding: each support (sentence, chunk ids, uris, confidence when given). */
+  supports?: GroundingSupportRecord[];
 }
 
 export function metricsRecord(result: TurnResult, indexVersion: string, time = new Date()): MetricsRecord {
@@ -63,7 +65,16 @@ export function auditRecord(result: TurnResult, time = new Date()): AuditRecord 
     question: result.question,
     answer: result.answer,
     cited: [...new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations))],
-    evidence: result.evidence.map((e) => ({ id: e.id, source: e.source, startLine: e.startLine, endLine: e.endLine, version: e.version })),
+    evidence: result.evidence.map((e) => ({
+      id: e.id,
+      source: e.source,
+      startLine: e.startLine,
+      endLine: e.endLine,
+      version: e.version,
+      ...(e.uri !== undefined ? { uri: e.uri } : {}),
+      ...(e.title !== undefined ? { title: e.title } : {}),
+    })),
+    ...(result.grounding ? { supports: result.grounding.supports } : {}),
   };
 }
 

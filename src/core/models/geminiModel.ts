@@ -54,28 +54,44 @@ export function createGeminiModel(options: GeminiOptions): ChatModel {
           ? { tools: [{ functionDeclarations: request.tools.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) }] }
           : {}),
       };
-      for (let attempt = 1; ; attempt++) {
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const abortSignal = AbortSignal.any([request.signal, timeout]);
-        try {
-          return await call(client, model, contents, { ...config, abortSignal }, stream, request);
-        } catch (error) {
-          if (request.signal.aborted) throw error;
-          if (timeout.aborted) {
-            if (attempt < attempts) continue;
-            throw new GeminiError(`Gemini did not answer within ${Math.round(timeoutMs / 1000)} s (${attempts} attempts).`);
-          }
-          const status = error instanceof ApiError ? error.status : undefined;
-          const retryable = status === 429 || (status !== undefined && status >= 500);
-          if (retryable && attempt < attempts) {
-            await sleep(backoffMs * 2 ** (attempt - 1), request.signal);
-            continue;
-          }
-          throw describe(error, status, attempt);
-        }
-      }
+      return withRetries({ timeoutMs, attempts, backoffMs }, request.signal, (abortSignal) =>
+        call(client, model, contents, { ...config, abortSignal }, stream, request),
+      );
     },
   };
+}
+
+export interface RetryPolicy {
+  timeoutMs: number;
+  attempts: number;
+  backoffMs: number;
+}
+
+/**
+ * Runs one Gemini call with our retries: a timeout per attempt, backoff on 429 and 5xx, and a
+ * clear GeminiError at the end. Shared by the function-calling backend and the grounded models.
+ */
+export async function withRetries<T>(policy: RetryPolicy, signal: AbortSignal, attempt: (abortSignal: AbortSignal) => Promise<T>, service = 'Gemini'): Promise<T> {
+  for (let n = 1; ; n++) {
+    const timeout = AbortSignal.timeout(policy.timeoutMs);
+    const abortSignal = AbortSignal.any([signal, timeout]);
+    try {
+      return await attempt(abortSignal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (timeout.aborted) {
+        if (n < policy.attempts) continue;
+        throw new GeminiError(`${service} did not answer within ${Math.round(policy.timeoutMs / 1000)} s (${policy.attempts} attempts).`);
+      }
+      const status = error instanceof ApiError ? error.status : undefined;
+      const retryable = status === 429 || (status !== undefined && status >= 500);
+      if (retryable && n < policy.attempts) {
+        await sleep(policy.backoffMs * 2 ** (n - 1), signal);
+        continue;
+      }
+      throw describe(error, status, n, service);
+    }
+  }
 }
 
 async function call(
@@ -137,13 +153,28 @@ function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-function describe(error: unknown, status: number | undefined, attempt: number): GeminiError {
+function describe(error: unknown, status: number | undefined, attempt: number, service: string): GeminiError {
   const tried = attempt > 1 ? ` after ${attempt} attempts` : '';
-  if (status === 429) return new GeminiError(`Gemini quota or rate limit reached (HTTP 429)${tried}. Try again later.`, status);
-  if (status === 401 || status === 403) return new GeminiError(`Gemini refused the API key (HTTP ${status}). Check the key.`, status);
-  if (status !== undefined && status >= 500) return new GeminiError(`Gemini had a server error (HTTP ${status})${tried}.`, status);
-  if (status !== undefined) return new GeminiError(`Gemini rejected the request (HTTP ${status}): ${(error as Error).message}`, status);
-  return new GeminiError(`Could not reach Gemini: ${(error as Error).message}`);
+  if (status === 429) return new GeminiError(`${service} quota or rate limit reached (HTTP 429)${tried}. Try again later.`, status);
+  if (status === 401 || status === 403) {
+    const check = service === 'Gemini' ? 'Check the key.' : 'Check the credentials and that they may use this service.';
+    return new GeminiError(`${service} refused the credentials (HTTP ${status}): ${apiMessage(error)} ${check}`, status);
+  }
+  if (status !== undefined && status >= 500) return new GeminiError(`${service} had a server error (HTTP ${status})${tried}.`, status);
+  if (status !== undefined) return new GeminiError(`${service} rejected the request (HTTP ${status}): ${(error as Error).message}`, status);
+  if (/Could not load the default credentials/i.test((error as Error).message ?? '')) {
+    return new GeminiError(
+      `${service}: no Google Cloud credentials found. Run "gcloud auth application-default login" (or set GOOGLE_APPLICATION_CREDENTIALS to a key file), or use a Vertex AI API key.`,
+    );
+  }
+  return new GeminiError(`Could not reach ${service}: ${(error as Error).message}`);
+}
+
+/** The service's own message out of an ApiError (its text is the JSON error body). */
+function apiMessage(error: unknown): string {
+  const text = (error as Error).message ?? '';
+  const match = /"message":\s*"((?:[^"\\]|\\.)*)"/.exec(text);
+  return match ? match[1] : text.slice(0, 200);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -29,7 +29,7 @@ export function defaultVerifierOptions(): VerifierOptions {
 }
 
 /** Options with undefined fields ignored, so `{ threshold: setting }` with no setting keeps the default. */
-function resolveOptions(partial: Partial<VerifierOptions> = {}): VerifierOptions {
+export function resolveOptions(partial: Partial<VerifierOptions> = {}): VerifierOptions {
   const options = defaultVerifierOptions();
   if (partial.threshold !== undefined) {
     if (!Number.isFinite(partial.threshold) || partial.threshold < 0 || partial.threshold > 1) {
@@ -46,7 +46,7 @@ function resolveOptions(partial: Partial<VerifierOptions> = {}): VerifierOptions
 // is asked to overrule it. Low support and negation conflicts may be paraphrases: escalated.
 const FINAL_CODES = new Set(['value-mismatch']);
 
-interface Scored {
+export interface Scored {
   kept: boolean;
   result: SupportResult;
   tier: SentenceVerdict['tier'];
@@ -65,7 +65,8 @@ async function bestSupport(claim: string, passages: Evidence[], scorer: SupportS
   return best ?? { score: 0, code: 'low-support' };
 }
 
-async function judgeSupport(claim: string, passages: Evidence[], options: VerifierOptions, signal?: AbortSignal): Promise<Scored> {
+/** The lexical tier, then the escalation tier for what it rejects (also used by the grounding check). */
+export async function judgeSupport(claim: string, passages: Evidence[], options: VerifierOptions, signal?: AbortSignal): Promise<Scored> {
   const lexical = await bestSupport(claim, passages, options.scorer, signal);
   const conflict = lexical.code === 'value-mismatch' || lexical.code === 'negation-mismatch';
   if (lexical.score >= options.threshold && !conflict) return { kept: true, result: lexical, tier: options.scorer.tier };
@@ -125,7 +126,7 @@ async function judgeSentence(
 }
 
 /** The answer with dropped sentences cut out and the lines they leave empty removed. */
-function rewrite(text: string, verdicts: SentenceVerdict[]): string {
+export function rewrite(text: string, verdicts: SentenceVerdict[]): string {
   let out = '';
   let pos = 0;
   for (const v of verdicts) {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../log';
 import { ask } from './ask';
 import { askSelection } from './askSelection';
+import { chooseModel } from './chooseModel';
 import { clearGeminiApiKey } from './clearGeminiApiKey';
 import { clearHistory } from './clearHistory';
 import { clearIndex } from './clearIndex';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly EvidentCommand[] = [
   clearIndex,
   ask,
   askSelection,
+  chooseModel,
   setGeminiApiKey,
   clearGeminiApiKey,
   setStorePassword,

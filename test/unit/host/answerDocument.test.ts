@@ -31,6 +31,25 @@ describe('answer document layout', () => {
     assert.match(layout.text, /Retrieved 1 · coverage 100% · dropped 0 · answered/);
   });
 
+  it('writes the grounding citations of a web-grounded answer after each sentence, linked, and lists web sources by URL', () => {
+    const web = evidence('E1', { source: 'https://a.example/p', startLine: 0, endLine: 0, heading: 'Parking', text: '', uri: 'https://a.example/p', title: 'Parking' });
+    const result = turnResult({
+      retrieval: 'google-search',
+      sentences: sentences(
+        { text: 'Parking is free.', citations: ['E1'], tier: 'grounding' },
+        { text: 'Cars fly.', citations: [], verdict: 'dropped', code: 'no-grounding-support', reason: 'no-grounding-support: no grounding support covers this sentence' },
+      ),
+      evidence: [web],
+    });
+    const layout = layoutAnswerDocument(result);
+    const at = (s: { start: number; end: number }) => layout.text.slice(s.start, s.end);
+    assert.ok(layout.text.includes('Parking is free. [E1] Cars fly.'), layout.text);
+    assert.equal(at(layout.citations[0]), 'E1');
+    assert.equal(layout.citations[0].evidence?.uri, 'https://a.example/p');
+    assert.ok(layout.text.includes('- [E1] https://a.example/p — Parking\n'));
+    assert.equal(at(layout.dropped[0]), 'Cars fly.');
+  });
+
   it('shows an abstention and keeps list structure', () => {
     const result = turnResult({
       answer: 'NOT_FOUND: nothing about sabbaticals',

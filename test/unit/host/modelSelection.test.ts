@@ -1,7 +1,7 @@
 // Which model answers, from the `evident.model` setting and what is available (pure rule).
 
 import assert from 'node:assert/strict';
-import { parseModelSetting, selectModel } from '../../../src/host/modelSelection';
+import { modelChoices, parseModelSetting, selectModel } from '../../../src/host/modelSelection';
 
 describe('model selection', () => {
   const none = { hasGeminiKey: false, languageModels: 0 };
@@ -35,5 +35,24 @@ describe('model selection', () => {
     assert.equal(parseModelSetting('gemini'), 'gemini');
     assert.equal(parseModelSetting('vscode-lm'), 'vscode-lm');
     for (const value of [undefined, null, 'GPT', 3, '']) assert.equal(parseModelSetting(value), 'auto');
+  });
+
+  it('built-in grounding: Google Search needs the Gemini key, Vertex AI Search a data store; else offline with a notice', () => {
+    assert.deepEqual(selectModel('google-search', key), { backend: 'google-search' });
+    assert.deepEqual(selectModel('vertex-ai-search', { ...none, hasDataStore: true }), { backend: 'vertex-ai-search' });
+    const google = selectModel('google-search', lm);
+    assert.equal(google.backend, 'extractive');
+    assert.match(google.notice ?? '', /Google Search is selected but no API key/);
+    const vertex = selectModel('vertex-ai-search', both);
+    assert.equal(vertex.backend, 'extractive');
+    assert.match(vertex.notice ?? '', /no data store is set \("evident\.vertexAiSearch\.dataStore"\)/);
+    assert.equal(parseModelSetting('google-search'), 'google-search');
+    assert.equal(parseModelSetting('vertex-ai-search'), 'vertex-ai-search');
+  });
+
+  it('offers "Gemini + Google Search" always and Vertex AI Search only once a data store is set', () => {
+    const labels = (hasDataStore: boolean) => modelChoices({ hasDataStore }).map((c) => c.label);
+    assert.deepEqual(labels(false), ['Auto', 'Gemini', 'Gemini + Google Search', 'VS Code language model', 'Extractive (offline)']);
+    assert.deepEqual(labels(true), ['Auto', 'Gemini', 'Gemini + Google Search', 'Vertex AI Search', 'VS Code language model', 'Extractive (offline)']);
   });
 });

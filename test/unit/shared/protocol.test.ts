@@ -78,6 +78,24 @@ describe('webview ⇄ host protocol guards', () => {
     assert.equal(isTurnResult(withoutAnswer), false);
   });
 
+  it('checks the grounding part of a turn result (route 2), and still reads results without it', () => {
+    const grounding = {
+      route: 'google-search',
+      supports: [{ segment: 'Parking is free.', sentence: 'Parking is free.', chunks: ['E1'], uris: ['https://a.example/p'] }],
+      queries: ['parking'],
+      searchSuggestions: '<div>s</div>',
+    };
+    const web = { ...turnResult().evidence[0], uri: 'https://a.example/p', title: 'Parking' };
+    const grounded = { ...turnResult(), retrieval: 'google-search', evidence: [web], grounding };
+    assert.equal(isTurnResult(grounded), true);
+    assert.equal(isTurnResult({ ...grounded, grounding: { ...grounding, route: 'bing' } }), false);
+    assert.equal(isTurnResult({ ...grounded, grounding: { ...grounding, supports: [{ ...grounding.supports[0], chunks: ['<b>'] }] } }), false);
+    assert.equal(isTurnResult({ ...grounded, grounding: { ...grounding, searchSuggestions: 42 } }), false);
+    assert.equal(isTurnResult({ ...grounded, evidence: [{ ...web, uri: 7 }] }), false);
+    assert.equal(isTurnResult({ ...turnResult(), retrieval: 'vertex-ai-search' }), true);
+    assert.equal(isHostToWebview({ type: 'status', index: state.index, model: { backend: 'google-search', label: 'Gemini + Google Search' } }), true);
+  });
+
   it('lets only plain web links out', () => {
     assert.equal(isSafeExternalUrl('https://example.com/a?b=c'), true);
     assert.equal(isSafeExternalUrl('http://example.com'), true);
