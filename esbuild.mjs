@@ -1,5 +1,6 @@
 // Builds the bundles: the extension host (small; loads the engine on first use), the engine
-// (retrieval, embeddings, agent loop: heavy), the CLI, and the chat webview (browser).
+// (retrieval, embeddings, agent loop: heavy), the CLI, the chat webview and the metrics dashboard
+// (browser).
 // `node esbuild.mjs --watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -7,12 +8,6 @@ import { fileURLToPath } from 'node:url';
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 const sharpStub = fileURLToPath(new URL('./build/sharpStub.cjs', import.meta.url));
-const unusedStub = fileURLToPath(new URL('./build/unusedModuleStub.cjs', import.meta.url));
-// Parts of Vectra that Evident never calls (web fetching, OpenAI, gRPC server, GPT tokenizer, its BM25).
-const unusedByEvident = [
-  'gpt-tokenizer', 'openai', '@grpc/grpc-js', '@grpc/proto-loader', 'cheerio', 'turndown', '@mixmark-io/domino',
-  'json-colorizer', 'yargs', 'yargs/helpers', 'dotenv', 'wink-eng-lite-web-model', 'wink-nlp', 'wink-bm25-text-search',
-];
 
 const node = {
   bundle: true,
@@ -23,7 +18,7 @@ const node = {
   minify: production,
   // onnxruntime-node carries native binaries: shipped beside the bundle, loaded at run time.
   external: ['vscode', 'onnxruntime-node', 'onnxruntime-common'],
-  alias: { sharp: sharpStub, ...Object.fromEntries(unusedByEvident.map((m) => [m, unusedStub])) },
+  alias: { sharp: sharpStub },
   // transformers.js reads import.meta.url in its ESM build; give the CJS bundle a value.
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
@@ -45,17 +40,25 @@ const builds = [
     outdir: 'dist',
     logLevel: 'info',
   },
+  {
+    // The metrics dashboard with its chart library (uPlot): its own bundle, loaded only when the
+    // dashboard opens; its CSS (uPlot's and ours) comes out as dist/metricsView.css.
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    sourcemap: !production,
+    minify: production,
+    entryPoints: { metricsView: 'src/webview/metrics/main.ts' },
+    outdir: 'dist',
+    logLevel: 'info',
+  },
 ];
 
 const present = (await Promise.all(builds.map(async (b) => {
   const entry = Object.values(b.entryPoints)[0];
   try { await import('node:fs').then((fs) => fs.promises.access(entry)); return b; } catch { return undefined; }
 }))).filter(Boolean);
-
-// Vectra's protobuf codec reads its schema from `${__dirname}/schemas` at run time: ship it beside the bundles.
-const { mkdirSync, copyFileSync } = await import('node:fs');
-mkdirSync('dist/schemas', { recursive: true });
-copyFileSync('node_modules/vectra/lib/codecs/schemas/index.proto', 'dist/schemas/index.proto');
 
 if (watch) {
   for (const b of present) await (await esbuild.context(b)).watch();

@@ -15,7 +15,7 @@ export const LAYERS = {
   domain: { may: ['domain'], typesOnly: [], packages: false, node: false, vscode: false },
   core: { may: ['domain', 'core'], typesOnly: [], packages: true, node: true, vscode: false },
   shared: { may: ['domain', 'shared'], typesOnly: [], packages: false, node: false, vscode: false },
-  webview: { may: ['domain', 'shared/protocol.ts', 'webview'], typesOnly: [], packages: true, node: false, vscode: false },
+  webview: { may: ['domain', 'shared/protocol.ts', 'webview', 'shared/metricsProtocol.ts'], typesOnly: [], packages: true, node: false, vscode: false },
   host: { may: ['domain', 'shared', 'host'], typesOnly: ['core'], packages: true, node: true, vscode: true },
   cli: { may: ['domain', 'core', 'cli'], typesOnly: [], packages: true, node: true, vscode: false },
 };

@@ -20,7 +20,7 @@ export interface Session {
   browser: Browser;
   /** Absent when test/support/fakeGeminiMain.ts is not in the tree yet. */
   fakeGemini?: FakeGeminiProcess;
-  workspaces: { inHost: string; sitePolicy: string; hostile?: string };
+  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string };
   inHostReport: string;
   /** The workbench a check is driving, for failure screenshots. */
   current?: Workbench;
@@ -64,6 +64,7 @@ export async function startSession(): Promise<Session> {
   const workspaces = {
     inHost: await copyWorkspace(sitePolicyCorpus, home, 'in-host'),
     sitePolicy: await copyWorkspace(sitePolicyCorpus, home, 'ui'),
+    metrics: await copyWorkspace(sitePolicyCorpus, home, 'metrics'),
     hostile: existsSync(hostileFixture) ? await copyWorkspace(hostileFixture, home, 'hostile') : undefined,
   };
   const fakeGemini = existsSync(fakeGeminiMain)

@@ -1,4 +1,4 @@
-// The `evident` command line: index / ask / verify / eval over a docs folder, for CI gates and
+// The `evident` command line: index / ask / verify / eval / metrics over a docs folder, for CI gates and
 // scripting. A thin shell over src/core; the contract is in docs (product.md's CLI contract).
 
 import { CliError, type CliCommand, type CliIO } from './io';
@@ -13,6 +13,7 @@ Commands:
                                                         Vertex AI Search data store (no --docs)
   verify   --pairs FILE.jsonl                           verifier verdicts for claim/evidence pairs
   eval     --docs DIR --set FILE.jsonl                  evaluation figures, with CI gates
+  metrics  --docs DIR [--since DATE]                    the turn log as tables, with drift alerts
 
 Run "evident <command> --help" for a command's options. Works offline: without GEMINI_API_KEY
 the extractive model answers, and without an embedding model retrieval is lexical.
@@ -23,6 +24,7 @@ const commands: Record<string, () => Promise<CliCommand>> = {
   ask: async () => (await import('./commands/ask')).ask,
   verify: async () => (await import('./commands/verify')).verify,
   eval: async () => (await import('./commands/eval')).evaluate,
+  metrics: async () => (await import('./commands/metrics')).metrics,
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

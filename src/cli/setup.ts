@@ -81,20 +81,31 @@ export function numberFlag(value: string | undefined, name: string, min: number,
   return n;
 }
 
-export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine> {
-  // With a shared store, --docs is optional for answering: it only says where sources are.
-  const docs = flags.store && !flags.docs ? io.cwd : resolveDocs(flags, io);
-  if (flags.store !== undefined && !/^postgres(ql)?:\/\//.test(flags.store)) {
-    throw new CliError(`--store must be a postgres://USER@HOST:PORT/DB connection string (got "${redactConnection(flags.store)}").`);
-  }
-  const cache = cacheRoot(io.env);
+/** The index folder of a docs folder: --index-dir, else a cache folder per docs folder; never inside --docs. */
+export function resolveIndexDir(flags: Pick<EngineFlags, 'docs' | 'index-dir'>, io: CliIO): { docs: string; indexDir: string } {
+  const docs = resolveDocs(flags, io);
   const indexDir = flags['index-dir']
     ? path.resolve(io.cwd, flags['index-dir'])
-    : path.join(cache, 'indexes', `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`);
+    : path.join(cacheRoot(io.env), 'indexes', `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`);
   const rel = path.relative(docs, indexDir);
   if (!rel.startsWith('..') && !path.isAbsolute(rel)) {
     throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder): ${indexDir}`);
   }
+  return { docs, indexDir };
+}
+
+/** The turn logs kept beside the CLI's index. */
+export function turnLogPaths(indexDir: string): { metricsLog: string; auditLog: string } {
+  return { metricsLog: path.join(indexDir, 'metrics.jsonl'), auditLog: path.join(indexDir, 'audit.jsonl') };
+}
+
+export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine> {
+  // With a shared store, --docs is optional for answering: it only says where sources are.
+  const { docs, indexDir } = resolveIndexDir(flags.store && !flags.docs ? { ...flags, docs: io.cwd } : flags, io);
+  if (flags.store !== undefined && !/^postgres(ql)?:\/\//.test(flags.store)) {
+    throw new CliError(`--store must be a postgres://USER@HOST:PORT/DB connection string (got "${redactConnection(flags.store)}").`);
+  }
+  const cache = cacheRoot(io.env);
   const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
   const escalation = await escalationFor(flags.escalation, flags, io);
@@ -114,8 +125,7 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
           allowRemote: !flags.offline,
           hubEndpoint: hubEndpoint(io.env),
         },
-    metricsLog: path.join(indexDir, 'metrics.jsonl'),
-    auditLog: path.join(indexDir, 'audit.jsonl'),
+    ...turnLogPaths(indexDir),
     log: {
       info: () => {},
       // Notices (lexical only, index rebuilt…) are said once, here; they also travel in the JSON output.

@@ -13,12 +13,14 @@ import { LocalPassageStore } from './store/localPassageStore';
 import type { PassageStore } from './store/passageStore';
 import { PostgresPassageStore } from './store/postgres/postgresPassageStore';
 import { appendTurnLog } from './metrics/turnLog';
+import { commonFolderOf } from './metrics/topic';
+import type { LogLimits } from './metrics/logFile';
 import type { RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
-import { termStatsFromTexts, uniformTermStats, type TermStats } from './verifier/termStats';
+import { uniformTermStats, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
@@ -34,6 +36,9 @@ export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent } from './agent/agentLoop';
 export { StoreError, type PassageStore } from './store/passageStore';
 export { redactConnection } from './store/postgres/postgresPassageStore';
+export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
+export { DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './metrics/alerts';
+export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
 export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 
 export interface EngineLogger {
@@ -56,6 +61,8 @@ export interface EngineOptions {
   relevanceCheck?: boolean;
   metricsLog?: string;
   auditLog?: string;
+  /** Size bound of each log (rotation); DEFAULT_LOG_LIMITS when absent. */
+  logLimits?: LogLimits;
   log?: EngineLogger;
 }
 
@@ -93,6 +100,7 @@ export class Engine {
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
   private stats: TermStats | undefined;
+  private sourcesFolder: string | undefined;
   private readonly log: EngineLogger;
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
   private pendingNotices: string[] = [];
@@ -131,6 +139,7 @@ export class Engine {
     const embedder = await this.embedder();
     const report = await this.passages.update(this.options.docs, { ...opts, embedder });
     this.stats = undefined;
+    this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
     for (const n of report.notices) this.log.warn(n);
     report.notices = [...new Set([...this.standingNotices(), ...report.notices])];
@@ -157,7 +166,12 @@ export class Engine {
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
     );
     try {
-      await appendTurnLog(result, this.indexVersion(), { metricsLog: this.options.metricsLog, auditLog: this.options.auditLog });
+      await appendTurnLog(result, this.indexVersion(), {
+        metricsLog: this.options.metricsLog,
+        auditLog: this.options.auditLog,
+        limits: this.options.logLimits,
+        commonFolder: await this.commonFolder(),
+      });
     } catch (error) {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
@@ -167,6 +181,7 @@ export class Engine {
   async clear(): Promise<void> {
     await this.passages.clear();
     this.stats = undefined;
+    this.sourcesFolder = undefined;
   }
 
   /** Answers come from a shared team index (kept current by its own indexer), not a local one. */
@@ -195,8 +210,14 @@ export class Engine {
   }
 
   private async loadTermStats(): Promise<TermStats> {
-    this.stats ??= termStatsFromTexts(await this.passages.passageTexts());
+    this.stats ??= await this.passages.termStats();
     return this.stats;
+  }
+
+  /** The folder that holds every indexed document (topics are areas below it). */
+  private async commonFolder(): Promise<string> {
+    this.sourcesFolder ??= commonFolderOf(await this.passages.sources());
+    return this.sourcesFolder;
   }
 
   /** The index that answered, for the metrics and audit lines (a shared index is named). */

@@ -67,6 +67,8 @@ export function registerChatParticipant(
   sources: SourceHighlighter,
   log: vscode.LogOutputChannel,
   escalation: VerifierEscalation,
+  /** Called after each answered turn (the metrics dashboard checks for new drift alerts). */
+  afterTurn?: () => void,
 ): void {
   // Older or stripped-down builds (e.g. some code-server versions) have no chat API.
   if (typeof vscode.chat?.createChatParticipant !== 'function') {
@@ -87,6 +89,7 @@ export function registerChatParticipant(
         onEvent: (event) => stream.progress(event.type === 'search' ? `Searching: ${event.query}` : 'Verifying citations…'),
       });
       streamResult(result, stream, sources);
+      afterTurn?.();
       return { metadata: { invocationId: result.invocationId, metrics: result.metrics } };
     } catch (error) {
       if (isAbortError(error)) return {};

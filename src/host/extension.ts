@@ -7,6 +7,7 @@ import { ChatSession } from './chatSession';
 import { registerChatView } from './chatView';
 import { registerCitationLinks } from './citationLinks';
 import { registerCommands } from './commands';
+import { registerMetricsDashboard } from './metricsDashboard';
 import { GeminiKeyStore } from './geminiKey';
 import { StorePasswordStore } from './storePassword';
 import { VerifierEscalation } from './escalation';
@@ -39,8 +40,9 @@ export function activate(context: vscode.ExtensionContext): void {
     openEvidence: (turnId, evidenceId) => sources.open(turnId, evidenceId),
     openAnswerInEditor: (turnId) => answers.open(turnId),
   });
-  registerCommands(context, { index, session, chatView, keys, storePassword, sources, answers, log });
-  registerChatParticipant(context, index, sources, log, escalation);
+  const dashboard = registerMetricsDashboard(context, { index, session, log });
+  registerCommands(context, { index, session, chatView, keys, storePassword, sources, answers, dashboard, log });
+  registerChatParticipant(context, index, sources, log, escalation, () => void dashboard.afterTurn());
   registerIndexUpkeep(context, index);
 
   log.info(`Evident activated in ${Date.now() - started} ms.`);

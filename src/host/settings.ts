@@ -73,7 +73,7 @@ export function readStoreConnection(): string {
 
 /** Settings whose change means the engine must be reopened (and the index brought up to date). */
 export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
-  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.relevanceCheck, Settings.storeConnection].some((k) =>
+  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.relevanceCheck, Settings.logMaxSizeMB, Settings.logRotatedFiles, Settings.storeConnection].some((k) =>
     event.affectsConfiguration(k),
   );
 }
@@ -88,6 +88,43 @@ export function readEscalation(scope?: vscode.ConfigurationScope): { kind: Escal
     kind: kind === 'entailment' || kind === 'judge' ? kind : 'off',
     entailmentModel: typeof model === 'string' && model.trim() ? model.trim() : '',
   };
+}
+
+/** Drift-alert thresholds (core's AlertSettings fields; absent ones take core's defaults). */
+export interface AlertSettingsRead {
+  recentTurns?: number;
+  baselineTurns?: number;
+  minTurns?: number;
+  minSentences?: number;
+  z?: number;
+  minChange?: number;
+}
+
+export function readAlertSettings(): { thresholds: AlertSettingsRead; notify: boolean } {
+  const config = vscode.workspace.getConfiguration(Settings.section);
+  const n = (k: string) => positiveNumber(config.get(key(k)));
+  const change = config.get<unknown>(key(Settings.alertMinChange));
+  const thresholds: AlertSettingsRead = {
+    recentTurns: n(Settings.alertRecentTurns),
+    baselineTurns: n(Settings.alertBaselineTurns),
+    minTurns: n(Settings.alertMinTurns),
+    minSentences: n(Settings.alertMinSentences),
+    z: n(Settings.alertZ),
+    minChange: typeof change === 'number' && change >= 0 && change <= 1 ? change : undefined,
+  };
+  return {
+    thresholds: Object.fromEntries(Object.entries(thresholds).filter(([, v]) => v !== undefined)),
+    notify: config.get<boolean>(key(Settings.alertNotify)) !== false,
+  };
+}
+
+/** Size bound of the turn and audit logs (rotation); undefined fields take core's defaults. */
+export function readLogLimits(): { maxBytes: number; keep: number } | undefined {
+  const config = vscode.workspace.getConfiguration(Settings.section);
+  const mb = positiveNumber(config.get(key(Settings.logMaxSizeMB)));
+  const keep = config.get<unknown>(key(Settings.logRotatedFiles));
+  if (mb === undefined || typeof keep !== 'number' || !Number.isInteger(keep) || keep < 0) return undefined;
+  return { maxBytes: Math.round(mb * 1024 * 1024), keep };
 }
 
 /** The scope of Vertex AI Search turns; `dataStore` empty when none is set. */

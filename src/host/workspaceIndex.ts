@@ -10,7 +10,7 @@ import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings, readStoreConnection } from './settings';
+import { readIndexSettings, readLogLimits, readStoreConnection } from './settings';
 import type { StorePasswordStore } from './storePassword';
 
 const WATCH_DEBOUNCE_MS = 800;
@@ -259,6 +259,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       relevanceCheck: settings.relevanceCheck,
       metricsLog: path.join(storage.fsPath, 'metrics.jsonl'),
       auditLog: path.join(storage.fsPath, 'audit.jsonl'),
+      logLimits: readLogLimits(),
       log: engineLogger(this.log),
     });
     this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms; answers come from the ${engine.storeLabel}.`);

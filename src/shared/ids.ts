@@ -13,6 +13,9 @@ export const Commands = {
   setStorePassword: 'evident.setStorePassword',
   clearStorePassword: 'evident.clearStorePassword',
   openAnswerInEditor: 'evident.openAnswerInEditor',
+  /** The metrics dashboard (charts, alerts). */
+  showMetrics: 'evident.showMetrics',
+  /** The raw turn log (JSONL), reachable from the dashboard. */
   openMetrics: 'evident.openMetrics',
   runEvaluation: 'evident.runEvaluation',
   showLogs: 'evident.showLogs',
@@ -35,6 +38,9 @@ export const PASSAGE_SCHEME = 'evident-passage';
 /** URI scheme of answers opened as read-only documents. */
 export const ANSWER_SCHEME = 'evident-answer';
 
+/** The metrics dashboard (a webview panel in the editor area). */
+export const METRICS_PANEL = 'evident.metricsDashboard';
+
 export const Views = {
   container: 'evident',
   containerTitle: 'Evident',
@@ -56,6 +62,15 @@ export const Settings = {
   escalation: 'evident.verifier.escalation',
   entailmentModel: 'evident.verifier.entailmentModel',
   showDropped: 'evident.chat.showDroppedSentences',
+  alertRecentTurns: 'evident.metrics.alerts.recentTurns',
+  alertBaselineTurns: 'evident.metrics.alerts.baselineTurns',
+  alertMinTurns: 'evident.metrics.alerts.minTurns',
+  alertMinSentences: 'evident.metrics.alerts.minSentences',
+  alertZ: 'evident.metrics.alerts.zThreshold',
+  alertMinChange: 'evident.metrics.alerts.minChange',
+  alertNotify: 'evident.metrics.alerts.notify',
+  logMaxSizeMB: 'evident.metrics.logMaxSizeMB',
+  logRotatedFiles: 'evident.metrics.logRotatedFiles',
   vertexDataStore: 'evident.vertexAiSearch.dataStore',
   vertexFilter: 'evident.vertexAiSearch.filter',
   vertexMaxResults: 'evident.vertexAiSearch.maxResults',

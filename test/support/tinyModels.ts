@@ -101,13 +101,15 @@ export function defaultModelCacheDir(): string {
 }
 
 /** Writes (once) the embedding model folder under `dir` and returns its absolute path. */
-export async function makeTinyEmbeddingModel(dir: string): Promise<string> {
-  return generateOnce(join(dir, TINY_EMBEDDING_MODEL), async (tmp) => {
+export async function makeTinyEmbeddingModel(dir: string, dimensions = TINY_DIMENSIONS): Promise<string> {
+  // Other widths (the scale benchmark uses 384, MiniLM's) live in their own folder.
+  const name = dimensions === TINY_DIMENSIONS ? TINY_EMBEDDING_MODEL : `${TINY_EMBEDDING_MODEL}-d${dimensions}`;
+  return generateOnce(join(dir, name), async (tmp) => {
     const vocab = buildVocabulary();
-    const table = embeddingTable(vocab);
-    await writeModelFolder(tmp, vocab, embeddingGraph(table, vocab.length), {
+    const table = embeddingTable(vocab, dimensions);
+    await writeModelFolder(tmp, vocab, embeddingGraph(table, vocab.length, dimensions), {
       architectures: ['BertModel'],
-    });
+    }, dimensions);
   });
 }
 
@@ -181,23 +183,23 @@ function frequentGrams(words: string[]): string[] {
 // Embedding table
 
 /** One row per token: normalised sum of seeded random vectors of its character trigrams. */
-export function embeddingTable(vocab: string[]): Float32Array {
-  const table = new Float32Array(vocab.length * TINY_DIMENSIONS);
+export function embeddingTable(vocab: string[], dims = TINY_DIMENSIONS): Float32Array {
+  const table = new Float32Array(vocab.length * dims);
   vocab.forEach((token, index) => {
     // Special tokens stay zero so [CLS]/[SEP]/[PAD] do not pull every text together.
     if (/^\[[A-Z]+\]$/.test(token)) return;
     const continuation = token.startsWith('##');
     const surface = continuation ? token.slice(2) : token;
     const padded = continuation ? `${surface}>` : `<${surface}>`;
-    const row = new Float32Array(TINY_DIMENSIONS);
+    const row = new Float32Array(dims);
     const grams = padded.length <= 3 ? [padded] : Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3));
     for (const gram of grams) {
-      const vector = seededGaussian(gram);
-      for (let d = 0; d < TINY_DIMENSIONS; d++) row[d] += vector[d];
+      const vector = seededGaussian(gram, dims);
+      for (let d = 0; d < dims; d++) row[d] += vector[d];
     }
     const norm = Math.hypot(...row) || 1;
     const weight = tokenWeight(surface, continuation);
-    for (let d = 0; d < TINY_DIMENSIONS; d++) table[index * TINY_DIMENSIONS + d] = (row[d] / norm) * weight;
+    for (let d = 0; d < dims; d++) table[index * dims + d] = (row[d] / norm) * weight;
   });
   return table;
 }
@@ -211,7 +213,7 @@ function tokenWeight(surface: string, continuation: boolean): number {
   return STOPWORDS.has(surface) ? 0.25 : 1;
 }
 
-function seededGaussian(key: string): Float32Array {
+function seededGaussian(key: string, dims: number): Float32Array {
   // FNV-1a hash of the key seeds a mulberry32 generator; Box-Muller gives normal values.
   let hash = 0x811c9dc5 ^ SEED;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
@@ -223,12 +225,12 @@ function seededGaussian(key: string): Float32Array {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
   };
-  const out = new Float32Array(TINY_DIMENSIONS);
-  for (let d = 0; d < TINY_DIMENSIONS; d += 2) {
+  const out = new Float32Array(dims);
+  for (let d = 0; d < dims; d += 2) {
     const r = Math.sqrt(-2 * Math.log(next()));
     const theta = 2 * Math.PI * next();
     out[d] = r * Math.cos(theta);
-    if (d + 1 < TINY_DIMENSIONS) out[d + 1] = r * Math.sin(theta);
+    if (d + 1 < dims) out[d + 1] = r * Math.sin(theta);
   }
   return out;
 }
@@ -269,15 +271,15 @@ const TEXT_INPUTS = [
 ];
 
 /** last_hidden_state = (Gather(E, input_ids) + Gather(T, token_type_ids)) * Unsqueeze(Cast(attention_mask)). */
-function embeddingGraph(table: Float32Array, vocabSize: number): onnx.IGraphProto {
+function embeddingGraph(table: Float32Array, vocabSize: number, dims: number): onnx.IGraphProto {
   return {
     name: 'tiny_embedding',
     input: TEXT_INPUTS,
-    output: [valueInfo('last_hidden_state', FLOAT, ['batch_size', 'sequence_length', TINY_DIMENSIONS])],
+    output: [valueInfo('last_hidden_state', FLOAT, ['batch_size', 'sequence_length', dims])],
     initializer: [
-      floatTensor('word_embeddings', [vocabSize, TINY_DIMENSIONS], table),
+      floatTensor('word_embeddings', [vocabSize, dims], table),
       // Token-type rows are zero: segments do not change a word's vector.
-      floatTensor('token_type_embeddings', [2, TINY_DIMENSIONS], new Float32Array(2 * TINY_DIMENSIONS)),
+      floatTensor('token_type_embeddings', [2, dims], new Float32Array(2 * dims)),
       int64Tensor('last_axis', [-1]),
     ],
     node: [
@@ -340,16 +342,16 @@ function classifierGraph(table: Float32Array, vocabSize: number): onnx.IGraphPro
 // ---------------------------------------------------------------------------------------
 // Files
 
-async function writeModelFolder(folder: string, vocab: string[], graph: onnx.IGraphProto, configExtra: Record<string, unknown>): Promise<void> {
+async function writeModelFolder(folder: string, vocab: string[], graph: onnx.IGraphProto, configExtra: Record<string, unknown>, dims = TINY_DIMENSIONS): Promise<void> {
   await mkdir(join(folder, 'onnx'), { recursive: true });
   const config = {
     model_type: 'bert',
     ...configExtra,
     vocab_size: vocab.length,
-    hidden_size: TINY_DIMENSIONS,
+    hidden_size: dims,
     num_hidden_layers: 0,
     num_attention_heads: 1,
-    intermediate_size: TINY_DIMENSIONS,
+    intermediate_size: dims,
     max_position_embeddings: 512,
     type_vocab_size: 2,
     pad_token_id: 0,

@@ -12,6 +12,9 @@ export interface DocFile {
   absPath: string;
   size: number;
   mtimeMs: number;
+  /** Change time and inode: an edit that keeps the size and restores the mtime still changes these. */
+  ctimeMs?: number;
+  ino?: number;
 }
 
 export interface DocSource {
@@ -67,7 +70,7 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
           } else if (entry.isFile() && include(rel) && !exclude(rel)) {
             try {
               const info = await stat(abs);
-              files.push({ path: rel, absPath: abs, size: info.size, mtimeMs: info.mtimeMs });
+              files.push({ path: rel, absPath: abs, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino });
             } catch {
               // vanished between readdir and stat: skip
             }

@@ -1,14 +1,20 @@
 // The record kept of every turn: the four numbers (retrieved, coverage, dropped, abstained) with
 // time, model, index version and topic, appended to a metrics log; and an audit record saying
-// which source lines and document version backed each evidence id. Both are JSON Lines.
+// which passage, source lines and document version backed each evidence id (ids and versions,
+// never passage texts: the text can be found again from source, lines and version). Both are
+// JSON Lines, bounded by size (logFile.ts), safe with several writers.
 
-import { appendFile, mkdir } from 'node:fs/promises';
-import * as path from 'node:path';
+import { isFactual } from '../../domain/coverage';
 import type { GroundingSupportRecord, TurnResult } from '../../domain/types';
+import { appendBounded, DEFAULT_LOG_LIMITS, type LogLimits } from './logFile';
+import { topicOf } from './topic';
 
 export interface TurnLogPaths {
   metricsLog?: string;
   auditLog?: string;
+  limits?: LogLimits;
+  /** The folder holding every document of the index (topics are taken below it). */
+  commonFolder?: string;
 }
 
 export interface MetricsRecord {
@@ -17,12 +23,14 @@ export interface MetricsRecord {
   model: string;
   retrieval: string;
   indexVersion: string;
-  /** The document the answer leaned on most (first cited source, else first retrieved). */
+  /** The area of the documents the answer leaned on (topic.ts); null when nothing was retrieved. */
   topic: string | null;
   retrieved: number;
   coverage: number;
   dropped: number;
   abstained: boolean;
+  /** Factual sentences (kept + dropped): the denominator of the drop rate. Absent in old lines. */
+  factual?: number;
   /** Who made the turn abstain: the model, the verifier or the relevance check. */
   abstainedBy?: string;
   /** The relevance check's verdict (answers, partial, off-topic), when it ran. */
@@ -33,40 +41,42 @@ export interface AuditRecord {
   time: string;
   invocationId: string;
   model: string;
+  indexVersion: string;
   question: string;
   answer: string;
   cited: string[];
-  evidence: { id: string; source: string; startLine: number; endLine: number; version: string; uri?: string; title?: string }[];
+  evidence: { id: string; passageId: string; source: string; startLine: number; endLine: number; version: string; uri?: string; title?: string }[];
   /** Built-in grounding: each support (sentence, chunk ids, uris, confidence when given). */
   supports?: GroundingSupportRecord[];
 }
 
-export function metricsRecord(result: TurnResult, indexVersion: string, time = new Date()): MetricsRecord {
-  const cited = result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations);
-  const topicEvidence = result.evidence.find((e) => e.id === cited[0]) ?? result.evidence[0];
+export function metricsRecord(result: TurnResult, indexVersion: string, time = new Date(), commonFolder = ''): MetricsRecord {
   return {
     time: time.toISOString(),
     invocationId: result.invocationId,
     model: result.model,
     retrieval: result.retrieval,
     indexVersion,
-    topic: topicEvidence?.source ?? null,
+    topic: topicOf(result, commonFolder),
     ...result.metrics,
+    factual: result.sentences.filter(isFactual).length,
     ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
     ...(result.relevance ? { relevance: result.relevance.verdict } : {}),
   };
 }
 
-export function auditRecord(result: TurnResult, time = new Date()): AuditRecord {
+export function auditRecord(result: TurnResult, indexVersion: string, time = new Date()): AuditRecord {
   return {
     time: time.toISOString(),
     invocationId: result.invocationId,
     model: result.model,
+    indexVersion,
     question: result.question,
     answer: result.answer,
     cited: [...new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations))],
     evidence: result.evidence.map((e) => ({
       id: e.id,
+      passageId: e.passageId,
       source: e.source,
       startLine: e.startLine,
       endLine: e.endLine,
@@ -80,11 +90,7 @@ export function auditRecord(result: TurnResult, time = new Date()): AuditRecord 
 
 export async function appendTurnLog(result: TurnResult, indexVersion: string, paths: TurnLogPaths): Promise<void> {
   const time = new Date();
-  if (paths.metricsLog) await appendLine(paths.metricsLog, metricsRecord(result, indexVersion, time));
-  if (paths.auditLog) await appendLine(paths.auditLog, auditRecord(result, time));
-}
-
-async function appendLine(file: string, record: object): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await appendFile(file, `${JSON.stringify(record)}\n`);
+  const limits = paths.limits ?? DEFAULT_LOG_LIMITS;
+  if (paths.metricsLog) await appendBounded(paths.metricsLog, JSON.stringify(metricsRecord(result, indexVersion, time, paths.commonFolder)), limits);
+  if (paths.auditLog) await appendBounded(paths.auditLog, JSON.stringify(auditRecord(result, indexVersion, time)), limits);
 }

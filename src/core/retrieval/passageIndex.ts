@@ -1,26 +1,49 @@
-// The index of a docs folder on disk: a manifest (format version, documents with their content
-// hash and passages), the lexical index and the vector store. Indexing is incremental: documents
-// with an unchanged hash are not re-read into passages, passages whose id is already embedded are
-// not re-embedded, deleted documents are removed, and each run ends in one write per file.
-// A corrupt or outdated index is rebuilt, with a notice saying why.
+// The index of a docs folder on disk. Indexing is incremental: documents whose size, mtime,
+// ctime and inode are unchanged are not re-read, passages whose id is already embedded are not
+// re-embedded, deleted documents are removed. Storage is proportional to the change:
+//   * `documents-<gen>.json`  the document table (stamps, version, passage ids, where the passages are)
+//   * `passages-<gen>.jsonl`  segments of passages, one line per document, read lazily by offset
+//   * `lexical-<gen>.bin`     a snapshot of the lexical index; the passages added and removed since
+//                             are listed in the manifest and replayed on open
+//   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
+//   * `terms-<gen>.json`      document frequencies of the verifier's terms (answers weigh words by them)
+//   * `manifest.json`         names the files above with their lengths; renaming it commits a save
+// A run that changes nothing writes nothing. A corrupt, damaged or outdated index is rebuilt as
+// little as needed (a cut-off vector file: only its vectors), with a notice saying why. An index
+// folder that cannot be written (read-only, full disk) still answers, with a notice.
 
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, mkdir } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { chunkMarkdown } from '../docs/chunker';
 import { decodeDocument, type DocFile, type DocSource } from '../docs/docSource';
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { Embedder } from '../types';
+import { TermCounts, type TermStats } from '../verifier/termStats';
 import { LexicalIndex } from './lexicalIndex';
-import { VectorStore } from './vectorStore';
+import { VectorStore, type VectorSegmentRef } from './vectorStore';
+import { MANIFEST_FILE, checkFile, isWriteRefused, readRange, removeStrayFiles, writeFileAtomic, type FileRef } from './indexFiles';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
-export const INDEX_FORMAT_VERSION = 4;
+export const INDEX_FORMAT_VERSION = 5;
 
 interface DocumentEntry {
   version: string;
   size: number;
   mtimeMs: number;
-  passages: Passage[];
+  ctimeMs?: number;
+  ino?: number;
+  /** Passage ids, in document order. */
+  ids: string[];
+  /** Where the passages are: a line of a passage segment. */
+  segment: string;
+  offset: number;
+  length: number;
+}
+
+interface VectorFileRef extends VectorSegmentRef {
+  f32Bytes: number;
+  idsBytes: number;
 }
 
 interface Manifest {
@@ -28,7 +51,16 @@ interface Manifest {
   docsRoot: string;
   updatedAt: string;
   embeddingModel: string | null;
-  documents: Record<string, DocumentEntry>;
+  dimensions: number | null;
+  generation: number;
+  documents: FileRef | null;
+  passages: FileRef[];
+  lexical: FileRef | null;
+  /** Passage ids added to / removed from the lexical index since its snapshot was written. */
+  lexicalDelta: { add: string[]; remove: string[] };
+  vectors: VectorFileRef[];
+  /** Term document frequencies (derived data: recomputed from the passages when missing or damaged). */
+  terms?: FileRef | null;
 }
 
 export interface IndexProgress {
@@ -61,44 +93,77 @@ export interface IndexRunOptions {
   embedder?: Embedder;
 }
 
+/** A document read in this run whose content changed. */
+interface ChangedDocument {
+  stamp: Stamp;
+  version: string;
+  passages: Passage[];
+}
+
 interface PassageChange {
   /** Passages of changed or removed documents (to take out of the indexes). */
   oldIds: Set<string>;
-  /** Passages of changed documents (to put in). */
+  /** Passages of changed documents (to put in), and their ids. */
   newPassages: Passage[];
-}
-
-interface VectorChange {
-  add: { id: string; vector: Float32Array }[];
-  remove: string[];
+  newIds: Set<string>;
 }
 
 interface EmbeddedChange {
-  vectorChange: VectorChange;
+  /** The vector store the change applies to (a new one when the model changed); undefined when untouched. */
+  vectors: VectorStore | undefined;
+  vectorChange: { add: { id: string; vector: Float32Array }[]; remove: string[]; reset: boolean };
   /** The model the vectors now come from (unchanged on a lexical-only run). */
   embeddingModel: string | null;
+  dimensions: number | null;
 }
 
 /** Everything one run decided, applied by the write phase. */
 interface IndexRun {
-  changed: Map<string, DocumentEntry>;
-  touched: Map<string, { size: number; mtimeMs: number }>;
+  changed: Map<string, ChangedDocument>;
+  touched: Map<string, Stamp>;
   removedPaths: string[];
   change: PassageChange;
   embedded: EmbeddedChange;
 }
 
+/** A lexical snapshot is rewritten when the passages changed since exceed this share (or count). */
+const LEXICAL_DELTA_SHARE = 0.05;
+const LEXICAL_DELTA_MIN = 2000;
+/** Passage segments are compacted when dead bytes exceed this share, or segments this count. */
+const PASSAGE_DEAD_SHARE = 0.5;
+const MAX_PASSAGE_SEGMENTS = 16;
+const PASSAGE_CACHE = 256;
+
+function freshManifest(docsRoot: string): Manifest {
+  return {
+    formatVersion: INDEX_FORMAT_VERSION, docsRoot, updatedAt: '', embeddingModel: null, dimensions: null, generation: 0,
+    documents: null, passages: [], lexical: null, lexicalDelta: { add: [], remove: [] }, vectors: [],
+  };
+}
+
 export class PassageIndex {
-  private passagesById = new Map<string, Passage>();
+  /** Passage id → the document holding it. */
+  private docOf = new Map<string, string>();
+  private cache = new Map<string, Passage[]>();
+  /** Passages of documents read but not saved (the folder could not be written): never evicted. */
+  private unsaved = new Map<string, Passage[]>();
+  private vectors: VectorStore | undefined;
+  private vectorsLoading: Promise<VectorStore | undefined> | undefined;
+  /** Set when the in-memory index differs from the files in a way a partial save cannot express. */
+  private needsFullSave = false;
+  private lexicalDelta: { add: Set<string>; remove: Set<string> };
+  private termCounts: TermCounts | undefined;
+  private termsDirty = false;
 
   private constructor(
     private readonly dir: string,
     private manifest: Manifest,
+    private documents: Record<string, DocumentEntry>,
     private lexical: LexicalIndex,
-    private vectors: VectorStore | undefined,
     /** Why the index on disk was not used as it was (rebuild reasons). */
     readonly openNotices: string[],
   ) {
+    this.lexicalDelta = { add: new Set(manifest.lexicalDelta.add), remove: new Set(manifest.lexicalDelta.remove) };
     this.reindexPassages();
   }
 
@@ -106,11 +171,13 @@ export class PassageIndex {
   static async open(dir: string, docsRoot: string): Promise<PassageIndex> {
     const notices: string[] = [];
     await mkdir(dir, { recursive: true });
-    const fresh = (): Manifest => ({ formatVersion: INDEX_FORMAT_VERSION, docsRoot, updatedAt: '', embeddingModel: null, documents: {} });
-
-    let manifest = fresh();
+    let manifest = freshManifest(docsRoot);
+    let documents: Record<string, DocumentEntry> = {};
     let lexical = LexicalIndex.empty();
-    const manifestText = await readFile(path.join(dir, 'manifest.json'), 'utf8').catch(() => undefined);
+    let rebuildLexical = false;
+    let fullSave = false;
+
+    const manifestText = await readFile(path.join(dir, MANIFEST_FILE), 'utf8').catch(() => undefined);
     if (manifestText !== undefined) {
       try {
         const parsed = JSON.parse(manifestText) as Manifest;
@@ -119,30 +186,71 @@ export class PassageIndex {
         } else if (parsed.docsRoot !== docsRoot) {
           notices.push(`The index belonged to ${parsed.docsRoot}: rebuilding it for ${docsRoot}.`);
         } else {
-          manifest = parsed;
-          lexical = LexicalIndex.load(await readFile(path.join(dir, 'lexical.bin')));
+          const damaged = (await Promise.all([parsed.documents, ...parsed.passages].filter((r): r is FileRef => r !== null).map((r) => checkFile(dir, r)))).filter(Boolean);
+          if (damaged.length) {
+            // The vectors are still good (they are keyed by passage content): only the documents are re-read.
+            notices.push(`The index is damaged (${damaged.join('; ')}): re-reading the documents.`);
+            manifest = { ...freshManifest(docsRoot), generation: parsed.generation, embeddingModel: parsed.embeddingModel, dimensions: parsed.dimensions, vectors: parsed.vectors };
+            fullSave = true;
+          } else {
+            manifest = parsed;
+            documents = parsed.documents ? (JSON.parse(await readFile(path.join(dir, parsed.documents.name), 'utf8')) as Record<string, DocumentEntry>) : {};
+            const lexicalDamage = parsed.lexical ? await checkFile(dir, parsed.lexical) : undefined;
+            if (lexicalDamage) {
+              notices.push(`The lexical index is damaged (${lexicalDamage}): rebuilding it from the stored passages.`);
+              rebuildLexical = true;
+            } else if (parsed.lexical) {
+              try {
+                lexical = loadLexical(await readFile(path.join(dir, parsed.lexical.name)));
+              } catch (error) {
+                // Its own format check failed (another version of the lexical index): only it is rebuilt.
+                notices.push(`The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`);
+                rebuildLexical = true;
+              }
+            } else {
+              rebuildLexical = Object.keys(documents).length > 0;
+            }
+          }
         }
       } catch (error) {
         notices.push(`The index was unreadable (${(error as Error).message}): rebuilding it.`);
-        manifest = fresh();
+        manifest = freshManifest(docsRoot);
+        documents = {};
         lexical = LexicalIndex.empty();
+        rebuildLexical = false;
       }
     }
-    if (manifest.updatedAt === '') {
-      await rm(path.join(dir, 'vectors'), { recursive: true, force: true });
-      await rm(path.join(dir, 'lexical.json'), { force: true }); // the lexical index of format 3 and before
-    }
 
-    let vectors: VectorStore | undefined;
-    try {
-      vectors = await VectorStore.open(path.join(dir, 'vectors'));
-    } catch (error) {
-      notices.push(`The vector index was unreadable (${(error as Error).message}): its vectors will be rebuilt.`);
-      await rm(path.join(dir, 'vectors'), { recursive: true, force: true });
-      manifest.embeddingModel = null;
-      vectors = await VectorStore.open(path.join(dir, 'vectors'));
+    // Vector files: a cut-off or missing one is dropped; its passages are embedded again.
+    const goodVectors: VectorFileRef[] = [];
+    for (const ref of manifest.vectors) {
+      const damage = (await checkFile(dir, { name: `${ref.stem}.f32`, bytes: ref.f32Bytes })) ?? (await checkFile(dir, { name: `${ref.stem}.ids`, bytes: ref.idsBytes }));
+      if (damage) {
+        notices.push(`A vector file is damaged (${damage}): its ${ref.rows - ref.dead.length} passages will be embedded again; the others are kept.`);
+        fullSave = true;
+      } else {
+        goodVectors.push(ref);
+      }
     }
-    return new PassageIndex(dir, manifest, lexical, vectors, notices);
+    manifest = { ...manifest, vectors: goodVectors };
+
+    // Leftovers of a crash or of older formats; best effort (a read-only folder keeps them).
+    await removeStrayFiles(dir, referencedFiles(manifest), { legacy: manifest.updatedAt !== '' });
+
+    const index = new PassageIndex(dir, manifest, documents, lexical, notices);
+    index.needsFullSave = fullSave;
+    if (rebuildLexical) {
+      index.lexical = LexicalIndex.empty();
+      index.lexical.add(index.allPassages());
+      index.lexicalDelta = { add: new Set(), remove: new Set() };
+      index.manifest.lexical = null;
+      index.needsFullSave = true;
+    } else if (index.lexicalDelta.add.size || index.lexicalDelta.remove.size) {
+      index.lexical.remove(index.lexicalDelta.remove);
+      const add = [...index.lexicalDelta.add].map((id) => index.passage(id)).filter((p): p is Passage => p !== undefined);
+      index.lexical.add(add.filter((p) => !index.lexical.has(p.id)));
+    }
+    return index;
   }
 
   get isIndexed(): boolean {
@@ -150,11 +258,11 @@ export class PassageIndex {
   }
 
   get documentCount(): number {
-    return Object.keys(this.manifest.documents).length;
+    return Object.keys(this.documents).length;
   }
 
   get passageCount(): number {
-    return this.passagesById.size;
+    return this.docOf.size;
   }
 
   get embeddingModel(): string | null {
@@ -162,11 +270,33 @@ export class PassageIndex {
   }
 
   passage(id: string): Passage | undefined {
-    return this.passagesById.get(id);
+    const doc = this.docOf.get(id);
+    if (doc === undefined) return undefined;
+    return this.documentPassages(doc).find((p) => p.id === id);
   }
 
   allPassages(): Passage[] {
-    return [...this.passagesById.values()];
+    const out: Passage[] = [];
+    const segments = new Map<string, Buffer>();
+    for (const [docPath, entry] of Object.entries(this.documents)) {
+      const unsaved = this.unsaved.get(docPath);
+      if (unsaved) {
+        out.push(...unsaved);
+        continue;
+      }
+      let bytes = segments.get(entry.segment);
+      if (!bytes) {
+        bytes = readFileSync(path.join(this.dir, entry.segment));
+        segments.set(entry.segment, bytes);
+      }
+      out.push(...(JSON.parse(bytes.toString('utf8', entry.offset, entry.offset + entry.length)) as Passage[]));
+    }
+    return out;
+  }
+
+  /** How informative each term is over all passages (read from the index, not recomputed). */
+  termStats(): TermStats {
+    return this.loadTermCounts().stats();
   }
 
   lexicalQuery(text: string, limit: number) {
@@ -174,23 +304,30 @@ export class PassageIndex {
   }
 
   async vectorQuery(vector: Float32Array, limit: number) {
-    return this.vectors ? this.vectors.query(vector, limit) : [];
+    const vectors = await this.loadVectors();
+    return vectors ? vectors.query(vector, limit) : [];
   }
 
   /** Removes everything: the next run indexes from scratch. */
   async clear(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
     await mkdir(this.dir, { recursive: true });
-    this.manifest = { ...this.manifest, updatedAt: '', embeddingModel: null, documents: {} };
+    this.manifest = freshManifest(this.manifest.docsRoot);
+    this.documents = {};
     this.lexical = LexicalIndex.empty();
-    this.vectors = await VectorStore.open(path.join(this.dir, 'vectors'));
+    this.lexicalDelta = { add: new Set(), remove: new Set() };
+    this.vectors = undefined;
+    this.vectorsLoading = undefined;
+    this.needsFullSave = false;
+    this.termCounts = undefined;
+    this.termsDirty = false;
     this.reindexPassages();
   }
 
   /**
    * One indexing run, in five phases: list the documents, read the changed ones, chunk them into
-   * passages, embed the passages that have no vector yet, and write the index. Nothing is written
-   * before the last phase, so a cancelled run leaves the index as it was.
+   * passages, embed the passages that have no vector yet, and write what changed. Nothing is
+   * written before the last phase, so a cancelled run leaves the index as it was.
    */
   async update(docs: DocSource, options: IndexRunOptions = {}): Promise<IndexReport> {
     const started = Date.now();
@@ -203,9 +340,9 @@ export class PassageIndex {
     const { files, removedPaths } = await this.listDocuments(docs, options);
     const { changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options);
     const change = this.passageChange(changed, removedPaths);
-    const embedded = await this.embedNewPassages(change, report, options);
+    const embedded = await this.embedNewPassages(changed, touched, removedPaths, change, report, options);
     signal?.throwIfAborted();
-    await this.write({ changed, touched, removedPaths, change, embedded }, options);
+    await this.write({ changed, touched, removedPaths, change, embedded }, report, options);
 
     report.removed = removedPaths.length;
     report.documents = this.documentCount;
@@ -224,19 +361,19 @@ export class PassageIndex {
       const wanted = new Set(options.paths);
       files = listed.filter((f) => wanted.has(f.path));
       const present = new Set(files.map((f) => f.path));
-      removedPaths = options.paths.filter((p) => !present.has(p) && this.manifest.documents[p]);
+      removedPaths = options.paths.filter((p) => !present.has(p) && this.documents[p]);
     } else {
       const present = new Set(listed.map((f) => f.path));
-      removedPaths = Object.keys(this.manifest.documents).filter((p) => !present.has(p));
+      removedPaths = Object.keys(this.documents).filter((p) => !present.has(p));
     }
     return { files, removedPaths };
   }
 
   /**
    * Phases 2 and 3, read and chunk, file by file: what changed becomes new document entries
-   * (nothing is written yet). A file whose size and mtime are unchanged is not read; one whose
-   * content hash is unchanged keeps its passages (only its stamp is refreshed). Unreadable,
-   * binary or undecodable files are skipped with a reason (and dropped from the index).
+   * (nothing is written yet). A file whose size, mtime, ctime and inode are unchanged is not
+   * read; one whose content hash is unchanged keeps its passages (only its stamp is refreshed).
+   * Unreadable, binary or undecodable files are skipped with a reason (and dropped from the index).
    */
   private async readAndChunkChanged(
     docs: DocSource,
@@ -244,15 +381,15 @@ export class PassageIndex {
     removedPaths: string[],
     report: IndexReport,
     { signal, onProgress }: IndexRunOptions,
-  ): Promise<{ changed: Map<string, DocumentEntry>; touched: Map<string, { size: number; mtimeMs: number }> }> {
-    const changed = new Map<string, DocumentEntry>();
-    const touched = new Map<string, { size: number; mtimeMs: number }>();
+  ): Promise<{ changed: Map<string, ChangedDocument>; touched: Map<string, Stamp> }> {
+    const changed = new Map<string, ChangedDocument>();
+    const touched = new Map<string, Stamp>();
     for (let i = 0; i < files.length; i++) {
       signal?.throwIfAborted();
       const file = files[i];
       onProgress?.({ phase: 'reading', done: i, total: files.length, file: file.path });
-      const known = this.manifest.documents[file.path];
-      if (known && known.size === file.size && known.mtimeMs === file.mtimeMs) {
+      const known = this.documents[file.path];
+      if (known && sameStamp(known, file)) {
         report.unchanged++;
         continue;
       }
@@ -264,97 +401,341 @@ export class PassageIndex {
       }
       const passages = chunkMarkdown(file.path, text.text).passages;
       const version = passages[0]?.version ?? '';
-      if (known && known.passages[0]?.version === version && version) {
-        touched.set(file.path, { size: file.size, mtimeMs: file.mtimeMs });
+      if (known && known.version === version && version) {
+        touched.set(file.path, stampOf(file));
         report.unchanged++;
         continue;
       }
       if (known) report.updated++;
       else report.added++;
-      changed.set(file.path, { version, size: file.size, mtimeMs: file.mtimeMs, passages });
+      changed.set(file.path, { stamp: stampOf(file), version, passages });
     }
     onProgress?.({ phase: 'reading', done: files.length, total: files.length });
     return { changed, touched };
   }
 
   /** The passage-level change: ids of the passages of changed or removed documents, and the new passages. */
-  private passageChange(changed: Map<string, DocumentEntry>, removedPaths: string[]): PassageChange {
+  private passageChange(changed: Map<string, ChangedDocument>, removedPaths: string[]): PassageChange {
     const oldIds = new Set<string>();
     for (const p of [...changed.keys(), ...removedPaths]) {
-      for (const passage of this.manifest.documents[p]?.passages ?? []) oldIds.add(passage.id);
+      for (const id of this.documents[p]?.ids ?? []) oldIds.add(id);
     }
-    return { oldIds, newPassages: [...changed.values()].flatMap((d) => d.passages) };
+    const newPassages = [...changed.values()].flatMap((d) => d.passages);
+    return { oldIds, newPassages, newIds: new Set(newPassages.map((p) => p.id)) };
   }
 
   /**
-   * Phase 4, embed (the long, cancellable part): passages whose id has no vector yet; all of
-   * them when the embedding model changed. Nothing without an embedder (lexical-only run).
+   * Phase 4, embed (the long, cancellable part): passages whose id has no vector yet (new ones,
+   * and those of a cut-off vector file); all of them when the embedding model changed. Nothing
+   * without an embedder (lexical-only run), and the vector files are not even read when nothing
+   * changed and every passage has its vector.
    */
-  private async embedNewPassages(change: PassageChange, report: IndexReport, { signal, onProgress, embedder }: IndexRunOptions): Promise<EmbeddedChange> {
-    let vectorChange: VectorChange = { add: [], remove: [] };
+  private async embedNewPassages(
+    changed: Map<string, ChangedDocument>,
+    touched: Map<string, Stamp>,
+    removedPaths: string[],
+    change: PassageChange,
+    report: IndexReport,
+    { signal, onProgress, embedder }: IndexRunOptions,
+  ): Promise<EmbeddedChange> {
     let embeddingModel = this.manifest.embeddingModel;
-    if (embedder && this.vectors) {
-      let existing = await this.vectors.ids();
-      const remove = new Set<string>();
-      if (embeddingModel !== embedder.modelId) {
-        // Another model's vectors cannot be compared with this one's: re-embed everything.
-        if (embeddingModel) report.notices.push(`Embedding model changed (${embeddingModel} → ${embedder.modelId}): re-embedding all passages.`);
-        existing.forEach((id) => remove.add(id));
-        existing = new Set();
-      }
-      const byId = new Map(this.passagesById);
-      for (const id of change.oldIds) byId.delete(id);
-      for (const p of change.newPassages) byId.set(p.id, p);
-      for (const id of existing) if (!byId.has(id)) remove.add(id);
-      const toEmbed = [...byId.values()].filter((p) => !existing.has(p.id));
-      const add: { id: string; vector: Float32Array }[] = [];
-      const BATCH = 32;
-      for (let i = 0; i < toEmbed.length; i += BATCH) {
-        signal?.throwIfAborted();
-        onProgress?.({ phase: 'embedding', done: i, total: toEmbed.length });
-        const batch = toEmbed.slice(i, i + BATCH);
-        const vectors = await embedder.embed(batch.map(embeddingText), signal);
-        batch.forEach((p, j) => add.push({ id: p.id, vector: vectors[j] }));
-      }
-      onProgress?.({ phase: 'embedding', done: toEmbed.length, total: toEmbed.length });
-      vectorChange = { add, remove: [...remove] };
-      embeddingModel = embedder.modelId;
-      report.embedded = add.length;
+    const none: EmbeddedChange = { vectors: undefined, vectorChange: { add: [], remove: [], reset: false }, embeddingModel, dimensions: this.manifest.dimensions };
+    if (!embedder) return none;
+    const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
+    const vectorsComplete = embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
+      && this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0) === this.passageCount;
+    if (vectorsComplete && !docChange && !this.needsFullSave) return none;
+
+    let vectors = await this.loadVectors();
+    let reset = false;
+    if (embeddingModel !== embedder.modelId || !vectors || vectors.dimensions !== embedder.dimensions) {
+      // Another model's vectors cannot be compared with this one's: re-embed everything.
+      if (embeddingModel && embeddingModel !== embedder.modelId) report.notices.push(`Embedding model changed (${embeddingModel} → ${embedder.modelId}): re-embedding all passages.`);
+      reset = true;
+      vectors = new VectorStore(embedder.dimensions);
     }
-    return { vectorChange, embeddingModel };
+    const store = vectors;
+    const { oldIds, newIds, newPassages } = change;
+    const remove = new Set<string>();
+    for (const id of oldIds) if (!newIds.has(id)) remove.add(id);
+    // Vectors of passages no document holds any more (left by a lexical-only run).
+    for (const id of store.ids()) if (!newIds.has(id) && (!this.docOf.has(id) || oldIds.has(id))) remove.add(id);
+    const toEmbed: Passage[] = newPassages.filter((p) => !store.has(p.id));
+    // Passages of unchanged documents that have no vector (a new model, a cut-off vector file).
+    for (const [docPath, entry] of Object.entries(this.documents)) {
+      if (changed.has(docPath) || removedPaths.includes(docPath)) continue;
+      if (entry.ids.some((id) => !store.has(id))) toEmbed.push(...this.documentPassages(docPath).filter((p) => !store.has(p.id)));
+    }
+    // Batches of similar length: a batch is padded to its longest text, so mixed lengths waste
+    // most of the model's work (about half of it on the handbook).
+    toEmbed.sort((a, b) => embeddingText(a).length - embeddingText(b).length);
+    const add: { id: string; vector: Float32Array }[] = [];
+    const BATCH = 32;
+    for (let i = 0; i < toEmbed.length; i += BATCH) {
+      signal?.throwIfAborted();
+      onProgress?.({ phase: 'embedding', done: i, total: toEmbed.length });
+      const batch = toEmbed.slice(i, i + BATCH);
+      const out = await embedder.embed(batch.map(embeddingText), signal);
+      batch.forEach((p, j) => add.push({ id: p.id, vector: out[j] }));
+    }
+    onProgress?.({ phase: 'embedding', done: toEmbed.length, total: toEmbed.length });
+    report.embedded = add.length;
+    embeddingModel = embedder.modelId;
+    return { vectors: store, vectorChange: { add, remove: [...remove], reset }, embeddingModel, dimensions: embedder.dimensions };
   }
 
-  /** Phase 5, write: apply the run to the manifest, the lexical index and the vectors, one write per file. */
-  private async write(run: IndexRun, { onProgress }: IndexRunOptions): Promise<void> {
+  /**
+   * Phase 5, write: apply the run in memory (documents, lexical index, term counts, vectors),
+   * then save only what changed; a run that changed nothing writes nothing. When the folder
+   * refuses writes, the index in memory stays current and the report says so.
+   */
+  private async write(run: IndexRun, report: IndexReport, { onProgress }: IndexRunOptions): Promise<void> {
     const { changed, touched, removedPaths, change, embedded } = run;
+    const { vectors, vectorChange, embeddingModel } = embedded;
+    const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
+    const vectorDirty = vectorChange.reset || vectorChange.add.length > 0 || vectorChange.remove.length > 0 || embeddingModel !== this.manifest.embeddingModel;
+    // An index written before term counts were stored gets them once.
+    const termsMissing = this.isIndexed && !this.manifest.terms;
+    if (!docChange && !vectorDirty && !this.needsFullSave && this.isIndexed && !termsMissing) return;
+
     onProgress?.({ phase: 'saving', done: 0, total: 1 });
-    const documents = { ...this.manifest.documents };
-    for (const p of removedPaths) delete documents[p];
-    for (const [p, entry] of changed) documents[p] = entry;
-    for (const [p, stamp] of touched) documents[p] = { ...documents[p], ...stamp };
-    this.lexical.remove(change.oldIds);
+    const terms = this.loadTermCounts();
+    for (const p of [...changed.keys(), ...removedPaths]) for (const passage of this.documentPassages(p)) terms.remove(termText(passage));
+    for (const passage of change.newPassages) terms.add(termText(passage));
+    this.termsDirty = true;
+    const lexicalRemoved = [...change.oldIds];
+    this.lexical.remove(lexicalRemoved);
     this.lexical.add(change.newPassages.filter((p) => !this.lexical.has(p.id)));
-    const { vectorChange } = embedded;
-    if (this.vectors && (vectorChange.add.length || vectorChange.remove.length)) await this.vectors.apply(vectorChange);
-    this.manifest = {
-      formatVersion: INDEX_FORMAT_VERSION,
-      docsRoot: this.manifest.docsRoot,
-      updatedAt: new Date().toISOString(),
-      embeddingModel: embedded.embeddingModel,
-      documents,
-    };
-    await writeAtomic(path.join(this.dir, 'lexical.bin'), this.lexical.serialize());
-    await writeAtomic(path.join(this.dir, 'manifest.json'), JSON.stringify(this.manifest));
+    for (const id of lexicalRemoved) {
+      this.lexicalDelta.add.delete(id);
+      this.lexicalDelta.remove.add(id);
+    }
+    for (const p of change.newPassages) this.lexicalDelta.add.add(p.id);
+    if (vectors) {
+      vectors.remove(vectorChange.remove);
+      vectors.add(vectorChange.add);
+      this.vectors = vectors;
+      this.vectorsLoading = Promise.resolve(vectors);
+    }
+    const documents = { ...this.documents };
+    for (const p of removedPaths) delete documents[p];
+    for (const [p, stamp] of touched) documents[p] = { ...documents[p], ...stamp };
+    for (const p of changed.keys()) delete documents[p];
+    this.documents = documents;
+    for (const p of [...changed.keys(), ...removedPaths]) {
+      this.cache.delete(p);
+      this.unsaved.delete(p);
+    }
     this.reindexPassages();
+    for (const [p, doc] of changed) for (const passage of doc.passages) this.docOf.set(passage.id, p);
+    try {
+      await this.save(changed, embeddingModel, embedded.dimensions);
+      this.needsFullSave = false;
+    } catch (error) {
+      if (!isWriteRefused(error)) throw error;
+      // The index in memory is current; the folder keeps the last index it could hold.
+      this.needsFullSave = true;
+      this.manifest = { ...this.manifest, embeddingModel, updatedAt: this.manifest.updatedAt || new Date().toISOString() };
+      for (const [p, doc] of changed) {
+        this.documents[p] = { ...doc.stamp, version: doc.version, ids: doc.passages.map((x) => x.id), segment: '', offset: 0, length: 0 };
+        this.unsaved.set(p, doc.passages);
+      }
+      report.notices.push(`The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): answering from the index in memory; the changes are not saved and will be indexed again next time.`);
+    }
     onProgress?.({ phase: 'saving', done: 1, total: 1 });
   }
 
+  /**
+   * Writes this run's files (a passage segment for the changed documents, the document table, a
+   * lexical snapshot when the delta is large, new vector segments), then the manifest.
+   */
+  private async save(changed: Map<string, ChangedDocument>, embeddingModel: string | null, dimensions: number | null): Promise<void> {
+    const gen = this.manifest.generation + 1;
+    const written: string[] = [];
+    const write = async (name: string, content: string | Uint8Array): Promise<FileRef> => {
+      written.push(name);
+      return writeFileAtomic(this.dir, name, content);
+    };
+    try {
+      // Passages: the changed documents in one new segment; everything in one when compacting.
+      const segments = new Map(this.manifest.passages.map((r) => [r.name, r]));
+      const liveBytes = new Map<string, number>();
+      for (const e of Object.values(this.documents)) if (e.segment) liveBytes.set(e.segment, (liveBytes.get(e.segment) ?? 0) + e.length + 1);
+      const totalBytes = [...segments.values()].reduce((n, r) => n + r.bytes, 0);
+      const live = [...liveBytes.values()].reduce((n, b) => n + b, 0);
+      const pendingDocs = Object.entries(this.documents).filter(([, e]) => !e.segment);
+      const compact = this.needsFullSave || segments.size >= MAX_PASSAGE_SEGMENTS || (totalBytes > 0 && 1 - live / totalBytes > PASSAGE_DEAD_SHARE) || pendingDocs.length > 0;
+      const toWrite: [string, Passage[]][] = compact ? Object.keys(this.documents).map((p) => [p, this.documentPassages(p)] as [string, Passage[]]) : [];
+      for (const [p, doc] of changed) toWrite.push([p, doc.passages]);
+      const entries: Record<string, DocumentEntry> = compact ? {} : { ...this.documents };
+      let passageRefs = compact ? [] : this.manifest.passages.filter((r) => liveBytes.has(r.name));
+      if (toWrite.length) {
+        const name = `passages-${gen}.jsonl`;
+        const lines: string[] = [];
+        let offset = 0;
+        for (const [p, passages] of toWrite) {
+          const line = JSON.stringify(passages);
+          const length = Buffer.byteLength(line);
+          const old = this.documents[p];
+          const fromChange = changed.get(p);
+          entries[p] = fromChange
+            ? { ...fromChange.stamp, version: fromChange.version, ids: passages.map((x) => x.id), segment: name, offset, length }
+            : { ...old, segment: name, offset, length };
+          lines.push(line);
+          offset += length + 1;
+        }
+        passageRefs = [...passageRefs, await write(name, `${lines.join('\n')}\n`)];
+      }
+      const documentsRef = await write(`documents-${gen}.json`, JSON.stringify(entries));
+
+      // Lexical: a new snapshot only when the changes since the last one are many.
+      let lexicalRef = this.manifest.lexical;
+      const delta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size;
+      if (!lexicalRef || this.needsFullSave || delta > Math.max(LEXICAL_DELTA_MIN, LEXICAL_DELTA_SHARE * this.passageCount)) {
+        lexicalRef = await write(`lexical-${gen}.${LEXICAL_EXTENSION}`, saveLexical(this.lexical));
+        this.lexicalDelta = { add: new Set(), remove: new Set() };
+      }
+
+      // Vectors: new segments only (or one compacted segment).
+      let termsRef = this.manifest.terms ?? null;
+      if (this.termCounts && (this.termsDirty || !termsRef)) termsRef = await write(`terms-${gen}.json`, this.termCounts.toJSON());
+
+      // Not loaded in this run (nothing to change there): the segments stay as they are.
+      let vectorRefs: VectorFileRef[] = this.manifest.vectors;
+      if (this.vectors) {
+        let n = 0;
+        const plan = this.vectors.planSave(() => `vectors-${gen}-${n++}`);
+        const bytes = new Map<string, { f32: number; ids: number }>();
+        for (const seg of plan.write) {
+          const f32 = await write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));
+          const ids = await write(`${seg.stem}.ids`, seg.ids.join('\n'));
+          bytes.set(seg.stem, { f32: f32.bytes, ids: ids.bytes });
+        }
+        const previous = new Map(this.manifest.vectors.map((r) => [r.stem, r]));
+        vectorRefs = plan.refs.map((r) => {
+          const b = bytes.get(r.stem) ?? { f32: previous.get(r.stem)?.f32Bytes ?? 0, ids: previous.get(r.stem)?.idsBytes ?? 0 };
+          return { ...r, f32Bytes: b.f32, idsBytes: b.ids };
+        });
+      }
+
+      const manifest: Manifest = {
+        formatVersion: INDEX_FORMAT_VERSION,
+        docsRoot: this.manifest.docsRoot,
+        updatedAt: new Date().toISOString(),
+        embeddingModel,
+        dimensions,
+        generation: gen,
+        documents: documentsRef,
+        passages: passageRefs,
+        lexical: lexicalRef,
+        lexicalDelta: { add: [...this.lexicalDelta.add], remove: [...this.lexicalDelta.remove] },
+        vectors: vectorRefs,
+        terms: termsRef,
+      };
+      await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
+      this.manifest = manifest;
+      this.documents = entries;
+      this.vectors?.markSaved();
+      this.unsaved.clear();
+      this.termsDirty = false;
+    } catch (error) {
+      // Nothing was committed: this run's files go, the previous generation stays whole.
+      for (const name of written) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
+      throw error;
+    }
+    for (const [p, doc] of changed) this.cache.set(p, doc.passages);
+    await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
+  }
+
+  private loadTermCounts(): TermCounts {
+    if (this.termCounts) return this.termCounts;
+    const ref = this.manifest.terms;
+    if (ref && !this.needsFullSave) {
+      try {
+        const file = path.join(this.dir, ref.name);
+        if (statSync(file).size === ref.bytes) this.termCounts = TermCounts.fromJSON(readFileSync(file, 'utf8'));
+      } catch {
+        // missing or unreadable: recomputed below
+      }
+    }
+    if (!this.termCounts) {
+      this.termCounts = new TermCounts();
+      for (const p of this.allPassages()) this.termCounts.add(termText(p));
+      this.termsDirty = this.isIndexed;
+    }
+    return this.termCounts;
+  }
+
+  private async loadVectors(): Promise<VectorStore | undefined> {
+    this.vectorsLoading ??= (async () => {
+      const { dimensions, vectors: refs } = this.manifest;
+      if (!dimensions || !this.manifest.embeddingModel) return undefined;
+      const store = new VectorStore(dimensions);
+      for (const ref of refs) {
+        const f32 = await readFile(path.join(this.dir, `${ref.stem}.f32`));
+        const ids = (await readFile(path.join(this.dir, `${ref.stem}.ids`), 'utf8')).split('\n');
+        const data = new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
+        store.addLoaded(ref, ref.rows === 0 ? [] : ids, data);
+      }
+      this.vectors = store;
+      return store;
+    })();
+    return this.vectorsLoading;
+  }
+
+  private documentPassages(docPath: string): Passage[] {
+    const cached = this.unsaved.get(docPath) ?? this.cache.get(docPath);
+    if (cached) return cached;
+    const entry = this.documents[docPath];
+    if (!entry?.segment) return [];
+    const passages = JSON.parse(readRange(path.join(this.dir, entry.segment), entry.offset, entry.length).toString('utf8')) as Passage[];
+    if (this.cache.size >= PASSAGE_CACHE) {
+      const first = this.cache.keys().next().value;
+      if (first !== undefined) this.cache.delete(first);
+    }
+    this.cache.set(docPath, passages);
+    return passages;
+  }
+
   private reindexPassages(): void {
-    this.passagesById = new Map();
-    for (const entry of Object.values(this.manifest.documents)) {
-      for (const p of entry.passages) this.passagesById.set(p.id, p);
+    this.docOf = new Map();
+    for (const [docPath, entry] of Object.entries(this.documents)) {
+      for (const id of entry.ids) this.docOf.set(id, docPath);
     }
   }
+}
+
+type Stamp = Pick<DocumentEntry, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino'>;
+
+function stampOf(file: DocFile): Stamp {
+  return { size: file.size, mtimeMs: file.mtimeMs, ctimeMs: file.ctimeMs, ino: file.ino };
+}
+
+/** Unchanged when size, mtime, ctime and inode all match (a restored mtime still moves the ctime). */
+function sameStamp(known: Stamp, file: DocFile): boolean {
+  return known.size === file.size && known.mtimeMs === file.mtimeMs && known.ctimeMs === file.ctimeMs && known.ino === file.ino;
+}
+
+function referencedFiles(manifest: Manifest): Set<string> {
+  const names = new Set<string>();
+  if (manifest.documents) names.add(manifest.documents.name);
+  for (const r of manifest.passages) names.add(r.name);
+  if (manifest.lexical) names.add(manifest.lexical.name);
+  if (manifest.terms) names.add(manifest.terms.name);
+  for (const v of manifest.vectors) {
+    names.add(`${v.stem}.f32`);
+    names.add(`${v.stem}.ids`);
+  }
+  return names;
+}
+
+// The lexical index through its narrow interface only (its format is its own business).
+const LEXICAL_EXTENSION = 'bin';
+function loadLexical(bytes: Buffer): LexicalIndex {
+  return LexicalIndex.load(bytes);
+}
+function saveLexical(lexical: LexicalIndex): string | Uint8Array {
+  return lexical.serialize();
 }
 
 /** Phase 2 for one file: its text, or why it cannot be indexed (unreadable, binary, not UTF-8). */
@@ -368,13 +749,12 @@ async function readDocumentText(docs: DocSource, file: DocFile): Promise<{ ok: t
   return decodeDocument(bytes);
 }
 
+/** What the term statistics count of a passage. */
+export function termText(p: Passage): string {
+  return `${p.heading}\n${p.text}`;
+}
+
 /** What the embedder sees of a passage: its heading path gives the text its topic. */
 export function embeddingText(p: Passage): string {
   return p.heading ? `${p.heading}\n${p.text}` : p.text;
-}
-
-async function writeAtomic(file: string, content: string | Uint8Array): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, content);
-  await rename(tmp, file);
 }

@@ -4,8 +4,9 @@
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { DocSource } from '../docs/docSource';
 import { HybridRetriever } from '../retrieval/hybridRetriever';
-import { PassageIndex, type IndexReport, type IndexRunOptions } from '../retrieval/passageIndex';
+import { PassageIndex, termText, type IndexReport, type IndexRunOptions } from '../retrieval/passageIndex';
 import type { Embedder } from '../types';
+import type { TermStats } from '../verifier/termStats';
 import type { PassageStore, StoreSearch, StoreStatus } from './passageStore';
 
 export class LocalPassageStore implements PassageStore {
@@ -49,7 +50,16 @@ export class LocalPassageStore implements PassageStore {
   }
 
   async passageTexts(): Promise<string[]> {
-    return this.index.allPassages().map((p) => `${p.heading}\n${p.text}`);
+    return this.index.allPassages().map(termText);
+  }
+
+  /** Read from the index's stored term counts, not recomputed. */
+  async termStats(): Promise<TermStats> {
+    return this.index.termStats();
+  }
+
+  async sources(): Promise<string[]> {
+    return [...new Set(this.index.allPassages().map((p) => p.source))];
   }
 
   clear(): Promise<void> {

@@ -10,6 +10,7 @@ import type { DocSource } from '../docs/docSource';
 import type { IndexReport, IndexRunOptions } from '../retrieval/passageIndex';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
 import type { Embedder } from '../types';
+import type { TermStats } from '../verifier/termStats';
 
 export interface StoreStatus {
   indexed: boolean;
@@ -40,8 +41,12 @@ export interface PassageStore {
   search(query: string, topK: number, embedder: Embedder | undefined, signal?: AbortSignal): Promise<StoreSearch>;
   /** Passages by id (unknown ids are left out). */
   passages(ids: readonly string[]): Promise<Passage[]>;
-  /** Heading and text of every passage, for term weights (read once per store). */
+  /** Heading and text of every passage. */
   passageTexts(): Promise<string[]>;
+  /** How informative each term is over every passage (the verifier's and relevance check's term weights). */
+  termStats(): Promise<TermStats>;
+  /** The source path of every indexed document (each once), for the folder that holds them all. */
+  sources(): Promise<string[]>;
   /** Removes everything: the next run indexes from scratch. */
   clear(): Promise<void>;
   close(): Promise<void>;

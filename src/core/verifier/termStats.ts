@@ -14,21 +14,62 @@ export interface TermStats {
  * terms dominate.
  */
 export function termStatsFromTexts(texts: Iterable<string>): TermStats {
-  const df = new Map<string, number>();
-  let n = 0;
-  for (const text of texts) {
-    n++;
-    const seen = new Set<string>();
-    for (const term of analyse(text, { stemming: true }).terms) seen.add(term.stem);
-    for (const s of seen) df.set(s, (df.get(s) ?? 0) + 1);
+  const counts = new TermCounts();
+  for (const text of texts) counts.add(text);
+  return counts.stats();
+}
+
+/**
+ * Document frequencies of stemmed content terms, kept up to date as texts come and go (the
+ * index stores them, so answering does not re-analyse every passage).
+ */
+export class TermCounts {
+  constructor(
+    private n = 0,
+    private readonly df = new Map<string, number>(),
+  ) {}
+
+  static fromJSON(json: string): TermCounts {
+    const parsed = JSON.parse(json) as { n: number; df: Record<string, number> };
+    return new TermCounts(parsed.n, new Map(Object.entries(parsed.df)));
   }
-  const unseen = Math.log(n + 1) + 1;
-  return {
-    idf: (term) => {
-      const d = df.get(term);
-      return d === undefined ? unseen : Math.log((n + 1) / (d + 1)) + 1;
-    },
-  };
+
+  toJSON(): string {
+    return JSON.stringify({ n: this.n, df: Object.fromEntries(this.df) });
+  }
+
+  add(text: string): void {
+    this.n++;
+    for (const s of stemsOf(text)) this.df.set(s, (this.df.get(s) ?? 0) + 1);
+  }
+
+  remove(text: string): void {
+    this.n = Math.max(0, this.n - 1);
+    for (const s of stemsOf(text)) {
+      const d = (this.df.get(s) ?? 0) - 1;
+      if (d > 0) this.df.set(s, d);
+      else this.df.delete(s);
+    }
+  }
+
+  /** IDF, ln((N + 1) / (df + 1)) + 1, over the texts counted now. */
+  stats(): TermStats {
+    const n = this.n;
+    const df = new Map(this.df);
+    const unseen = Math.log(n + 1) + 1;
+    return {
+      idf: (term) => {
+        const d = df.get(term);
+        return d === undefined ? unseen : Math.log((n + 1) / (d + 1)) + 1;
+      },
+    };
+  }
+}
+
+function stemsOf(text: string): Set<string> {
+  const seen = new Set<string>();
+  for (const term of analyse(text, { stemming: true }).terms) seen.add(term.stem);
+  return seen;
 }
 
 /** Every term weighs the same: the fallback when no collection is known. */

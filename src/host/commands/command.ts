@@ -18,6 +18,8 @@ export interface CommandDeps {
   storePassword: StorePasswordStore;
   sources: SourceHighlighter;
   answers: { open(turnId: string): Promise<void> };
+  /** The metrics dashboard (metricsDashboard.ts). */
+  dashboard: { show(): void };
   log: vscode.LogOutputChannel;
 }
 

@@ -13,6 +13,7 @@ import type { CommandDeps, EvidentCommand } from './command';
 import { openAnswerInEditor } from './openAnswerInEditor';
 import { openEvidence } from './openEvidence';
 import { openMetrics } from './openMetrics';
+import { showMetrics } from './showMetrics';
 import { reindex } from './reindex';
 import { runEvaluation } from './runEvaluation';
 import { setGeminiApiKey } from './setGeminiApiKey';
@@ -35,6 +36,7 @@ export const COMMANDS: readonly EvidentCommand[] = [
   clearStorePassword,
   openAnswerInEditor,
   openEvidence,
+  showMetrics,
   openMetrics,
   runEvaluation,
   showLogs,

@@ -1,4 +1,5 @@
-// Evident: Open Metrics Log — the JSONL log with one line of numbers per answer.
+// Evident: Open Raw Metrics Log — the JSONL log with one line of numbers per answer (the
+// dashboard, showMetrics.ts, is the readable view; its "Open Raw Log" button comes here).
 
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';

@@ -19,6 +19,7 @@ import { B, K1, lexicalTerms, passageTermWeights } from '../../retrieval/lexical
 import { CANDIDATES, FUSION_WEIGHTS, RRF_K } from '../../retrieval/hybridRetriever';
 import { embeddingText, INDEX_FORMAT_VERSION, type IndexReport, type IndexRunOptions } from '../../retrieval/passageIndex';
 import type { Embedder } from '../../types';
+import { termStatsFromTexts, type TermStats } from '../../verifier/termStats';
 import { StoreError, type PassageStore, type StoreSearch, type StoreStatus } from '../passageStore';
 import { migrate, WRITE_LOCK } from './schema';
 import { HYBRID_SEARCH_SQL, LEXICAL_SEARCH_SQL } from './searchSql';
@@ -155,6 +156,16 @@ export class PostgresPassageStore implements PassageStore {
   async passageTexts(): Promise<string[]> {
     const rows = await this.query<{ t: string }>(`SELECT heading || E'\\n' || text AS t FROM evident_passages`, []);
     return rows.map((r) => r.t);
+  }
+
+  /** Over the stored passages' headings and texts, counted as the local index counts them. */
+  async termStats(): Promise<TermStats> {
+    return termStatsFromTexts(await this.passageTexts());
+  }
+
+  async sources(): Promise<string[]> {
+    const rows = await this.query<{ source: string }>('SELECT DISTINCT source FROM evident_passages', []);
+    return rows.map((r) => r.source);
   }
 
   async update(docs: DocSource, options: IndexRunOptions = {}): Promise<IndexReport> {

@@ -37,8 +37,9 @@ describe('metrics and audit logs', () => {
     assert.equal(metrics.length, 2);
     assert.equal(metrics[0].model, 'scripted');
     assert.equal(metrics[0].retrieval, 'lexical');
-    assert.equal(metrics[0].topic, 'refunds.md');
+    assert.equal(metrics[0].topic, 'Refunds', 'the area: first heading of a document at the root');
     assert.equal(metrics[0].dropped, 1);
+    assert.equal(metrics[0].factual, 2);
     assert.equal(metrics[0].coverage, 0.5);
     assert.equal(metrics[0].abstained, false);
     assert.ok(metrics[0].retrieved >= 1);
@@ -62,5 +63,8 @@ describe('metrics and audit logs', () => {
     assert.equal(e1.source, 'refunds.md');
     assert.equal(e1.startLine, 5);
     assert.match(e1.version, /^[0-9a-f]{16}$/);
+    assert.match(e1.passageId, /^[0-9a-f]{16}/);
+    assert.equal(e1.text, undefined, 'the audit stores ids, lines and versions, not passage texts');
+    assert.equal(audit[0].indexVersion, metrics[0].indexVersion);
   });
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
 import { loadEmbedder, EmbedderUnavailable } from '../../../../src/core/retrieval/embedder';
@@ -30,7 +30,7 @@ function counting(embedder: Embedder): Embedder & { texts: string[] } {
   };
 }
 
-describe('passage index: Vectra + own BM25 index on disk, real transformers.js embeddings (tiny generated model)', function () {
+describe('passage index: vector segments + own BM25 index on disk, real transformers.js embeddings (tiny generated model)', function () {
   this.timeout(120_000);
   let docs: string;
   let indexDir: string;
@@ -162,27 +162,29 @@ describe('passage index: Vectra + own BM25 index on disk, real transformers.js e
     assert.equal((await index.update(folderDocSource(docs), { embedder })).embedded, 4);
   });
 
-  it('rebuilds a corrupt or foreign lexical index with a notice', async () => {
+  it('rebuilds a corrupt or foreign lexical index from the stored passages, with a notice', async () => {
     let index = await PassageIndex.open(indexDir, docs);
     await index.update(folderDocSource(docs), { embedder });
-    await writeFile(path.join(indexDir, 'lexical.bin'), 'not a lexical index at all, just text');
+    const lexicalFile = (await readdir(indexDir)).find((n) => n.startsWith('lexical-')) ?? '';
+    await writeFile(path.join(indexDir, lexicalFile), 'not a lexical index at all, just text');
     index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /unreadable \(not a lexical index\).*rebuilding/);
-    assert.equal(index.isIndexed, false);
+    assert.match(index.openNotices.join(' '), /lexical index (is damaged|was unreadable).*rebuilding it from the stored passages/);
+    assert.ok(index.lexicalQuery('refund', 6).length > 0);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.passages, 4);
-    assert.ok(index.lexicalQuery('refund', 6).length > 0);
+    assert.equal(report.embedded, 0, 'the vectors were kept');
     index = await PassageIndex.open(indexDir, docs);
     assert.deepEqual(index.openNotices, []);
     assert.ok(index.lexicalQuery('refund', 6).length > 0, 'the saved lexical index loads and answers');
   });
 
-  it('rebuilds the vectors when the Vectra file is corrupt', async () => {
+  it('rebuilds the vectors when the vector file is corrupt', async () => {
     let index = await PassageIndex.open(indexDir, docs);
     await index.update(folderDocSource(docs), { embedder });
-    await writeFile(path.join(indexDir, 'vectors', 'index.pb'), 'not a protobuf index');
+    const f32 = (await readdir(indexDir)).find((n) => n.endsWith('.f32')) ?? '';
+    await writeFile(path.join(indexDir, f32), 'not a vector file');
     index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /vector index was unreadable/);
+    assert.match(index.openNotices.join(' '), /vector file is damaged/);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.embedded, 4);
     assert.equal(new HybridRetriever(index, embedder).mode, 'hybrid');

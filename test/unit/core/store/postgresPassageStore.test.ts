@@ -9,6 +9,7 @@ import { StoreError } from '../../../../src/core/store/passageStore';
 import { PostgresPassageStore, redactConnection } from '../../../../src/core/store/postgres/postgresPassageStore';
 import { SCHEMA_VERSION } from '../../../../src/core/store/postgres/schema';
 import type { Embedder } from '../../../../src/core/types';
+import { analyse } from '../../../../src/core/verifier/terms';
 import { startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
 import { startTcpProxy } from '../../../support/tcpProxy';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
@@ -142,6 +143,30 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
         assert.equal(shared.mode, 'lexical');
         assert.deepEqual(shared.passages.map((p) => p.passage.id), mine.passages.map((p) => p.passage.id), `same lexical ranking for "${q}"`);
       }
+    } finally {
+      await removeDir(localDir);
+    }
+  });
+
+  it('gives the verifier the same term weights and document sources as the local index', async () => {
+    const store = await openStore();
+    await store.update(folderDocSource(docs), { embedder });
+    const localDir = await tempDir('evident-index-');
+    try {
+      const local = await LocalPassageStore.open(localDir, docs);
+      await local.update(folderDocSource(docs), { embedder });
+      const [sharedStats, localStats] = [await store.termStats(), await local.termStats()];
+      const stems = new Set((await local.passageTexts()).flatMap((t) => analyse(t, { stemming: true }).terms.map((term) => term.stem)));
+      assert.ok(stems.size > 20, `the fixture has words to weigh (${stems.size})`);
+      const weights = new Set<number>();
+      for (const stem of [...stems, 'zzqunseen']) {
+        assert.equal(sharedStats.idf(stem), localStats.idf(stem), `idf of "${stem}"`);
+        weights.add(localStats.idf(stem));
+      }
+      assert.ok(weights.size > 1, 'rare and common terms weigh differently');
+      const sources = (await store.sources()).sort();
+      assert.deepEqual(sources, (await local.sources()).sort());
+      assert.deepEqual(sources, ['refunds.md', 'security.md', 'travel/lodging.md'], 'every document with passages, once (empty.md has none)');
     } finally {
       await removeDir(localDir);
     }

@@ -1,0 +1,132 @@
+// Benchmark: Evident at scale. Builds the 18F handbook (~2.3k passages), kubernetes/community
+// (~11k) and a ~50k corpus generated reproducibly from both (or from --source folders), with a
+// generated embedding model of dimension 384 (fast, so the 50k build takes minutes: embedding
+// throughput is bench:embed's job), and prints, per corpus: first index time, query p50/p95
+// (hybrid, lexical), peak RSS of the build, re-index unchanged / one file edited, open time,
+// the CLI timings (process start included), and in the same run plain MiniSearch and a
+// brute-force typed-array scan as references. Corpora and indexes live in a cache folder outside
+// the repository ($EVIDENT_SCALE_CACHE or the OS temp folder).
+// Usage: npm run bench:scale [-- --sizes 2k,11k,50k] [-- --copies 4] [-- --source DIR ...] [-- --rounds 3]
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../test/support/tinyModels';
+import { copiedCorpus, generatedCorpus, scaleCacheRoot } from './scaleCorpus';
+import { SCALE_QUESTIONS } from './scaleQuestions';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CORPORA = path.resolve(ROOT, '../shared/data/corpora');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const CLI = path.join(ROOT, 'dist/cli.js');
+
+interface BuildResult {
+  documents: number; passages: number; buildMs: number; rssStartMb: number; rssModelMb: number; buildPeakRssMb: number;
+  hybrid: { p50: number; p95: number }; lexical: { p50: number; p95: number }; queryEmbedding: { p50: number; p95: number };
+  unchangedMs: number; editMs: number; editEmbedded: number;
+  miniSearch: { buildMs: number; p50: number; p95: number }; bruteForce: { p50: number; p95: number };
+}
+interface OpenResult { openMs: number; firstQueryMs: number; passages: number; peakRssMb: number }
+interface CliResult { askMs: number; unchangedMs: number; editMs: number }
+
+function runChild<T>(args: string[]): T {
+  const out = execFileSync(TSX, [path.join(__dirname, 'scaleRun.ts'), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = out.trim().split('\n').pop() ?? '';
+  return JSON.parse(line) as T;
+}
+
+function timeCli(args: string[]): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GEMINI_API_KEY: '' }, maxBuffer: 1 << 26 });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(`evident ${args[0]} failed (${r.status}): ${r.stderr}`);
+  return ms;
+}
+
+async function cliTimings(docs: string, indexDir: string, model: string, editFile: string): Promise<CliResult> {
+  const common = ['--docs', docs, '--index-dir', indexDir, '--embedding-model', model, '--offline'];
+  const askMs = timeCli(['ask', ...common, '--model', 'extractive', '--json', '--question', SCALE_QUESTIONS[1]]);
+  const unchangedMs = timeCli(['index', ...common]);
+  const file = path.join(docs, editFile);
+  const original = await readFile(file);
+  await appendFile(file, '\nA sentence added by the scale benchmark about quarterly travel approvals.\n');
+  let editMs: number;
+  try {
+    editMs = timeCli(['index', ...common]);
+  } finally {
+    await writeFile(file, original);
+  }
+  timeCli(['index', ...common]);
+  return { askMs, unchangedMs, editMs };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '2k,11k,50k' },
+      copies: { type: 'string', default: '4' },
+      source: { type: 'string', multiple: true },
+      rounds: { type: 'string', default: '3' },
+      'no-cli': { type: 'boolean' },
+      label: { type: 'string', default: 'Evident' },
+    },
+  });
+  const sizes = new Set(values.sizes?.split(','));
+  const model = await makeTinyEmbeddingModel(defaultModelCacheDir(), 384);
+  const sources = (values.source ?? [path.join(CORPORA, '18f-handbook'), path.join(CORPORA, 'k8s-community')]).map((s) => path.resolve(s));
+  // Each corpus with the file its runs edit (one line appended, then restored).
+  const corpora: { name: string; docs: string; editFile: string }[] = [];
+  if (sizes.has('2k')) corpora.push({ name: '18f-handbook', docs: await copiedCorpus(path.join(CORPORA, '18f-handbook'), '18f-handbook'), editFile: 'README.md' });
+  if (sizes.has('11k')) corpora.push({ name: 'k8s-community', docs: await copiedCorpus(path.join(CORPORA, 'k8s-community'), 'k8s-community'), editFile: 'README.md' });
+  if (sizes.has('50k')) {
+    corpora.push({ name: `generated ${values.copies}×`, docs: await generatedCorpus(sources, Number(values.copies)), editFile: `copy-0/${path.basename(sources[0])}/README.md` });
+  }
+  const withCli = !values['no-cli'];
+  if (withCli) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+
+  console.log(`${values.label}: ${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
+  console.log(`Model: generated, 384 dimensions (${model}); corpora in ${scaleCacheRoot()}\n`);
+  const rows: { name: string; build: BuildResult; open: OpenResult; cli?: CliResult }[] = [];
+  for (const corpus of corpora) {
+    const indexDir = path.join(scaleCacheRoot(), 'indexes', corpus.name.replace(/\W+/g, '-'));
+    await rm(indexDir, { recursive: true, force: true });
+    await mkdir(indexDir, { recursive: true });
+    const editFile = corpus.editFile;
+    process.stderr.write(`building ${corpus.name} …\n`);
+    const build = runChild<BuildResult>(['build', '--docs', corpus.docs, '--index-dir', indexDir, '--model', model, '--rounds', values.rounds ?? '3', '--edit-file', editFile]);
+    const open = runChild<OpenResult>(['open', '--docs', corpus.docs, '--index-dir', indexDir, '--model', model]);
+    const cli = withCli ? await cliTimings(corpus.docs, indexDir, model, editFile) : undefined;
+    rows.push({ name: corpus.name, build, open, cli });
+    process.stderr.write(`${JSON.stringify(rows[rows.length - 1])}\n`);
+  }
+  printTable(rows, values.label ?? 'Evident');
+}
+
+function printTable(rows: { name: string; build: BuildResult; open: OpenResult; cli?: CliResult }[], label: string): void {
+  const s = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const line = (title: string, f: (r: (typeof rows)[number]) => string) => console.log(`| ${title} | ${rows.map(f).join(' | ')} |`);
+  console.log(`| ${label} | ${rows.map((r) => `${r.name}: ${r.build.passages} passages (${r.build.documents} files)`).join(' | ')} |`);
+  console.log(`|---|${rows.map(() => '---').join('|')}|`);
+  line('first hybrid index', (r) => s(r.build.buildMs));
+  line('query p50 / p95, hybrid', (r) => `${ms(r.build.hybrid.p50)} / ${ms(r.build.hybrid.p95)}`);
+  line('(of which question embedding, p50)', (r) => ms(r.build.queryEmbedding.p50));
+  line('query p50 / p95, lexical only', (r) => `${ms(r.build.lexical.p50)} / ${ms(r.build.lexical.p95)}`);
+  line('reference: plain MiniSearch p50 / p95', (r) => `${ms(r.build.miniSearch.p50)} / ${ms(r.build.miniSearch.p95)}`);
+  line('reference: brute-force Float32Array scan + question embedding, p50 / p95', (r) => `${ms(r.build.bruteForce.p50)} / ${ms(r.build.bruteForce.p95)}`);
+  line('peak RSS of the build (RSS with the model loaded)', (r) => `${r.build.buildPeakRssMb.toFixed(0)} MB (${r.build.rssModelMb.toFixed(0)} MB)`);
+  line('build peak above the model', (r) => `${(r.build.buildPeakRssMb - r.build.rssModelMb).toFixed(0)} MB`);
+  line('re-index, nothing changed / one file edited', (r) => `${s(r.build.unchangedMs)} / ${s(r.build.editMs)}`);
+  line('open the index (cold process) / its first query', (r) => `${s(r.open.openMs)} / ${ms(r.open.firstQueryMs)}`);
+  if (rows.some((r) => r.cli)) {
+    line('CLI: open + answer one question (process)', (r) => (r.cli ? s(r.cli.askMs) : '—'));
+    line('CLI: `evident index` unchanged / one file edited (process)', (r) => (r.cli ? `${s(r.cli.unchangedMs)} / ${s(r.cli.editMs)}` : '—'));
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,128 @@
+// The dashboard's charts, drawn with uPlot (bundled into dist/metricsView.js only): a line chart
+// per number over the turns, with a dashed marker where the model changed or the index version
+// changed, and bar charts by topic and by model. Colours come from the VS Code theme's CSS
+// variables, read when drawing (the dashboard redraws when the theme changes). Each chart is an
+// image to assistive technology (role="img" with a summary); the data tables carry the values.
+
+import uPlot from 'uplot';
+import type { ChangeView, SummaryView, TimelinePointView } from '../../shared/metricsProtocol';
+import { num, pct, SERIES } from './format';
+
+export interface Theme {
+  foreground: string;
+  grid: string;
+  font: string;
+  marker: { model: string; index: string };
+  color(variable: string): string;
+}
+
+export function readTheme(root: HTMLElement): Theme {
+  const style = (root.ownerDocument.defaultView ?? window).getComputedStyle(root);
+  const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const foreground = v('--vscode-foreground', '#cccccc');
+  return {
+    foreground,
+    grid: v('--vscode-editorWidget-border', v('--vscode-panel-border', '#80808040')),
+    font: `${v('--vscode-font-size', '13px')} ${v('--vscode-font-family', 'sans-serif')}`,
+    marker: { model: v('--vscode-charts-purple', '#b180d7'), index: v('--vscode-charts-yellow', '#cca700') },
+    color: (name) => v(name, foreground),
+  };
+}
+
+function axis(theme: Theme, values?: uPlot.Axis['values']): uPlot.Axis {
+  return { stroke: theme.foreground, font: theme.font, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 }, ...(values ? { values } : {}) };
+}
+
+/** Dashed vertical lines at the turns where the model or the index version changed. */
+function markersPlugin(changes: ChangeView[], theme: Theme): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: [
+        (u: uPlot) => {
+          const ctx = u.ctx;
+          const { top, height } = u.bbox;
+          ctx.save();
+          ctx.setLineDash([6, 4]);
+          ctx.lineWidth = 2 * devicePixelRatio;
+          ctx.font = `${11 * devicePixelRatio}px ${theme.font.split(' ').slice(1).join(' ')}`;
+          for (const c of changes) {
+            const x = Math.round(u.valToPos(c.turn - 0.5, 'x', true));
+            ctx.strokeStyle = ctx.fillStyle = c.kind === 'model' ? theme.marker.model : theme.marker.index;
+            ctx.beginPath();
+            ctx.moveTo(x, top);
+            ctx.lineTo(x, top + height);
+            ctx.stroke();
+            ctx.fillText(c.kind === 'model' ? `model → ${c.to}` : 'index changed', x + 4 * devicePixelRatio, top + 12 * devicePixelRatio);
+          }
+          ctx.restore();
+        },
+      ],
+    },
+  };
+}
+
+export function lineChart(
+  host: HTMLElement,
+  timeline: TimelinePointView[],
+  changes: ChangeView[],
+  series: (typeof SERIES)[number],
+  theme: Theme,
+  width: number,
+): uPlot {
+  const xs = timeline.map((p) => p.lastTurn);
+  const ys = timeline.map((p) => {
+    const v = p[series.key];
+    return v === null ? null : series.rate ? v * 100 : v;
+  });
+  const last = [...ys].reverse().find((v) => v !== null);
+  host.setAttribute('role', 'img');
+  host.setAttribute('aria-label', `${series.label} over ${xs.length ? xs[xs.length - 1] : 0} turns; latest ${last === undefined || last === null ? 'none' : series.rate ? `${last.toFixed(0)}%` : num(last)}. The values are in the data tables below.`);
+  const color = theme.color(series.color);
+  return new uPlot(
+    {
+      width,
+      height: 180,
+      scales: { x: { time: false }, y: series.rate ? { range: [0, 100] } : { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max))] } },
+      axes: [axis(theme), axis(theme, (_u, vals) => vals.map((v) => (series.rate ? `${v}%` : String(v))))],
+      series: [{ label: 'turn' }, { label: series.label, stroke: color, width: 2, points: { show: xs.length < 40 }, value: (_u, v) => (v === null ? '—' : series.rate ? `${v.toFixed(1)}%` : num(v)) }],
+      legend: { show: true },
+      cursor: { drag: { x: false, y: false } },
+      plugins: [markersPlugin(changes, theme)],
+    },
+    [xs, ys],
+    host,
+  );
+}
+
+export function barChart(host: HTMLElement, groups: [string, SummaryView][], title: string, theme: Theme, width: number): uPlot {
+  const xs = groups.map((_, i) => i);
+  const abst = groups.map(([, s]) => s.abstentionRate * 100);
+  const drop = groups.map(([, s]) => (s.dropRate === null ? null : s.dropRate * 100));
+  host.setAttribute('role', 'img');
+  host.setAttribute('aria-label', `${title}: ${groups.map(([name, s]) => `${name} abstention ${pct(s.abstentionRate)}, drop rate ${pct(s.dropRate)}`).join('; ')}.`);
+  const bars = (align: -1 | 1) => uPlot.paths.bars?.({ size: [0.35, 60], align });
+  const label = (i: number) => {
+    const name = groups[i]?.[0] ?? '';
+    return name.length > 16 ? `${name.slice(0, 15)}…` : name;
+  };
+  return new uPlot(
+    {
+      width,
+      height: 200,
+      scales: { x: { time: false, range: [-0.6, groups.length - 0.4] }, y: { range: [0, 100] } },
+      axes: [
+        { ...axis(theme, (_u, vals) => vals.map((v) => (Number.isInteger(v) ? label(v) : ''))), grid: { show: false } },
+        axis(theme, (_u, vals) => vals.map((v) => `${v}%`)),
+      ],
+      series: [
+        { label: title.includes('topic') ? 'topic' : 'model', value: (_u, v) => (v === null ? '' : (groups[v]?.[0] ?? '')) },
+        { label: 'Abstention rate', stroke: theme.color('--vscode-charts-orange'), fill: theme.color('--vscode-charts-orange'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '—' : `${v.toFixed(1)}%`) },
+        { label: 'Drop rate', stroke: theme.color('--vscode-charts-red'), fill: theme.color('--vscode-charts-red'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '—' : `${v.toFixed(1)}%`) },
+      ],
+      legend: { show: true },
+      cursor: { drag: { x: false, y: false } },
+    },
+    [xs, abst, drop],
+    host,
+  );
+}
