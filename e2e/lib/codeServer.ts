@@ -19,6 +19,8 @@ export interface CodeServerOptions {
   settings: Record<string, unknown>;
   /** Extra environment for the server and so for the extension host (e.g. GOOGLE_GEMINI_BASE_URL). */
   env?: Record<string, string>;
+  /** Keep workspace trust on (folders open in Restricted Mode until trusted); off by default. */
+  workspaceTrust?: boolean;
 }
 
 interface ExtensionManifest {
@@ -62,7 +64,7 @@ export class CodeServer {
         '--extensions-dir', extensionsDir,
         '--disable-telemetry',
         '--disable-update-check',
-        '--disable-workspace-trust',
+        ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
         '--disable-getting-started-override',
         '--ignore-last-opened',
       ],

@@ -15,6 +15,8 @@ export const inHostOutDir = join(repoRoot, 'out', 'test', 'e2e', 'suite');
 
 /** Real Markdown corpora shared by the team (never copied into the repository). */
 export const sitePolicyCorpus = resolve(repoRoot, '..', 'shared', 'data', 'corpora', 'site-policy');
+/** A larger corpus (248 files): its first index takes long enough to be seen in the chat view. */
+export const handbookCorpus = resolve(repoRoot, '..', 'shared', 'data', 'corpora', '18f-handbook');
 export const hostileFixture = join(repoRoot, 'test', 'fixtures', 'hostile');
 export const fakeGeminiMain = join(repoRoot, 'test', 'support', 'fakeGeminiMain.ts');
 

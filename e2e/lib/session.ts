@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CodeServer } from './codeServer';
 import { FakeGeminiProcess } from './fakeGeminiProcess';
-import { extensionDir, fakeGeminiMain, hostileFixture, sitePolicyCorpus } from './paths';
+import { extensionDir, fakeGeminiMain, handbookCorpus, hostileFixture, sitePolicyCorpus } from './paths';
 import { launchBrowser, type Workbench } from './workbench';
 
 /** How long the fake Gemini server holds the first reply: the stop check cancels it. */
@@ -20,7 +20,7 @@ export interface Session {
   browser: Browser;
   /** Absent when test/support/fakeGeminiMain.ts is not in the tree yet. */
   fakeGemini?: FakeGeminiProcess;
-  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string };
+  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string };
   inHostReport: string;
   /** The workbench a check is driving, for failure screenshots. */
   current?: Workbench;
@@ -34,7 +34,7 @@ export function session(): Session {
 }
 
 /** Settings of the test profile: no tours, trust prompts, update or marketplace traffic. */
-const PROFILE_SETTINGS = {
+export const PROFILE_SETTINGS = {
   'workbench.startupEditor': 'none',
   'security.workspace.trust.enabled': false,
   'telemetry.telemetryLevel': 'off',
@@ -66,6 +66,7 @@ export async function startSession(): Promise<Session> {
     sitePolicy: await copyWorkspace(sitePolicyCorpus, home, 'ui'),
     metrics: await copyWorkspace(sitePolicyCorpus, home, 'metrics'),
     hostile: existsSync(hostileFixture) ? await copyWorkspace(hostileFixture, home, 'hostile') : undefined,
+    handbook: existsSync(handbookCorpus) ? await copyWorkspace(handbookCorpus, home, 'chat') : undefined,
   };
   const fakeGemini = existsSync(fakeGeminiMain)
     ? await FakeGeminiProcess.start({ home, mode: 'cite-first-evidence', script: [{ hangMs: HANG_MS }] })

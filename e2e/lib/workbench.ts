@@ -44,9 +44,13 @@ export class Workbench {
     page.on('pageerror', (error) => this.consoleLines.push(`[pageerror] ${error.message}`));
   }
 
+  /** The workbench address the page was opened at (a reload goes back to it). */
+  private url = '';
+
   static async open(browser: Browser, url: string): Promise<Workbench> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const workbench = new Workbench(page);
+    workbench.url = url;
     await page.addInitScript({ content: NAME_SHIM });
     await page.goto(url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -87,20 +91,79 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Shows the Evident view container (a click on its activity-bar entry, unless it is already shown: that click would close it). */
   async openChatView(): Promise<FrameLocator> {
-    await this.activityBarItem().click();
-    const chat = this.chatFrame();
-    await chat.locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 }).catch(() => {
-      throw new Error(`the chat view "${Views.chat}" did not render its input ([data-testid="chat-input"]) within 30 s`);
-    });
-    return chat;
+    if (!(await this.chatContainerShown())) await this.activityBarItem().click();
+    return this.waitForChat();
   }
 
-  /** The chat webview's inner document: webview views are two iframes deep. */
+  /** Whether the side bar shows the Evident container (its activity-bar entry is checked). */
+  async chatContainerShown(): Promise<boolean> {
+    return this.activityBarItem().evaluate((a) => a.closest('.action-item')?.classList.contains('checked') === true);
+  }
+
+  /**
+   * The live chat webview's inner document: webview views are two iframes deep. After a window
+   * reload, the outer frame stays pending (no `ready` class, no inner frame) for seconds; after
+   * the side bar is closed and opened again, the re-created outer frame's address no longer
+   * carries `purpose=webviewView`. So: the extension's visible, ready outer frame (its only
+   * webview is the chat), the newest one, and its active inner frame.
+   */
   chatFrame(): FrameLocator {
     return this.page
-      .frameLocator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"][src*="purpose=webviewView"]`)
-      .frameLocator('iframe#active-frame');
+      .locator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`)
+      .filter({ visible: true })
+      .last()
+      .contentFrame()
+      .locator('iframe#active-frame')
+      .last()
+      .contentFrame();
+  }
+
+  /** Waits until the live chat frame has rendered its input (see chatFrame), and returns it. */
+  async waitForChat(timeoutMs = 30_000): Promise<FrameLocator> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const chat = this.chatFrame();
+      const ready = await chat
+        .locator('[data-testid="chat-input"]')
+        .waitFor({ timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) })
+        .then(() => true)
+        .catch(() => false);
+      if (ready) return chat;
+      if (Date.now() >= deadline) {
+        const frames = await this.page.locator(`iframe.webview[src*="extensionId=${EXTENSION_ID}"]`).evaluateAll((els) =>
+          els.map((e) => `${e.className} visible=${(e as HTMLElement).offsetParent !== null}`),
+        );
+        throw new Error(`the chat view "${Views.chat}" did not render its input ([data-testid="chat-input"]) within ${timeoutMs / 1000} s; webview frames: ${frames.join('; ') || 'none'}`);
+      }
+    }
+  }
+
+  /**
+   * Reloads the window (as "Developer: Reload Window" does: the same workbench address; the page's
+   * own address may have moved meanwhile) and waits for the workbench and the extension.
+   */
+  async reload(): Promise<void> {
+    await this.page.goto(this.url);
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.waitForExtensionContributions();
+  }
+
+  /** Picks a colour theme by its label in the theme picker and waits until the chat view has it. */
+  async selectColorTheme(label: string, chatBodyClass: string): Promise<void> {
+    await this.runCommand('Preferences: Color Theme');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(label);
+    await this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first().waitFor({ timeout: 10_000 }).catch(() => {
+      throw new Error(`the theme picker has no theme "${label}"`);
+    });
+    // A click on the row, not Enter: Enter may land before the filter has moved the focus from the current theme.
+    await this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first().click();
+    await this.chatFrame().locator(`body.${chatBodyClass}`).waitFor({ timeout: 15_000 }).catch(() => {
+      throw new Error(`the chat view did not switch to the ${label} theme (body class ${chatBodyClass})`);
+    });
   }
 
   /** The status bar entry of the extension (its text and accessible label). */

@@ -63,7 +63,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
+/** A reader that stops early (`evident ask … | head`) closes the pipe: stop quietly, not with a stack trace. */
+export function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream, exit: (code: number) => void): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') exit(0);
+    else throw error;
+  });
+}
+
 if (require.main === module) {
+  exitQuietlyOnClosedPipe(process.stdout, (code) => process.exit(code));
+  exitQuietlyOnClosedPipe(process.stderr, (code) => process.exit(code));
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   main(process.argv.slice(2), {

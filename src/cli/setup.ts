@@ -6,12 +6,14 @@ import { existsSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CliError, type CliIO } from './io';
+import { escapeForTerminal } from './terminalText';
 import {
   createGeminiModel, createGoogleSearchModel, createVertexSearchModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
   GeminiError, redactConnection, type IndexProgress,
 } from '../core/engine';
 import type { ChatModel, GroundedModel, SupportScorer } from '../core/types';
 import { hubEndpoint } from '../core/modelLoading';
+import { docsFolderHoldingIndex, realPathOf } from '../core/docs/indexPlacement';
 import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
 
 export const ENGINE_FLAGS = {
@@ -87,9 +89,9 @@ export function resolveIndexDir(flags: Pick<EngineFlags, 'docs' | 'index-dir'>, 
   const indexDir = flags['index-dir']
     ? path.resolve(io.cwd, flags['index-dir'])
     : path.join(cacheRoot(io.env), 'indexes', `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`);
-  const rel = path.relative(docs, indexDir);
-  if (!rel.startsWith('..') && !path.isAbsolute(rel)) {
-    throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder): ${indexDir}`);
+  const holder = docsFolderHoldingIndex(indexDir, [docs]);
+  if (holder !== undefined) {
+    throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder; symlinks resolved): ${indexDir} is inside ${realPathOf(holder)}`);
   }
   return { docs, indexDir };
 }
@@ -129,8 +131,8 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
     log: {
       info: () => {},
       // Notices (lexical only, index rebuilt…) are said once, here; they also travel in the JSON output.
-      warn: (m) => io.stderr(`evident: ${m}\n`),
-      error: (m) => io.stderr(`evident: ${m}\n`),
+      warn: (m) => io.stderr(`evident: ${escapeForTerminal(m)}\n`),
+      error: (m) => io.stderr(`evident: ${escapeForTerminal(m)}\n`),
     },
   });
 }

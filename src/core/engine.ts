@@ -4,18 +4,20 @@
 // The host loads this module lazily (it is the heavy bundle), so everything it needs is exported.
 
 import { EvidenceLedger } from './agent/ledger';
-import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { runTurn, type ConversationTurn, type TurnEvent } from './agent/agentLoop';
 import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
+import { assertIndexOutsideDocs } from './docs/indexPlacement';
+import { markStaleEvidence } from './docs/staleEvidence';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 import { LocalPassageStore } from './store/localPassageStore';
 import type { PassageStore } from './store/passageStore';
 import { PostgresPassageStore } from './store/postgres/postgresPassageStore';
-import { appendTurnLog } from './metrics/turnLog';
+import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import { commonFolderOf } from './metrics/topic';
 import type { LogLimits } from './metrics/logFile';
-import type { RetrievalMode, TurnResult } from '../domain/types';
+import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
@@ -25,6 +27,7 @@ import { uniformTermStats, type TermStats } from './verifier/termStats';
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
 export { documentVersion } from './docs/version';
+export { docsFolderHoldingIndex, IndexInsideDocsError } from './docs/indexPlacement';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
@@ -33,7 +36,7 @@ export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from '.
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
-export type { TurnEvent } from './agent/agentLoop';
+export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
 export { StoreError, type PassageStore } from './store/passageStore';
 export { redactConnection } from './store/postgres/postgresPassageStore';
 export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
@@ -85,6 +88,8 @@ export interface AskOptions {
   maxToolRounds?: number;
   onDraft?(textSoFar: string): void;
   onEvent?(event: TurnEvent): void;
+  /** Earlier questions and verified answers of this conversation, as text (no evidence ids). */
+  conversation?: readonly ConversationTurn[];
   /** Mixing routes: also offer the model Google Search as the `searchWeb` tool (a grounded sub-call). */
   webSearch?: GroundedModel;
 }
@@ -111,6 +116,7 @@ export class Engine {
   }
 
   static async open(options: EngineOptions): Promise<Engine> {
+    assertIndexOutsideDocs(options.indexDir, options.docs.roots);
     const store = options.store
       ? await PostgresPassageStore.open(options.store)
       : await LocalPassageStore.open(options.indexDir, options.docs.root);
@@ -120,6 +126,11 @@ export class Engine {
   /** Ledger entries still open (0 between turns): for diagnostics and the boundedness test. */
   get openInvocations(): number {
     return this.ledger.size;
+  }
+
+  /** True once an embedding model is loaded: index runs embed passages (known from a run's first progress report). */
+  get embeddingReady(): boolean {
+    return this.embedderState.kind === 'ready';
   }
 
   status(): IndexStatus {
@@ -148,6 +159,12 @@ export class Engine {
 
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
     checkQuestion(question);
+    const stored = this.passages.status();
+    // A shared index never indexed says so itself, with the command that indexes it.
+    if (stored.passages === 0 && (!this.shared || stored.indexed)) {
+      const where = this.shared ? `the ${this.passages.label}` : this.options.docs.roots.join(', ');
+      throw new Error(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`);
+    }
     const embedder = await this.embedder();
     const topK = this.options.topK ?? DEFAULT_TOP_K;
     const scorer = createLexicalScorer({ termStats: await this.loadTermStats() });
@@ -163,8 +180,10 @@ export class Engine {
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
-      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices() },
+      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
     );
+    // A shared index's documents need not be in this workspace: the CLI's --docs says where they are.
+    if (!this.shared) await markStaleEvidence(result.evidence, this.options.docs);
     try {
       await appendTurnLog(result, this.indexVersion(), {
         metricsLog: this.options.metricsLog,
@@ -176,6 +195,11 @@ export class Engine {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
     return result;
+  }
+
+  /** Adds the user's verdict on an answer to the turn log (when the engine keeps one). */
+  async recordFeedback(invocationId: string, feedback: Feedback): Promise<void> {
+    if (this.options.metricsLog) await appendFeedback(this.options.metricsLog, invocationId, feedback);
   }
 
   async clear(): Promise<void> {

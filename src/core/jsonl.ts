@@ -45,7 +45,7 @@ export async function readJsonl<T>(file: string, check: (value: Record<string, u
 
 /** Small helpers for `check` functions. */
 export function requireString(value: Record<string, unknown>, key: string): string | undefined {
-  return typeof value[key] === 'string' && (value[key] as string).length > 0 ? undefined : `"${key}" must be a non-empty string`;
+  return typeof value[key] === 'string' && (value[key] as string).trim().length > 0 ? undefined : `"${key}" must be a non-empty string`;
 }
 
 export function requireStringArray(value: Record<string, unknown>, key: string): string | undefined {

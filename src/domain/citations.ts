@@ -45,3 +45,8 @@ export function parseCitations(text: string): CitationSpan[] {
   }
   return spans;
 }
+
+/** The text with its citation groups removed (what the support check reads; what a screen reader hears). */
+export function withoutCitations(text: string): string {
+  return text.replace(CITATION_GROUP, ' ').replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+}

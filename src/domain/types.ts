@@ -36,6 +36,8 @@ export interface Evidence {
   uri?: string;
   /** Built-in grounding: the page or document title the service gave. */
   title?: string;
+  /** Set when, at answer time, the source file no longer had `version` (the quoted text may have changed). */
+  stale?: boolean;
 }
 
 /** Read access to the evidence of one invocation. */
@@ -100,6 +102,10 @@ export interface VerifiedText {
 
 export const RETRIEVAL_MODES = ['hybrid', 'lexical'] as const;
 export type RetrievalMode = (typeof RETRIEVAL_MODES)[number];
+
+/** The user's verdict on an answer (chat feedback, kept in the turn log). */
+export const FEEDBACKS = ['helpful', 'unhelpful'] as const;
+export type Feedback = (typeof FEEDBACKS)[number];
 
 /** The second route: the provider searches (Google Search, a Vertex AI Search data store). */
 export const GROUNDING_ROUTES = ['google-search', 'vertex-ai-search'] as const;

@@ -51,6 +51,15 @@ class Writer {
   }
 }
 
+const TITLE_MAX_CHARS = 60;
+
+/** The answer document's title: its question, on one line, without characters a file name cannot hold. */
+export function answerTitle(question: string): string {
+  const clean = question.replace(/[\\/:*?"<>|#%\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!clean) return 'Evident answer';
+  return clean.length > TITLE_MAX_CHARS ? `${clean.slice(0, TITLE_MAX_CHARS - 1).trimEnd()}…` : clean;
+}
+
 /** Lays out question, answer (dropped sentences in place), and the turn's evidence. */
 export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
   const w = new Writer(new Map(result.evidence.map((e) => [e.id, e] as const)));

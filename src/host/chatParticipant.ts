@@ -8,6 +8,7 @@ import type { TurnResult } from '../domain/types';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
 import { findCitationGroups } from '../domain/citations';
 import { Participant } from '../shared/ids';
+import { staleSourcesWarning } from '../domain/staleSources';
 import { escapeMarkdownLine } from './markdownText';
 import { createLanguageModelChatModel } from './lmChatModel';
 import { errorMessage, isAbortError } from './log';
@@ -43,6 +44,8 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
   }
 
   if (result.relevance?.verdict === 'partial') stream.markdown(`\n\n**Not found:** ${escapeMarkdownLine(result.relevance.reason)}\n\n`);
+  const stale = staleSourcesWarning(result);
+  if (stale) stream.markdown(`\n\n⚠️ **${escapeMarkdownLine(stale)}**\n\n`);
 
   const cited = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
   for (const id of cited) {

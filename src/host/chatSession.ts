@@ -3,18 +3,31 @@
 // Stop, and persists the history per workspace (validated when read back).
 
 import * as vscode from 'vscode';
-import type { TurnEvent } from '../core/engine';
+import type { ConversationTurn, TurnEvent } from '../core/engine';
 import type { TurnResult } from '../domain/types';
-import { isTurnView, type HostToWebview, type TurnView } from '../shared/protocol';
+import { isTurnView, type Feedback, type HostToWebview, type TurnView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { errorMessage, isAbortError } from './log';
 import type { ModelResolver } from './models';
 import type { WorkspaceIndex } from './workspaceIndex';
 import type { VerifierEscalation } from './escalation';
+import { readChatTimeoutSeconds } from './settings';
+import { describeTurnError, timeoutError } from './turnErrors';
 
 const HISTORY_KEY = 'evident.chatHistory';
 const MAX_TURNS = 50;
 const DRAFT_INTERVAL_MS = 80;
+/** Earlier turns carried into a question (as text: their evidence ids are not carried). */
+const CONVERSATION_TURNS = 3;
+
+/** The answered turns before `upTo` (exclusive), as the conversation a new question continues. */
+export function conversationBefore(turns: readonly TurnView[], upTo = turns.length): ConversationTurn[] {
+  return turns
+    .slice(0, upTo)
+    .filter((t) => t.status === 'done' && t.result && !t.result.abstained)
+    .slice(-CONVERSATION_TURNS)
+    .map((t) => ({ question: t.question, answer: t.result?.answer ?? '' }));
+}
 
 export type SessionEvent = Extract<HostToWebview, { type: 'turn' | 'draft' | 'progress' }> | { type: 'cleared' };
 
@@ -56,9 +69,13 @@ export class ChatSession implements vscode.Disposable {
     return undefined;
   }
 
-  /** Asks a question as a new turn; a turn still running is stopped first. */
-  async ask(question: string): Promise<TurnView> {
+  /**
+   * Asks a question as a new turn; a turn still running is stopped first. The question continues
+   * the conversation of the turns before it (or before `continues`, for a regenerated answer).
+   */
+  async ask(question: string, options: { conversationUpTo?: number } = {}): Promise<TurnView> {
     this.stop();
+    const conversation = conversationBefore(this.turns, options.conversationUpTo);
     const id = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const controller = new AbortController();
     this.active = { id, controller };
@@ -68,6 +85,16 @@ export class ChatSession implements vscode.Disposable {
     this.emitter.fire({ type: 'turn', turn });
 
     let lastDraft = 0;
+    const searches: string[] = [];
+    const timeoutSeconds = readChatTimeoutSeconds();
+    let timedOut = false;
+    const timer =
+      timeoutSeconds > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutSeconds * 1000)
+        : undefined;
     try {
       let sourcesWord = 'passages';
       const onDraft = (text: string) => {
@@ -76,16 +103,19 @@ export class ChatSession implements vscode.Disposable {
         lastDraft = now;
         this.emitter.fire({ type: 'draft', turnId: id, text });
       };
-      const onEvent = (event: TurnEvent) =>
+      const onEvent = (event: TurnEvent) => {
+        if (event.type === 'search') searches.push(event.query);
         this.emitter.fire(
           event.type === 'search'
-            ? { type: 'progress', turnId: id, stage: 'searching', detail: `${event.query} · ${event.evidence.length} ${sourcesWord}` }
+            ? { type: 'progress', turnId: id, stage: 'answering', detail: `${event.evidence.length} ${sourcesWord} found for “${event.query}”` }
             : { type: 'progress', turnId: id, stage: 'verifying' },
         );
+      };
       const readyEngine = () => this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }));
       const chosen = await this.models.create(readyEngine);
       controller.signal.throwIfAborted();
-      this.log.info(`Turn ${id}: asking ${chosen.model.name}.`);
+      this.log.info(`Turn ${id}: asking ${chosen.model.name}${conversation.length ? ` (continuing ${conversation.length} earlier turn(s))` : ''}.`);
+      this.emitter.fire({ type: 'progress', turnId: id, stage: 'answering', detail: modelLabel(chosen.model.name) });
       let result: TurnResult;
       if (chosen.kind === 'grounded') {
         // Route 2: the provider searches; the workspace index is not involved.
@@ -111,30 +141,37 @@ export class ChatSession implements vscode.Disposable {
           webSearch: chosen.webSearch,
           signal: controller.signal,
           id,
+          conversation,
           onDraft,
           onEvent,
         });
         if (notice && !result.notices.includes(notice)) result.notices.push(notice);
-        // A standing notice (e.g. "retrieval is lexical only") is shown under the first answer
-        // that carries it; the chat header and status bar keep saying it after that.
+        // Why retrieval is lexical only is said once, in the chat header (with a way to enable the
+        // semantic model), not under answers; other one-time notices show under the first answer.
         // (A grounded turn's notices are about that turn's metadata: always shown.)
-        result.notices = result.notices.filter((n) => !this.shownNotices.has(n));
+        result.notices = result.notices.filter((n) => !/lexical/i.test(n) && !this.shownNotices.has(n));
         result.notices.forEach((n) => this.shownNotices.add(n));
       }
       this.log.info(
         `Turn ${id}: ${result.metrics.retrieved} retrieved, coverage ${result.metrics.coverage.toFixed(2)}, ${result.metrics.dropped} dropped, ` +
           `${result.abstained ? 'abstained' : 'answered'} (${result.model}, ${result.retrieval}).`,
       );
-      turn = { ...turn, status: 'done', result };
+      turn = { ...turn, status: 'done', result, searches };
     } catch (error) {
-      if (isAbortError(error) || controller.signal.aborted) {
+      if (timedOut) {
+        const failure = timeoutError(timeoutSeconds);
+        this.log.error(`Turn ${id}: no answer within ${timeoutSeconds} s (setting evident.chat.timeoutSeconds); stopped.`);
+        turn = { ...turn, status: 'failed', error: failure.message, errorKind: failure.kind, searches };
+      } else if (isAbortError(error) || controller.signal.aborted) {
         this.log.info(`Turn ${id}: stopped.`);
-        turn = { ...turn, status: 'cancelled' };
+        turn = { ...turn, status: 'cancelled', searches };
       } else {
+        const failure = describeTurnError(error);
         this.log.error(`Turn ${id} failed: ${errorMessage(error)}`);
-        turn = { ...turn, status: 'failed', error: errorMessage(error) };
+        turn = { ...turn, status: 'failed', error: failure.message, errorKind: failure.kind, searches };
       }
     } finally {
+      if (timer) clearTimeout(timer);
       if (this.active?.id === id) this.active = undefined;
     }
     this.replace(turn);
@@ -145,6 +182,27 @@ export class ChatSession implements vscode.Disposable {
   retry(turnId: string): Promise<TurnView> | undefined {
     const turn = this.find(turnId);
     return turn ? this.ask(turn.question) : undefined;
+  }
+
+  /** A new answer to the question of a turn, continuing the conversation as it stood before it. */
+  regenerate(turnId: string): Promise<TurnView> | undefined {
+    const at = this.turns.findIndex((t) => t.id === turnId);
+    return at >= 0 ? this.ask(this.turns[at].question, { conversationUpTo: at }) : undefined;
+  }
+
+  /** Records the user's verdict on an answer (null clears it): kept in the history and the turn log. */
+  async setFeedback(turnId: string, feedback: Feedback | null): Promise<void> {
+    const turn = this.find(turnId);
+    if (!turn?.result) return;
+    const updated: TurnView = { ...turn };
+    if (feedback) updated.feedback = feedback;
+    else delete updated.feedback;
+    this.replace(updated);
+    if (feedback) {
+      const engine = await this.index.engine();
+      await engine.recordFeedback(turn.result.invocationId, feedback);
+      this.log.info(`Turn ${turnId}: marked ${feedback}.`);
+    }
   }
 
   stop(): void {
@@ -169,4 +227,12 @@ export class ChatSession implements vscode.Disposable {
     void this.state.update(HISTORY_KEY, this.turns.filter((t) => t.status !== 'pending'));
     this.emitter.fire({ type: 'turn', turn });
   }
+}
+
+/** "gemini:gemini-2.5-flash" → "Gemini (gemini-2.5-flash)": how the pending turn names who it waits for. */
+function modelLabel(name: string): string {
+  if (name === 'extractive') return 'the offline model';
+  const [backend, id] = name.split(/:(.*)/s);
+  const known: Record<string, string> = { gemini: 'Gemini', 'vscode-lm': 'the VS Code model' };
+  return id ? `${known[backend] ?? backend} (${id})` : (known[backend] ?? name);
 }

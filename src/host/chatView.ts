@@ -5,11 +5,11 @@
 
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID, Settings, Views } from '../shared/ids';
+import { Commands, EXTENSION_ID, SettingGroups, Settings, Views } from '../shared/ids';
 import { isSafeExternalUrl, isWebviewToHost, type ChatState, type HostToWebview, type WebviewToHost } from '../shared/protocol';
 import type { ChatSession } from './chatSession';
 import type { ModelResolver } from './models';
-import { readShowDropped, writeShowDropped } from './settings';
+import { readShowDropped, useOfflineModel, writeShowDropped } from './settings';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { errorMessage } from './log';
 
@@ -109,6 +109,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'retry':
         await session.retry(message.turnId);
         break;
+      case 'regenerate':
+        await session.regenerate(message.turnId);
+        break;
+      case 'feedback':
+        await session.setFeedback(message.turnId, message.feedback);
+        break;
       case 'openEvidence':
         await this.deps.openEvidence(message.turnId, message.evidenceId);
         break;
@@ -153,6 +159,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         break;
       case 'clearHistory':
         await this.deps.session.clear();
+        break;
+      case 'useOfflineModel':
+        await useOfflineModel();
+        void vscode.window.setStatusBarMessage('$(check) Evident: the offline model answers now', 3000);
+        break;
+      case 'setUpSemanticSearch':
+        await vscode.commands.executeCommand('workbench.action.openSettings', SettingGroups.embedding);
+        break;
+      case 'openTimeoutSetting':
+        await vscode.commands.executeCommand('workbench.action.openSettings', Settings.chatTimeout);
         break;
     }
   }

@@ -6,15 +6,16 @@ import * as vscode from 'vscode';
 import { ANSWER_SCHEME, Colors, Commands } from '../shared/ids';
 import { describeLines, describeSource, isWebEvidence } from '../domain/answerLayout';
 import { escapeMarkdownLine, escapeMarkdownText, markdownCodeSpan } from './markdownText';
-import { layoutAnswerDocument, type AnswerDocumentLayout } from './answerDocument';
+import { answerTitle, layoutAnswerDocument, type AnswerDocumentLayout } from './answerDocument';
 import type { ChatSession } from './chatSession';
 
 function turnIdOf(uri: vscode.Uri): string | undefined {
   return new URLSearchParams(uri.query).get('turn') ?? undefined;
 }
 
-export function answerUri(turnId: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/Evident answer ${turnId}.md`, query: `turn=${turnId}` });
+/** The answer document of a turn, titled by its question (the turn id stays in the query). */
+export function answerUri(turnId: string, question: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${answerTitle(question)}.md`, query: `turn=${turnId}` });
 }
 
 class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider, vscode.HoverProvider {
@@ -124,7 +125,7 @@ export function registerCitationLinks(context: vscode.ExtensionContext, session:
 
   return {
     async open(turnId: string) {
-      const uri = answerUri(turnId);
+      const uri = answerUri(turnId, session.find(turnId)?.question ?? '');
       const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown');
       const editor = await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Active });
       decorate(editor);

@@ -57,6 +57,8 @@ function registerIndexUpkeep(context: vscode.ExtensionContext, index: WorkspaceI
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => index.reset()),
     index.storePassword.onDidChange(() => index.reset()),
+    // Trusting the folder lets its workspace settings count (settingScopes.ts): reopen with them.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => index.reset()),
   );
   // After activation returns: the engine bundle loads off the activation path.
   const timer = setTimeout(() => void index.warmUp(), 0);

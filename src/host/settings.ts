@@ -2,7 +2,9 @@
 
 import * as vscode from 'vscode';
 import { Defaults, Settings } from '../shared/ids';
+import { WORKSPACE_THRESHOLD_FLOOR } from '../domain/threshold';
 import { parseModelSetting, type ModelSetting } from './modelSelection';
+import { RESTRICTED_SETTINGS, scopedValue, supportThreshold, type ScopedValue } from './settingScopes';
 
 
 export interface IndexSettings {
@@ -29,33 +31,77 @@ function positiveNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
+/**
+ * A setting's value from the scopes allowed to set it (settingScopes.ts): in an untrusted folder
+ * the restricted settings come from the user's settings only.
+ */
+function scoped<T>(fullKey: string, scope?: vscode.ConfigurationScope): ScopedValue<T> {
+  const config = vscode.workspace.getConfiguration(Settings.section, scope);
+  return scopedValue(fullKey, config.inspect<T>(key(fullKey)), vscode.workspace.isTrusted);
+}
+
 export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSettings {
   const config = vscode.workspace.getConfiguration(Settings.section, scope);
-  const embeddingModel = config.get<unknown>(key(Settings.embeddingModel));
-  const localPath = config.get<unknown>(key(Settings.embeddingLocalPath));
-  const threshold = config.get<unknown>(key(Settings.supportThreshold));
+  const embeddingModel = scoped<unknown>(Settings.embeddingModel, scope).value;
+  const localPath = scoped<unknown>(Settings.embeddingLocalPath, scope).value;
   return {
     include: strings(config.get(key(Settings.include))) ?? [],
     exclude: strings(config.get(key(Settings.exclude))) ?? [],
     embeddingModel: typeof embeddingModel === 'string' ? embeddingModel.trim() : Defaults.embeddingModel,
     embeddingLocalPath: typeof localPath === 'string' ? localPath.trim() : '',
     topK: positiveNumber(config.get(key(Settings.topK))),
-    supportThreshold: typeof threshold === 'number' && threshold >= 0 && threshold <= 1 ? threshold : undefined,
-    relevanceCheck: config.get<unknown>(key(Settings.relevanceCheck)) !== false,
+    supportThreshold: supportThreshold(scoped(Settings.supportThreshold, scope)).threshold,
+    relevanceCheck: scoped<unknown>(Settings.relevanceCheck, scope).value !== false,
   };
 }
 
+/**
+ * What the trust model changed in the settings as read (for the log): workspace values not used
+ * in an untrusted folder, and a workspace threshold raised to the floor.
+ */
+export function settingTrustNotes(scope?: vscode.ConfigurationScope): string[] {
+  const notes: string[] = [];
+  if (!vscode.workspace.isTrusted) {
+    // VS Code itself hides these workspace values in Restricted Mode (restrictedConfigurations);
+    // the rule in settingScopes.ts holds even where it does not.
+    notes.push(`Restricted Mode: ${RESTRICTED_SETTINGS.join(', ')} are read from your user settings only; trust this folder to let its own settings count.`);
+  }
+  for (const fullKey of RESTRICTED_SETTINGS) {
+    if (scoped(fullKey, scope).ignoredWorkspaceValue) {
+      notes.push(`Restricted Mode: the workspace's setting ${fullKey} is not used (only your user settings count until you trust this folder).`);
+    }
+  }
+  const threshold = scoped<unknown>(Settings.supportThreshold, scope);
+  if (supportThreshold(threshold).raisedToFloor) {
+    notes.push(`The workspace sets ${Settings.supportThreshold} to ${String(threshold.value)}, under the floor of ${WORKSPACE_THRESHOLD_FLOOR} a workspace may set: ${WORKSPACE_THRESHOLD_FLOOR} is used.`);
+  }
+  return notes;
+}
+
 export function readModelSetting(): ModelSetting {
-  return parseModelSetting(vscode.workspace.getConfiguration(Settings.section).get(key(Settings.model)));
+  return parseModelSetting(scoped<unknown>(Settings.model).value);
 }
 
 export function readGeminiModelId(): string {
-  const value = vscode.workspace.getConfiguration(Settings.section).get<unknown>(key(Settings.geminiModel));
+  const value = scoped<unknown>(Settings.geminiModel).value;
   return typeof value === 'string' && value.trim() ? value.trim() : Defaults.geminiModel;
 }
 
 export function readShowDropped(): boolean {
   return vscode.workspace.getConfiguration(Settings.section).get<boolean>(key(Settings.showDropped)) !== false;
+}
+
+/** How long a turn may run before it is stopped (seconds; 0 = no limit). */
+export const DEFAULT_CHAT_TIMEOUT_SECONDS = 120;
+
+export function readChatTimeoutSeconds(): number {
+  const value = vscode.workspace.getConfiguration(Settings.section).get<unknown>(key(Settings.chatTimeout));
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_CHAT_TIMEOUT_SECONDS;
+}
+
+/** Makes the offline extractive model answer (user setting). */
+export async function useOfflineModel(): Promise<void> {
+  await vscode.workspace.getConfiguration(Settings.section).update(key(Settings.model), 'extractive', vscode.ConfigurationTarget.Global);
 }
 
 export async function writeShowDropped(show: boolean): Promise<void> {
@@ -81,9 +127,8 @@ export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
 export type EscalationSetting = 'off' | 'entailment' | 'judge';
 
 export function readEscalation(scope?: vscode.ConfigurationScope): { kind: EscalationSetting; entailmentModel: string } {
-  const config = vscode.workspace.getConfiguration(Settings.section, scope);
-  const kind = config.get<unknown>(key(Settings.escalation));
-  const model = config.get<unknown>(key(Settings.entailmentModel));
+  const kind = scoped<unknown>(Settings.escalation, scope).value;
+  const model = scoped<unknown>(Settings.entailmentModel, scope).value;
   return {
     kind: kind === 'entailment' || kind === 'judge' ? kind : 'off',
     entailmentModel: typeof model === 'string' && model.trim() ? model.trim() : '',
@@ -139,7 +184,7 @@ export interface VertexSearchSettings {
 export function readVertexSearchSettings(): VertexSearchSettings {
   const config = vscode.workspace.getConfiguration(Settings.section);
   const text = (k: string) => {
-    const v = config.get<unknown>(key(k));
+    const v = scoped<unknown>(k).value;
     return typeof v === 'string' ? v.trim() : '';
   };
   const max = config.get<unknown>(key(Settings.vertexMaxResults));
@@ -154,5 +199,5 @@ export function readVertexSearchSettings(): VertexSearchSettings {
 
 /** Mixing routes: the Gemini model may also search the web (Google Search as a tool). */
 export function readGeminiWebSearch(): boolean {
-  return vscode.workspace.getConfiguration(Settings.section).get<unknown>(key(Settings.geminiWebSearch)) === true;
+  return scoped<unknown>(Settings.geminiWebSearch).value === true;
 }

@@ -10,17 +10,12 @@ import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings, readLogLimits, readStoreConnection } from './settings';
+import { readIndexSettings, readLogLimits, readStoreConnection, settingTrustNotes } from './settings';
 import type { StorePasswordStore } from './storePassword';
+import { ContextKeys } from '../shared/ids';
+import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
 
 const WATCH_DEBOUNCE_MS = 800;
-
-const PHASE_LABEL: Record<IndexProgress['phase'], string> = {
-  scanning: 'Scanning',
-  reading: 'Reading',
-  embedding: 'Embedding',
-  saving: 'Saving',
-};
 
 /** A notification shown while the embedding model downloads (once per machine). */
 class DownloadNotice {
@@ -232,8 +227,17 @@ export class WorkspaceIndex implements vscode.Disposable {
     const folder = this.folder;
     const storage = this.context.storageUri;
     if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
-    const settings = readIndexSettings(folder.uri);
     const api = loadEngineApi();
+    const indexDir = path.join(storage.fsPath, 'index');
+    const holder = api.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
+    if (holder !== undefined) {
+      throw new Error(
+        `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage.fsPath}), ` +
+          'and Evident never writes inside your documents. Open a folder that does not contain VS Code\'s data folder.',
+      );
+    }
+    const settings = readIndexSettings(folder.uri);
+    for (const note of settingTrustNotes(folder.uri)) this.log.warn(note);
     const started = Date.now();
     const connection = readStoreConnection();
     const password = connection ? await this.storePassword.get() : undefined;
@@ -243,7 +247,7 @@ export class WorkspaceIndex implements vscode.Disposable {
         include: settings.include.length ? settings.include : undefined,
         exclude: settings.exclude.length ? settings.exclude : undefined,
       }),
-      indexDir: path.join(storage.fsPath, 'index'),
+      indexDir,
       embedding:
         settings.embeddingModel || settings.embeddingLocalPath
           ? {
@@ -277,7 +281,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     const controller = new AbortController();
     this.running = controller;
     const before = engine.status();
-    this.update({ state: 'indexing', percent: 0, message: undefined });
+    // The embedding model is loaded (or found unavailable) before the first progress report.
+    let embedsKnown: boolean | undefined;
+    const embeds = (): boolean => (embedsKnown ??= engine.embeddingReady);
+    this.update({ state: 'indexing', percent: 0, phase: 'scanning', done: undefined, total: undefined, message: undefined });
     const index = (onProgress: (p: IndexProgress) => void) => engine.index({ signal: controller.signal, onProgress, paths: options.paths });
     try {
       const report = options.notify
@@ -288,8 +295,8 @@ export class WorkspaceIndex implements vscode.Disposable {
               let shown = 0;
               try {
                 return await index((p) => {
-                  const percent = this.progressPercent(p);
-                  progress.report({ message: `${PHASE_LABEL[p.phase]} ${p.done}/${p.total} files`, increment: Math.max(0, percent - shown) });
+                  const percent = this.progressPercent(p, embeds());
+                  progress.report({ message: describeIndexProgress(p), increment: Math.max(0, percent - shown) });
                   shown = Math.max(shown, percent);
                 });
               } finally {
@@ -297,7 +304,7 @@ export class WorkspaceIndex implements vscode.Disposable {
               }
             },
           )
-        : await index((p) => this.progressPercent(p));
+        : await index((p) => this.progressPercent(p, embeds()));
       this.log.info(
         `Indexed ${report.documents} documents, ${report.passages} passages (${report.added} added, ${report.updated} updated, ` +
           `${report.removed} removed, ${report.unchanged} unchanged, ${report.skipped.length} skipped) in ${report.ms} ms · ${report.retrieval}.`,
@@ -307,11 +314,11 @@ export class WorkspaceIndex implements vscode.Disposable {
     } catch (error) {
       if (isAbortError(error)) {
         this.log.info('Indexing cancelled.');
-        this.update({ state: before.indexed ? 'indexed' : 'not-indexed', percent: undefined, message: 'Indexing was cancelled.' });
+        this.update({ state: before.indexed ? 'indexed' : 'not-indexed', percent: undefined, phase: undefined, done: undefined, total: undefined, message: 'Indexing was cancelled.' });
         return undefined;
       }
       this.log.error(`Indexing failed: ${errorMessage(error)}`);
-      this.update({ state: 'error', percent: undefined, message: `Indexing failed: ${errorMessage(error)}` });
+      this.update({ state: 'error', percent: undefined, phase: undefined, done: undefined, total: undefined, message: `Indexing failed: ${errorMessage(error)}` });
       throw error;
     } finally {
       this.download.done();
@@ -319,19 +326,27 @@ export class WorkspaceIndex implements vscode.Disposable {
     }
   }
 
-  /** Updates the "indexing N%" state and returns the percentage. */
-  private progressPercent(p: IndexProgress): number {
-    // Reading and embedding are the long phases; scanning and saving are quick.
-    const within = p.total > 0 ? p.done / p.total : 0;
-    const percent = Math.floor(p.phase === 'scanning' ? 0 : p.phase === 'reading' ? within * 50 : p.phase === 'embedding' ? 50 + within * 45 : 95 + within * 5);
-    if (percent !== this.view.percent) this.update({ state: 'indexing', percent });
+  /** Updates the "indexing N%" state (phase and counts for the chat view) and returns the percentage. */
+  private progressPercent(p: IndexProgress, embeds: boolean): number {
+    const percent = Math.max(this.view.percent ?? 0, indexPercent(p, embeds));
+    const total = p.total > 0 ? p.total : undefined;
+    const done = total !== undefined ? p.done : undefined;
+    if (percent !== this.view.percent || p.phase !== this.view.phase || done !== this.view.done || total !== this.view.total) {
+      this.update({ state: 'indexing', percent, phase: p.phase, done, total });
+    }
     return percent;
   }
 
+
   private updateFrom(engine: Engine, message?: string): void {
     const s = engine.status();
+    // The walkthrough's "Index your documents" step completes on this context key.
+    void vscode.commands.executeCommand('setContext', ContextKeys.indexed, s.indexed);
     this.update({
       state: s.indexed ? 'indexed' : 'not-indexed',
+      phase: undefined,
+      done: undefined,
+      total: undefined,
       documents: s.documents,
       passages: s.passages,
       retrieval: s.retrieval,

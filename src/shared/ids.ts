@@ -77,6 +77,17 @@ export const Settings = {
   vertexProject: 'evident.vertexAiSearch.project',
   vertexLocation: 'evident.vertexAiSearch.location',
   storeConnection: 'evident.store.connection',
+  chatTimeout: 'evident.chat.timeoutSeconds',
+} as const;
+
+/** Groups of settings the chat opens in the Settings editor ("set up semantic search"). */
+export const SettingGroups = {
+  embedding: 'evident.embedding',
+} as const;
+
+/** Context keys Evident sets (walkthrough completion, menus). */
+export const ContextKeys = {
+  indexed: 'evident.indexed',
 } as const;
 
 export const Colors = {

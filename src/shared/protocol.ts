@@ -2,9 +2,13 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
-import type { AbstentionCause, Evidence, GroundingInfo, GroundingSupportRecord, RelevanceVerdict, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../domain/types';
-import { ABSTENTION_CAUSES, GROUNDING_ROUTES, RELEVANCE_VERDICTS, RETRIEVAL_MODES, SUPPORT_TIERS, TURN_RETRIEVALS, VERDICTS } from '../domain/types';
+import type { AbstentionCause, Evidence, Feedback, GroundingInfo, GroundingSupportRecord, RelevanceVerdict, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../domain/types';
+import { ABSTENTION_CAUSES, FEEDBACKS, GROUNDING_ROUTES, RELEVANCE_VERDICTS, RETRIEVAL_MODES, SUPPORT_TIERS, TURN_RETRIEVALS, VERDICTS } from '../domain/types';
 import { isEvidenceIdText } from '../domain/citations';
+import type { IndexPhase } from '../domain/indexProgress';
+
+export type { Feedback } from '../domain/types';
+export type { IndexPhase } from '../domain/indexProgress';
 import {
   isArrayOf,
   isBoolean,
@@ -44,6 +48,11 @@ export interface IndexView {
   retrieval: RetrievalMode;
   /** 0..100 while indexing. */
   percent?: number;
+  /** What the running index is doing, for the progress shown in the chat view. */
+  phase?: IndexPhase;
+  /** Files done and to do in the current phase (absent when the phase has no file count). */
+  done?: number;
+  total?: number;
   /** Error text or a notice ("embedding model unavailable: lexical only"). */
   message?: string;
   /** A shared index answers: which one ("shared index postgres://host/db"); absent for the local index. */
@@ -52,6 +61,9 @@ export interface IndexView {
 
 export type TurnStatus = 'pending' | 'done' | 'failed' | 'cancelled';
 
+/** What kind of failure a turn met: decides the ways forward the chat offers. */
+export type TurnErrorKind = 'api-key' | 'quota' | 'network' | 'timeout' | 'model' | 'index' | 'other';
+
 /** One question and what came of it; persisted per workspace. */
 export interface TurnView {
   id: string;
@@ -59,7 +71,12 @@ export interface TurnView {
   status: TurnStatus;
   startedAt: number;
   result?: TurnResult;
+  /** One plain sentence: what failed and what to do. */
   error?: string;
+  errorKind?: TurnErrorKind;
+  /** The search queries run in this turn (shown when nothing was found). */
+  searches?: string[];
+  feedback?: Feedback;
 }
 
 export interface ChatState {
@@ -71,10 +88,20 @@ export interface ChatState {
   exampleQuestion: string;
 }
 
-export type TurnStage = 'indexing' | 'searching' | 'verifying';
+export type TurnStage = 'indexing' | 'searching' | 'answering' | 'verifying';
+export const TURN_STAGES: readonly TurnStage[] = ['indexing', 'searching', 'answering', 'verifying'];
 
 /** Commands the webview may ask the host to run (an allow-list, not arbitrary ids). */
-export const WEBVIEW_COMMANDS = ['reindex', 'setGeminiApiKey', 'showLogs', 'openSettings', 'clearHistory'] as const;
+export const WEBVIEW_COMMANDS = [
+  'reindex',
+  'setGeminiApiKey',
+  'showLogs',
+  'openSettings',
+  'clearHistory',
+  'useOfflineModel',
+  'setUpSemanticSearch',
+  'openTimeoutSetting',
+] as const;
 export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
 
 export type HostToWebview =
@@ -96,7 +123,9 @@ export type WebviewToHost =
   | { type: 'openAnswerInEditor'; turnId: string }
   | { type: 'setShowDropped'; show: boolean }
   | { type: 'runCommand'; command: WebviewCommand }
-  | { type: 'openLink'; url: string };
+  | { type: 'openLink'; url: string }
+  | { type: 'feedback'; turnId: string; feedback: Feedback | null }
+  | { type: 'regenerate'; turnId: string };
 
 // ---------------------------------------------------------------------------------------
 // Guards
@@ -118,6 +147,7 @@ const isEvidence = isShape<Evidence>({
   version: isString,
   uri: isOptional(isString),
   title: isOptional(isString),
+  stale: isOptional(isBoolean),
 });
 
 const isSentenceVerdict = isShape<SentenceVerdict>({
@@ -141,6 +171,7 @@ const isMetrics = isShape<TurnMetrics>({
 });
 
 const isRetrievalMode = isOneOf<RetrievalMode>(RETRIEVAL_MODES);
+const isFeedback = isOneOf<Feedback>(FEEDBACKS);
 const isTurnRetrieval = isOneOf(TURN_RETRIEVALS);
 
 const isSupportRecord = isShape<GroundingSupportRecord>({
@@ -183,6 +214,9 @@ export const isTurnView = isShape<TurnView>({
   startedAt: isFiniteNumber,
   result: isOptional(isTurnResult),
   error: isOptional(isString),
+  errorKind: isOptional(isOneOf<TurnErrorKind>(['api-key', 'quota', 'network', 'timeout', 'model', 'index', 'other'])),
+  searches: isOptional((v): v is string[] => isArrayOf(v, isString)),
+  feedback: isOptional(isFeedback),
 });
 
 const isModelView = isShape<ModelView>({
@@ -197,6 +231,9 @@ const isIndexView = isShape<IndexView>({
   passages: isNonNegativeInteger,
   retrieval: isRetrievalMode,
   percent: isOptional(isFiniteNumber),
+  phase: isOptional(isOneOf<IndexPhase>(['scanning', 'reading', 'embedding', 'saving'])),
+  done: isOptional(isNonNegativeInteger),
+  total: isOptional(isNonNegativeInteger),
   message: isOptional(isString),
   store: isOptional(isString),
 });
@@ -220,7 +257,7 @@ const hostMessageGuards: { [K in HostToWebview['type']]: Guard<Extract<HostToWeb
   progress: isShape({
     type: isOneOf(['progress'] as const),
     turnId: isTurnId,
-    stage: isOneOf<TurnStage>(['indexing', 'searching', 'verifying']),
+    stage: isOneOf<TurnStage>(TURN_STAGES),
     detail: isOptional(isString),
   }),
   status: isShape({ type: isOneOf(['status'] as const), index: isIndexView, model: isModelView }),
@@ -239,6 +276,12 @@ const webviewMessageGuards: { [K in WebviewToHost['type']]: Guard<Extract<Webvie
   setShowDropped: isShape({ type: isOneOf(['setShowDropped'] as const), show: isBoolean }),
   runCommand: isShape({ type: isOneOf(['runCommand'] as const), command: isOneOf(WEBVIEW_COMMANDS) }),
   openLink: isShape({ type: isOneOf(['openLink'] as const), url: isString }),
+  feedback: isShape({
+    type: isOneOf(['feedback'] as const),
+    turnId: isTurnId,
+    feedback: (v): v is Feedback | null => v === null || isFeedback(v),
+  }),
+  regenerate: isShape({ type: isOneOf(['regenerate'] as const), turnId: isTurnId }),
 };
 
 function dispatchGuard<T extends { type: string }>(guards: Record<string, Guard<T>>, value: unknown): value is T {

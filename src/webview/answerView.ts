@@ -1,15 +1,23 @@
-// Builds the DOM of one turn in the chat: the question, the streaming (unverified) draft,
-// the verified answer from its sentence verdicts (kept and exempt sentences as text with
-// citation chips, dropped ones struck through with their reason), abstentions, the four
-// numbers, and errors with Retry. Document and model text only ever go in as textContent.
+// Builds the DOM of one turn in the chat: an `article` labelled by its question (a heading), the
+// streaming (unverified) draft with the stage and elapsed time, the verified answer from its
+// sentence verdicts (kept and exempt sentences as text with citation chips, dropped ones struck
+// through with their reason), not-found answers with what was searched and the closest
+// passages, the four numbers in words, the sources, the answer's actions and follow-ups, and
+// errors as one sentence with ways forward. Document and model text only go in as textContent.
 
 import type { Evidence, SentenceVerdict, TurnResult } from '../domain/types';
-import type { TurnStage, TurnView } from '../shared/protocol';
+import type { Feedback, TurnStage, TurnView, WebviewCommand } from '../shared/protocol';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
 import { describeLines, describeSource, isWebEvidence, placeSentences, unwrittenCitations, type PlacedSentence } from '../domain/answerLayout';
-import { EvidencePreviews } from './evidencePreview';
+import { withoutCitations } from '../domain/citations';
+import { CHIP_SELECTOR, citationChip, createChip, passagePreview } from './chip';
+import { activate, button, element, icon } from './dom';
+import { followUpSuggestions } from './followUps';
+import { staleSourcesWarning } from '../domain/staleSources';
 import { renderInline, type InlineContext } from './inlineMarkdown';
+import { rovingGroup } from './roving';
 import { renderSearchSuggestions } from './searchSuggestions';
+import { splitSource } from './sourceName';
 import { webSourceChip } from './webSourceChip';
 
 export interface TurnActions {
@@ -18,80 +26,20 @@ export interface TurnActions {
   copyAnswer(turnId: string): void;
   openInEditor(turnId: string): void;
   retry(turnId: string): void;
-  showLogs(): void;
+  regenerate(turnId: string): void;
+  feedback(turnId: string, feedback: Feedback | null): void;
+  ask(question: string): void;
+  runCommand(command: WebviewCommand): void;
 }
 
 export interface TurnExtras {
   /** Unverified text streamed so far (pending turns only). */
   draft?: string;
   stage?: { stage: TurnStage; detail?: string };
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  attrs: Record<string, string> = {},
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const el = doc.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
-function icon(doc: Document, name: string): HTMLElement {
-  return element(doc, 'span', { class: `codicon codicon-${name}`, 'aria-hidden': 'true' });
-}
-
-function button(doc: Document, testId: string, iconName: string, label: string, onClick: () => void): HTMLButtonElement {
-  const b = element(doc, 'button', { type: 'button', class: 'action', 'data-testid': testId, title: label, 'aria-label': label });
-  b.append(icon(doc, iconName), element(doc, 'span', { class: 'action-label' }, label));
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-/** Runs `action` on click and on Enter or Space, for elements that act as buttons. */
-function activate(el: HTMLElement, action: () => void): void {
-  el.addEventListener('click', (event) => {
-    event.preventDefault();
-    action();
-  });
-  el.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      action();
-    }
-  });
-}
-
-let previewCount = 0;
-
-/** A focusable chip for an evidence id of this turn, with a passage preview on hover or keyboard focus. */
-export function citationChip(doc: Document, turnId: string, evidence: Evidence, actions: TurnActions): HTMLElement {
-  if (isWebEvidence(evidence)) return webSourceChip(doc, turnId, evidence, actions);
-  const previewId = `preview-${++previewCount}`;
-  const chip = element(doc, 'span', {
-    class: 'citation',
-    role: 'button',
-    tabindex: '0',
-    'data-testid': 'citation',
-    'data-evidence-id': evidence.id,
-    'aria-label': `Evidence ${evidence.id}: ${evidence.source}, ${describeLines(evidence)}`,
-    'aria-describedby': previewId,
-  });
-  chip.append(element(doc, 'span', { class: 'citation-label' }, evidence.id));
-  const preview = element(doc, 'span', { class: 'evidence-preview', role: 'tooltip', id: previewId, 'data-testid': 'evidence-preview' });
-  const where = element(doc, 'span', { class: 'preview-source', 'data-testid': 'preview-source' }, `${evidence.source} · ${describeLines(evidence)}`);
-  const heading = element(doc, 'span', { class: 'preview-heading', 'data-testid': 'preview-heading' }, evidence.heading);
-  const text = element(doc, 'span', { class: 'preview-text', 'data-testid': 'preview-text' }, evidence.text);
-  preview.append(where, heading, text);
-  chip.append(preview);
-  const handle = EvidencePreviews.of(doc).attach(chip, preview);
-  activate(chip, () => {
-    handle.dismiss();
-    actions.openEvidence(turnId, evidence.id);
-  });
-  return chip;
+  /** The latest turn: it offers follow-up questions. */
+  latest?: boolean;
+  /** Retrieval matches words only (no semantic model): the not-found box says wording matters. */
+  lexical?: boolean;
 }
 
 /** An id the model wrote that is not in this turn's evidence: visible, not clickable. */
@@ -109,7 +57,8 @@ function inlineContext(doc: Document, turnId: string, evidence: ReadonlyMap<stri
     doc,
     citation: (id) => {
       const found = evidence.get(id);
-      return found ? citationChip(doc, turnId, found, actions) : unknownCitation(doc, id);
+      if (found && isWebEvidence(found)) return webSourceChip(doc, turnId, found, actions);
+      return found ? citationChip(doc, found, () => actions.openEvidence(turnId, found.id)) : unknownCitation(doc, id);
     },
     webLink: (href, label) => {
       const link = element(doc, 'span', { class: 'web-link', role: 'link', tabindex: '0', title: href, 'data-testid': 'web-link' }, label || href);
@@ -170,23 +119,50 @@ export function renderSentences(doc: Document, sentences: readonly SentenceVerdi
   return fragment;
 }
 
-function percent(value: number): string {
-  return `${Math.round(value * 100)}%`;
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
+/** The four numbers of a turn, each in words that say what it counts, with a tooltip defining it. */
 export function renderMetrics(doc: Document, result: TurnResult): HTMLElement {
   const { retrieved, coverage, dropped, abstained } = result.metrics;
-  const metrics = element(doc, 'div', { class: 'metrics', 'data-testid': 'metrics' });
+  const kept = result.sentences.filter((s) => s.verdict === 'kept').length;
+  const factual = result.sentences.filter((s) => s.verdict !== 'exempt').length;
+  const metrics = element(doc, 'div', { class: 'metrics', 'data-testid': 'metrics', role: 'group', 'aria-label': 'About this answer' });
   const item = (testId: string, value: string, label: string, iconName: string, hint: string): HTMLElement => {
     const el = element(doc, 'span', { class: 'metric', 'data-testid': testId, 'data-value': value, title: hint });
     el.append(icon(doc, iconName), element(doc, 'span', { class: 'metric-text' }, label));
     return el;
   };
   metrics.append(
-    item('metric-retrieved', String(retrieved), `${retrieved} retrieved`, 'search', 'Passages retrieved in this turn'),
-    item('metric-coverage', String(coverage), `${percent(coverage)} cited`, 'pass', 'Citation coverage: share of factual sentences kept with a citation'),
-    item('metric-dropped', String(dropped), `${dropped} dropped`, 'trash', 'Sentences the verifier removed'),
-    item('metric-abstained', String(abstained), abstained ? 'abstained' : 'answered', abstained ? 'circle-slash' : 'comment', 'Whether the answer is an abstention'),
+    item(
+      'metric-retrieved',
+      String(retrieved),
+      plural(retrieved, 'passage found', 'passages found'),
+      'search',
+      'Passages the search returned for this question. Each got an evidence id (E1, E2…) the answer may cite.',
+    ),
+    item(
+      'metric-coverage',
+      String(coverage),
+      factual > 0 ? `${kept} of ${plural(factual, 'sentence', 'sentences')} kept` : 'no factual sentences',
+      'pass',
+      'Sentences stating a fact that were kept because the passage they cite backs them, out of all such sentences the model wrote. Greetings and hedges are not counted.',
+    ),
+    item(
+      'metric-dropped',
+      String(dropped),
+      `${plural(dropped, 'sentence', 'sentences')} removed`,
+      'trash',
+      'Sentences the verifier removed: uncited, citing an id not retrieved in this turn, or not backed by the passage they cite.',
+    ),
+    item(
+      'metric-abstained',
+      String(abstained),
+      abstained ? 'not found' : 'answered',
+      abstained ? 'circle-slash' : 'comment',
+      abstained ? 'The documents did not answer this question, so Evident says so instead of guessing.' : 'The documents answered this question.',
+    ),
   );
   return metrics;
 }
@@ -196,37 +172,133 @@ function renderSources(doc: Document, turnId: string, result: TurnResult, action
   const evidence = result.evidence.filter((e) => cited.has(e.id));
   if (evidence.length === 0) return undefined;
   const sources = element(doc, 'div', { class: 'sources', 'data-testid': 'sources' });
-  sources.append(element(doc, 'span', { class: 'sources-title' }, 'Sources'));
+  const titleId = `sources-${turnId}`;
+  sources.append(element(doc, 'span', { class: 'sources-title', id: titleId }, 'Sources'));
+  const list = element(doc, 'ul', { class: 'source-list', 'aria-labelledby': titleId });
   for (const e of evidence) {
-    const row = element(doc, 'div', { class: 'source' });
-    if (isWebEvidence(e)) row.append(element(doc, 'span', { class: 'citation-label source-id' }, e.id), webSourceChip(doc, turnId, e, actions, true));
-    else row.append(citationChip(doc, turnId, e, actions), element(doc, 'span', { class: 'source-path' }, describeSource(e)));
-    sources.append(row);
+    if (isWebEvidence(e)) {
+      const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: describeSource(e) });
+      row.append(element(doc, 'span', { class: 'citation-label source-id' }, e.id), webSourceChip(doc, turnId, e, actions, true));
+      list.append(row);
+      continue;
+    }
+    const { name, folder } = splitSource(e.source);
+    const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: `${e.source}, ${describeLines(e)}${e.stale ? ' (changed since indexed)' : ''}` });
+    const where = element(doc, 'span', { class: 'source-where' });
+    where.append(
+      element(doc, 'span', { class: 'source-name', 'data-testid': 'source-name' }, name),
+      sourceFolder(doc, folder),
+      element(doc, 'span', { class: 'source-lines' }, `${describeLines(e)}${e.stale ? ' · changed since indexed' : ''}`),
+    );
+    row.append(citationChip(doc, e, () => actions.openEvidence(turnId, e.id)), where);
+    list.append(row);
   }
+  sources.append(list);
   return sources;
 }
 
-function renderAbstention(doc: Document, result: TurnResult): HTMLElement {
-  const where = result.grounding ? 'Not found in the search results' : 'Not found in the indexed documents';
+/**
+ * The folder of a source, cut from its left end when narrow (so its last, most telling part
+ * stays); the text itself is kept left-to-right so the slashes stay where they are.
+ */
+function sourceFolder(doc: Document, folder: string): HTMLElement {
+  const box = element(doc, 'span', { class: 'source-folder', 'data-testid': 'source-folder' });
+  box.append(element(doc, 'span', { dir: 'ltr' }, folder ? `${folder}/` : ''));
+  return box;
+}
+
+const CLOSEST_PASSAGES = 3;
+
+function renderAbstention(doc: Document, turn: TurnView, result: TurnResult, actions: TurnActions, lexical: boolean): HTMLElement {
   const box = element(doc, 'div', { class: 'abstention', 'data-testid': 'abstention', role: 'note' });
   const title = element(doc, 'div', { class: 'abstention-title' });
-  title.append(icon(doc, 'circle-slash'), element(doc, 'span', {}, where));
+  title.append(icon(doc, 'circle-slash'), element(doc, 'span', {}, result.grounding ? 'Not found in the search results' : 'Not found in the indexed documents'));
   const missing = result.answer.replace(ABSTENTION_PREFIX, '').trim();
   box.append(title);
   if (missing) box.append(element(doc, 'div', { class: 'abstention-detail', 'data-testid': 'abstention-detail', 'data-abstained-by': result.abstainedBy ?? '' }, missing));
+  const searches = turn.searches?.length ? turn.searches : [result.question];
+  const searched = element(doc, 'div', { class: 'abstention-searched', 'data-testid': 'abstention-searched' }, 'Searched for: ');
+  searches.forEach((query, i) => {
+    if (i > 0) searched.append(doc.createTextNode(', '));
+    searched.append(element(doc, 'q', { class: 'searched-query' }, query));
+  });
+  box.append(searched);
+  const closest = result.evidence.slice(0, CLOSEST_PASSAGES);
+  if (closest.length > 0) {
+    const row = element(doc, 'div', { class: 'closest', 'data-testid': 'closest-passages' });
+    row.append(element(doc, 'span', { class: 'closest-title' }, 'Closest passages: '));
+    for (const e of closest) {
+      const { name } = splitSource(e.source);
+      const leaf = e.heading.split(' > ').at(-1) ?? '';
+      row.append(
+        createChip(doc, {
+          testId: 'closest-passage',
+          variant: 'closest',
+          label: leaf ? `${name} › ${leaf}` : name,
+          ariaLabel: `Closest passage ${e.id}: ${name}, ${leaf ? `${leaf}, ` : ''}${describeLines(e)}`,
+          attrs: { 'data-evidence-id': e.id },
+          preview: passagePreview(doc, e),
+          open: () => actions.openEvidence(turn.id, e.id),
+        }),
+        doc.createTextNode(' '),
+      );
+    }
+    box.append(row);
+  }
+  const hint = element(doc, 'div', { class: 'abstention-hint', 'data-testid': 'abstention-hint' });
+  hint.append(
+    doc.createTextNode(
+      lexical
+        ? 'Try rephrasing with the words your documents would use: search here matches words, so wording matters.'
+        : 'Try rephrasing, or name the policy or topic you mean.',
+    ),
+  );
+  box.append(hint);
+  return box;
+}
+
+function renderToolbar(doc: Document, turn: TurnView, actions: TurnActions): HTMLElement {
+  const toolbar = element(doc, 'div', { class: 'answer-actions', role: 'toolbar', 'aria-label': 'Answer actions', 'data-testid': 'answer-actions' });
+  const verdict = (value: Feedback, testId: string, iconName: string, label: string): HTMLButtonElement => {
+    const pressed = turn.feedback === value;
+    return button(doc, testId, iconName, label, () => actions.feedback(turn.id, pressed ? null : value), { 'aria-pressed': String(pressed) });
+  };
+  toolbar.append(
+    button(doc, 'copy-answer', 'copy', 'Copy', () => actions.copyAnswer(turn.id)),
+    button(doc, 'open-in-editor', 'go-to-file', 'Open in editor', () => actions.openInEditor(turn.id)),
+    verdict('helpful', 'feedback-helpful', 'thumbsup', 'Helpful'),
+    verdict('unhelpful', 'feedback-unhelpful', 'thumbsdown', 'Not helpful'),
+    button(doc, 'regenerate', 'refresh', 'Regenerate', () => actions.regenerate(turn.id)),
+  );
+  for (const b of Array.from(toolbar.querySelectorAll<HTMLElement>('button'))) b.querySelector('.action-label')?.classList.add('visually-hidden');
+  rovingGroup(toolbar, 'button');
+  return toolbar;
+}
+
+function renderFollowUps(doc: Document, result: TurnResult, actions: TurnActions): HTMLElement | undefined {
+  const suggestions = followUpSuggestions(result);
+  if (suggestions.length === 0) return undefined;
+  const box = element(doc, 'div', { class: 'follow-ups', 'data-testid': 'follow-ups', role: 'group', 'aria-label': 'Suggested follow-up questions' });
+  for (const question of suggestions) {
+    const b = element(doc, 'button', { type: 'button', class: 'follow-up', 'data-testid': 'follow-up' });
+    b.append(icon(doc, 'arrow-right'), element(doc, 'span', {}, question));
+    b.addEventListener('click', () => actions.ask(question));
+    box.append(b);
+  }
+  rovingGroup(box, 'button');
   return box;
 }
 
 /** The verified answer of a finished turn. */
-export function renderResult(doc: Document, turnId: string, result: TurnResult, actions: TurnActions): HTMLElement {
+export function renderResult(doc: Document, turn: TurnView, result: TurnResult, actions: TurnActions, extras: TurnExtras = {}): HTMLElement {
   const evidence = new Map(result.evidence.map((e) => [e.id, e] as const));
-  const ctx = inlineContext(doc, turnId, evidence, actions);
+  const ctx = inlineContext(doc, turn.id, evidence, actions);
   const answer = element(doc, 'div', {
     class: `answer${result.abstained ? ' abstained' : ''}`,
     'data-testid': 'answer',
     'data-abstained': String(result.abstained),
   });
-  if (result.abstained) answer.append(renderAbstention(doc, result));
+  if (result.abstained) answer.append(renderAbstention(doc, turn, result, actions, extras.lexical ?? result.retrieval === 'lexical'));
   // In an abstention the NOT_FOUND line is the box above; what the model said besides it is shown.
   const sentences = result.abstained ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text)) : result.sentences;
   if (sentences.length > 0) {
@@ -245,58 +317,120 @@ export function renderResult(doc: Document, turnId: string, result: TurnResult, 
     n.append(icon(doc, 'info'), element(doc, 'span', {}, notice));
     answer.append(n);
   }
-  const sources = renderSources(doc, turnId, result, actions);
+  const stale = staleSourcesWarning(result);
+  if (stale) {
+    const warning = element(doc, 'div', { class: 'stale-warning', 'data-testid': 'stale-warning', role: 'alert' });
+    warning.append(icon(doc, 'warning'), element(doc, 'span', {}, stale));
+    answer.append(warning);
+  }
+  const sources = renderSources(doc, turn.id, result, actions);
   if (sources) answer.append(sources);
   const suggestions = result.grounding?.searchSuggestions && renderSearchSuggestions(doc, result.grounding.searchSuggestions, actions);
   if (suggestions) answer.append(suggestions);
+  // Every chip of the answer (in the text, the sources and the closest passages) is one Tab stop.
+  rovingGroup(answer, CHIP_SELECTOR);
   const footer = element(doc, 'div', { class: 'answer-footer' });
-  const toolbar = element(doc, 'div', { class: 'answer-actions' });
-  toolbar.append(
-    button(doc, 'copy-answer', 'copy', 'Copy answer', () => actions.copyAnswer(turnId)),
-    button(doc, 'open-in-editor', 'go-to-file', 'Open in editor', () => actions.openInEditor(turnId)),
-  );
-  footer.append(renderMetrics(doc, result), toolbar);
+  footer.append(renderMetrics(doc, result), renderToolbar(doc, turn, actions));
   answer.append(footer);
+  // After a not-found answer the closest passages are the way on; headings of passages that did
+  // not answer would only be noise.
+  if (extras.latest && !result.abstained) {
+    const followUps = renderFollowUps(doc, result, actions);
+    if (followUps) answer.append(followUps);
+  }
   return answer;
 }
 
 const STAGE_TEXT: Record<TurnStage, string> = {
-  indexing: 'Indexing the workspace…',
+  indexing: 'Indexing the workspace first…',
   searching: 'Searching the documents…',
-  verifying: 'Verifying citations…',
+  answering: 'Waiting for the model…',
+  verifying: 'Checking each sentence against its passage…',
 };
 
-/** One whole turn: question, then draft / answer / error. */
-export function renderTurn(doc: Document, turn: TurnView, extras: TurnExtras, actions: TurnActions): HTMLElement {
-  const root = element(doc, 'section', { class: `turn turn-${turn.status}`, 'data-testid': 'turn', 'data-turn-id': turn.id, 'data-status': turn.status });
-  const question = element(doc, 'div', { class: 'question', 'data-testid': 'question' });
+/** Seconds since `startedAt`, as the pending turn shows them. */
+export function elapsedText(startedAt: number, now: number): string {
+  return `${Math.max(0, Math.floor((now - startedAt) / 1000))}\u00a0s`;
+}
+
+function renderPending(doc: Document, turn: TurnView, extras: TurnExtras, now: number): HTMLElement {
+  const pending = element(doc, 'div', { class: 'pending' });
+  const stage = element(doc, 'div', { class: 'stage', 'data-testid': 'turn-stage', 'data-stage': extras.stage?.stage ?? 'starting' });
+  stage.append(
+    icon(doc, 'loading codicon-modifier-spin'),
+    element(doc, 'span', { class: 'stage-text' }, extras.stage ? STAGE_TEXT[extras.stage.stage] : 'Starting…'),
+  );
+  const elapsed = element(doc, 'span', { class: 'stage-elapsed', 'data-testid': 'turn-elapsed', 'data-started-at': String(turn.startedAt), title: 'Time since the question was sent' }, elapsedText(turn.startedAt, now));
+  stage.append(elapsed);
+  pending.append(stage);
+  if (extras.stage?.detail) pending.append(element(doc, 'div', { class: 'stage-detail', 'data-testid': 'turn-stage-detail' }, extras.stage.detail));
+  if (extras.draft) {
+    const draft = element(doc, 'div', { class: 'draft', 'data-testid': 'answer-draft' });
+    draft.append(element(doc, 'span', { class: 'badge', title: 'Citations not yet checked' }, 'unverified draft'));
+    draft.append(element(doc, 'div', { class: 'draft-text' }, extras.draft));
+    pending.append(draft);
+  }
+  return pending;
+}
+
+const MODEL_ERRORS = new Set(['api-key', 'quota', 'network', 'timeout', 'model']);
+
+function renderFailure(doc: Document, turn: TurnView, actions: TurnActions): HTMLElement {
+  const failed = turn.status === 'failed';
+  const box = element(doc, 'div', {
+    class: failed ? 'error' : 'cancelled',
+    'data-testid': failed ? 'turn-error' : 'turn-cancelled',
+    'data-error-kind': turn.errorKind ?? '',
+    role: failed ? 'alert' : 'status',
+  });
+  const line = element(doc, 'div', { class: 'error-line' });
+  line.append(icon(doc, failed ? 'error' : 'debug-stop'), element(doc, 'span', { class: 'error-text', 'data-testid': 'error-text' }, failed ? turn.error ?? 'Something went wrong: see the log.' : 'Stopped.'));
+  box.append(line);
+  const toolbar = element(doc, 'div', { class: 'error-actions', role: 'toolbar', 'aria-label': 'Ways forward' });
+  if (failed && (turn.errorKind === 'api-key' || turn.errorKind === 'quota')) {
+    toolbar.append(button(doc, 'error-set-key', 'key', 'Set API key', () => actions.runCommand('setGeminiApiKey')));
+  }
+  if (failed && MODEL_ERRORS.has(turn.errorKind ?? '')) {
+    toolbar.append(button(doc, 'error-offline', 'plug', 'Switch to offline model', () => actions.runCommand('useOfflineModel')));
+  }
+  if (failed && turn.errorKind === 'timeout') {
+    toolbar.append(button(doc, 'error-timeout-setting', 'settings-gear', 'Change time limit', () => actions.runCommand('openTimeoutSetting')));
+  }
+  toolbar.append(button(doc, 'retry', 'refresh', 'Retry', () => actions.retry(turn.id)));
+  if (failed) toolbar.append(button(doc, 'show-logs', 'output', 'Show log', () => actions.runCommand('showLogs')));
+  rovingGroup(toolbar, 'button');
+  box.append(toolbar);
+  return box;
+}
+
+/** One whole turn: an article labelled by its question heading, then draft / answer / error. */
+export function renderTurn(doc: Document, turn: TurnView, extras: TurnExtras, actions: TurnActions, now = Date.now()): HTMLElement {
+  const questionId = `question-${turn.id}`;
+  const root = element(doc, 'article', {
+    class: `turn turn-${turn.status}`,
+    'data-testid': 'turn',
+    'data-turn-id': turn.id,
+    'data-status': turn.status,
+    'aria-labelledby': questionId,
+  });
+  const question = element(doc, 'h3', { class: 'question', 'data-testid': 'question', id: questionId });
   question.append(icon(doc, 'account'), element(doc, 'span', { class: 'question-text' }, turn.question));
   root.append(question);
 
-  if (turn.status === 'pending') {
-    const pending = element(doc, 'div', { class: 'pending', 'aria-live': 'polite' });
-    const stage = element(doc, 'div', { class: 'stage', 'data-testid': 'turn-stage' });
-    stage.append(icon(doc, 'loading codicon-modifier-spin'), element(doc, 'span', {}, extras.stage ? STAGE_TEXT[extras.stage.stage] : 'Thinking…'));
-    if (extras.stage?.detail) stage.append(element(doc, 'span', { class: 'stage-detail' }, extras.stage.detail));
-    pending.append(stage);
-    if (extras.draft) {
-      const draft = element(doc, 'div', { class: 'draft', 'data-testid': 'answer-draft' });
-      draft.append(element(doc, 'span', { class: 'badge', title: 'Citations not yet checked' }, 'unverified draft'));
-      draft.append(element(doc, 'div', { class: 'draft-text' }, extras.draft));
-      pending.append(draft);
-    }
-    root.append(pending);
-  } else if (turn.status === 'done' && turn.result) {
-    root.append(renderResult(doc, turn.id, turn.result, actions));
-  } else {
-    const failed = turn.status === 'failed';
-    const box = element(doc, 'div', { class: failed ? 'error' : 'cancelled', 'data-testid': failed ? 'turn-error' : 'turn-cancelled', role: failed ? 'alert' : 'status' });
-    box.append(icon(doc, failed ? 'error' : 'debug-stop'), element(doc, 'span', { class: 'error-text' }, failed ? turn.error ?? 'Something went wrong.' : 'Stopped.'));
-    const toolbar = element(doc, 'div', { class: 'answer-actions' });
-    toolbar.append(button(doc, 'retry', 'refresh', 'Retry', () => actions.retry(turn.id)));
-    if (failed) toolbar.append(button(doc, 'show-logs', 'output', 'Open logs', () => actions.showLogs()));
-    box.append(toolbar);
-    root.append(box);
-  }
+  if (turn.status === 'pending') root.append(renderPending(doc, turn, extras, now));
+  else if (turn.status === 'done' && turn.result) root.append(renderResult(doc, turn, turn.result, actions, extras));
+  else root.append(renderFailure(doc, turn, actions));
   return root;
+}
+
+/** What the live region says when a turn finishes: the answer only (its text, without ids). */
+export function announcement(turn: TurnView): string {
+  if (turn.status === 'cancelled') return 'Stopped.';
+  if (turn.status === 'failed') return turn.error ?? 'The question failed.';
+  const result = turn.result;
+  if (!result) return '';
+  if (result.abstained) return `Not found in the indexed documents. ${result.answer.replace(ABSTENTION_PREFIX, '').trim()}`.trim();
+  const kept = result.sentences.filter((s) => s.verdict !== 'dropped').map((s) => withoutCitations(s.text));
+  const dropped = result.metrics.dropped > 0 ? ` ${plural(result.metrics.dropped, 'sentence was', 'sentences were')} removed as unsupported.` : '';
+  return `Answer: ${kept.join(' ')}${dropped}`;
 }

@@ -1,12 +1,25 @@
-// The chat view's application: keeps the state the host sends, renders header, empty state,
-// turns and composer, and turns user actions into typed messages for the host. Takes the
+// The chat view's application: keeps the state the host sends, renders header (with the index
+// progress and, once, why wording matters when retrieval is lexical), empty state, turns and
+// composer, and turns user actions into typed messages for the host. Keyboard: Escape in the
+// transcript returns to the input; Stop returns focus to the input. A polite live region
+// announces each finished answer (only that, not the transcript as it changes). Takes the
 // document and a `post` function so it runs the same in the webview and under jsdom.
 
-import type { ChatState, HostToWebview, IndexView, ModelView, TurnStage, WebviewToHost } from '../shared/protocol';
+import type { ChatState, HostToWebview, IndexView, ModelView, TurnStage, TurnView, WebviewToHost } from '../shared/protocol';
 import { MAX_QUESTION_LENGTH } from '../shared/protocol';
-import { renderTurn, type TurnActions } from './answerView';
+import { describeIndexProgress } from '../domain/indexProgress';
+import { announcement, elapsedText, renderTurn, type TurnActions } from './answerView';
+import { element } from './dom';
 
 export type Post = (message: WebviewToHost) => void;
+
+/** What the webview keeps across reloads besides the host's state. */
+export interface ViewMemory {
+  /** The user closed the "wording matters" hint. */
+  lexicalHintDismissed?: boolean;
+}
+
+const ELAPSED_TICK_MS = 1000;
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -25,12 +38,7 @@ export function describeIndex(index: IndexView): string {
   }
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const e = doc.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+const el = element;
 
 export class ChatApp {
   private state: ChatState | undefined;
@@ -41,12 +49,16 @@ export class ChatApp {
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
+  private readonly announcer: HTMLElement;
   private readonly actions: TurnActions;
+  private ticker: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly doc: Document,
     private readonly root: HTMLElement,
     private readonly post: Post,
+    private memory: ViewMemory = {},
+    private readonly remember: (memory: ViewMemory) => void = () => undefined,
   ) {
     this.actions = {
       openEvidence: (turnId, evidenceId) => post({ type: 'openEvidence', turnId, evidenceId }),
@@ -54,10 +66,15 @@ export class ChatApp {
       copyAnswer: (turnId) => post({ type: 'copyAnswer', turnId }),
       openInEditor: (turnId) => post({ type: 'openAnswerInEditor', turnId }),
       retry: (turnId) => post({ type: 'retry', turnId }),
-      showLogs: () => post({ type: 'runCommand', command: 'showLogs' }),
+      regenerate: (turnId) => post({ type: 'regenerate', turnId }),
+      feedback: (turnId, feedback) => post({ type: 'feedback', turnId, feedback }),
+      ask: (question) => post({ type: 'ask', question }),
+      runCommand: (command) => post({ type: 'runCommand', command }),
     };
     this.header = el(doc, 'header', { class: 'chat-header', 'data-testid': 'chat-header' });
-    this.transcript = el(doc, 'main', { class: 'transcript', 'data-testid': 'transcript', 'aria-live': 'polite' });
+    // Not a live region: the announcer below says each finished answer once.
+    this.transcript = el(doc, 'main', { class: 'transcript', 'data-testid': 'transcript', 'aria-label': 'Questions and answers' });
+    this.announcer = el(doc, 'div', { class: 'visually-hidden', 'data-testid': 'announcer', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
     const composer = el(doc, 'form', { class: 'composer', 'data-testid': 'composer' });
     this.input = el(doc, 'textarea', {
       class: 'chat-input',
@@ -72,7 +89,7 @@ export class ChatApp {
     this.stopButton = el(doc, 'button', { type: 'button', class: 'icon-button stop', 'data-testid': 'stop-button', title: 'Stop', 'aria-label': 'Stop', hidden: '' });
     this.stopButton.append(el(doc, 'span', { class: 'codicon codicon-debug-stop', 'aria-hidden': 'true' }));
     composer.append(this.input, this.sendButton, this.stopButton);
-    root.replaceChildren(this.header, this.transcript, composer);
+    root.replaceChildren(this.header, this.transcript, composer, this.announcer);
 
     composer.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -84,7 +101,27 @@ export class ChatApp {
         this.send();
       }
     });
-    this.stopButton.addEventListener('click', () => post({ type: 'stop' }));
+    this.stopButton.addEventListener('click', () => {
+      post({ type: 'stop' });
+      this.input.focus();
+    });
+    // Escape anywhere in the transcript goes back to the question box, in one press: this
+    // capturing listener runs before the chip previews' own (added later), and the open preview
+    // closes as focus leaves its chip.
+    doc.addEventListener('keydown', this.onEscape, true);
+  }
+
+  private readonly onEscape = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || !this.transcript.contains(event.target as Node | null)) return;
+    event.preventDefault();
+    this.input.focus();
+  };
+
+  /** Stops the elapsed-time ticker and the document listener (the view is going away). */
+  dispose(): void {
+    if (this.ticker !== undefined) clearInterval(this.ticker);
+    this.ticker = undefined;
+    this.doc.removeEventListener('keydown', this.onEscape, true);
   }
 
   /** The question in the input box (for tests and for restoring the webview's state). */
@@ -115,6 +152,8 @@ export class ChatApp {
         if (!this.state) return;
         const turns = this.state.turns;
         const at = turns.findIndex((t) => t.id === message.turn.id);
+        const wasPending = at >= 0 && turns[at].status === 'pending';
+        const previousLatest = turns.at(-1)?.id;
         if (at >= 0) turns[at] = message.turn;
         else turns.push(message.turn);
         if (message.turn.status === 'pending') this.state.busyTurnId = message.turn.id;
@@ -124,8 +163,14 @@ export class ChatApp {
           if (this.state.busyTurnId === message.turn.id) this.state.busyTurnId = undefined;
         }
         if (at < 0 && turns.length === 1) this.renderAll();
-        else this.renderTurnById(message.turn.id);
+        else {
+          this.renderTurnById(message.turn.id);
+          // Follow-up suggestions belong to the latest turn only.
+          if (previousLatest && previousLatest !== message.turn.id) this.renderTurnById(previousLatest, false);
+        }
         this.renderComposer();
+        if (wasPending && message.turn.status !== 'pending') this.announce(message.turn);
+        this.updateTicker();
         break;
       }
       case 'draft':
@@ -134,7 +179,7 @@ export class ChatApp {
         break;
       case 'progress':
         this.stages.set(message.turnId, { stage: message.stage, detail: message.detail });
-        this.renderTurnById(message.turnId);
+        this.renderTurnById(message.turnId, false);
         break;
       case 'status':
         if (!this.state) return;
@@ -161,6 +206,34 @@ export class ChatApp {
     this.renderTranscript();
     this.renderComposer();
     this.applyShowDropped();
+    this.updateTicker();
+  }
+
+  /** Says a finished answer once in the live region (cleared first so the same text is said again). */
+  private announce(turn: TurnView): void {
+    this.announcer.textContent = '';
+    const text = announcement(turn);
+    setTimeout(() => {
+      this.announcer.textContent = text;
+    }, 50);
+  }
+
+  /** Runs a once-a-second update of the elapsed time of a pending turn, only while one is pending. */
+  private updateTicker(): void {
+    const pending = this.state?.turns.some((t) => t.status === 'pending') ?? false;
+    if (pending && this.ticker === undefined) {
+      this.ticker = setInterval(() => this.tick(), ELAPSED_TICK_MS);
+    } else if (!pending && this.ticker !== undefined) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    for (const elapsed of Array.from(this.transcript.querySelectorAll<HTMLElement>('[data-testid="turn-elapsed"]'))) {
+      elapsed.textContent = elapsedText(Number(elapsed.dataset.startedAt), now);
+    }
   }
 
   private applyShowDropped(): void {
@@ -193,6 +266,10 @@ export class ChatApp {
     }
     row.append(toggleLabel);
     this.header.replaceChildren(row);
+    if (state.index.state === 'indexing') this.header.append(this.indexProgress(state.index));
+    if (state.index.state === 'indexed' && state.index.retrieval === 'lexical' && !this.memory.lexicalHintDismissed) {
+      this.header.append(this.lexicalHint(state.index));
+    }
     if (state.model.notice) this.header.append(el(doc, 'div', { class: 'model-notice', 'data-testid': 'model-notice', role: 'note' }, state.model.notice));
     if (state.index.message) {
       // Why retrieval is lexical only is a tooltip; an index error or a cancelled run is said aloud.
@@ -202,6 +279,45 @@ export class ChatApp {
         retrieval.title = `${retrieval.title}: ${state.index.message}`;
       }
     }
+  }
+
+  /** The running index in the view: phase, counts, a bar, and what the user can do meanwhile. */
+  private indexProgress(index: IndexView): HTMLElement {
+    const { doc } = this;
+    const percent = Math.round(index.percent ?? 0);
+    const box = el(doc, 'div', { class: 'index-progress', 'data-testid': 'index-progress', role: 'status' });
+    const phase = index.phase ? describeIndexProgress({ phase: index.phase, done: index.done, total: index.total }) : 'Starting…';
+    box.append(el(doc, 'div', { class: 'index-progress-text', 'data-testid': 'index-progress-text' }, `Indexing your documents: ${phase} (${percent}%)`));
+    const bar = el(doc, 'div', { class: 'progress-bar', role: 'progressbar', 'aria-label': 'Indexing', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(percent) });
+    const fill = el(doc, 'div', { class: 'progress-fill' });
+    fill.style.width = `${percent}%`;
+    bar.append(fill);
+    box.append(bar, el(doc, 'div', { class: 'index-progress-hint' }, 'You can type your question now: it is answered as soon as the index is ready.'));
+    return box;
+  }
+
+  /** Said once, in the header: lexical retrieval matches words, and how to enable the semantic model. */
+  private lexicalHint(index: IndexView): HTMLElement {
+    const { doc } = this;
+    const box = el(doc, 'div', { class: 'lexical-hint', 'data-testid': 'lexical-hint', role: 'note' });
+    const text = el(
+      doc,
+      'span',
+      { class: 'lexical-hint-text', title: index.message ?? 'No embedding model is loaded.' },
+      'Search matches your words, not their meaning: use the words your documents use.',
+    );
+    const setUp = el(doc, 'button', { type: 'button', class: 'link-button', 'data-testid': 'lexical-hint-action' }, 'Enable semantic search');
+    setUp.addEventListener('click', () => this.post({ type: 'runCommand', command: 'setUpSemanticSearch' }));
+    const close = el(doc, 'button', { type: 'button', class: 'icon-only', 'data-testid': 'lexical-hint-dismiss', title: 'Dismiss', 'aria-label': 'Dismiss' });
+    close.append(el(doc, 'span', { class: 'codicon codicon-close', 'aria-hidden': 'true' }));
+    close.addEventListener('click', () => {
+      this.memory = { ...this.memory, lexicalHintDismissed: true };
+      this.remember(this.memory);
+      this.renderHeader();
+      this.input.focus();
+    });
+    box.append(el(doc, 'span', { class: 'codicon codicon-info', 'aria-hidden': 'true' }), text, setUp, close);
+    return box;
   }
 
   private renderTranscript(): void {
@@ -216,21 +332,30 @@ export class ChatApp {
   }
 
   private turnElement(turnId: string): HTMLElement | undefined {
-    const turn = this.state?.turns.find((t) => t.id === turnId);
-    if (!turn) return undefined;
-    return renderTurn(this.doc, turn, { draft: this.drafts.get(turnId), stage: this.stages.get(turnId) }, this.actions);
+    const state = this.state;
+    const turn = state?.turns.find((t) => t.id === turnId);
+    if (!state || !turn) return undefined;
+    return renderTurn(
+      this.doc,
+      turn,
+      { draft: this.drafts.get(turnId), stage: this.stages.get(turnId), latest: state.turns.at(-1)?.id === turnId, lexical: state.index.retrieval === 'lexical' },
+      this.actions,
+    );
   }
 
-  private renderTurnById(turnId: string): void {
+  private renderTurnById(turnId: string, scroll = true): void {
     const fresh = this.turnElement(turnId);
     if (!fresh) return;
     const existing = Array.from(this.transcript.querySelectorAll<HTMLElement>('[data-testid="turn"]')).find((e) => e.dataset.turnId === turnId);
+    // Re-rendering must not lose the keyboard focus of someone reading the turn.
+    const focusedTestId = existing?.contains(this.doc.activeElement) ? (this.doc.activeElement as HTMLElement).dataset.testid : undefined;
     if (existing) existing.replaceWith(fresh);
     else {
       this.transcript.querySelector('[data-testid="empty-state"]')?.remove();
       this.transcript.append(fresh);
     }
-    fresh.scrollIntoView?.({ block: 'end' });
+    if (focusedTestId) fresh.querySelector<HTMLElement>(`[data-testid="${focusedTestId}"]`)?.focus();
+    if (scroll) fresh.scrollIntoView?.({ block: 'end' });
   }
 
   private renderComposer(): void {

@@ -5,22 +5,30 @@
 // Stable selectors for end-to-end tests (all `data-testid`, inside the webview's inner frame):
 //   chat-header · header-model [data-backend] · header-retrieval [data-retrieval] · header-index [data-state]
 //   model-notice · index-message · toggle-dropped (checkbox: show dropped sentences)
+//   index-progress · index-progress-text (while indexing) · lexical-hint · lexical-hint-action · lexical-hint-dismiss
 //   empty-state · empty-index · empty-model · example-question · empty-action-reindex · empty-action-set-key
-//   turn [data-turn-id][data-status=pending|done|failed|cancelled] · question · turn-stage · answer-draft
+//   transcript · announcer (polite live region: the finished answer only)
+//   turn (an article labelled by its question) [data-turn-id][data-status=pending|done|failed|cancelled]
+//   question (a heading) · turn-stage [data-stage] · turn-stage-detail · turn-elapsed · answer-draft
 //   answer [data-abstained] · answer-body · sentence [data-verdict=kept|exempt]
-//   dropped-sentence [data-reason-code] · drop-reason · abstention · abstention-detail · notice · sources
-//   citation [data-evidence-id] (focusable; Enter or click opens the source) · citation-unknown
+//   dropped-sentence [data-reason-code] · drop-reason · notice · sources · source · source-name · source-folder
+//   abstention · abstention-detail · abstention-searched · closest-passages · closest-passage · abstention-hint · stale-warning
+//   citation [data-evidence-id] (one Tab stop per answer, arrow keys between chips; Enter or click opens the source)
+//   citation-unknown · web-link
 //   evidence-preview [hidden][data-placement=below|above] · preview-source · preview-heading · preview-text
 //     (opens on chip hover or keyboard focus; closes on leave after a grace delay, blur, Escape, click, scroll)
 //   metrics · metric-retrieved · metric-coverage · metric-dropped · metric-abstained (each [data-value])
-//   copy-answer · open-in-editor · turn-error · turn-cancelled · retry · show-logs · web-link
-//   chat-input (Enter sends, Shift+Enter new line) · send-button · stop-button
-//   built-in grounding: web-source [data-evidence-id][data-domain] (· web-source-title · web-source-domain)
+//   answer-actions (toolbar) · copy-answer · open-in-editor · feedback-helpful · feedback-unhelpful [aria-pressed] · regenerate
+//   follow-ups · follow-up (latest turn only)
+//   turn-error [data-error-kind] · error-text · error-set-key · error-offline · error-timeout-setting · retry · show-logs
+//   turn-cancelled · chat-input (Enter sends, Shift+Enter new line; Escape in the transcript comes back here)
+//   send-button · stop-button
+//   web-link · built-in grounding: web-source [data-evidence-id][data-domain] (· web-source-title · web-source-domain)
 //     · search-suggestions (a shadow root holding Google's suggestions; links: search-suggestion)
 // The root element gets class `hide-dropped` when dropped sentences are hidden.
 
 import { isHostToWebview, type WebviewToHost } from '../shared/protocol';
-import { ChatApp } from './chatApp';
+import { ChatApp, type ViewMemory } from './chatApp';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
@@ -34,14 +42,40 @@ const vscode = acquireVsCodeApi();
 const root = document.getElementById('app');
 if (!root) throw new Error('Evident chat: #app element missing');
 
-const app = new ChatApp(document, root, (message) => {
-  vscode.postMessage(message);
-  if (message.type === 'ask') vscode.setState({ input: '' });
-});
+interface SavedState {
+  input: string;
+  memory: ViewMemory;
+}
 
-const saved = vscode.getState();
-if (typeof saved === 'object' && saved !== null && 'input' in saved && typeof saved.input === 'string') app.inputText = saved.input;
-root.addEventListener('input', () => vscode.setState({ input: app.inputText }));
+function readSaved(value: unknown): SavedState {
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const memory = typeof record.memory === 'object' && record.memory !== null ? (record.memory as Record<string, unknown>) : {};
+  return {
+    input: typeof record.input === 'string' ? record.input : '',
+    memory: { lexicalHintDismissed: memory.lexicalHintDismissed === true },
+  };
+}
+
+let saved = readSaved(vscode.getState());
+const save = (change: Partial<SavedState>): void => {
+  saved = { ...saved, ...change };
+  vscode.setState(saved);
+};
+
+const app = new ChatApp(
+  document,
+  root,
+  (message) => {
+    vscode.postMessage(message);
+    if (message.type === 'ask') save({ input: '' });
+  },
+  saved.memory,
+  (memory) => save({ memory }),
+);
+
+app.inputText = saved.input;
+root.addEventListener('input', () => save({ input: app.inputText }));
+window.addEventListener('unload', () => app.dispose());
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isHostToWebview(event.data)) app.handle(event.data);

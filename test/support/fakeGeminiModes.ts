@@ -17,6 +17,30 @@ export const SEARCH_TOOL = 'searchPolicies';
  */
 export const LAUNDERED_SENTENCE = 'Every employee also receives a company car and 57 extra vacation days after the first week.';
 
+/**
+ * API keys that change how every mode answers, so an end-to-end check can reach a failure
+ * without restarting the server: a key Gemini rejects (HTTP 400 API_KEY_INVALID, with Google's
+ * JSON error body), and a key whose requests hang until the client gives up.
+ */
+export const REJECTED_API_KEY = 'e2e-rejected-key';
+export const HANGING_API_KEY = 'e2e-hanging-key';
+const HANG_FOREVER_MS = 10 * 60_000;
+
+/** Google's reply to a key it does not accept (the shape of the real API's error). */
+export function rejectedKeyReply(): ScriptedReply {
+  return {
+    status: 400,
+    body: {
+      error: {
+        code: 400,
+        message: 'API key not valid. Please pass a valid API key.',
+        status: 'INVALID_ARGUMENT',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }],
+      },
+    },
+  };
+}
+
 export function isMode(name: string): name is FakeGeminiMode {
   return (MODES as readonly string[]).includes(name);
 }
@@ -27,9 +51,12 @@ export function isMode(name: string): name is FakeGeminiMode {
  *   `[E1]`. No E1 in the tool result → `NOT_FOUND: …`.
  * - `fake-id`: like the above, but cites `[E99]`, an id retrieval never produced.
  * - `not-found`: searches, then abstains.
+ * In every mode, REJECTED_API_KEY gets HTTP 400 API_KEY_INVALID and HANGING_API_KEY never gets an answer.
  */
 export function modeScript(mode: FakeGeminiMode): (req: RecordedRequest) => ScriptedReply {
   return (req) => {
+    if (req.apiKey === REJECTED_API_KEY) return rejectedKeyReply();
+    if (req.apiKey === HANGING_API_KEY) return { hangMs: HANG_FOREVER_MS };
     const responses = lastFunctionResponses(req.body);
     if (responses.length === 0) {
       return functionCallReply(SEARCH_TOOL, { query: lastUserText(req.body) ?? '' });

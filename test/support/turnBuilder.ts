@@ -1,6 +1,7 @@
 // Builders for chat-view test data: a TurnResult with evidence and sentence verdicts.
 
 import type { Evidence, SentenceVerdict, TurnResult } from '../../src/domain/types';
+import type { TurnView } from '../../src/shared/protocol';
 
 export function evidence(id: string, overrides: Partial<Evidence> = {}): Evidence {
   return {
@@ -50,4 +51,9 @@ export function turnResult(overrides: Partial<TurnResult> = {}): TurnResult {
     notices: [],
     ...overrides,
   };
+}
+
+/** A finished turn (its result is passed beside it, or set with `overrides`). */
+export function doneTurn(id: string, overrides: Partial<TurnView> = {}): TurnView {
+  return { id, question: 'How much annual leave do I get?', status: 'done', startedAt: 0, ...overrides };
 }

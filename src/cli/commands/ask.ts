@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { documentVersion } from '../../core/docs/version';
-import { CliError, type CliCommand } from '../io';
+import { CliError, type CliCommand, type CliIO } from '../io';
 import { mkdirSync } from 'node:fs';
 import {
   ENGINE_FLAGS, ENGINE_FLAGS_HELP, GROUNDING_FLAGS, GROUNDING_FLAGS_HELP, cacheRoot, chooseCliModel, groundedCliModel, isGroundedModelName, numberFlag, openEngine,
@@ -15,6 +15,8 @@ import { askGrounded } from '../../core/engine';
 import { readJsonl, requireString } from '../../core/jsonl';
 import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
+import { staleSourcesWarning } from '../../domain/staleSources';
+import { escapeForTerminal } from '../terminalText';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
        evident ask --store postgres://… [--docs DIR] (--question "TEXT" | --questions FILE.jsonl) [options]
@@ -77,14 +79,17 @@ export const ask: CliCommand = async (argv, io) => {
   try {
     if (!values.store) await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
     const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
+    const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
     if (batch) {
       for (const line of batch) {
         const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch });
+        warnStale(result);
         io.stdout(`${JSON.stringify(toJson(result, files))}\n`);
       }
       return 0;
     }
     const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
+    warnStale(result);
     io.stdout(values.json ? `${JSON.stringify(toJson(result, files))}\n` : render(result, files));
     return 0;
   } finally {
@@ -102,6 +107,14 @@ function sourceFiles(docsRoot: string): SourceFiles {
     if (rel.startsWith('..') || path.isAbsolute(rel) || !existsSync(file)) return { file, fileVersion: 'missing' };
     return { file, fileVersion: documentVersion(readFileSync(file, 'utf8')) === version ? 'same' : 'changed' };
   };
+}
+
+/** A cited file that changed after indexing is said on stderr and in the JSON notices. */
+export function warnAboutStaleSources(result: TurnResult, io: Pick<CliIO, 'stderr'>): void {
+  const warning = staleSourcesWarning(result);
+  if (!warning) return;
+  result.notices.push(warning);
+  io.stderr(`evident: ${escapeForTerminal(warning)}\n`);
 }
 
 /** `--web-search`: Google Search as the `searchWeb` tool of a Gemini model (needs the same key). */
@@ -167,6 +180,7 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
       ...(e.uri !== undefined ? { uri: e.uri } : {}),
       ...(e.title !== undefined ? { title: e.title } : {}),
       ...(files && e.uri === undefined ? files(e.source, e.version) : {}),
+      ...(e.stale ? { stale: true } : {}),
     })),
     metrics: { ...result.metrics, coverage: round(result.metrics.coverage) },
     model: result.model,
@@ -193,7 +207,8 @@ function round(n: number): number {
 }
 
 function render(result: TurnResult, files?: SourceFiles): string {
-  const lines: string[] = [result.answer, ''];
+  // Document text reaches the answer: control characters are escaped, line breaks kept.
+  const lines: string[] = [result.answer.split('\n').map(escapeForTerminal).join('\n'), ''];
   const m = result.metrics;
   lines.push(
     `Verifier: ${result.sentences.length} sentences, ${result.sentences.filter((s) => s.verdict === 'kept').length} kept, ${m.dropped} dropped` +
@@ -210,8 +225,12 @@ function render(result: TurnResult, files?: SourceFiles): string {
     lines.push('Evidence:');
     for (const e of result.evidence) {
       const local = e.uri === undefined ? files?.(e.source, e.version) : undefined;
-      const where = local ? (local.fileVersion === 'same' ? `  ${local.file}` : `  (${local.fileVersion === 'missing' ? 'not under --docs' : 'the file under --docs has changed since'})`) : '';
-      lines.push(e.uri !== undefined ? `  ${e.id.padEnd(4)} ${e.uri}  ${e.title ?? ''}` : `  ${e.id.padEnd(4)} ${e.source}:${e.startLine}-${e.endLine}  ${e.heading}  (version ${e.version})${where}`);
+      const where = local ? (local.fileVersion === 'same' ? `  ${escapeForTerminal(local.file)}` : `  (${local.fileVersion === 'missing' ? 'not under --docs' : 'the file under --docs has changed since'})`) : '';
+      lines.push(
+        e.uri !== undefined
+          ? `  ${e.id.padEnd(4)} ${escapeForTerminal(e.uri)}  ${escapeForTerminal(e.title ?? '')}`
+          : `  ${e.id.padEnd(4)} ${escapeForTerminal(e.source)}:${e.startLine}-${e.endLine}  ${escapeForTerminal(e.heading)}  (version ${e.version}${e.stale ? ', changed since' : ''})${where}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

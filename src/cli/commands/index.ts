@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import type { CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, openEngine, progressPrinter } from '../setup';
+import { escapeForTerminal } from '../terminalText';
 
 const HELP = `Usage: evident index --docs DIR [--store postgres://…] [options]
 
@@ -36,7 +37,7 @@ export const index: CliCommand = async (argv, io) => {
       `Indexed ${report.documents} documents, ${report.passages} passages${engine.shared ? ` into the ${engine.storeLabel}` : ''} (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}) in ${(report.ms / 1000).toFixed(1)} s: ` +
         `${report.added} added, ${report.updated} updated, ${report.removed} removed, ${report.unchanged} unchanged, ${report.embedded} passages embedded.\n`,
     );
-    for (const s of report.skipped) io.stdout(`  skipped ${s.path}: ${s.reason}\n`);
+    for (const s of report.skipped) io.stdout(`  skipped ${escapeForTerminal(s.path)}: ${s.reason}\n`);
   }
   return 0;
 };

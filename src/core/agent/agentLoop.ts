@@ -13,6 +13,7 @@ import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL
 import type { WebSearch } from './webSearchTool';
 import type { EvidenceLedger, InvocationEvidence } from './ledger';
 import { withoutInstructions } from './injection';
+import { withoutCitations } from '../verifier/citations';
 import type { RelevanceInput } from '../verifier/relevance';
 
 export interface TurnDeps {
@@ -37,6 +38,34 @@ export interface TurnOptions {
   onDraft?: (textSoFar: string) => void;
   onEvent?: (event: TurnEvent) => void;
   notices?: string[];
+  /** Earlier turns of the conversation, oldest first: their questions and verified answers, as text. */
+  conversation?: readonly ConversationTurn[];
+}
+
+/** One earlier turn carried into the next as text (its evidence ids are not: the ledger is per turn). */
+export interface ConversationTurn {
+  question: string;
+  /** The verified answer (kept sentences only). */
+  answer: string;
+}
+
+/** How many earlier turns a turn sees. */
+export const MAX_CONVERSATION_TURNS = 3;
+const MAX_CARRIED_ANSWER_CHARS = 1200;
+
+/**
+ * Earlier turns as chat messages: question, then the verified answer with its citations
+ * removed, so no evidence id of another turn reaches the model (a stale id would fail the
+ * ledger lookup anyway, and the model must not be tempted to cite it).
+ */
+export function conversationMessages(conversation: readonly ConversationTurn[] = []): ChatMessage[] {
+  return conversation.slice(-MAX_CONVERSATION_TURNS).flatMap((turn): ChatMessage[] => {
+    const answer = withoutCitations(turn.answer).slice(0, MAX_CARRIED_ANSWER_CHARS);
+    return [
+      { role: 'user', text: turn.question },
+      { role: 'model', text: answer, toolCalls: [] },
+    ];
+  });
 }
 
 const MAX_QUERY_CHARS = 500;
@@ -55,7 +84,7 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
   const evidence = deps.ledger.begin(invocationId);
   try {
     throwIfCancelled(signal);
-    const messages: ChatMessage[] = [{ role: 'user', text: question }];
+    const messages: ChatMessage[] = [...conversationMessages(options.conversation), { role: 'user', text: question }];
     const maxRounds = options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
     const instruction = deps.searchWeb ? `${CITATION_INSTRUCTION}\n${WEB_TOOL_INSTRUCTION}` : CITATION_INSTRUCTION;
     const tools = deps.searchWeb ? [SEARCH_TOOL, WEB_TOOL] : [SEARCH_TOOL];

@@ -15,6 +15,7 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { parse as parseYaml } from 'yaml';
 import type { Passage } from '../../domain/types';
 import { withoutPlumbing } from './markdownPlumbing';
+import { splitOverlongUnit } from './overlongBlocks';
 import { documentVersion } from './version';
 
 export { documentVersion };
@@ -87,7 +88,7 @@ export function chunkMarkdown(source: string, text: string, options: ChunkOption
       if (textOfHeading) headingStack.push({ depth: node.depth, text: textOfHeading });
       continue;
     }
-    units.push(...unitsOf(node, options.maxWords));
+    units.push(...unitsOf(node, options.maxWords).flatMap((u) => splitOverlongUnit(u, options.maxWords, node.type === 'code')));
   }
   flushSection();
   return { title, passages };

@@ -4,7 +4,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { folderPrefixes, type DocFolder } from './docFolders';
+import { folderPrefixes, resolveSource, type DocFolder } from './docFolders';
 
 export interface DocFile {
   /** Path relative to the docs root, with `/` separators. */
@@ -17,10 +17,22 @@ export interface DocFile {
   ino?: number;
 }
 
+/** A folder the walk could not read: reported like an unreadable file, never skipped in silence. */
+export interface UnreadableFolder {
+  /** Path relative to the docs root, with `/` separators and a trailing `/`. */
+  path: string;
+  reason: string;
+}
+
 export interface DocSource {
   readonly root: string;
-  list(signal?: AbortSignal): Promise<DocFile[]>;
+  /** Every folder the documents come from (the index must lie outside all of them). */
+  readonly roots: readonly string[];
+  /** `onUnreadable` hears of each folder that could not be listed. */
+  list(signal?: AbortSignal, onUnreadable?: (folder: UnreadableFolder) => void): Promise<DocFile[]>;
   read(file: DocFile): Promise<Uint8Array>;
+  /** The bytes of a source path as it is now (throws when unreadable or outside the folders). */
+  readSource(source: string): Promise<Uint8Array>;
 }
 
 export const DEFAULT_INCLUDE = ['**/*.md', '**/*.markdown', '**/*.mdx'];
@@ -49,15 +61,18 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
 
   return {
     root: absRoot,
-    async list(signal) {
+    roots: [absRoot],
+    async list(signal, onUnreadable) {
       const files: DocFile[] = [];
       const walk = async (dir: string): Promise<void> => {
         signal?.throwIfAborted();
         let entries;
         try {
           entries = await readdir(dir, { withFileTypes: true });
-        } catch {
-          return; // unreadable folder: nothing to index there
+        } catch (error) {
+          const rel = toPosix(path.relative(absRoot, dir));
+          onUnreadable?.({ path: rel ? `${rel}/` : './', reason: `unreadable folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+          return;
         }
         entries.sort((a, b) => a.name.localeCompare(b.name));
         for (const entry of entries) {
@@ -83,6 +98,9 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
     async read(file) {
       return readFile(file.absPath);
     },
+    async readSource(source) {
+      return readFile(absoluteSource([{ name: '', root: absRoot }], source));
+    },
   };
 }
 
@@ -97,17 +115,28 @@ export function workspaceDocSource(folders: readonly DocFolder[], options: Folde
   return {
     // The identity of the tree, recorded in the index: another set of folders rebuilds it.
     root: folders.map((f) => path.resolve(f.root)).join(path.delimiter),
-    async list(signal) {
+    roots: folders.map((f) => path.resolve(f.root)),
+    async list(signal, onUnreadable) {
       const all: DocFile[] = [];
       for (let i = 0; i < sources.length; i++) {
-        for (const file of await sources[i].list(signal)) all.push({ ...file, path: `${prefixes[i]}/${file.path}` });
+        const prefixed = (folder: UnreadableFolder) => onUnreadable?.({ ...folder, path: `${prefixes[i]}/${folder.path === './' ? '' : folder.path}` });
+        for (const file of await sources[i].list(signal, prefixed)) all.push({ ...file, path: `${prefixes[i]}/${file.path}` });
       }
       return all;
     },
     async read(file) {
       return readFile(file.absPath);
     },
+    async readSource(source) {
+      return readFile(absoluteSource(folders, source));
+    },
   };
+}
+
+function absoluteSource(folders: readonly DocFolder[], source: string): string {
+  const abs = resolveSource(folders, source);
+  if (!abs) throw new Error(`${source} is not a path inside the documents`);
+  return abs;
 }
 
 export function toPosix(p: string): string {
@@ -121,6 +150,8 @@ export function decodeDocument(bytes: Uint8Array): DecodeResult {
   if (bytes.byteLength > MAX_DOC_BYTES) {
     return { ok: false, reason: `too large (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_DOC_BYTES / 1024 / 1024} MB)` };
   }
+  const utf16 = utf16ByteOrder(bytes);
+  if (utf16) return decodeUtf16(bytes, utf16);
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return { ok: false, reason: 'binary file (contains NUL bytes)' };
   try {
@@ -129,4 +160,36 @@ export function decodeDocument(bytes: Uint8Array): DecodeResult {
   } catch {
     return { ok: false, reason: 'not valid UTF-8 text' };
   }
+}
+
+/** A UTF-16 byte order mark (Windows editors save "Unicode" text this way): its byte order. */
+function utf16ByteOrder(bytes: Uint8Array): 'le' | 'be' | undefined {
+  if (bytes.length < 2) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'be';
+  return undefined;
+}
+
+function decodeUtf16(bytes: Uint8Array, order: 'le' | 'be'): DecodeResult {
+  const body = bytes.subarray(2);
+  if (body.length % 2 !== 0) return { ok: false, reason: 'not valid UTF-16 text (odd number of bytes)' };
+  // Big-endian is decoded as little-endian with each byte pair swapped.
+  const le = order === 'le' ? body : swapBytePairs(body);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }).decode(le);
+  } catch {
+    return { ok: false, reason: 'not valid UTF-16 text' };
+  }
+  if (text.includes('\0')) return { ok: false, reason: 'binary file (contains NUL characters)' };
+  return { ok: true, text };
+}
+
+function swapBytePairs(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i + 1 < bytes.length; i += 2) {
+    out[i] = bytes[i + 1];
+    out[i + 1] = bytes[i];
+  }
+  return out;
 }

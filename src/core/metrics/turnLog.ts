@@ -5,9 +5,11 @@
 // JSON Lines, bounded by size (logFile.ts), safe with several writers.
 
 import { isFactual } from '../../domain/coverage';
-import type { GroundingSupportRecord, TurnResult } from '../../domain/types';
+import type { Feedback, GroundingSupportRecord, TurnResult } from '../../domain/types';
 import { appendBounded, DEFAULT_LOG_LIMITS, type LogLimits } from './logFile';
 import { topicOf } from './topic';
+
+export type { Feedback } from '../../domain/types';
 
 export interface TurnLogPaths {
   metricsLog?: string;
@@ -35,6 +37,19 @@ export interface MetricsRecord {
   abstainedBy?: string;
   /** The relevance check's verdict (answers, partial, off-topic), when it ran. */
   relevance?: string;
+  /** The user's verdict on the answer: set on a later line of the same invocation (see FeedbackRecord). */
+  feedback?: Feedback;
+}
+
+/**
+ * The user's verdict on an answer, given after its metrics line was written: a line of the same
+ * log with the turn's invocation id and only the optional `feedback` field (no metric fields);
+ * a reader merges it into the turn's record by invocation id, the latest line winning.
+ */
+export interface FeedbackRecord {
+  time: string;
+  invocationId: string;
+  feedback: Feedback;
 }
 
 export interface AuditRecord {
@@ -93,4 +108,10 @@ export async function appendTurnLog(result: TurnResult, indexVersion: string, pa
   const limits = paths.limits ?? DEFAULT_LOG_LIMITS;
   if (paths.metricsLog) await appendBounded(paths.metricsLog, JSON.stringify(metricsRecord(result, indexVersion, time, paths.commonFolder)), limits);
   if (paths.auditLog) await appendBounded(paths.auditLog, JSON.stringify(auditRecord(result, indexVersion, time)), limits);
+}
+
+/** Appends the user's verdict on an answer to the turn log (see FeedbackRecord). */
+export async function appendFeedback(metricsLog: string, invocationId: string, feedback: Feedback, time = new Date(), limits: LogLimits = DEFAULT_LOG_LIMITS): Promise<void> {
+  const record: FeedbackRecord = { time: time.toISOString(), invocationId, feedback };
+  await appendBounded(metricsLog, JSON.stringify(record), limits);
 }

@@ -49,15 +49,22 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
     name: EXTRACTIVE_MODEL_NAME,
     async generate(request: ChatRequest): Promise<ChatResponse> {
       request.signal.throwIfAborted();
+      // A follow-up ("and for monthly plans?") is read with the question before it: both search
+      // for it, and the follow-up's own words decide which sentences answer.
       const question = lastUserText(request.messages);
+      const context = carriedContext(question, previousUserText(request.messages));
       const passages = returnedPassages(request.messages);
       if (passages === undefined) {
         if (request.tools.some((t) => t.name === SEARCH_TOOL_NAME)) {
-          return { text: '', toolCalls: [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: question } }] };
+          // A follow-up searches twice: read with the question before it, and on its own (so the
+          // earlier question's many words cannot crowd out what the follow-up asks about).
+          const toolCalls = [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: context ? `${context} ${question}` : question } }];
+          if (context) toolCalls.push({ id: 'extractive-2', name: SEARCH_TOOL_NAME, args: { query: question } });
+          return { text: '', toolCalls };
         }
         return say(request, notFound('no passages were searched for this question.'));
       }
-      return say(request, answer(question, passages, options.termStats?.()));
+      return say(request, answer(question, passages, options.termStats?.(), context));
     },
   };
 }
@@ -67,14 +74,22 @@ function say(request: ChatRequest, text: string): ChatResponse {
   return { text, toolCalls: [] };
 }
 
-export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats): string {
-  const howWords = new Set([...question.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
+/** Weight of a word carried from the previous question when picking sentences (the follow-up's own words weigh 1). */
+const CONTEXT_SHARE = 0.25;
+
+export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats, context?: string): string {
+  // A follow-up is read with what it carries from the question before it (see carriedContext).
+  const read = context ? `${context} ${question}` : question;
+  const howWords = new Set([...read.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
   // The question is read once: every later step looks words up here (linear in its length).
-  const words = new QuestionWords(question);
+  const words = new QuestionWords(read);
   const surface = (stemmed: string): string => words.surface(stemmed);
   // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
   const questionTerms = words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
   const keyTerms = unique(questionTerms.map((t) => t.stem));
+  // The follow-up's own words decide which sentences are picked; carried words weigh less.
+  const own = new Set(context ? new QuestionWords(question).terms.map((t) => t.stem) : keyTerms);
+  const share = (stem: string) => (own.size === 0 || own.has(stem) ? 1 : CONTEXT_SHARE);
   if (keyTerms.length === 0) return notFound('the question has no terms to look for in the documents.');
   if (passages.length === 0) return notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`);
 
@@ -82,7 +97,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
 
   // Names and numbers the question is specifically about ("Japan", "401(k)") must be there.
-  const anchors = unique(anchorWords(question).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
+  const anchors = unique(anchorWords(read).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
   const missingAnchors = anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
     return notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(m)))}.`);
@@ -106,6 +121,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   }
 
   const asked = askedValues(question);
+  const pickTotal = keyTerms.reduce((sum, t) => sum + share(t) * weight(t), 0);
   const candidates: { text: string; id: string; score: number; order: number; stems: Set<string> }[] = [];
   const seen = new Set<string>();
   let order = 0;
@@ -123,7 +139,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
         if (seen.has(key) || WORKED_EXAMPLE.test(text) || CALCULATION.test(text)) continue;
         seen.add(key);
         const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
-        const topical = keyTerms.reduce((sum, t) => sum + (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / total;
+        const topical = keyTerms.reduce((sum, t) => sum + share(t) * (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / pickTotal;
         // A sentence that states the kind of value asked for ("how long" → a duration) ranks higher.
         const score = topical > 0 && asked.some((states) => states(text)) ? topical + VALUE_BONUS : topical;
         candidates.push({ text, id: p.id, score, order: order++, stems });
@@ -167,11 +183,50 @@ function stripListMarker(line: string): string {
 }
 
 function lastUserText(messages: ChatMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i];
-    if (m.role === 'user') return m.text;
-  }
-  return '';
+  return userTexts(messages).at(-1) ?? '';
+}
+
+/** The question of the turn before this one (the conversation carried into the turn), if any. */
+function previousUserText(messages: ChatMessage[]): string | undefined {
+  const texts = userTexts(messages);
+  return texts.length > 1 ? texts[texts.length - 2] : undefined;
+}
+
+function userTexts(messages: ChatMessage[]): string[] {
+  return messages.filter((m): m is Extract<ChatMessage, { role: 'user' }> => m.role === 'user').map((m) => m.text);
+}
+
+const FOLLOW_UP_OPENING = /^\s*(?:and|or|but|also|then|so|what about|how about|same for|and what about)\b/i;
+/** A question this short leans on the one before it ("and for contractors?"). */
+const FOLLOW_UP_MAX_WORDS = 5;
+
+/** True when a question reads as a follow-up of the previous one rather than a new topic. */
+export function isFollowUp(question: string): boolean {
+  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return FOLLOW_UP_OPENING.test(question) || (words.length > 0 && words.length <= FOLLOW_UP_MAX_WORDS);
+}
+
+/**
+ * What a follow-up carries from the previous question, or undefined for a new question: so
+ * "and for monthly plans?" after "How much does the annual plan cost?" searches and answers for
+ * the cost of monthly plans. When the follow-up names things of its own (names, numbers), those
+ * replace the ones the previous question named.
+ */
+export function carriedContext(question: string, previous: string | undefined): string | undefined {
+  if (!previous || !isFollowUp(question)) return undefined;
+  const ownAnchors = anchorWords(question).length > 0;
+  return (ownAnchors ? withoutWords(previous, anchorWords(previous)) : previous).trim();
+}
+
+/** The question as the offline model searches for it: a follow-up joined to what it carries. */
+export function inContext(question: string, previous: string | undefined): string {
+  const context = carriedContext(question, previous);
+  return context ? `${context} ${question.trim()}` : question;
+}
+
+function withoutWords(text: string, words: string[]): string {
+  const drop = new Set(words);
+  return (text.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*|[^\p{L}\p{N}]+/gu) ?? []).filter((w) => !drop.has(w)).join('');
 }
 
 /** Passages from the tool results of this turn, or undefined when no search has run yet. */

@@ -25,7 +25,7 @@ import { VectorStore, type VectorSegmentRef } from './vectorStore';
 import { MANIFEST_FILE, checkFile, isWriteRefused, readRange, removeStrayFiles, writeFileAtomic, type FileRef } from './indexFiles';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
-export const INDEX_FORMAT_VERSION = 5;
+export const INDEX_FORMAT_VERSION = 6;
 
 interface DocumentEntry {
   version: string;
@@ -337,7 +337,7 @@ export class PassageIndex {
       skipped: [], retrieval: embedder ? 'hybrid' : 'lexical', notices: [], ms: 0,
     };
 
-    const { files, removedPaths } = await this.listDocuments(docs, options);
+    const { files, removedPaths } = await this.listDocuments(docs, report, options);
     const { changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options);
     const change = this.passageChange(changed, removedPaths);
     const embedded = await this.embedNewPassages(changed, touched, removedPaths, change, report, options);
@@ -352,9 +352,10 @@ export class PassageIndex {
   }
 
   /** Phase 1, list: the documents of this run, and the indexed ones that are gone. */
-  private async listDocuments(docs: DocSource, options: IndexRunOptions): Promise<{ files: DocFile[]; removedPaths: string[] }> {
+  private async listDocuments(docs: DocSource, report: IndexReport, options: IndexRunOptions): Promise<{ files: DocFile[]; removedPaths: string[] }> {
     options.onProgress?.({ phase: 'scanning', done: 0, total: 0 });
-    const listed = await docs.list(options.signal);
+    // A folder that cannot be listed is reported like an unreadable file.
+    const listed = await docs.list(options.signal, (folder) => report.skipped.push(folder));
     let files: DocFile[] = listed;
     let removedPaths: string[];
     if (options.paths) {

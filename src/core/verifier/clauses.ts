@@ -34,6 +34,25 @@ const CLAUSE_START = new RegExp(
   'giu',
 );
 
+// A subject or predicate opening what follows a conjunction: "…, and he was…", "…, and was re-signed".
+const CLAUSE_OPENER = new RegExp(String.raw`^(?:(?:not|never|also|then)\s+)?(?:${VERB_OPENERS}|i|you|he|she|it|we|they|there|this|that|these|those|his|her|its|their|our)\b|^(?:so|also|then|likewise|thus|therefore|hence|still)\b|^\p{Ll}+ed\s+\S`, 'iu');
+
+/**
+ * ", and"/", or" closing an enumeration ("Hersman, Rotich, Okolloh, and Kobia"; "culturally,
+ * historically, or aesthetically significant") joins list items, not statements: the item
+ * before it is short (three words at most, after a comma of the same stretch) and what follows
+ * the conjunction does not open a clause of its own (a subject or a verb).
+ */
+function closesEnumeration(sentence: string, from: number, comma: number, after: string): boolean {
+  if (!/^(?:and|or)\s/i.test(after)) return false;
+  const stretch = sentence.slice(from, comma);
+  const lastComma = stretch.lastIndexOf(',');
+  if (lastComma < 0) return false;
+  const item = stretch.slice(lastComma + 1).trim().split(/\s+/).filter(Boolean);
+  if (item.length === 0 || item.length > 3) return false;
+  return !CLAUSE_OPENER.test(after.replace(/^(?:and|or)\s+/i, ''));
+}
+
 /** The clauses of a sentence (one when it is not compound); blank pieces are left out. */
 export function splitClauses(sentence: string): Clause[] {
   const clauses: Clause[] = [];
@@ -47,6 +66,7 @@ export function splitClauses(sentence: string): Clause[] {
   for (const m of sentence.matchAll(CLAUSE_START)) {
     const at = (m.index ?? 0) + m[0].length;
     if (at <= start) continue;
+    if (m[0].startsWith(',') && closesEnumeration(sentence, start, m.index ?? 0, sentence.slice(at))) continue;
     push(m.index ?? 0);
     start = at;
   }

@@ -9,7 +9,7 @@ import { analyse, type AnalysedText, type Term } from './terms';
 import { type TermStats, uniformTermStats } from './termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { splitClauses } from './clauses';
-import { extractNames, missingNames, passageStems, type NameMention } from './names';
+import { extractNames, missingNames, type NameMention, type PassageNames, passageStems } from './names';
 
 /** Each idea of the lexical tier can be switched off (for the ablation in docs/verifier.md). */
 export interface LexicalFeatures {
@@ -92,7 +92,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   const termOptions = { stemming: features.stemming };
   const passages = new LruCache<string, PreparedPassage>(PASSAGE_CACHE_LIMIT);
   const sentences = new LruCache<string, Claim>(SENTENCE_CACHE_LIMIT);
-  const passageStemSets = new LruCache<string, Set<string>>(PASSAGE_CACHE_LIMIT);
+  const passageStemSets = new LruCache<string, PassageNames>(PASSAGE_CACHE_LIMIT);
 
   function claimOf(sentence: string): Claim {
     let claim = sentences.get(sentence);
@@ -121,7 +121,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     return passage;
   }
 
-  function stemsOf(text: string): Set<string> {
+  function stemsOf(text: string): PassageNames {
     let found = passageStemSets.get(text);
     if (!found) {
       found = passageStems(text);

@@ -3,8 +3,11 @@
 // by Globex [E1]" against a passage about Acme shares every other word and is still false; so is
 // a near miss ("Acme Corp" for "Acme Inc"). A name is a capitalised word that does not open the
 // sentence, or a word mixing letters and digits ("18F", "W-2"); a name word is found when the
-// passage has a word of the same stem (so "Fridays" meets "Friday", "Canadian" does not meet
-// "Canada").
+// passage has a word of the same stem (so "Fridays" meets "Friday"), or writes the same name in
+// another form: without diacritics, or as an acronym or its expansion ("United States" and
+// "U.S.", "NFL" and "National Football League"). Two-letter initials only meet an acronym written
+// with stops ("U.S."): "AC" in a passage never vouches for "Acme Corp". "Canadian" does not
+// meet "Canada": a rule for nationalities would also let "Julian" meet "Julie".
 
 import { STOPWORDS, stem, TOKEN, tokenWord } from './terms';
 
@@ -13,7 +16,22 @@ export interface NameMention {
   text: string;
   /** Its stem in lower case, as matched. */
   stem: string;
+  /** Initials of the runs of two or more capitalised words it belongs to ("us" and "usn" for "United States Navy"). */
+  runs?: string[];
 }
+
+/** A passage as name lookups read it. */
+export interface PassageNames {
+  /** Stems of every word, and of the other forms of its words (see passageStems). */
+  stems: Set<string>;
+  /** Initials of its runs of capitalised words ("nfl" for "National Football League"). */
+  acronyms: Set<string>;
+  /** Acronyms it writes: in capitals, three letters or more ("nfl"), or with stops ("us" for "U.S."). */
+  written: Set<string>;
+}
+
+// Small words inside a name ("Bank of England", "Université de Montréal"): the run goes on.
+const NAME_LINKS = new Set(['of', 'and', 'the', 'de', 'du', 'des', 'la', 'le', 'von', 'van', 'der', 'for']);
 
 // Capitalised by convention, not names: dates are values (values.ts reads them).
 // Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
@@ -41,20 +59,92 @@ export function extractNames(sentence: string): NameMention[] {
     const capitalised = /^\p{Lu}/u.test(token);
     const inner = /^\p{Ll}+\p{Lu}/u.test(token); // "iPhone", "eBay"
     if (!(mixed || inner || (capitalised && !opensPhrase) || (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token)))) continue;
-    const s = stem(lower);
+    const s = stem(fold(lower));
     if (!names.has(s)) names.set(s, { text: token, stem: s });
+  }
+  for (const run of capitalisedRuns(sentence)) {
+    // Every stretch of two or more words of the run: "United States Navy" holds "United States".
+    for (let i = 0; i < run.words.length; i++) {
+      for (let j = i + 2; j <= run.words.length; j++) {
+        for (const word of run.words.slice(i, j)) {
+          const n = names.get(stem(fold(tokenWord(word.toLowerCase()))));
+          if (n) (n.runs ??= []).push(run.initials.slice(i, j));
+        }
+      }
+    }
   }
   return [...names.values()];
 }
 
-/** Stems of every word of a passage, for name lookups. */
-export function passageStems(passage: string): Set<string> {
-  const stems = new Set<string>();
-  for (const m of passage.toLowerCase().matchAll(WORDS)) stems.add(stem(tokenWord(m[0])));
-  return stems;
+/** Runs of two or more capitalised words (small linking words inside), with their initials. */
+function capitalisedRuns(text: string): { words: string[]; initials: string }[] {
+  const runs: { words: string[]; initials: string }[] = [];
+  let words: string[] = [];
+  let pendingLinks = 0;
+  let lastEnd = -1;
+  const flush = (): void => {
+    if (words.length >= 2) runs.push({ words, initials: words.map((w) => fold(w[0].toLowerCase())).join('') });
+    words = [];
+    pendingLinks = 0;
+  };
+  for (const m of text.matchAll(WORDS)) {
+    const token = m[0];
+    const at = m.index ?? 0;
+    // A run is broken by punctuation between its words ("Paris, Texas" is two names).
+    if (lastEnd >= 0 && !/^\s+$/.test(text.slice(lastEnd, at))) flush();
+    lastEnd = at + token.length;
+    if (/^\p{Lu}/u.test(token) && !/\d/.test(token)) {
+      words.push(token);
+      pendingLinks = 0;
+    } else if (words.length && NAME_LINKS.has(token.toLowerCase()) && pendingLinks < 2) {
+      pendingLinks++;
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return runs;
 }
 
-/** The names of the sentence the passage never mentions. */
-export function missingNames(names: readonly NameMention[], stems: ReadonlySet<string>): NameMention[] {
-  return names.filter((n) => !stems.has(n.stem));
+/** A word without its diacritics: "Hernández" and "Hernandez" are one name. */
+function fold(word: string): string {
+  return /[^\u0000-\u007f]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
+}
+
+/**
+ * A passage as name lookups read it: the stems of its words, with the other forms the passage
+ * may write a name in: without diacritics, an acronym written with stops ("U.S." is "US", "A.V."
+ * is "AV"), words run together by the page's markup ("MemorialBettws" holds "Bettws"), the
+ * initials of its runs of capitalised words, and the acronyms it writes.
+ */
+export function passageStems(passage: string): PassageNames {
+  const stems = new Set<string>();
+  const written = new Set<string>();
+  const add = (token: string): void => {
+    if (/^\p{Lu}{3,}$/u.test(token)) written.add(fold(token.toLowerCase()));
+    stems.add(stem(fold(tokenWord(token.toLowerCase()))));
+  };
+  for (const m of passage.matchAll(WORDS)) {
+    add(m[0]);
+    for (const part of m[0].split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== m[0]) add(part);
+  }
+  for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) {
+    const letters = m[0].replace(/\./g, '');
+    add(letters);
+    written.add(fold(letters.toLowerCase()));
+  }
+  const acronyms = new Set(capitalisedRuns(passage).map((r) => r.initials));
+  return { stems, acronyms, written };
+}
+
+/** The names of the sentence the passage never mentions, in any of the forms above. */
+export function missingNames(names: readonly NameMention[], passage: PassageNames): NameMention[] {
+  return names.filter((n) => !found(n, passage));
+}
+
+function found(n: NameMention, passage: PassageNames): boolean {
+  if (passage.stems.has(n.stem)) return true;
+  // An acronym the passage spells out, or a run of names the passage gives as an acronym.
+  if (/^\p{Lu}{3,}$/u.test(n.text) && passage.acronyms.has(n.stem)) return true;
+  return n.runs?.some((r) => passage.written.has(r)) ?? false;
 }

@@ -10,6 +10,7 @@ import { citedIds, withoutCitations } from './citations';
 import { isNonFactual } from './exemption';
 import { createLexicalScorer } from './lexicalScorer';
 import { splitSentences } from './sentenceSplitter';
+import { DEFAULT_THRESHOLD } from '../../domain/threshold';
 
 export interface VerifierOptions {
   /** Minimum lexical support score (0..1) for a sentence to be kept. */
@@ -20,7 +21,7 @@ export interface VerifierOptions {
   escalation?: SupportScorer;
 }
 
-export const DEFAULT_THRESHOLD = 0.6;
+export { DEFAULT_THRESHOLD };
 /** An escalation tier answers on its own 0..1 scale (entailment probability, judge yes = 1). */
 export const ESCALATION_THRESHOLD = 0.5;
 

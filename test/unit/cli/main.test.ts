@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { runCli } from '../../support/cli';
+import { runCliProcess } from '../../support/cliProcess';
 import { defaultModelCacheDir, makeTinyClassifierModel } from '../../support/tinyModels';
 import { removeDir, snapshot, tempDir, writeDocs } from '../../support/workspace';
 
@@ -201,5 +202,23 @@ describe('evident CLI (in-process, offline)', function () {
     const bad = await runCli(['eval', '--docs', SAMPLES, '--set', set], env());
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /set\.jsonl:1: "answerable" must be true or false/);
+  });
+});
+
+describe('evident as a process', function () {
+  this.timeout(60_000);
+
+  it('exits quietly when the reader closes the pipe (evident ask … | head)', async () => {
+    const cache = await tempDir('evident-pipe-');
+    try {
+      const run = await runCliProcess(['ask', '--docs', SAMPLES, '--no-embeddings', '--question', 'Are monthly plans refundable?'], {
+        closeStdoutAtOnce: true,
+        env: { XDG_CACHE_HOME: cache },
+      });
+      assert.doesNotMatch(run.stderr, /EPIPE|Error|\n\s+at /, run.stderr);
+      assert.equal(run.code, 0, run.stderr);
+    } finally {
+      await removeDir(cache);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The answer opened in the editor: citations and dropped sentences at the right offsets.
 
 import assert from 'node:assert/strict';
-import { layoutAnswerDocument } from '../../../src/host/answerDocument';
+import { answerTitle, layoutAnswerDocument } from '../../../src/host/answerDocument';
 import { evidence, sentences, turnResult } from '../../support/turnBuilder';
 
 describe('answer document layout', () => {
@@ -65,6 +65,13 @@ describe('answer document layout', () => {
       turnResult({ sentences: sentences({ text: 'Kinds:' }, { text: '- Annual [E1].', start: 10 }, { text: '- Sick [E1].' }) }),
     );
     assert.ok(list.text.includes('Kinds:\n\n- Annual [E1].\n- Sick [E1].\n\n'), list.text);
+  });
+
+  it('titles the answer document by its question, as a name a tab can show', () => {
+    assert.equal(answerTitle('How many days of annual leave do employees get?'), 'How many days of annual leave do employees get');
+    assert.equal(answerTitle('What is "remote work" / <hybrid>?\nAnd:'), 'What is remote work hybrid And');
+    assert.equal(answerTitle('x'.repeat(100)).length, 60);
+    assert.equal(answerTitle('???'), 'Evident answer');
   });
 
   it('says which part of a partly answered question was not found', () => {

@@ -9,7 +9,7 @@ import { JSDOM } from 'jsdom';
 import type { TurnActions } from '../../../src/webview/answerView';
 import { renderResult } from '../../../src/webview/answerView';
 import { PREVIEW_HIDE_DELAY_MS } from '../../../src/webview/evidencePreview';
-import { evidence, sentences, turnResult } from '../../support/turnBuilder';
+import { doneTurn, evidence, sentences, turnResult } from '../../support/turnBuilder';
 
 interface Box {
   left: number;
@@ -29,14 +29,17 @@ function setup() {
     copyAnswer: () => undefined,
     openInEditor: () => undefined,
     retry: () => undefined,
-    showLogs: () => undefined,
+    regenerate: () => undefined,
+    feedback: () => undefined,
+    ask: () => undefined,
+    runCommand: () => undefined,
   };
   const result = turnResult({
     sentences: sentences({ text: 'Leave is 25 days [E1].', citations: ['E1'] }, { text: 'Carry-over is 5 days [E2].', citations: ['E2'] }),
     evidence: [evidence('E1'), evidence('E2', { text: 'Up to 5 days carry over.' })],
   });
   const transcript = doc.querySelector('main') as HTMLElement;
-  transcript.append(renderResult(doc, 't1', result, actions));
+  transcript.append(renderResult(doc, doneTurn('t1'), result, actions));
   const chips = Array.from(transcript.querySelectorAll<HTMLElement>('[data-testid="answer-body"] [data-testid="citation"]'));
   const previewOf = (chip: HTMLElement) => chip.querySelector('[data-testid="evidence-preview"]') as HTMLElement;
   const fire = (target: EventTarget, type: string, init: MouseEventInit = {}) => target.dispatchEvent(new window.MouseEvent(type, { bubbles: true, cancelable: true, ...init }));

@@ -34,7 +34,10 @@ function setup() {
     copyAnswer: () => {},
     openInEditor: () => {},
     retry: () => {},
-    showLogs: () => {},
+    regenerate: () => {},
+    feedback: () => {},
+    ask: () => {},
+    runCommand: () => {},
   };
   return { dom, doc: dom.window.document, calls, actions };
 }
@@ -88,10 +91,10 @@ describe('chat view: Google Search Suggestions', () => {
 
   it('renders the suggestions block under a grounded answer, and nothing for empty or content-free markup', () => {
     const { doc, actions } = setup();
-    assert.ok(renderResult(doc, 't1', groundedResult(), actions).querySelector('[data-testid="search-suggestions"]'));
+    assert.ok(renderResult(doc, { id: 't1', question: 'Q?', status: 'done', startedAt: 0 }, groundedResult(), actions).querySelector('[data-testid="search-suggestions"]'));
     assert.equal(renderSearchSuggestions(doc, '<script>x()</script><style>.a{}</style>', actions), undefined);
     const plain = groundedResult();
     delete plain.grounding;
-    assert.equal(renderResult(doc, 't1', plain, actions).querySelector('[data-testid="search-suggestions"]'), null);
+    assert.equal(renderResult(doc, { id: 't1', question: 'Q?', status: 'done', startedAt: 0 }, plain, actions).querySelector('[data-testid="search-suggestions"]'), null);
   });
 });

@@ -33,7 +33,10 @@ function setup() {
     copyAnswer: () => {},
     openInEditor: () => {},
     retry: () => {},
-    showLogs: () => {},
+    regenerate: () => {},
+    feedback: () => {},
+    ask: () => {},
+    runCommand: () => {},
   };
   return { dom, doc: dom.window.document, calls, actions };
 }
@@ -61,7 +64,7 @@ function groundedResult(): TurnResult {
 describe('chat view: web-source chips (built-in grounding)', () => {
   it('puts web-source chips (domain) after the kept sentences, none on the dropped one, and opens them through the host', () => {
     const { doc, calls, actions } = setup();
-    const answer = renderResult(doc, 't1', groundedResult(), actions);
+    const answer = renderResult(doc, { id: 't1', question: 'Q?', status: 'done', startedAt: 0 }, groundedResult(), actions);
     doc.body.append(answer);
     const kept = [...answer.querySelectorAll('[data-testid="sentence"]')];
     assert.deepEqual(kept.map((k) => k.querySelector('[data-testid="web-source"]')?.getAttribute('data-domain')), ['history.example.org', 'visit-dus.example.com']);
@@ -77,7 +80,7 @@ describe('chat view: web-source chips (built-in grounding)', () => {
     const { doc, actions } = setup();
     const result = groundedResult();
     result.evidence[0] = web('E1', 'https://www.history.example.org/cafe', '<img src=x onerror=alert(1)> Café history', 'Opened in <b>1926</b>.');
-    const answer = renderResult(doc, 't1', result, actions);
+    const answer = renderResult(doc, { id: 't1', question: 'Q?', status: 'done', startedAt: 0 }, result, actions);
     const rows = [...answer.querySelectorAll('[data-testid="sources"] [data-testid="web-source"]')];
     assert.deepEqual(rows.map((r) => [r.querySelector('[data-testid="web-source-title"]')?.textContent, r.querySelector('[data-testid="web-source-domain"]')?.textContent]), [
       ['<img src=x onerror=alert(1)> Café history', 'history.example.org'],

@@ -123,3 +123,66 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
     await assert.rejects(engine.ask('  ', { model: new ScriptedModel([]) }), /question is empty/);
   });
 });
+
+describe('a follow-up question continues the conversation (as text; evidence ids stay per turn)', () => {
+  let fixture: EngineFixture;
+
+  before(async () => {
+    fixture = await indexedEngine(REFUND_AND_TRAVEL_DOCS);
+  });
+
+  after(() => fixture.dispose());
+
+  it('gives the model the earlier question and verified answer as text, without their evidence ids', async () => {
+    const first = await fixture.engine.ask('Can I get a refund on an annual plan?', {
+      model: new ScriptedModel([search('annual plan refund'), say('Annual plans are refundable pro rata within 90 days of purchase [E1].')]),
+    });
+    assert.equal(first.abstained, false);
+    const model = new ScriptedModel([search('monthly plan refund'), say('Monthly plans are not refundable [E1].')]);
+    const second = await fixture.engine.ask('And for monthly plans?', { model, conversation: [{ question: first.question, answer: first.answer }] });
+    const sent = model.requests[0].messages;
+    assert.deepEqual(sent.map((m) => m.role), ['user', 'model', 'user']);
+    assert.equal(sent[0].role === 'user' && sent[0].text, 'Can I get a refund on an annual plan?');
+    const carried = sent[1].role === 'model' ? sent[1].text : '';
+    assert.match(carried, /refundable pro rata within 90 days/);
+    assert.doesNotMatch(carried, /\[E\d/, 'an evidence id of the earlier turn reached the model');
+    assert.equal(sent[2].role === 'user' && sent[2].text, 'And for monthly plans?');
+    assert.equal(second.evidence[0].id, 'E1', 'the new turn has its own ledger, numbered from E1');
+    assert.equal(fixture.engine.openInvocations, 0);
+  });
+
+  it('drops a sentence citing an id that only the earlier turn had (the ledger is per turn)', async () => {
+    const model = new ScriptedModel([search('travel flights economy'), say('Monthly plans are not refundable [E5].')]);
+    const result = await fixture.engine.ask('And for flights?', {
+      model,
+      conversation: [{ question: 'Refunds?', answer: 'Monthly plans are not refundable [E5].' }],
+    });
+    assert.ok(result.evidence.every((e) => e.id !== 'E5'), 'the earlier id is not in this turn\'s evidence');
+    assert.equal(result.sentences[0].verdict, 'dropped');
+    assert.equal(result.sentences[0].code, 'unknown-id');
+  });
+
+  it('lets the offline model read "and for contractors?" with the question before it', async () => {
+    const prices = await indexedEngine({
+      'people.md': [
+        '# People', '', '## Contractors', '', 'Contractors must sign a services agreement before they start.', '',
+        '## Leave', '', 'Employees get 25 days of leave per year.', '', 'Contractors get 10 days of leave per year.',
+      ].join('\n'),
+      'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
+    });
+    try {
+      const model = prices.engine.createExtractiveModel();
+      const first = await prices.engine.ask('How many days of leave do employees get?', { model });
+      assert.equal(first.abstained, false, first.answer);
+      assert.match(first.answer, /25 days/);
+      const alone = await prices.engine.ask('And for contractors?', { model });
+      const followUp = await prices.engine.ask('And for contractors?', { model, conversation: [{ question: first.question, answer: first.answer }] });
+      assert.equal(followUp.abstained, false, followUp.answer);
+      assert.match(followUp.answer, /^Contractors get 10 days of leave per year \[E\d+\]\.$/);
+      // Without the conversation the same words do not say what is asked about.
+      assert.notEqual(alone.answer, followUp.answer);
+    } finally {
+      await prices.dispose();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Engine, folderDocSource } from '../../../../src/core/engine';
 import { ScriptedModel, say, search } from '../../../support/scriptedModel';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+import { appendFeedback } from '../../../../src/core/metrics/turnLog';
 
 describe('metrics and audit logs', () => {
   let docs: string;
@@ -66,5 +67,23 @@ describe('metrics and audit logs', () => {
     assert.match(e1.passageId, /^[0-9a-f]{16}/);
     assert.equal(e1.text, undefined, 'the audit stores ids, lines and versions, not passage texts');
     assert.equal(audit[0].indexVersion, metrics[0].indexVersion);
+  });
+});
+
+describe('answer feedback in the turn log', () => {
+  it('appends the verdict as a line with the invocation id and only the optional feedback field', async () => {
+    const dir = await tempDir('evident-feedback-');
+    try {
+      const log = path.join(dir, 'metrics.jsonl');
+      await appendFeedback(log, 'inv-42', 'unhelpful', new Date('2026-01-02T03:04:05Z'));
+      await appendFeedback(log, 'inv-42', 'helpful', new Date('2026-01-02T03:05:00Z'));
+      const lines = (await readFile(log, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      assert.deepEqual(lines, [
+        { time: '2026-01-02T03:04:05.000Z', invocationId: 'inv-42', feedback: 'unhelpful' },
+        { time: '2026-01-02T03:05:00.000Z', invocationId: 'inv-42', feedback: 'helpful' },
+      ]);
+    } finally {
+      await removeDir(dir);
+    }
   });
 });

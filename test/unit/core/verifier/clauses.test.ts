@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { splitSentences, verifyAnswer, verifyClaim } from '../../../../src/core/verifier';
 import { splitClauses } from '../../../../src/core/verifier/clauses';
-import { extractNames } from '../../../../src/core/verifier/names';
+import { extractNames, missingNames, passageStems } from '../../../../src/core/verifier/names';
 import { ledgerOf } from '../../../support/ledger';
 
 // Our own small fictional policies (not corpus text).
@@ -26,6 +26,19 @@ describe('clause-level support', () => {
     assert.equal(splitClauses('Claims must be approved by a manager and filed within 30 days').length, 2);
     assert.equal(splitClauses('Visitors get coffee and also a parking pass').length, 2);
     assert.equal(splitClauses('Employees take annual, sick and family leave').length, 1);
+  });
+
+  it('reads ", and" closing an enumeration of three or more items as one list, not a second clause', () => {
+    assert.equal(splitClauses('Refunds go to Ana Ruiz, Bo Lind, Cy Moss, and Di Park').length, 1);
+    assert.equal(splitClauses('Receipts may be scanned, photographed, or mailed').length, 1);
+    // A subject or a verb after the conjunction opens a clause, list before it or not.
+    assert.equal(splitClauses('The desk opens at 9, closes at 5, and it answers by email').length, 2);
+    assert.equal(splitClauses('Claims were filed on May 5, 2024, and were approved a week later').length, 2);
+    assert.equal(splitClauses('Annual plans may be refunded within 90 days, and so may monthly plans').length, 2);
+    assert.deepEqual(splitClauses('Annual plans may be refunded by email, by phone, and so may monthly plans').map((c) => c.text), [
+      'Annual plans may be refunded by email, by phone',
+      'and so may monthly plans',
+    ]);
   });
 
   it('drops "…, and so may monthly plans [E1]." (the issue example) naming the unbacked clause', async () => {
@@ -71,6 +84,29 @@ describe('proper names are matched like values', () => {
   it('does not back a near-miss name ("Acme Corp" for "Acme Inc")', async () => {
     const v = await verifyClaim('Payments to Acme Corp are approved by the finance team within 10 business days', VENDOR);
     assert.deepEqual(v, { supported: false, score: 0 });
+  });
+
+  it('finds a name the passage writes in another form: diacritics, stops in an acronym, words run together', async () => {
+    const passage = 'Offices\nThe U.S. office of Zoë Müller opens at 9. Contacts: MainDeskNorthgate';
+    const missing = (sentence: string): string[] => missingNames(extractNames(sentence), passageStems(passage)).map((n) => n.text);
+    assert.deepEqual(missing('The US office of Zoe Muller opens at 9'), []);
+    assert.deepEqual(missing('Write to the Northgate desk'), []);
+    assert.equal((await verifyClaim('The US office opens at 9', passage)).supported, true);
+    // Another name is still missing, whatever the form.
+    assert.deepEqual(missing('The UK office of Zoe Miller opens at 9'), ['UK', 'Miller']);
+    assert.deepEqual(await verifyClaim('The UK office opens at 9', passage), { supported: false, score: 0 });
+  });
+
+  it('finds an acronym the passage spells out and a name the passage gives as an acronym, never by two-letter initials', () => {
+    const passage = 'Stores\nThe store in Rapid City sells to the Corn Growers Union (CGU), to the U.S. Navy and to the AC desk of Acme Inc. It opened in Canada.';
+    const missing = (sentence: string): string[] => missingNames(extractNames(sentence), passageStems(passage)).map((n) => n.text);
+    assert.deepEqual(missing('The store in RC sells to the CGU'), ['RC']);
+    assert.deepEqual(missingNames(extractNames('Fees go to the NFL'), passageStems('Fees go to the National Football League')), []);
+    assert.deepEqual(missing('It sells to the Corn Growers Union and the United States Navy'), []);
+    // Initials that are another acronym, two-letter initials the passage writes without stops, a nationality: still missing.
+    assert.deepEqual(missing('The store sells to the NCGU and to Acme Corp'), ['NCGU', 'Corp']);
+    assert.deepEqual(missing('It opened as a Canadian store'), ['Canadian']);
+    assert.deepEqual(missing('It sells to the Corn Growers Guild'), ['Guild']);
   });
 
   it('keeps the name the passage gives, whatever its case', async () => {

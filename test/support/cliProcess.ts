@@ -1,0 +1,47 @@
+// Runs the `evident` CLI as a real child process (tests only): for what only a process shows,
+// such as a reader closing the pipe early or a user who cannot read a folder.
+
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+
+const MAIN = path.resolve(__dirname, '../../src/cli/main.ts');
+
+export interface CliProcessRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliProcessOptions {
+  env?: Record<string, string>;
+  /** Run as this user id (and group id): root reads every folder, whatever its mode. */
+  uid?: number;
+  /** Close our end of stdout before the CLI writes (as `| head` does once it has enough). */
+  closeStdoutAtOnce?: boolean;
+  timeoutMs?: number;
+}
+
+export function runCliProcess(args: string[], options: CliProcessOptions = {}): Promise<CliProcessRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HF_ENDPOINT: 'http://127.0.0.1:9', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
+    });
+    let stdout = '';
+    let stderr = '';
+    if (options.closeStdoutAtOnce) child.stdout.destroy();
+    else child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the CLI did not finish within ${options.timeoutMs ?? 60_000} ms; stderr: ${stderr}`));
+    }, options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,73 @@
+// What the docs walk reports and decodes: an unreadable subfolder is reported like an
+// unreadable file (never skipped without a word), and UTF-16 text with a byte order mark is
+// decoded, not called binary.
+
+import { strict as assert } from 'node:assert';
+import { chmod, mkdir } from 'node:fs/promises';
+import * as path from 'node:path';
+import { decodeDocument } from '../../../../src/core/docs/docSource';
+import { runCli } from '../../../support/cli';
+import { runCliProcess } from '../../../support/cliProcess';
+import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+
+const NOBODY = 65534;
+
+function utf16(text: string, order: 'le' | 'be'): Uint8Array {
+  const le = Buffer.from(text, 'utf16le');
+  if (order === 'be') for (let i = 0; i + 1 < le.length; i += 2) [le[i], le[i + 1]] = [le[i + 1], le[i]];
+  return Buffer.concat([Buffer.from(order === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]), le]);
+}
+
+describe('docs walk and decoding', function () {
+  this.timeout(90_000);
+  let work: string;
+
+  beforeEach(async () => {
+    work = await tempDir('evident-docsource-');
+  });
+
+  afterEach(async () => {
+    await chmod(path.join(work, 'docs', 'locked'), 0o755).catch(() => undefined);
+    await removeDir(work);
+  });
+
+  it('reports an unreadable subfolder in the index report, like an unreadable file', async () => {
+    const docs = path.join(work, 'docs');
+    const cache = path.join(work, 'cache');
+    await writeDocs(docs, { 'a.md': '# A\n\nReadable text.\n', 'locked/b.md': '# B\n\nHidden text.\n' });
+    await mkdir(cache);
+    await chmod(work, 0o755);
+    await chmod(cache, 0o777);
+    await chmod(path.join(docs, 'locked'), 0o000);
+    const args = ['index', '--docs', docs, '--no-embeddings', '--offline', '--json'];
+    // Root reads every folder whatever its mode: run the CLI as an ordinary user then.
+    const asRoot = process.getuid?.() === 0;
+    const run = asRoot ? await runCliProcess(args, { uid: NOBODY, env: { XDG_CACHE_HOME: cache } }) : await runCli(args, { XDG_CACHE_HOME: cache });
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.equal(report.documents, 1);
+    assert.deepEqual(report.skipped, [{ path: 'locked/', reason: 'unreadable folder (EACCES)' }]);
+    assert.match(run.stderr, /Skipped locked\/: unreadable folder \(EACCES\)/);
+  });
+
+  it('decodes UTF-16 (little- and big-endian) with a byte order mark', () => {
+    const text = '# Leave\n\nEmployees receive 25 days — «annual» leave.\n';
+    for (const order of ['le', 'be'] as const) {
+      const decoded = decodeDocument(utf16(text, order));
+      assert.deepEqual(decoded, { ok: true, text }, order);
+    }
+    assert.deepEqual(decodeDocument(new Uint8Array([0xff, 0xfe, 0x41])), { ok: false, reason: 'not valid UTF-16 text (odd number of bytes)' });
+    assert.equal(decodeDocument(new Uint8Array([0x41, 0x00, 0x42, 0x00])).ok, false, 'NUL bytes without a BOM are still binary');
+  });
+
+  it('indexes and answers from a UTF-16 document', async () => {
+    const docs = path.join(work, 'docs');
+    await writeDocs(docs, { 'leave.md': utf16('# Leave\n\nEmployees receive 25 days of annual leave per year.\n', 'le') });
+    const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--json', '--question', 'How many days of annual leave do employees receive?'], { XDG_CACHE_HOME: path.join(work, 'cache') });
+    assert.equal(run.code, 0, run.stderr);
+    assert.doesNotMatch(run.stderr, /binary/);
+    const out = JSON.parse(run.stdout);
+    assert.equal(out.abstained, false);
+    assert.match(out.answer, /25 days/);
+  });
+});
