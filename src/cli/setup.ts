@@ -9,7 +9,7 @@ import { CliError, type CliIO } from './io';
 import { escapeForTerminal } from './terminalText';
 import {
   createGeminiModel, createGoogleSearchModel, createVertexSearchModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
-  GeminiError, type IndexProgress,
+  GeminiError, redactConnection, type IndexProgress,
 } from '../core/engine';
 import type { ChatModel, GroundedModel, SupportScorer } from '../core/types';
 import { hubEndpoint } from '../core/modelLoading';
@@ -19,6 +19,7 @@ import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } f
 export const ENGINE_FLAGS = {
   docs: { type: 'string' },
   'index-dir': { type: 'string' },
+  store: { type: 'string' },
   'embedding-model': { type: 'string' },
   'no-embeddings': { type: 'boolean' },
   'top-k': { type: 'string' },
@@ -33,6 +34,9 @@ export const ENGINE_FLAGS = {
 export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown documents (required)
   --index-dir DIR          where the index is kept (default: a cache folder per docs folder,
                            $XDG_CACHE_HOME/evident or ~/.cache/evident); never inside --docs
+  --store postgres://USER@HOST:PORT/DB
+                           a shared team index in PostgreSQL with pgvector instead of the local
+                           index (password: EVIDENT_STORE_PASSWORD or PGPASSWORD, not the URL)
   --embedding-model ID|DIR embedding model for dense retrieval (default ${DEFAULT_EMBEDDING_MODEL},
                            downloaded once when the network allows; else retrieval is lexical only)
   --no-embeddings          lexical retrieval only
@@ -48,6 +52,7 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
 export interface EngineFlags {
   docs?: string;
   'index-dir'?: string;
+  store?: string;
   'embedding-model'?: string;
   'no-embeddings'?: boolean;
   'top-k'?: string;
@@ -97,14 +102,20 @@ export function turnLogPaths(indexDir: string): { metricsLog: string; auditLog: 
 }
 
 export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine> {
-  const { docs, indexDir } = resolveIndexDir(flags, io);
+  // With a shared store, --docs is optional for answering: it only says where sources are.
+  const { docs, indexDir } = resolveIndexDir(flags.store && !flags.docs ? { ...flags, docs: io.cwd } : flags, io);
+  if (flags.store !== undefined && !/^postgres(ql)?:\/\//.test(flags.store)) {
+    throw new CliError(`--store must be a postgres://USER@HOST:PORT/DB connection string (got "${redactConnection(flags.store)}").`);
+  }
   const cache = cacheRoot(io.env);
   const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
   const escalation = await escalationFor(flags.escalation, flags, io);
+  const password = io.env.EVIDENT_STORE_PASSWORD;
   return Engine.open({
     docs: folderDocSource(docs),
     indexDir,
+    ...(flags.store ? { store: { connectionString: flags.store, ...(password ? { password } : {}) } } : {}),
     topK,
     verifier: { threshold, escalation },
     relevanceCheck: !flags['no-relevance-check'],

@@ -10,8 +10,10 @@ import type { DocSource } from './docs/docSource';
 import { assertIndexOutsideDocs } from './docs/indexPlacement';
 import { markStaleEvidence } from './docs/staleEvidence';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
-import { HybridRetriever } from './retrieval/hybridRetriever';
-import { PassageIndex, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
+import type { IndexProgress, IndexReport } from './retrieval/passageIndex';
+import { LocalPassageStore } from './store/localPassageStore';
+import type { PassageStore } from './store/passageStore';
+import { PostgresPassageStore } from './store/postgres/postgresPassageStore';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import { commonFolderOf } from './metrics/topic';
 import type { LogLimits } from './metrics/logFile';
@@ -20,7 +22,7 @@ import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types'
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
-import type { TermStats } from './verifier/termStats';
+import { uniformTermStats, type TermStats } from './verifier/termStats';
 
 export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
@@ -35,6 +37,8 @@ export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/emb
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
+export { StoreError, type PassageStore } from './store/passageStore';
+export { redactConnection } from './store/postgres/postgresPassageStore';
 export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
 export { DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './metrics/alerts';
 export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
@@ -48,8 +52,10 @@ export interface EngineLogger {
 
 export interface EngineOptions {
   docs: DocSource;
-  /** Where the index lives: never inside the docs folder. */
+  /** Where the local index lives: never inside the docs folder. */
   indexDir: string;
+  /** A shared index (postgres://…) instead of the local one; the password apart, never in settings. */
+  store?: { connectionString: string; password?: string };
   /** Dense retrieval settings, or false for lexical only. */
   embedding?: EmbeddingSettings | false;
   topK?: number;
@@ -69,6 +75,8 @@ export interface IndexStatus {
   passages: number;
   retrieval: RetrievalMode;
   embeddingModel?: string;
+  /** Which index answers: "local index" or "shared index postgres://host/db". */
+  store: string;
 }
 
 export interface AskOptions {
@@ -102,15 +110,17 @@ export class Engine {
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
   private pendingNotices: string[] = [];
 
-  private constructor(private readonly options: EngineOptions, private readonly passages: PassageIndex) {
+  private constructor(private readonly options: EngineOptions, private readonly passages: PassageStore) {
     this.log = options.log ?? silentLog;
     for (const notice of passages.openNotices) this.notice(notice);
   }
 
   static async open(options: EngineOptions): Promise<Engine> {
     assertIndexOutsideDocs(options.indexDir, options.docs.roots);
-    const index = await PassageIndex.open(options.indexDir, options.docs.root);
-    return new Engine(options, index);
+    const store = options.store
+      ? await PostgresPassageStore.open(options.store)
+      : await LocalPassageStore.open(options.indexDir, options.docs.root);
+    return new Engine(options, store);
   }
 
   /** Ledger entries still open (0 between turns): for diagnostics and the boundedness test. */
@@ -125,12 +135,14 @@ export class Engine {
 
   status(): IndexStatus {
     const ready = this.embedderState.kind === 'ready' ? this.embedderState.embedder : undefined;
+    const status = this.passages.status();
     return {
-      indexed: this.passages.isIndexed,
-      documents: this.passages.documentCount,
-      passages: this.passages.passageCount,
-      retrieval: new HybridRetriever(this.passages, ready).mode,
-      embeddingModel: this.passages.embeddingModel ?? undefined,
+      indexed: status.indexed,
+      documents: status.documents,
+      passages: status.passages,
+      retrieval: this.passages.mode(ready),
+      embeddingModel: status.embeddingModel ?? undefined,
+      store: this.passages.label,
     };
   }
 
@@ -147,21 +159,22 @@ export class Engine {
 
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
     checkQuestion(question);
-    if (this.passages.passageCount === 0) {
-      const where = this.options.docs.roots.join(', ');
+    const stored = this.passages.status();
+    // A shared index never indexed says so itself, with the command that indexes it.
+    if (stored.passages === 0 && (!this.shared || stored.indexed)) {
+      const where = this.shared ? `the ${this.passages.label}` : this.options.docs.roots.join(', ');
       throw new Error(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`);
     }
     const embedder = await this.embedder();
-    const retriever = new HybridRetriever(this.passages, embedder);
     const topK = this.options.topK ?? DEFAULT_TOP_K;
-    const scorer = createLexicalScorer({ termStats: this.termStats() });
+    const scorer = createLexicalScorer({ termStats: await this.loadTermStats() });
     const result = await runTurn(
       question,
       opts.model,
       {
         ledger: this.ledger,
-        retrieval: retriever.mode,
-        search: (query, signal) => retriever.search(query, topK, signal),
+        retrieval: this.passages.mode(embedder),
+        search: async (query, signal) => (await this.passages.search(query, topK, embedder, signal)).passages,
         searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
         verify: (text, evidence, signal) =>
           verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
@@ -169,13 +182,14 @@ export class Engine {
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
     );
-    await markStaleEvidence(result.evidence, this.options.docs);
+    // A shared index's documents need not be in this workspace: the CLI's --docs says where they are.
+    if (!this.shared) await markStaleEvidence(result.evidence, this.options.docs);
     try {
       await appendTurnLog(result, this.indexVersion(), {
         metricsLog: this.options.metricsLog,
         auditLog: this.options.auditLog,
         limits: this.options.logLimits,
-        commonFolder: this.commonFolder(),
+        commonFolder: await this.commonFolder(),
       });
     } catch (error) {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
@@ -191,6 +205,22 @@ export class Engine {
   async clear(): Promise<void> {
     await this.passages.clear();
     this.stats = undefined;
+    this.sourcesFolder = undefined;
+  }
+
+  /** Answers come from a shared team index (kept current by its own indexer), not a local one. */
+  get shared(): boolean {
+    return this.passages.kind === 'shared';
+  }
+
+  /** Which index answers (for headers and logs; never a password). */
+  get storeLabel(): string {
+    return this.passages.label;
+  }
+
+  /** Closes the store's connections (a shared index); the engine is unusable after. */
+  async close(): Promise<void> {
+    await this.passages.close();
   }
 
   /** The offline model, weighing question words by how informative they are in this index. */
@@ -198,20 +228,26 @@ export class Engine {
     return createExtractiveModel({ termStats: () => this.termStats() });
   }
 
-  /** Term weights over every passage of the index: informative words weigh more. */
+  /** Term weights over every passage of the index (read by `ask` first): informative words weigh more. */
   termStats(): TermStats {
-    this.stats ??= this.passages.termStats();
+    return this.stats ?? uniformTermStats;
+  }
+
+  private async loadTermStats(): Promise<TermStats> {
+    this.stats ??= await this.passages.termStats();
     return this.stats;
   }
 
   /** The folder that holds every indexed document (topics are areas below it). */
-  private commonFolder(): string {
-    this.sourcesFolder ??= commonFolderOf(this.passages.allPassages().map((p) => p.source));
+  private async commonFolder(): Promise<string> {
+    this.sourcesFolder ??= commonFolderOf(await this.passages.sources());
     return this.sourcesFolder;
   }
 
+  /** The index that answered, for the metrics and audit lines (a shared index is named). */
   private indexVersion(): string {
-    return `${this.passages.embeddingModel ?? 'lexical'}@${this.status().passages}`;
+    const version = `${this.passages.status().embeddingModel ?? 'lexical'}@${this.status().passages}`;
+    return this.passages.kind === 'shared' ? `${version} (${this.passages.label})` : version;
   }
 
   private async embedder(): Promise<Embedder | undefined> {

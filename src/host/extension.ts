@@ -9,6 +9,7 @@ import { registerCitationLinks } from './citationLinks';
 import { registerCommands } from './commands';
 import { registerMetricsDashboard } from './metricsDashboard';
 import { GeminiKeyStore } from './geminiKey';
+import { StorePasswordStore } from './storePassword';
 import { VerifierEscalation } from './escalation';
 import { createLog } from './log';
 import { ModelResolver } from './models';
@@ -21,7 +22,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
   const log = createLog(context);
   const keys = new GeminiKeyStore(context.secrets);
-  const index = new WorkspaceIndex(context, log);
+  const storePassword = new StorePasswordStore(context.secrets);
+  const index = new WorkspaceIndex(context, log, storePassword);
   const models = new ModelResolver(keys);
   const escalation = new VerifierEscalation(context, log);
   const session = new ChatSession(context.workspaceState, index, models, log, escalation);
@@ -39,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
     openAnswerInEditor: (turnId) => answers.open(turnId),
   });
   const dashboard = registerMetricsDashboard(context, { index, session, log });
-  registerCommands(context, { index, session, chatView, keys, sources, answers, dashboard, log });
+  registerCommands(context, { index, session, chatView, keys, storePassword, sources, answers, dashboard, log });
   registerChatParticipant(context, index, sources, log, escalation, () => void dashboard.afterTurn());
   registerIndexUpkeep(context, index);
 
@@ -54,6 +56,7 @@ function registerIndexUpkeep(context: vscode.ExtensionContext, index: WorkspaceI
       if (affectsIndex(e)) index.reset();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => index.reset()),
+    index.storePassword.onDidChange(() => index.reset()),
     // Trusting the folder lets its workspace settings count (settingScopes.ts): reopen with them.
     vscode.workspace.onDidGrantWorkspaceTrust(() => index.reset()),
   );

@@ -108,9 +108,18 @@ export async function writeShowDropped(show: boolean): Promise<void> {
   await vscode.workspace.getConfiguration(Settings.section).update(key(Settings.showDropped), show, vscode.ConfigurationTarget.Global);
 }
 
+/**
+ * The shared index's connection string, from the user's settings only (the setting is
+ * application-scoped; reading the global value alone means a workspace cannot redirect it).
+ */
+export function readStoreConnection(): string {
+  const value = vscode.workspace.getConfiguration(Settings.section).inspect<unknown>(key(Settings.storeConnection))?.globalValue;
+  return typeof value === 'string' ? value.trim() : '';
+}
+
 /** Settings whose change means the engine must be reopened (and the index brought up to date). */
 export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
-  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.relevanceCheck, Settings.logMaxSizeMB, Settings.logRotatedFiles].some((k) =>
+  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.relevanceCheck, Settings.logMaxSizeMB, Settings.logRotatedFiles, Settings.storeConnection].some((k) =>
     event.affectsConfiguration(k),
   );
 }

@@ -3,7 +3,8 @@
 
 import * as vscode from 'vscode';
 import type { Evidence, TurnResult } from '../domain/types';
-import { Colors } from '../shared/ids';
+import { Colors, PASSAGE_SCHEME } from '../shared/ids';
+import { existsSync } from 'node:fs';
 import { isWebEvidence } from '../domain/answerLayout';
 import { isSafeExternalUrl } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
@@ -27,6 +28,7 @@ export class SourceHighlighter implements vscode.Disposable {
     private readonly index: WorkspaceIndex,
   ) {
     this.disposables.push(
+      vscode.workspace.registerTextDocumentContentProvider(PASSAGE_SCHEME, { provideTextDocumentContent: (uri) => this.passageText(uri) }),
       this.decoration,
       vscode.window.onDidChangeVisibleTextEditors(() => this.apply()),
       session.onDidChange((event) => {
@@ -64,6 +66,14 @@ export class SourceHighlighter implements vscode.Disposable {
     }
     if (isWebEvidence(evidence)) return this.openWeb(evidence);
     const uri = this.sourceUri(evidence.source);
+    const shared = this.index.status.store;
+    // A shared index's passage opens in the workspace file only when that file has the cited
+    // version; otherwise its text is shown read-only, with its version.
+    if (shared && (!uri || !existsSync(uri.fsPath) || !(await this.hasVersion(uri, evidence.version)))) {
+      const passage = vscode.Uri.from({ scheme: PASSAGE_SCHEME, path: `/${evidence.source}`, query: new URLSearchParams({ turn: turnId, evidence: evidenceId }).toString() });
+      await vscode.window.showTextDocument(passage, { preview: true });
+      return { stale: false };
+    }
     if (!uri) {
       void vscode.window.showWarningMessage(`Evident: cannot open ${evidence.source} outside the workspace folder.`);
       return undefined;
@@ -98,6 +108,28 @@ export class SourceHighlighter implements vscode.Disposable {
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+  }
+
+  private async hasVersion(uri: vscode.Uri, version: string): Promise<boolean> {
+    const document = await vscode.workspace.openTextDocument(uri);
+    return loadEngineApi().documentVersion(document.getText()) === version;
+  }
+
+  /** The read-only text of a shared-index passage: where it is from, its version, its text. */
+  private passageText(uri: vscode.Uri): string {
+    const params = new URLSearchParams(uri.query);
+    const evidence = this.session.find(params.get('turn') ?? '')?.result?.evidence.find((e) => e.id === params.get('evidence'));
+    if (!evidence) return 'This passage is not part of an answer any more.';
+    const where = this.index.status.store ?? 'shared index';
+    return [
+      `${evidence.source} · lines ${evidence.startLine}–${evidence.endLine} · version ${evidence.version}`,
+      `From the ${where}; this workspace does not have the file at that version.`,
+      '',
+      evidence.heading,
+      '',
+      evidence.text,
+      '',
+    ].join('\n');
   }
 
   private setCurrent(result: TurnResult | undefined, turnId: string | undefined, extra?: Evidence): void {

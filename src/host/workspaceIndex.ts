@@ -10,7 +10,8 @@ import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings, readLogLimits, settingTrustNotes } from './settings';
+import { readIndexSettings, readLogLimits, readStoreConnection, settingTrustNotes } from './settings';
+import type { StorePasswordStore } from './storePassword';
 import { ContextKeys, walkthroughStepId } from '../shared/ids';
 
 /** VS Code's command that marks a walkthrough step complete (and stores it). */
@@ -75,6 +76,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
+    /** The shared index's password (secret storage), when `evident.store.connection` is set. */
+    readonly storePassword: StorePasswordStore,
   ) {
     this.view = { state: this.folder ? 'not-indexed' : 'no-folder', documents: 0, passages: 0, retrieval: 'lexical' };
   }
@@ -122,6 +125,9 @@ export class WorkspaceIndex implements vscode.Disposable {
   async ready(onIndexing?: () => void): Promise<Engine> {
     const engine = await this.engine();
     await this.queue.catch(() => undefined);
+    if (!engine.status().indexed && isShared(engine)) {
+      throw new Error(`The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`);
+    }
     if (!engine.status().indexed) {
       onIndexing?.();
       await this.reindex({ notify: true });
@@ -158,6 +164,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.running?.abort();
     this.pendingPaths.clear();
     const engine = await this.engine();
+    if (isShared(engine)) {
+      void vscode.window.showInformationMessage(`Evident: the ${engine.storeLabel} is kept by its indexer (usually CI); Evident does not clear it from here.`);
+      return;
+    }
     await this.queue;
     await engine.clear();
     this.log.info('Index cleared.');
@@ -168,6 +178,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   reset(): void {
     const wasOpen = this.enginePromise !== undefined;
     this.running?.abort();
+    // A shared index holds connections: the old engine lets them go (after its running queries).
+    void this.enginePromise?.then((old) => old.close()).catch(() => undefined);
     this.enginePromise = undefined;
     if (!this.folder) this.update({ state: 'no-folder', documents: 0, passages: 0 });
     else if (this.view.state === 'no-folder') this.update({ state: 'not-indexed' });
@@ -231,7 +243,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     const settings = readIndexSettings(folder.uri);
     for (const note of settingTrustNotes(folder.uri)) this.log.warn(note);
     const started = Date.now();
+    const connection = readStoreConnection();
+    const password = connection ? await this.storePassword.get() : undefined;
     const engine = await api.Engine.open({
+      ...(connection ? { store: { connectionString: connection, ...(password ? { password } : {}) } } : {}),
       docs: api.workspaceDocSource(this.folders, {
         include: settings.include.length ? settings.include : undefined,
         exclude: settings.exclude.length ? settings.exclude : undefined,
@@ -255,13 +270,18 @@ export class WorkspaceIndex implements vscode.Disposable {
       logLimits: readLogLimits(),
       log: engineLogger(this.log),
     });
-    this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms.`);
+    this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms; answers come from the ${engine.storeLabel}.`);
     this.updateFrom(engine);
     return engine;
   }
 
   private async run(options: { notify: boolean; paths?: string[] }): Promise<IndexReport | undefined> {
     const engine = await this.engine();
+    // A shared index is kept current by its own indexer (CI): nothing is indexed from here.
+    if (isShared(engine)) {
+      this.updateFrom(engine);
+      return undefined;
+    }
     const controller = new AbortController();
     this.running = controller;
     const before = engine.status();
@@ -340,6 +360,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       retrieval: s.retrieval,
       percent: undefined,
       message: s.retrieval === 'lexical' ? message ?? this.view.message : undefined,
+      store: isShared(engine) ? engine.storeLabel : undefined,
     });
   }
 
@@ -358,4 +379,9 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.view = { ...this.view, ...change };
     this.emitter.fire(this.view);
   }
+}
+
+/** Answers come from a shared team index (PostgreSQL), not this workspace's own index. */
+function isShared(engine: Engine): boolean {
+  return engine.shared;
 }

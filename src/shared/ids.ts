@@ -10,6 +10,8 @@ export const Commands = {
   askSelection: 'evident.askSelection',
   setGeminiApiKey: 'evident.setGeminiApiKey',
   clearGeminiApiKey: 'evident.clearGeminiApiKey',
+  setStorePassword: 'evident.setStorePassword',
+  clearStorePassword: 'evident.clearStorePassword',
   openAnswerInEditor: 'evident.openAnswerInEditor',
   /** The metrics dashboard (charts, alerts). */
   showMetrics: 'evident.showMetrics',
@@ -29,6 +31,9 @@ export const Participant = {
   id: 'evident.participant',
   name: 'evident',
 } as const;
+
+/** URI scheme of shared-index passages shown read-only (their file is not in the workspace at that version). */
+export const PASSAGE_SCHEME = 'evident-passage';
 
 /** URI scheme of answers opened as read-only documents. */
 export const ANSWER_SCHEME = 'evident-answer';
@@ -71,6 +76,7 @@ export const Settings = {
   vertexMaxResults: 'evident.vertexAiSearch.maxResults',
   vertexProject: 'evident.vertexAiSearch.project',
   vertexLocation: 'evident.vertexAiSearch.location',
+  storeConnection: 'evident.store.connection',
   chatTimeout: 'evident.chat.timeoutSeconds',
 } as const;
 

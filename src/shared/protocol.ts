@@ -55,6 +55,8 @@ export interface IndexView {
   total?: number;
   /** Error text or a notice ("embedding model unavailable: lexical only"). */
   message?: string;
+  /** A shared index answers: which one ("shared index postgres://host/db"); absent for the local index. */
+  store?: string;
 }
 
 export type TurnStatus = 'pending' | 'done' | 'failed' | 'cancelled';
@@ -233,6 +235,7 @@ const isIndexView = isShape<IndexView>({
   done: isOptional(isNonNegativeInteger),
   total: isOptional(isNonNegativeInteger),
   message: isOptional(isString),
+  store: isOptional(isString),
 });
 
 const isChatState = isShape<ChatState>({

@@ -258,7 +258,13 @@ export class ChatApp {
     toggle.addEventListener('change', () => this.post({ type: 'setShowDropped', show: toggle.checked }));
     toggleLabel.append(toggle, el(doc, 'span', {}, 'Show dropped'));
     const row = el(doc, 'div', { class: 'header-row' });
-    row.append(model, retrieval, index, toggleLabel);
+    row.append(model, retrieval, index);
+    if (state.index.store) {
+      const store = el(doc, 'span', { class: 'header-store', 'data-testid': 'header-store', title: `Answers come from the ${state.index.store}` });
+      store.append(el(doc, 'span', { class: 'codicon codicon-database', 'aria-hidden': 'true' }), el(doc, 'span', {}, state.index.store));
+      row.append(store);
+    }
+    row.append(toggleLabel);
     this.header.replaceChildren(row);
     if (state.index.state === 'indexing') this.header.append(this.indexProgress(state.index));
     if (state.index.state === 'indexed' && state.index.retrieval === 'lexical' && !this.memory.lexicalHintDismissed) {

@@ -2,7 +2,9 @@
 // cited answer. The index is brought up to date first (cheap when nothing changed).
 
 import { parseArgs } from 'node:util';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { documentVersion } from '../../core/docs/version';
 import { CliError, type CliCommand, type CliIO } from '../io';
 import { mkdirSync } from 'node:fs';
 import {
@@ -17,10 +19,13 @@ import { staleSourcesWarning } from '../../domain/staleSources';
 import { escapeForTerminal } from '../terminalText';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
+       evident ask --store postgres://… [--docs DIR] (--question "TEXT" | --questions FILE.jsonl) [options]
        evident ask --model google-search[:MODEL_ID] (--question "TEXT" | --questions FILE.jsonl) [--json]
        evident ask --model vertex-ai-search[:MODEL_ID] --datastore NAME (--question … | --questions …) [--json]
 
-Answers from the documents under DIR. Every sentence cites the passage that backs it; sentences the
+Answers from the documents under DIR, or from a shared team index (--store; kept current by
+"evident index --store", so nothing is indexed here; with --docs, each evidence says whether the
+file there has the cited version). Every sentence cites the passage that backs it; sentences the
 verifier cannot back are dropped (and reported); with no backed sentence the answer is NOT_FOUND.
 
 Options:
@@ -71,22 +76,38 @@ export const ask: CliCommand = async (argv, io) => {
   const webSearch = values['web-search'] ? webSearchFor(values.model, io) : undefined;
   const engine = await openEngine(values, io);
   const model = makeModel(engine);
-  await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
-
-  const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
-  if (batch) {
-    for (const line of batch) {
-      const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch });
-      warnStale(result);
-      io.stdout(`${JSON.stringify(toJson(result))}\n`);
+  try {
+    if (!values.store) await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
+    const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
+    const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
+    if (batch) {
+      for (const line of batch) {
+        const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch });
+        warnStale(result);
+        io.stdout(`${JSON.stringify(toJson(result, files))}\n`);
+      }
+      return 0;
     }
+    const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
+    warnStale(result);
+    io.stdout(values.json ? `${JSON.stringify(toJson(result, files))}\n` : render(result, files));
     return 0;
+  } finally {
+    await engine.close();
   }
-  const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
-  warnStale(result);
-  io.stdout(values.json ? `${JSON.stringify(toJson(result))}\n` : render(result));
-  return 0;
 };
+
+/** Where a cited source is under --docs, and whether that file still has the cited version. */
+type SourceFiles = (source: string, version: string) => { file: string; fileVersion: 'same' | 'changed' | 'missing' };
+
+function sourceFiles(docsRoot: string): SourceFiles {
+  return (source, version) => {
+    const file = path.resolve(docsRoot, source);
+    const rel = path.relative(docsRoot, file);
+    if (rel.startsWith('..') || path.isAbsolute(rel) || !existsSync(file)) return { file, fileVersion: 'missing' };
+    return { file, fileVersion: documentVersion(readFileSync(file, 'utf8')) === version ? 'same' : 'changed' };
+  };
+}
 
 /** A cited file that changed after indexing is said on stderr and in the JSON notices. */
 export function warnAboutStaleSources(result: TurnResult, io: Pick<CliIO, 'stderr'>): void {
@@ -141,7 +162,7 @@ async function askWithGrounding(
 }
 
 /** The CLI contract's object (product.md), plus model, retrieval mode and notices. */
-export function toJson(result: TurnResult) {
+export function toJson(result: TurnResult, files?: SourceFiles) {
   return {
     ...(result.id !== undefined ? { id: result.id } : {}),
     question: result.question,
@@ -158,6 +179,7 @@ export function toJson(result: TurnResult) {
       version: e.version,
       ...(e.uri !== undefined ? { uri: e.uri } : {}),
       ...(e.title !== undefined ? { title: e.title } : {}),
+      ...(files && e.uri === undefined ? files(e.source, e.version) : {}),
       ...(e.stale ? { stale: true } : {}),
     })),
     metrics: { ...result.metrics, coverage: round(result.metrics.coverage) },
@@ -184,7 +206,7 @@ function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
-function render(result: TurnResult): string {
+function render(result: TurnResult, files?: SourceFiles): string {
   // Document text reaches the answer: control characters are escaped, line breaks kept.
   const lines: string[] = [result.answer.split('\n').map(escapeForTerminal).join('\n'), ''];
   const m = result.metrics;
@@ -202,10 +224,12 @@ function render(result: TurnResult): string {
   if (result.evidence.length) {
     lines.push('Evidence:');
     for (const e of result.evidence) {
+      const local = e.uri === undefined ? files?.(e.source, e.version) : undefined;
+      const where = local ? (local.fileVersion === 'same' ? `  ${escapeForTerminal(local.file)}` : `  (${local.fileVersion === 'missing' ? 'not under --docs' : 'the file under --docs has changed since'})`) : '';
       lines.push(
         e.uri !== undefined
           ? `  ${e.id.padEnd(4)} ${escapeForTerminal(e.uri)}  ${escapeForTerminal(e.title ?? '')}`
-          : `  ${e.id.padEnd(4)} ${escapeForTerminal(e.source)}:${e.startLine}-${e.endLine}  ${escapeForTerminal(e.heading)}  (version ${e.version}${e.stale ? ', changed since' : ''})`,
+          : `  ${e.id.padEnd(4)} ${escapeForTerminal(e.source)}:${e.startLine}-${e.endLine}  ${escapeForTerminal(e.heading)}  (version ${e.version}${e.stale ? ', changed since' : ''})${where}`,
       );
     }
   }

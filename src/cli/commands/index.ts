@@ -5,9 +5,11 @@ import type { CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, openEngine, progressPrinter } from '../setup';
 import { escapeForTerminal } from '../terminalText';
 
-const HELP = `Usage: evident index --docs DIR [options]
+const HELP = `Usage: evident index --docs DIR [--store postgres://…] [options]
 
 Indexes the Markdown files under DIR (incremental: unchanged files are not re-read or re-embedded).
+With --store, into a shared team index in PostgreSQL with pgvector (incremental by content hash;
+safe when two indexers run at once; meant for the docs repository's CI).
 
 Options:
 ${ENGINE_FLAGS_HELP}
@@ -22,12 +24,17 @@ export const index: CliCommand = async (argv, io) => {
     return 0;
   }
   const engine = await openEngine(values, io);
-  const report = await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
+  let report;
+  try {
+    report = await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
+  } finally {
+    await engine.close();
+  }
   if (values.json) {
     io.stdout(`${JSON.stringify(report)}\n`);
   } else {
     io.stdout(
-      `Indexed ${report.documents} documents, ${report.passages} passages (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}) in ${(report.ms / 1000).toFixed(1)} s: ` +
+      `Indexed ${report.documents} documents, ${report.passages} passages${engine.shared ? ` into the ${engine.storeLabel}` : ''} (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}) in ${(report.ms / 1000).toFixed(1)} s: ` +
         `${report.added} added, ${report.updated} updated, ${report.removed} removed, ${report.unchanged} unchanged, ${report.embedded} passages embedded.\n`,
     );
     for (const s of report.skipped) io.stdout(`  skipped ${escapeForTerminal(s.path)}: ${s.reason}\n`);

@@ -9,9 +9,9 @@ import type { Embedder } from '../types';
 import type { PassageIndex } from './passageIndex';
 
 /** The usual RRF constant: dampens the weight of the very top ranks. */
-const RRF_K = 60;
+export const RRF_K = 60;
 /** How deep each ranking is read before fusion. */
-const CANDIDATES = 30;
+export const CANDIDATES = 30;
 /** Weight of each ranking in the fusion: lexical, vector. */
 export const FUSION_WEIGHTS = { lexical: 1, vector: 0.5 } as const;
 

@@ -18,9 +18,9 @@ export interface LexicalHit {
   score: number;
 }
 
-/** BM25 parameters: the textbook values. */
-const K1 = 1.2;
-const B = 0.75;
+/** BM25 parameters: the textbook values (the shared index's SQL uses them too). */
+export const K1 = 1.2;
+export const B = 0.75;
 /** How passages and queries are analysed. Only the defaults are saved; the others exist so the
  * retrieval benchmark can show what each choice is worth (`npm run bench:retrieval -- --ablation`). */
 export interface LexicalTuning {
@@ -54,6 +54,25 @@ export function lexicalTerms(text: string, tuning: Readonly<LexicalTuning> = DEF
     out.push(tuning.stemming ? stem(word) : word);
   }
   return out;
+}
+
+/**
+ * A passage as one bag of terms: each term's weighted frequency (text 1, heading `headingWeight`,
+ * file name `sourceWeight`) and the passage's weighted length. The shared index stores the same.
+ */
+export function passageTermWeights(p: Passage, tuning: Readonly<LexicalTuning> = DEFAULT_TUNING): { weights: Map<string, number>; length: number } {
+  const weights = new Map<string, number>();
+  let length = 0;
+  const count = (text: string, weight: number) => {
+    for (const term of lexicalTerms(text, tuning)) {
+      weights.set(term, (weights.get(term) ?? 0) + weight);
+      length += weight;
+    }
+  };
+  count(p.text, 1);
+  if (tuning.headingWeight) count(p.heading, tuning.headingWeight);
+  if (tuning.sourceWeight) count(sourceTopic(p.source), tuning.sourceWeight);
+  return { weights, length };
 }
 
 /** The topic words of a docs-relative path: its file name without extension ("github-username-policy"). */
@@ -123,17 +142,7 @@ export class LexicalIndex {
   add(passages: Iterable<Passage>): void {
     for (const p of passages) {
       if (this.ordinals.has(p.id)) continue;
-      const weights = new Map<string, number>();
-      let length = 0;
-      const count = (text: string, weight: number) => {
-        for (const term of lexicalTerms(text, this.tuning)) {
-          weights.set(term, (weights.get(term) ?? 0) + weight);
-          length += weight;
-        }
-      };
-      count(p.text, 1);
-      if (this.tuning.headingWeight) count(p.heading, this.tuning.headingWeight);
-      if (this.tuning.sourceWeight) count(sourceTopic(p.source), this.tuning.sourceWeight);
+      const { weights, length } = passageTermWeights(p, this.tuning);
 
       const doc = this.ids.length;
       this.ids.push(p.id);

@@ -6,6 +6,7 @@ import type { ChatSession } from '../chatSession';
 import type { ChatViewProvider } from '../chatView';
 import type { GeminiKeyStore } from '../geminiKey';
 import type { SourceHighlighter } from '../sourceHighlight';
+import type { StorePasswordStore } from '../storePassword';
 import type { WorkspaceIndex } from '../workspaceIndex';
 
 export interface CommandDeps {
@@ -14,6 +15,7 @@ export interface CommandDeps {
   session: ChatSession;
   chatView: ChatViewProvider;
   keys: GeminiKeyStore;
+  storePassword: StorePasswordStore;
   sources: SourceHighlighter;
   answers: { open(turnId: string): Promise<void> };
   /** The metrics dashboard (metricsDashboard.ts). */

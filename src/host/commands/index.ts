@@ -17,6 +17,8 @@ import { showMetrics } from './showMetrics';
 import { reindex } from './reindex';
 import { runEvaluation } from './runEvaluation';
 import { setGeminiApiKey } from './setGeminiApiKey';
+import { setStorePassword } from './setStorePassword';
+import { clearStorePassword } from './clearStorePassword';
 import { showLogs } from './showLogs';
 import { stop } from './stop';
 
@@ -30,6 +32,8 @@ export const COMMANDS: readonly EvidentCommand[] = [
   chooseModel,
   setGeminiApiKey,
   clearGeminiApiKey,
+  setStorePassword,
+  clearStorePassword,
   openAnswerInEditor,
   openEvidence,
   showMetrics,

@@ -65,6 +65,8 @@ describe('webview ⇄ host protocol guards', () => {
     assert.equal(isHostToWebview({ type: 'state', state: broken }), false);
     assert.equal(isHostToWebview({ type: 'progress', turnId: 't1', stage: 'dreaming' }), false);
     assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, state: 'weird' }, model: state.model }), false);
+    assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, store: 'shared index postgres://db/handbook' }, model: state.model }), true);
+    assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, store: 42 }, model: state.model }), false);
   });
 
   it('checks a turn result field by field', () => {

@@ -90,6 +90,14 @@ describe('chat view app', () => {
     assert.equal($('header-retrieval').textContent, 'lexical only');
   });
 
+  it('names the shared index that answers in the header (as text), and nothing for the local index', () => {
+    const shared = setup({ index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'hybrid', store: 'shared index postgres://team@db.example/<b>handbook</b>' } });
+    assert.equal(shared.$('header-store').textContent, 'shared index postgres://team@db.example/<b>handbook</b>');
+    assert.equal(shared.$('header-store').querySelector('b'), null, 'never markup');
+    const local = setup({ index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'hybrid' } });
+    assert.equal(local.$('header-store'), null);
+  });
+
   it('describes the index state as the status bar does', () => {
     assert.equal(describeIndex({ state: 'indexed', documents: 1, passages: 1234, retrieval: 'hybrid' }), '1,234 passages · hybrid');
     assert.equal(describeIndex({ state: 'indexed', documents: 1, passages: 7, retrieval: 'lexical' }), '7 passages · lexical only');

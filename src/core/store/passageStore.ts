@@ -1,0 +1,61 @@
+// The passage store port: where the passages of a docs tree, their vectors and their lexical
+// index live, and how they are searched. Two implementations: the local index on disk
+// (`localPassageStore.ts`, one per docs folder and machine) and a shared team index in
+// PostgreSQL with pgvector (`postgres/postgresPassageStore.ts`, indexed once, answered from
+// everywhere). Both keep the same passage ids, versions and line ranges, so an audit line
+// means the same thing whichever store answered.
+
+import type { Passage, RetrievalMode } from '../../domain/types';
+import type { DocSource } from '../docs/docSource';
+import type { IndexReport, IndexRunOptions } from '../retrieval/passageIndex';
+import type { RetrievedPassage } from '../retrieval/hybridRetriever';
+import type { Embedder } from '../types';
+import type { TermStats } from '../verifier/termStats';
+
+export interface StoreStatus {
+  indexed: boolean;
+  documents: number;
+  passages: number;
+  /** The model the stored vectors come from; null for a lexical-only index. */
+  embeddingModel: string | null;
+}
+
+export interface StoreSearch {
+  mode: RetrievalMode;
+  passages: RetrievedPassage[];
+}
+
+export interface PassageStore {
+  /** Which index answers, for headers and logs: "local index" or "shared index postgres://host/db" (never a password). */
+  readonly label: string;
+  readonly kind: 'local' | 'shared';
+  /** Why the stored index was not used as it was (rebuild reasons), said once. */
+  readonly openNotices: string[];
+  /** The last known state (read at open, refreshed by update). */
+  status(): StoreStatus;
+  /** Brings the store up to date with `docs` (incremental). */
+  update(docs: DocSource, options: IndexRunOptions): Promise<IndexReport>;
+  /** The mode a search with this embedder runs in (hybrid only when the models match). */
+  mode(embedder: Embedder | undefined): RetrievalMode;
+  /** The top `topK` passages for `query`, best first. */
+  search(query: string, topK: number, embedder: Embedder | undefined, signal?: AbortSignal): Promise<StoreSearch>;
+  /** Passages by id (unknown ids are left out). */
+  passages(ids: readonly string[]): Promise<Passage[]>;
+  /** Heading and text of every passage. */
+  passageTexts(): Promise<string[]>;
+  /** How informative each term is over every passage (the verifier's and relevance check's term weights). */
+  termStats(): Promise<TermStats>;
+  /** The source path of every indexed document (each once), for the folder that holds them all. */
+  sources(): Promise<string[]>;
+  /** Removes everything: the next run indexes from scratch. */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A store that cannot be used as asked: another embedding model, a newer schema, unreachable. */
+export class StoreError extends Error {
+  constructor(message: string, readonly code: 'model-mismatch' | 'schema-newer' | 'unreachable' | 'not-indexed' | 'setup') {
+    super(message);
+    this.name = 'StoreError';
+  }
+}

@@ -1,0 +1,56 @@
+// A PostgreSQL server with pgvector for the shared-index tests: PGlite (PostgreSQL in
+// WebAssembly) served on 127.0.0.1 by pglite-socket, spoken to by the plain `pg` client like
+// any server. PGlite runs one query at a time; the socket server queues the others and keeps a
+// transaction's statements together. When EVIDENT_TEST_PG_URL is set, that real server is used
+// instead (each suite gets a fresh database there).
+
+import { randomBytes } from 'node:crypto';
+
+export interface TestPostgres {
+  url: string;
+  /** Where the server is (for messages): pglite or the real server. */
+  kind: 'pglite' | 'postgres';
+  stop(): Promise<void>;
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const external = process.env.EVIDENT_TEST_PG_URL;
+  if (external) return freshDatabase(external);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const db = await PGlite.create({ extensions: { vector } });
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    kind: 'pglite',
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+/** A new database on a real server (dropped on stop), so runs do not see each other's data. */
+async function freshDatabase(adminUrl: string): Promise<TestPostgres> {
+  const { default: pg } = await import('pg');
+  const name = `evident_test_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    kind: 'postgres',
+    async stop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,281 @@
+import { strict as assert } from 'node:assert';
+import { unlink, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import pg from 'pg';
+import { folderDocSource } from '../../../../src/core/docs/docSource';
+import { loadEmbedder } from '../../../../src/core/retrieval/embedder';
+import { LocalPassageStore } from '../../../../src/core/store/localPassageStore';
+import { StoreError } from '../../../../src/core/store/passageStore';
+import { PostgresPassageStore, redactConnection } from '../../../../src/core/store/postgres/postgresPassageStore';
+import { SCHEMA_VERSION } from '../../../../src/core/store/postgres/schema';
+import type { Embedder } from '../../../../src/core/types';
+import { analyse } from '../../../../src/core/verifier/terms';
+import { startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
+import { startTcpProxy } from '../../../support/tcpProxy';
+import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+
+const DOCS: Record<string, string> = {
+  'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
+  'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n\n## Per diem\n\nMeals are covered by a per diem of 60 dollars a day.\n',
+  'security.md': '# Passwords\n\nPasswords must be at least 14 characters long and stored in the password manager.\n',
+  'empty.md': '',
+};
+
+const QUERIES = ['annual plan refund', 'hotel night large city', 'how long must passwords be', 'per diem meals', 'monthly plans'];
+
+/** The same embedder under another model id: a client configured with a different model. */
+function renamed(embedder: Embedder, modelId: string): Embedder {
+  return { modelId, dimensions: embedder.dimensions, embed: (t, s) => embedder.embed(t, s) };
+}
+
+function counting(embedder: Embedder): Embedder & { count: () => number } {
+  let n = 0;
+  return { modelId: embedder.modelId, dimensions: embedder.dimensions, count: () => n, embed: (t, s) => ((n += t.length), embedder.embed(t, s)) };
+}
+
+describe('shared index: PostgreSQL + pgvector store (real pg client against a PGlite server on 127.0.0.1, or EVIDENT_TEST_PG_URL)', function () {
+  this.timeout(180_000);
+  let server: TestPostgres;
+  let embedder: Embedder;
+  let docs: string;
+  const open: PostgresPassageStore[] = [];
+
+  async function openStore(url = server.url): Promise<PostgresPassageStore> {
+    const store = await PostgresPassageStore.open({ connectionString: url, connectTimeoutMs: 5000 });
+    open.push(store);
+    return store;
+  }
+
+  async function resetDatabase(): Promise<void> {
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    await client.query('DROP TABLE IF EXISTS evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
+    await client.end();
+  }
+
+  before(async () => {
+    server = await startTestPostgres();
+    const modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    await resetDatabase();
+    docs = await tempDir();
+    await writeDocs(docs, DOCS);
+  });
+
+  afterEach(async () => {
+    for (const s of open.splice(0)) await s.close().catch(() => {});
+    await removeDir(docs);
+  });
+
+  it('creates its schema at the current version on first open, and says a never-indexed store has not been indexed', async () => {
+    const store = await openStore();
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    const version = (await client.query('SELECT version FROM evident_schema')).rows;
+    const ext = (await client.query("SELECT extname FROM pg_extension WHERE extname = 'vector'")).rows;
+    await client.end();
+    assert.deepEqual(version, [{ version: SCHEMA_VERSION }]);
+    assert.equal(ext.length, 1, 'the pgvector extension is installed');
+    assert.deepEqual(store.status(), { indexed: false, documents: 0, passages: 0, embeddingModel: null });
+    await assert.rejects(store.search('refunds', 6, embedder), (e: StoreError) => e.code === 'not-indexed' && /never been indexed/.test(e.message) && /evident index/.test(e.message));
+    // A second open migrates nothing and keeps one schema row.
+    await openStore();
+  });
+
+  it('refuses a store written by a newer schema, saying to update Evident', async () => {
+    await openStore();
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    await client.query('UPDATE evident_schema SET version = 99');
+    await client.end();
+    await assert.rejects(openStore(), (e: StoreError) => e.code === 'schema-newer' && /Update Evident/.test(e.message));
+  });
+
+  it('answers through a role that may only read (no CREATE right): opening a current store changes nothing', async function () {
+    if (server.kind === 'pglite') this.skip(); // PGlite has one superuser session: roles are not enforced there
+    const writer = await openStore();
+    await writer.update(folderDocSource(docs), { embedder });
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('DROP ROLE IF EXISTS evident_test_reader');
+    await admin.query("CREATE ROLE evident_test_reader LOGIN PASSWORD 'reader'");
+    await admin.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO evident_test_reader');
+    await admin.query('REVOKE CREATE ON SCHEMA public FROM evident_test_reader');
+    await admin.end();
+    const url = new URL(server.url);
+    url.username = 'evident_test_reader';
+    url.password = 'reader';
+    const reader = await openStore(url.toString());
+    assert.ok((await reader.search('annual plan refund', 6, embedder)).passages.length > 0);
+  });
+
+  it('holds the same passages (ids, versions, lines) as the local index and ranks the same top 6', async () => {
+    const store = await openStore();
+    const report = await store.update(folderDocSource(docs), { embedder });
+    assert.equal(report.added, 4);
+    assert.equal(report.retrieval, 'hybrid');
+    const localDir = await tempDir('evident-index-');
+    try {
+      const local = await LocalPassageStore.open(localDir, docs);
+      await local.update(folderDocSource(docs), { embedder });
+      const localPassages = (await local.passageTexts()).length;
+      assert.equal(store.status().passages, localPassages);
+      assert.equal(store.status().documents, 4);
+      assert.equal(store.status().embeddingModel, embedder.modelId);
+      for (const q of QUERIES) {
+        const shared = await store.search(q, 6, embedder);
+        const mine = await local.search(q, 6, embedder);
+        assert.equal(shared.mode, 'hybrid');
+        assert.deepEqual(shared.passages.map((p) => p.passage), mine.passages.map((p) => p.passage), `same passages, same order for "${q}"`);
+      }
+      // Lexical only (a client without an embedding model): still the local ranking.
+      for (const q of QUERIES) {
+        const shared = await store.search(q, 6, undefined);
+        const mine = await local.search(q, 6, undefined);
+        assert.equal(shared.mode, 'lexical');
+        assert.deepEqual(shared.passages.map((p) => p.passage.id), mine.passages.map((p) => p.passage.id), `same lexical ranking for "${q}"`);
+      }
+    } finally {
+      await removeDir(localDir);
+    }
+  });
+
+  it('gives the verifier the same term weights and document sources as the local index', async () => {
+    const store = await openStore();
+    await store.update(folderDocSource(docs), { embedder });
+    const localDir = await tempDir('evident-index-');
+    try {
+      const local = await LocalPassageStore.open(localDir, docs);
+      await local.update(folderDocSource(docs), { embedder });
+      const [sharedStats, localStats] = [await store.termStats(), await local.termStats()];
+      const stems = new Set((await local.passageTexts()).flatMap((t) => analyse(t, { stemming: true }).terms.map((term) => term.stem)));
+      assert.ok(stems.size > 20, `the fixture has words to weigh (${stems.size})`);
+      const weights = new Set<number>();
+      for (const stem of [...stems, 'zzqunseen']) {
+        assert.equal(sharedStats.idf(stem), localStats.idf(stem), `idf of "${stem}"`);
+        weights.add(localStats.idf(stem));
+      }
+      assert.ok(weights.size > 1, 'rare and common terms weigh differently');
+      const sources = (await store.sources()).sort();
+      assert.deepEqual(sources, (await local.sources()).sort());
+      assert.deepEqual(sources, ['refunds.md', 'security.md', 'travel/lodging.md'], 'every document with passages, once (empty.md has none)');
+    } finally {
+      await removeDir(localDir);
+    }
+  });
+
+  it('indexes incrementally by content hash: unchanged files are skipped, only new passages are embedded, deleted files leave', async () => {
+    const store = await openStore();
+    await store.update(folderDocSource(docs), { embedder });
+    const before = await store.search('hotel night', 6, embedder);
+    const lodgingId = before.passages.find((p) => p.passage.source === 'travel/lodging.md')!.passage.id;
+
+    const again = counting(embedder);
+    const unchanged = await store.update(folderDocSource(docs), { embedder: again });
+    assert.deepEqual([unchanged.added, unchanged.updated, unchanged.removed, unchanged.unchanged, again.count()], [0, 0, 0, 4, 0]);
+
+    // One section added above the others (their lines move, their ids and vectors stay), one file deleted.
+    await writeFile(path.join(docs, 'travel/lodging.md'), '# Lodging\n\nA new first paragraph about booking through the travel desk.\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n\n## Per diem\n\nMeals are covered by a per diem of 60 dollars a day.\n');
+    await unlink(path.join(docs, 'security.md'));
+    const edit = counting(embedder);
+    const report = await store.update(folderDocSource(docs), { embedder: edit });
+    assert.deepEqual([report.added, report.updated, report.removed, report.unchanged], [0, 1, 1, 2]);
+    assert.equal(edit.count(), report.embedded);
+    assert.ok(report.embedded >= 1 && report.embedded < 3, `only the changed passages are embedded (${report.embedded})`);
+    const perDiem = (await store.search('per diem meals', 1, embedder)).passages[0].passage;
+    assert.equal(perDiem.startLine, 9, 'line ranges follow the edit');
+    assert.equal((await store.search('passwords', 6, undefined)).passages.filter((p) => p.passage.source === 'security.md').length, 0);
+    assert.equal(store.status().documents, 3);
+    assert.deepEqual((await store.passages([lodgingId, 'nope'])).length, 0, 'the edited paragraph has a new id (its text changed)');
+  });
+
+  it('two indexers at once end with one consistent index (advisory lock), every passage with a vector', async () => {
+    const a = await openStore();
+    const b = await openStore();
+    const [ra, rb] = await Promise.all([a.update(folderDocSource(docs), { embedder }), b.update(folderDocSource(docs), { embedder })]);
+    assert.equal(ra.documents, 4);
+    assert.equal(rb.documents, 4);
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    const counts = (await client.query('SELECT count(*)::int AS n, count(embedding)::int AS v, count(DISTINCT id)::int AS d FROM evident_passages')).rows[0];
+    const docsRows = (await client.query('SELECT count(*)::int AS n FROM evident_documents')).rows[0];
+    await client.end();
+    assert.equal(counts.n, counts.v, 'every passage has its vector');
+    assert.equal(counts.n, counts.d);
+    assert.equal(docsRows.n, 4);
+    const c = await openStore();
+    assert.equal(c.status().passages, counts.n);
+    assert.deepEqual((await c.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id), (await a.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id));
+  });
+
+  it('a second client answers while an indexer runs: it sees the old index or the new, never half of one', async () => {
+    const writer = await openStore();
+    const reader = await openStore();
+    await writer.update(folderDocSource(docs), { embedder });
+    await writeDocs(docs, { 'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 210 dollars per night in large cities.\n' });
+    for (let i = 0; i < 30; i++) await writeDocs(docs, { [`more/policy-${i}.md`]: `# Policy ${i}\n\nRule ${i} applies to hotel stays in city ${i}.\n` });
+    const indexing = writer.update(folderDocSource(docs), { embedder });
+    const seen = new Set<number>();
+    let done = false;
+    void indexing.finally(() => (done = true));
+    while (!done) {
+      const hits = await reader.search('hotel stays dollars per night', 6, embedder);
+      const lodging = hits.passages.filter((p) => p.passage.source === 'travel/lodging.md' && p.passage.text.startsWith('Hotel')).map((p) => p.passage.text);
+      assert.equal(lodging.length, 1, 'exactly one version of the lodging passage');
+      seen.add(lodging[0].includes('210') ? 210 : 180);
+    }
+    await indexing;
+    const after = await reader.search('hotel stays dollars per night', 6, embedder);
+    assert.ok(after.passages.some((p) => p.passage.text.includes('210')));
+    assert.ok(seen.size >= 1);
+  });
+
+  it('refuses a client with another embedding model, naming both and the way out', async () => {
+    const store = await openStore();
+    await store.update(folderDocSource(docs), { embedder });
+    const other = renamed(embedder, 'Xenova/some-other-model');
+    await assert.rejects(store.search('refunds', 6, other), (e: StoreError) => e.code === 'model-mismatch' && e.message.includes(`embedded with ${embedder.modelId}`) && e.message.includes('Xenova/some-other-model') && e.message.includes(`--embedding-model ${embedder.modelId}`));
+    await assert.rejects(store.update(folderDocSource(docs), { embedder: other }), (e: StoreError) => e.code === 'model-mismatch');
+    await assert.rejects(store.update(folderDocSource(docs), {}), (e: StoreError) => e.code === 'model-mismatch' && /needs that embedding model/.test(e.message));
+    // Nothing was changed by the refused runs.
+    assert.equal((await store.search('refunds', 6, embedder)).passages.length > 0, true);
+  });
+
+  it('a connection lost mid-query is retried once on a new connection; a server that stays away gives a clear error', async () => {
+    const proxy = await startTcpProxy('127.0.0.1', Number(new URL(server.url).port));
+    try {
+      const url = new URL(server.url);
+      url.port = String(proxy.port);
+      url.password = 'not-shown';
+      const store = await openStore(url.toString());
+      await store.update(folderDocSource(docs), { embedder });
+      const expected = (await store.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id);
+
+      proxy.dropNext(1);
+      const retried = await store.search('annual plan refund', 6, embedder);
+      assert.deepEqual(retried.passages.map((p) => p.passage.id), expected, 'the retry answers the same');
+
+      proxy.dropNext(Infinity);
+      await assert.rejects(store.search('annual plan refund', 6, embedder), (e: StoreError) =>
+        e.code === 'unreachable' && /unreachable/.test(e.message) && /try again/.test(e.message) && !e.message.includes('not-shown'));
+
+      proxy.dropNext(0);
+      assert.deepEqual((await store.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id), expected, 'usable again once the server is back');
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('says which index answers without ever showing the password', () => {
+    assert.equal(redactConnection('postgres://team:s3cret@db.example:5432/handbook'), 'postgres://team@db.example:5432/handbook');
+    assert.equal(redactConnection('postgresql://db.example/handbook'), 'postgresql://db.example/handbook');
+  });
+});
