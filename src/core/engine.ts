@@ -39,8 +39,9 @@ export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
 export { StoreError, type PassageStore } from './store/passageStore';
 export { redactConnection } from './store/postgres/postgresPassageStore';
-export { readMetricsReport, metricsReport, type MetricsReport, type ReportOptions } from './metrics/metricsReport';
-export { DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './metrics/alerts';
+export { readMetricsReport, metricsReport, type ReportOptions } from './metrics/metricsReport';
+export type { MetricsReport, AlertSettings, MetricsAlert } from '../domain/metricsReport';
+export { DEFAULT_ALERT_SETTINGS } from './metrics/alerts';
 export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
 export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 

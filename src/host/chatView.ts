@@ -3,7 +3,6 @@
 // state is sent (again whenever the view is re-created), and every inbound message checked
 // against the protocol before it is acted on.
 
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID, SettingGroups, Settings, Views } from '../shared/ids';
 import { isSafeExternalUrl, isWebviewToHost, type ChatState, type HostToWebview, type WebviewToHost } from '../shared/protocol';
@@ -12,6 +11,7 @@ import type { ModelResolver } from './models';
 import { readShowDropped, useOfflineModel, writeShowDropped } from './settings';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { errorMessage } from './log';
+import { webviewHtml } from './webviewHtml';
 
 export const EXAMPLE_QUESTION = 'How many days of annual leave do employees get?';
 
@@ -194,30 +194,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(18).toString('base64');
-    const asset = (...segments: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...segments)).toString();
-    const csp = [
-      "default-src 'none'",
-      `style-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-      `img-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('node_modules', '@vscode', 'codicons', 'dist', 'codicon.css')}" id="vscode-codicon-stylesheet">
-<link rel="stylesheet" href="${asset('media', 'chat.css')}">
-<title>Evident</title>
-</head>
-<body>
-<div id="app" data-testid="evident-chat"></div>
-<script nonce="${nonce}" src="${asset('dist', 'webview.js')}"></script>
-</body>
-</html>`;
+    return webviewHtml(webview, this.extensionUri, {
+      title: 'Evident',
+      stylesheets: [{ path: 'node_modules/@vscode/codicons/dist/codicon.css', id: 'vscode-codicon-stylesheet' }, { path: 'media/chat.css' }],
+      body: '<div id="app" data-testid="evident-chat"></div>',
+      script: 'dist/webview.js',
+    });
   }
 }
 

@@ -5,7 +5,6 @@
 // Strict CSP (nonce script, styles from the extension only), resources only from dist/, every
 // inbound message checked against src/shared/metricsProtocol.ts.
 
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Commands, METRICS_PANEL } from '../shared/ids';
 import { isMetricsWebviewToHost, type MetricsHostToWebview, type MetricsReportView } from '../shared/metricsProtocol';
@@ -13,6 +12,7 @@ import type { ChatSession } from './chatSession';
 import { loadEngineApi } from './engineLoader';
 import { errorMessage } from './log';
 import { readAlertSettings } from './settings';
+import { webviewHtml } from './webviewHtml';
 import type { WorkspaceIndex } from './workspaceIndex';
 
 /**
@@ -129,23 +129,12 @@ export class MetricsDashboard implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(18).toString('base64');
-    const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', file)).toString();
-    const csp = ["default-src 'none'", `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `img-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('metricsView.css')}">
-<title>Evident Metrics</title>
-</head>
-<body>
-<main id="app" data-testid="metrics-dashboard" aria-busy="true"><p>Loading metrics…</p></main>
-<script nonce="${nonce}" src="${asset('metricsView.js')}"></script>
-</body>
-</html>`;
+    return webviewHtml(webview, this.context.extensionUri, {
+      title: 'Evident Metrics',
+      stylesheets: [{ path: 'dist/metricsView.css' }],
+      body: '<main id="app" data-testid="metrics-dashboard" aria-busy="true"><p>Loading metrics…</p></main>',
+      script: 'dist/metricsView.js',
+    });
   }
 }
 

@@ -1,61 +1,27 @@
 // The metrics dashboard ⇄ host messages, with runtime guards for both directions. The report's
-// shape is core's MetricsReport (src/core/metrics/metricsReport.ts) as far as the dashboard reads
-// it; the host passes core's report through, and the webview checks it before drawing. Model
+// types are the domain's (src/domain/metricsReport.ts); the view is the part the dashboard reads.
+// The host passes core's report through, and the webview checks it before drawing. Model
 // names and topics come from a log file: the webview shows them as text, never as markup.
 
+import {
+  ALERT_METRICS,
+  ALERT_RULES,
+  CHANGE_KINDS,
+  type MetricsAlert,
+  type MetricsChange,
+  type MetricsReport,
+  type MetricsSummary,
+  type TimelinePoint,
+} from '../domain/metricsReport';
 import { isArrayOf, isFiniteNumber, isNonNegativeInteger, isOneOf, isOptional, isRecord, isShape, isString, type Guard } from './guards';
 
-export interface SummaryView {
-  turns: number;
-  abstained: number;
-  abstentionRate: number;
-  factualSentences: number;
-  dropped: number;
-  dropRate: number | null;
-  meanCoverage: number | null;
-  meanRetrieved: number;
-}
+/** A drift alert as far as the dashboard reads it. */
+export type AlertView = Omit<MetricsAlert, 'z' | 'since'>;
 
-export interface TimelinePointView {
-  firstTurn: number;
-  lastTurn: number;
-  from: string;
-  to: string;
-  meanRetrieved: number;
-  meanCoverage: number | null;
-  dropRate: number | null;
-  abstentionRate: number;
-}
-
-export interface ChangeView {
-  turn: number;
-  time: string;
-  kind: 'model' | 'index';
-  from: string;
-  to: string;
-}
-
-export interface AlertView {
-  metric: 'abstained' | 'dropped' | 'coverage';
-  baseline: { rate: number; n: number };
-  recent: { rate: number; n: number };
-  reason: string;
-  rule: 'recent' | 'model-change' | 'index-change' | 'topic';
-  topic?: string;
-}
-
-export interface MetricsReportView {
-  turns: number;
-  from?: string;
-  to?: string;
-  overall: SummaryView;
-  byModel: Record<string, SummaryView>;
-  byTopic: Record<string, SummaryView>;
-  byIndexVersion: Record<string, SummaryView>;
-  timeline: TimelinePointView[];
-  changes: ChangeView[];
+/** The report as far as the dashboard reads it (what the guard below checks). */
+export type MetricsReportView = Pick<MetricsReport, 'turns' | 'from' | 'to' | 'overall' | 'byModel' | 'byTopic' | 'byIndexVersion' | 'timeline' | 'changes'> & {
   alerts: AlertView[];
-}
+};
 
 export type MetricsHostToWebview =
   | { type: 'report'; report: MetricsReportView; logFile: string }
@@ -67,7 +33,7 @@ const isRate = (v: unknown): v is number => isFiniteNumber(v) && v >= 0 && v <= 
 const isRateOrNull = (v: unknown): v is number | null => v === null || isRate(v);
 const isNonNegative = (v: unknown): v is number => isFiniteNumber(v) && v >= 0;
 
-const isSummary = isShape<SummaryView>({
+const isSummary = isShape<MetricsSummary>({
   turns: isNonNegativeInteger,
   abstained: isNonNegativeInteger,
   abstentionRate: isRate,
@@ -82,7 +48,7 @@ function isRecordOf<T>(item: Guard<T>): Guard<Record<string, T>> {
   return (v: unknown): v is Record<string, T> => isRecord(v) && Object.values(v).every((x) => item(x));
 }
 
-const isTimelinePoint = isShape<TimelinePointView>({
+const isTimelinePoint = isShape<TimelinePoint>({
   firstTurn: isNonNegativeInteger,
   lastTurn: isNonNegativeInteger,
   from: isString,
@@ -93,14 +59,14 @@ const isTimelinePoint = isShape<TimelinePointView>({
   abstentionRate: isRate,
 });
 
-const isChange = isShape<ChangeView>({ turn: isNonNegativeInteger, time: isString, kind: isOneOf(['model', 'index'] as const), from: isString, to: isString });
+const isChange = isShape<MetricsChange>({ turn: isNonNegativeInteger, time: isString, kind: isOneOf(CHANGE_KINDS), from: isString, to: isString });
 const isSide = isShape<{ rate: number; n: number }>({ rate: isRate, n: isNonNegativeInteger });
 const isAlert = isShape<AlertView>({
-  metric: isOneOf(['abstained', 'dropped', 'coverage'] as const),
+  metric: isOneOf(ALERT_METRICS),
   baseline: isSide,
   recent: isSide,
   reason: isString,
-  rule: isOneOf(['recent', 'model-change', 'index-change', 'topic'] as const),
+  rule: isOneOf(ALERT_RULES),
   topic: isOptional(isString),
 });
 
@@ -112,8 +78,8 @@ export const isMetricsReportView = isShape<MetricsReportView>({
   byModel: isRecordOf(isSummary),
   byTopic: isRecordOf(isSummary),
   byIndexVersion: isRecordOf(isSummary),
-  timeline: (v): v is TimelinePointView[] => isArrayOf(v, isTimelinePoint),
-  changes: (v): v is ChangeView[] => isArrayOf(v, isChange),
+  timeline: (v): v is TimelinePoint[] => isArrayOf(v, isTimelinePoint),
+  changes: (v): v is MetricsChange[] => isArrayOf(v, isChange),
   alerts: (v): v is AlertView[] => isArrayOf(v, isAlert),
 });
 

@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from '../io';
 import { numberFlag, resolveIndexDir, turnLogPaths } from '../setup';
-import { readMetricsReport, type MetricsReport } from '../../core/metrics/metricsReport';
-import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../core/metrics/alerts';
-import type { MetricsSummary } from '../../core/metrics/summary';
+import type { AlertSettings, MetricsReport, MetricsSummary } from '../../domain/metricsReport';
+import { readMetricsReport } from '../../core/metrics/metricsReport';
+import { DEFAULT_ALERT_SETTINGS } from '../../core/metrics/alerts';
 
 const d = DEFAULT_ALERT_SETTINGS;
 const HELP = `Usage: evident metrics --docs DIR [--index-dir DIR] [--since DATE] [--json]

@@ -78,6 +78,21 @@ export class TurnCancelled extends Error {
   }
 }
 
+/**
+ * One streamed model call of a turn: `call` gets the chunk callback, `onDraft` sees the text so
+ * far after each chunk, and an error once the turn is cancelled becomes TurnCancelled.
+ */
+export function streamModelCall<R>(signal: AbortSignal, onDraft: ((textSoFar: string) => void) | undefined, call: (onText: (chunk: string) => void) => Promise<R>): Promise<R> {
+  let draft = '';
+  return call((chunk) => {
+    draft += chunk;
+    onDraft?.(draft);
+  }).catch((error: unknown) => {
+    if (signal.aborted) throw new TurnCancelled();
+    throw error;
+  });
+}
+
 export async function runTurn(question: string, model: ChatModel, deps: TurnDeps, options: TurnOptions = {}): Promise<TurnResult> {
   const signal = options.signal ?? new AbortController().signal;
   const invocationId = randomUUID();
@@ -91,22 +106,15 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
     let finalText = '';
     for (let round = 0; ; round++) {
       const toolsAllowed = round < maxRounds;
-      let draft = '';
-      const response = await model
-        .generate({
+      const response = await streamModelCall(signal, options.onDraft, (onText) =>
+        model.generate({
           system: toolsAllowed ? instruction : `${instruction}\nThe search budget for this turn is used up: answer now from the passages you have.`,
           messages,
           tools: toolsAllowed ? tools : [],
           signal,
-          onText: (chunk) => {
-            draft += chunk;
-            options.onDraft?.(draft);
-          },
-        })
-        .catch((error: unknown) => {
-          if (signal.aborted) throw new TurnCancelled();
-          throw error;
-        });
+          onText,
+        }),
+      );
       throwIfCancelled(signal);
       if (response.toolCalls.length === 0 || !toolsAllowed) {
         finalText = response.text;

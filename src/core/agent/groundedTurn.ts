@@ -10,7 +10,7 @@ import type { AbstentionCause, TurnResult } from '../../domain/types';
 import type { GroundedModel } from '../types';
 import type { VerifierOptions } from '../verifier/verifier';
 import { verifyGrounded } from '../verifier/groundingCheck';
-import { NO_ANSWER, TurnCancelled, type TurnEvent } from './agentLoop';
+import { NO_ANSWER, streamModelCall, TurnCancelled, type TurnEvent } from './agentLoop';
 import { GROUNDED_INSTRUCTION } from './instruction';
 import type { EvidenceLedger } from './ledger';
 
@@ -35,21 +35,7 @@ export async function runGroundedTurn(question: string, model: GroundedModel, de
   const evidence = deps.ledger.begin(invocationId);
   try {
     if (signal.aborted) throw new TurnCancelled();
-    let draft = '';
-    const response = await model
-      .generate({
-        question,
-        system: GROUNDED_INSTRUCTION,
-        signal,
-        onText: (chunk) => {
-          draft += chunk;
-          options.onDraft?.(draft);
-        },
-      })
-      .catch((error: unknown) => {
-        if (signal.aborted) throw new TurnCancelled();
-        throw error;
-      });
+    const response = await streamModelCall(signal, options.onDraft, (onText) => model.generate({ question, system: GROUNDED_INSTRUCTION, signal, onText }));
     if (signal.aborted) throw new TurnCancelled();
 
     // Evidence: the grounding chunks in order; chunkIds[j] is chunk j's id in this turn.

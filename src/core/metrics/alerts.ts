@@ -9,40 +9,10 @@
 // sides to have the minimum counts, |z| ≥ `z`, a change of at least `minChange`, and a change for
 // the worse (abstentions or drops up, coverage down). docs/metrics.md explains the choice.
 
+import { ALERT_METRICS, type AlertMetric, type AlertRule, type AlertSettings, type MetricsAlert } from '../../domain/metricsReport';
 import { answeredCoverage, groupBy } from './summary';
 import { mean, twoMeansZ, twoProportionZ } from './stats';
 import { NO_TOPIC, type TurnPoint } from './turnRecords';
-
-export type AlertMetric = 'abstained' | 'dropped' | 'coverage';
-export type AlertRule = 'recent' | 'model-change' | 'index-change' | 'topic';
-
-export interface MetricsAlert {
-  metric: AlertMetric;
-  baseline: { rate: number; n: number };
-  recent: { rate: number; n: number };
-  reason: string;
-  rule: AlertRule;
-  topic?: string;
-  /** The test statistic (recent minus baseline, in standard errors); ±99 when a side has no variance. */
-  z: number;
-  /** Time of the first turn of the recent window (ISO). */
-  since: string;
-}
-
-export interface AlertSettings {
-  /** Turns in the recent window (rules "recent" and "topic"). */
-  recentTurns: number;
-  /** At most this many turns of baseline before a window. */
-  baselineTurns: number;
-  /** Each side needs at least this many turns (answered turns for coverage). */
-  minTurns: number;
-  /** Each side needs at least this many factual sentences (drop rate). */
-  minSentences: number;
-  /** |z| at or above this is significant (3 ≈ two-sided p 0.003). */
-  z: number;
-  /** Smallest change of rate worth an alert (absolute, 0..1). */
-  minChange: number;
-}
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = { recentTurns: 30, baselineTurns: 300, minTurns: 20, minSentences: 30, z: 3, minChange: 0.15 };
 
@@ -67,7 +37,7 @@ export function detectAlerts(turns: readonly TurnPoint[], settings: AlertSetting
     changeComparison(turns, settings, 'index-change', (t) => t.indexVersion, 'index version'),
     ...topicComparisons(turns, settings),
   ].filter((c): c is Comparison => c !== undefined);
-  return comparisons.flatMap((c) => (['abstained', 'dropped', 'coverage'] as const).map((m) => compare(m, c, settings)).filter((a): a is MetricsAlert => a !== undefined));
+  return comparisons.flatMap((c) => ALERT_METRICS.map((m) => compare(m, c, settings)).filter((a): a is MetricsAlert => a !== undefined));
 }
 
 function recentComparison(turns: readonly TurnPoint[], s: AlertSettings, topic?: string): Comparison | undefined {

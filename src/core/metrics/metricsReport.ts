@@ -1,58 +1,14 @@
 // The metrics report of a turn log: totals and rates overall, per day, per model, per index
 // version and per topic, the drift alerts, and what the dashboard draws (a timeline of the four
 // numbers in buckets of turns, and the turns where the model or the index version changed).
-// `evident metrics --json` prints it; the dashboard renders it.
+// `evident metrics --json` prints it; the dashboard renders it. The report's types are the
+// domain's (src/domain/metricsReport.ts).
 
-import { detectAlerts, DEFAULT_ALERT_SETTINGS, type AlertSettings, type MetricsAlert } from './alerts';
+import type { AlertSettings, MetricsChange, MetricsReport, TimelinePoint } from '../../domain/metricsReport';
+import { detectAlerts, DEFAULT_ALERT_SETTINGS } from './alerts';
 import { readLogText } from './logFile';
-import { groupBy, summarize, type MetricsSummary } from './summary';
+import { groupBy, summarize } from './summary';
 import { parseMetricsLog, type TurnPoint } from './turnRecords';
-
-export interface DaySummary extends MetricsSummary {
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-}
-
-export interface TimelinePoint {
-  /** Turn numbers (1-based, inclusive) this point covers. */
-  firstTurn: number;
-  lastTurn: number;
-  /** Time of the bucket's first and last turn (ISO). */
-  from: string;
-  to: string;
-  meanRetrieved: number;
-  meanCoverage: number | null;
-  dropRate: number | null;
-  abstentionRate: number;
-}
-
-export interface MetricsChange {
-  /** 1-based number of the first turn after the change. */
-  turn: number;
-  time: string;
-  kind: 'model' | 'index';
-  from: string;
-  to: string;
-}
-
-export interface MetricsReport {
-  turns: number;
-  overall: MetricsSummary;
-  byDay: DaySummary[];
-  byModel: Record<string, MetricsSummary>;
-  byIndexVersion: Record<string, MetricsSummary>;
-  byTopic: Record<string, MetricsSummary>;
-  alerts: MetricsAlert[];
-  // Additions to the CLI contract's fields:
-  /** First and last turn time (ISO), when there are turns. */
-  from?: string;
-  to?: string;
-  timeline: TimelinePoint[];
-  changes: MetricsChange[];
-  alertSettings: AlertSettings;
-  /** Lines of the log that were not metrics records (skipped). */
-  skippedLines: number;
-}
 
 export interface ReportOptions {
   /** Only turns at or after this time. */

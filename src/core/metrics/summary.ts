@@ -2,21 +2,9 @@
 // evaluation defines them (eval/evaluation.ts): drop rate = dropped / factual sentences, citation
 // coverage = mean coverage over the turns that answered, abstention rate = abstained / turns.
 
+import type { MetricsSummary } from '../../domain/metricsReport';
 import { mean } from './stats';
 import type { TurnPoint } from './turnRecords';
-
-export interface MetricsSummary {
-  turns: number;
-  abstained: number;
-  abstentionRate: number;
-  factualSentences: number;
-  dropped: number;
-  /** Dropped / factual sentences; null when no factual sentence was written. */
-  dropRate: number | null;
-  /** Mean citation coverage of the turns that answered; null when none answered. */
-  meanCoverage: number | null;
-  meanRetrieved: number;
-}
 
 export function summarize(turns: readonly TurnPoint[]): MetricsSummary {
   const abstained = turns.filter((t) => t.abstained).length;

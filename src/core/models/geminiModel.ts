@@ -7,8 +7,8 @@ import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ToolCall } from
 
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 
-export interface GeminiOptions {
-  apiKey: string;
+/** How a Gemini call is made (the chat model's and the grounded models' options share these). */
+export interface GeminiCallOptions {
   model?: string;
   /** Another endpoint (tests: a local fake server). The SDK also honours GOOGLE_GEMINI_BASE_URL. */
   baseUrl?: string;
@@ -19,6 +19,10 @@ export interface GeminiOptions {
   /** First backoff delay; doubles each retry. */
   backoffMs?: number;
   stream?: boolean;
+}
+
+export interface GeminiOptions extends GeminiCallOptions {
+  apiKey: string;
 }
 
 export class GeminiError extends Error {

@@ -7,20 +7,10 @@
 import { GoogleGenAI, type GenerateContentResponse, type Tool } from '@google/genai';
 import type { GroundingMetadata, GroundingRoute } from '../../domain/types';
 import type { GroundedModel, GroundedRequest, GroundedResponse } from '../types';
-import { DEFAULT_GEMINI_MODEL, GeminiError, withRetries, type RetryPolicy } from './geminiModel';
+import { DEFAULT_GEMINI_MODEL, GeminiError, withRetries, type GeminiCallOptions, type RetryPolicy } from './geminiModel';
 import { readGroundingMetadata } from './groundingMetadata';
 
-export interface GroundedCallOptions {
-  model?: string;
-  /** Another endpoint (tests: the local fake server). */
-  baseUrl?: string;
-  timeoutMs?: number;
-  attempts?: number;
-  backoffMs?: number;
-  stream?: boolean;
-}
-
-export interface GoogleSearchOptions extends GroundedCallOptions {
+export interface GoogleSearchOptions extends GeminiCallOptions {
   apiKey: string;
 }
 
@@ -34,7 +24,7 @@ export interface VertexSearchScope {
   maxResults?: number;
 }
 
-export interface VertexSearchOptions extends GroundedCallOptions, VertexSearchScope {
+export interface VertexSearchOptions extends GeminiCallOptions, VertexSearchScope {
   /** Google Cloud project of the Gemini call; default: the data store's project. */
   project?: string;
   /** Location of the Gemini call; default `global`. */
@@ -98,7 +88,7 @@ function groundedModel(
   client: GoogleGenAI,
   model: string,
   tools: Tool[],
-  options: GroundedCallOptions,
+  options: GeminiCallOptions,
 ): GroundedModel {
   const policy: RetryPolicy = { timeoutMs: options.timeoutMs ?? 60_000, attempts: options.attempts ?? 3, backoffMs: options.backoffMs ?? 500 };
   const stream = options.stream ?? true;

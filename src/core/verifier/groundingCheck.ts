@@ -12,7 +12,7 @@ import { NOT_FOUND_UNGROUNDED } from './abstention';
 import { withoutCitations } from './citations';
 import { isNonFactual } from './exemption';
 import { splitSentences, type SentenceSpan } from './sentenceSplitter';
-import { judgeSupport, resolveOptions, rewrite, type VerifierOptions } from './verifier';
+import { judgeSupport, resolveOptions, rewrite, verdictOf, type VerifierOptions } from './verifier';
 
 export interface GroundingCheckResult extends VerifiedText {
   supports: GroundingSupportRecord[];
@@ -99,30 +99,15 @@ function coverage(span: SentenceSpan, placed: readonly PlacedSupport[]): { share
   return { share: total ? covered / total : 0, supports: placed.filter((p) => used.has(p)) };
 }
 
-function verdict(span: SentenceSpan, citations: string[], fields: Pick<SentenceVerdict, 'verdict' | 'code' | 'support'> & { explanation?: string; tier?: SentenceVerdict['tier'] }): SentenceVerdict {
-  const v: SentenceVerdict = {
-    text: span.text,
-    citations,
-    verdict: fields.verdict,
-    reason: fields.explanation ? `${fields.code}: ${fields.explanation}` : fields.code,
-    code: fields.code,
-    support: fields.support,
-    start: span.start,
-    end: span.end,
-  };
-  if (fields.tier) v.tier = fields.tier;
-  return v;
-}
-
 async function judge(span: SentenceSpan, placed: readonly PlacedSupport[], evidence: EvidenceLookup, options: VerifierOptions, signal?: AbortSignal): Promise<SentenceVerdict> {
   const { share, supports } = coverage(span, placed);
   const citations = [...new Set(supports.flatMap((p) => p.chunks))];
   if (supports.length === 0) {
-    if (isNonFactual(span.text)) return verdict(span, [], { verdict: 'exempt', code: 'non-factual', support: 0 });
-    return verdict(span, [], { verdict: 'dropped', code: 'no-grounding-support', support: 0, tier: 'grounding', explanation: 'no grounding support covers this sentence' });
+    if (isNonFactual(span.text)) return verdictOf(span, [], { verdict: 'exempt', code: 'non-factual', support: 0 });
+    return verdictOf(span, [], { verdict: 'dropped', code: 'no-grounding-support', support: 0, tier: 'grounding', explanation: 'no grounding support covers this sentence' });
   }
   if (share < 1) {
-    return verdict(span, citations, {
+    return verdictOf(span, citations, {
       verdict: 'dropped',
       code: 'no-grounding-support',
       support: share,
@@ -136,11 +121,11 @@ async function judge(span: SentenceSpan, placed: readonly PlacedSupport[], evide
     const { kept, result, tier } = await judgeSupport(withoutCitations(span.text), passages, options, signal);
     if (!kept) {
       const code = result.code && result.code !== 'supported' ? result.code : 'low-support';
-      return verdict(span, citations, { verdict: 'dropped', code, support: result.score, tier, explanation: result.explanation });
+      return verdictOf(span, citations, { verdict: 'dropped', code, support: result.score, tier, explanation: result.explanation });
     }
-    return verdict(span, citations, { verdict: 'kept', code: 'supported', support: result.score, tier });
+    return verdictOf(span, citations, { verdict: 'kept', code: 'supported', support: result.score, tier });
   }
-  return verdict(span, citations, { verdict: 'kept', code: 'supported', support: share, tier: 'grounding' });
+  return verdictOf(span, citations, { verdict: 'kept', code: 'supported', support: share, tier: 'grounding' });
 }
 
 /**

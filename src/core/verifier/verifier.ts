@@ -81,7 +81,8 @@ export async function judgeSupport(claim: string, passages: Evidence[], options:
   return { kept: false, result: { score: second.score, code: lexical.code ?? 'low-support', explanation }, tier: options.escalation.tier };
 }
 
-function verdictOf(
+/** One sentence's verdict; the reason is the code, then the explanation when there is one. */
+export function verdictOf(
   span: { text: string; start: number; end: number },
   citations: string[],
   fields: Pick<SentenceVerdict, 'verdict' | 'code' | 'support'> & { explanation?: string; tier?: SentenceVerdict['tier'] },

@@ -5,7 +5,7 @@
 // image to assistive technology (role="img" with a summary); the data tables carry the values.
 
 import uPlot from 'uplot';
-import type { ChangeView, SummaryView, TimelinePointView } from '../../shared/metricsProtocol';
+import type { MetricsChange, MetricsSummary, TimelinePoint } from '../../domain/metricsReport';
 import { num, pct, SERIES } from './format';
 
 export interface Theme {
@@ -34,7 +34,7 @@ function axis(theme: Theme, values?: uPlot.Axis['values']): uPlot.Axis {
 }
 
 /** Dashed vertical lines at the turns where the model or the index version changed. */
-function markersPlugin(changes: ChangeView[], theme: Theme): uPlot.Plugin {
+function markersPlugin(changes: MetricsChange[], theme: Theme): uPlot.Plugin {
   return {
     hooks: {
       draw: [
@@ -63,8 +63,8 @@ function markersPlugin(changes: ChangeView[], theme: Theme): uPlot.Plugin {
 
 export function lineChart(
   host: HTMLElement,
-  timeline: TimelinePointView[],
-  changes: ChangeView[],
+  timeline: TimelinePoint[],
+  changes: MetricsChange[],
   series: (typeof SERIES)[number],
   theme: Theme,
   width: number,
@@ -94,7 +94,7 @@ export function lineChart(
   );
 }
 
-export function barChart(host: HTMLElement, groups: [string, SummaryView][], title: string, theme: Theme, width: number): uPlot {
+export function barChart(host: HTMLElement, groups: [string, MetricsSummary][], title: string, theme: Theme, width: number): uPlot {
   const xs = groups.map((_, i) => i);
   const abst = groups.map(([, s]) => s.abstentionRate * 100);
   const drop = groups.map(([, s]) => (s.dropRate === null ? null : s.dropRate * 100));

@@ -9,7 +9,8 @@
 // table-timeline · table-topic · table-model · table-index · refresh · open-log
 
 import type uPlot from 'uplot';
-import type { MetricsReportView, SummaryView } from '../../shared/metricsProtocol';
+import type { MetricsSummary } from '../../domain/metricsReport';
+import type { MetricsReportView } from '../../shared/metricsProtocol';
 import { barChart, lineChart, readTheme } from './charts';
 import { METRIC_LABEL, num, pct, RULE_LABEL, SERIES, shortTime } from './format';
 
@@ -128,7 +129,7 @@ export class DashboardView {
     return section;
   }
 
-  private bars(testid: string, title: string, groups: [string, SummaryView][], width: number): HTMLElement {
+  private bars(testid: string, title: string, groups: [string, MetricsSummary][], width: number): HTMLElement {
     const figure = this.el('figure', { testid, className: 'chart' });
     figure.append(this.el('figcaption', {}, title));
     const plot = this.el('div', { className: 'plot' });
@@ -152,7 +153,7 @@ export class DashboardView {
     return details;
   }
 
-  private summaryTable(testid: string, caption: string, first: string, groups: Record<string, SummaryView>): HTMLElement {
+  private summaryTable(testid: string, caption: string, first: string, groups: Record<string, MetricsSummary>): HTMLElement {
     return this.table(testid, caption, [first, 'Turns', 'Abstained', 'Abstention rate', 'Drop rate', 'Coverage', 'Retrieved'], sortedGroups(groups).map(([name, s]) => [
       name, String(s.turns), String(s.abstained), pct(s.abstentionRate), pct(s.dropRate), pct(s.meanCoverage), num(s.meanRetrieved),
     ]));
@@ -214,6 +215,6 @@ export class DashboardView {
 }
 
 /** Largest groups first (the ones that matter most), then by name. */
-function sortedGroups(groups: Record<string, SummaryView>): [string, SummaryView][] {
+function sortedGroups(groups: Record<string, MetricsSummary>): [string, MetricsSummary][] {
   return Object.entries(groups).sort((a, b) => b[1].turns - a[1].turns || a[0].localeCompare(b[0]));
 }
