@@ -25,34 +25,25 @@ const node = {
   logLevel: 'info',
 };
 
+/** Both webview bundles (chat, metrics dashboard): browser scripts loaded by nonce. */
+const browser = {
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'info',
+};
+
 const builds = [
   { ...node, entryPoints: { extension: 'src/host/extension.ts' }, outdir: 'dist' },
   { ...node, entryPoints: { engine: 'src/core/engine.ts' }, outdir: 'dist' },
   { ...node, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node\n' + node.banner.js } },
-  {
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    sourcemap: !production,
-    minify: production,
-    entryPoints: { webview: 'src/webview/main.ts' },
-    outdir: 'dist',
-    logLevel: 'info',
-  },
-  {
-    // The metrics dashboard with its chart library (uPlot): its own bundle, loaded only when the
-    // dashboard opens; its CSS (uPlot's and ours) comes out as dist/metricsView.css.
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    sourcemap: !production,
-    minify: production,
-    entryPoints: { metricsView: 'src/webview/metrics/main.ts' },
-    outdir: 'dist',
-    logLevel: 'info',
-  },
+  { ...browser, entryPoints: { webview: 'src/webview/main.ts' }, outdir: 'dist' },
+  // The metrics dashboard with its chart library (uPlot): its own bundle, loaded only when the
+  // dashboard opens; its CSS (uPlot's and ours) comes out as dist/metricsView.css.
+  { ...browser, entryPoints: { metricsView: 'src/webview/metrics/main.ts' }, outdir: 'dist' },
 ];
 
 const present = (await Promise.all(builds.map(async (b) => {
