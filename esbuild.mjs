@@ -39,6 +39,9 @@ const browser = {
 const builds = [
   { ...node, entryPoints: { extension: 'src/host/extension.ts' }, outdir: 'dist' },
   { ...node, entryPoints: { engine: 'src/core/engine.ts' }, outdir: 'dist' },
+  // The index worker (a worker thread started by the engine in the extension host): indexing,
+  // embedding and writing off the host's event loop.
+  { ...node, entryPoints: { indexWorker: 'src/core/indexWorker/worker.ts' }, outdir: 'dist' },
   { ...node, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node\n' + node.banner.js } },
   { ...browser, entryPoints: { webview: 'src/webview/main.ts' }, outdir: 'dist' },
   // The metrics dashboard with its chart library (uPlot): its own bundle, loaded only when the

@@ -14,6 +14,9 @@ import type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 import { LocalPassageStore } from './store/localPassageStore';
 import type { PassageStore } from './store/passageStore';
 import { PostgresPassageStore } from './store/postgres/postgresPassageStore';
+import { WorkerPassageStore } from './store/workerPassageStore';
+import { partialRetrieval, type VectorFill } from '../domain/partialRetrieval';
+import type { DocFolder } from './docs/docFolders';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import { commonFolderOf } from './metrics/topic';
 import type { LogLimits } from './metrics/logFile';
@@ -44,6 +47,7 @@ export type { MetricsReport, AlertSettings, MetricsAlert } from '../domain/metri
 export { DEFAULT_ALERT_SETTINGS } from './metrics/alerts';
 export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
 export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
+export { IndexWorkerStopped } from './store/workerPassageStore';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -59,6 +63,12 @@ export interface EngineOptions {
   store?: { connectionString: string; password?: string };
   /** Dense retrieval settings, or false for lexical only. */
   embedding?: EmbeddingSettings | false;
+  /**
+   * Index in a worker thread (the extension): the local index, its embedding model and its
+   * searches live in the worker started from `script`; `docs` says again what `docs` holds, as
+   * data the worker can receive. Without it the index runs in this thread (the CLI).
+   */
+  worker?: { script: string; execArgv?: string[]; docs: { folders: DocFolder[]; include?: string[]; exclude?: string[] } };
   topK?: number;
   verifier?: { threshold?: number; escalation?: SupportScorer };
   /** "Does this answer the question?" after the support check (default on). */
@@ -78,6 +88,8 @@ export interface IndexStatus {
   embeddingModel?: string;
   /** Which index answers: "local index" or "shared index postgres://host/db". */
   store: string;
+  /** Hybrid retrieval while vectors fill in: how many passages have one (absent when all do). */
+  vectors?: VectorFill;
 }
 
 export interface AskOptions {
@@ -120,8 +132,15 @@ export class Engine {
     assertIndexOutsideDocs(options.indexDir, options.docs.roots);
     const store = options.store
       ? await PostgresPassageStore.open(options.store)
-      : await LocalPassageStore.open(options.indexDir, options.docs.root);
+      : options.worker
+        ? await openWorkerStore(options, options.worker)
+        : await LocalPassageStore.open(options.indexDir, options.docs.root);
     return new Engine(options, store);
+  }
+
+  /** The local index lives in a worker thread, with its own embedding model (none loads here). */
+  private get inWorker(): WorkerPassageStore | undefined {
+    return this.passages instanceof WorkerPassageStore ? this.passages : undefined;
   }
 
   /** Ledger entries still open (0 between turns): for diagnostics and the boundedness test. */
@@ -131,23 +150,35 @@ export class Engine {
 
   /** True once an embedding model is loaded: index runs embed passages (known from a run's first progress report). */
   get embeddingReady(): boolean {
+    const worker = this.inWorker;
+    if (worker) return worker.workerStatus.embedder === 'ready';
     return this.embedderState.kind === 'ready';
   }
 
   status(): IndexStatus {
     const ready = this.embedderState.kind === 'ready' ? this.embedderState.embedder : undefined;
     const status = this.passages.status();
+    const retrieval = this.passages.mode(ready);
+    const vectors = retrieval === 'hybrid' && status.vectors && partialRetrieval(status.vectors) ? status.vectors : undefined;
     return {
       indexed: status.indexed,
       documents: status.documents,
       passages: status.passages,
-      retrieval: this.passages.mode(ready),
+      retrieval,
       embeddingModel: status.embeddingModel ?? undefined,
       store: this.passages.label,
+      ...(vectors ? { vectors } : {}),
     };
   }
 
-  async index(opts: { signal?: AbortSignal; onProgress?(p: IndexProgress): void; paths?: string[] } = {}): Promise<IndexReport> {
+  /**
+   * Brings the index up to date. `onLexicalReady` hears when the lexical part is committed
+   * (answers work from then on, while vectors fill in); `commitEvery` sets how often vectors are
+   * committed (tests and benchmarks; the default suits editors).
+   */
+  async index(
+    opts: { signal?: AbortSignal; onProgress?(p: IndexProgress): void; paths?: string[]; onLexicalReady?(): void; commitEvery?: { passages?: number; ms?: number } } = {},
+  ): Promise<IndexReport> {
     const embedder = await this.embedder();
     const report = await this.passages.update(this.options.docs, { ...opts, embedder });
     this.stats = undefined;
@@ -167,6 +198,10 @@ export class Engine {
       throw new Error(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`);
     }
     const embedder = await this.embedder();
+    const retrieval = this.passages.mode(embedder);
+    // Vectors still filling in: the search is hybrid over the passages that have one.
+    const fill = this.passages.status().vectors;
+    const partial = retrieval === 'hybrid' && fill ? partialRetrieval(fill) : undefined;
     const topK = this.options.topK ?? DEFAULT_TOP_K;
     const scorer = createLexicalScorer({ termStats: await this.loadTermStats() });
     const result = await runTurn(
@@ -174,7 +209,7 @@ export class Engine {
       opts.model,
       {
         ledger: this.ledger,
-        retrieval: this.passages.mode(embedder),
+        retrieval,
         search: async (query, signal) => (await this.passages.search(query, topK, embedder, signal)).passages,
         searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
         verify: (text, evidence, signal) =>
@@ -183,6 +218,7 @@ export class Engine {
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
     );
+    if (partial) result.partialRetrieval = partial;
     // A shared index's documents need not be in this workspace: the CLI's --docs says where they are.
     if (!this.shared) await markStaleEvidence(result.evidence, this.options.docs);
     try {
@@ -252,6 +288,8 @@ export class Engine {
   }
 
   private async embedder(): Promise<Embedder | undefined> {
+    // The worker loads and uses its own model for indexing and searching.
+    if (this.inWorker) return undefined;
     if (this.options.embedding === false || this.options.embedding === undefined) {
       if (this.embedderState.kind === 'unloaded') this.embedderState = { kind: 'unavailable', reason: 'dense retrieval is off' };
       return undefined;
@@ -276,7 +314,8 @@ export class Engine {
 
   /** Notices every answer carries: one-time ones (index rebuilt) and why retrieval is lexical only. */
   private standingNotices(): string[] {
-    const lexicalReason = this.embedderState.kind === 'unavailable' && this.options.embedding ? [this.embedderState.reason] : [];
+    const problem = this.inWorker?.workerStatus.embedderProblem;
+    const lexicalReason = problem ? [problem] : this.embedderState.kind === 'unavailable' && this.options.embedding ? [this.embedderState.reason] : [];
     return [...this.takeNotices(), ...lexicalReason];
   }
 
@@ -290,4 +329,21 @@ export class Engine {
     this.pendingNotices = [];
     return out;
   }
+}
+
+/** Starts the index worker with the engine's settings (a download is reported through the engine's callback). */
+function openWorkerStore(options: EngineOptions, worker: NonNullable<EngineOptions['worker']>): Promise<WorkerPassageStore> {
+  const embedding = options.embedding ? { ...options.embedding } : false;
+  const onDownloadProgress = embedding ? embedding.onDownloadProgress : undefined;
+  if (embedding) delete embedding.onDownloadProgress;
+  const log = options.log;
+  return WorkerPassageStore.open({
+    script: worker.script,
+    execArgv: worker.execArgv,
+    indexDir: options.indexDir,
+    docs: worker.docs,
+    embedding,
+    onDownloadProgress,
+    log: log ? (level, message) => log[level](message) : undefined,
+  });
 }

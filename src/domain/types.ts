@@ -3,6 +3,8 @@
 // layer: no I/O, and no import from anywhere else in src/.
 // Core, host, webview and CLI all build on these.
 
+import type { PartialRetrieval } from './partialRetrieval';
+
 /** A small, single-section piece of one Markdown document. */
 export interface Passage {
   /** Stable id: the same document text and section always give the same id. */
@@ -200,4 +202,6 @@ export interface TurnResult {
   relevance?: TurnRelevance;
   /** Who made the turn abstain (absent when it answered). */
   abstainedBy?: AbstentionCause;
+  /** Searched while the index's vectors were still filling in: how many passages had one. */
+  partialRetrieval?: PartialRetrieval;
 }

@@ -2,6 +2,7 @@
 // unions in both directions, with runtime guards used at each receiving end. Also the guard
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
+import type { PartialRetrieval, VectorFill } from '../domain/partialRetrieval';
 import type { AbstentionCause, Evidence, Feedback, GroundingInfo, GroundingSupportRecord, RelevanceVerdict, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../domain/types';
 import { ABSTENTION_CAUSES, FEEDBACKS, GROUNDING_ROUTES, RELEVANCE_VERDICTS, RETRIEVAL_MODES, SUPPORT_TIERS, TURN_RETRIEVALS, VERDICTS } from '../domain/types';
 import { isEvidenceIdText } from '../domain/citations';
@@ -57,6 +58,8 @@ export interface IndexView {
   message?: string;
   /** A shared index answers: which one ("shared index postgres://host/db"); absent for the local index. */
   store?: string;
+  /** Hybrid retrieval while vectors fill in: how many passages have one (absent when all do). */
+  vectors?: VectorFill;
 }
 
 export type TurnStatus = 'pending' | 'done' | 'failed' | 'cancelled';
@@ -205,6 +208,7 @@ export const isTurnResult = isShape<TurnResult>({
   notices: (v): v is string[] => isArrayOf(v, isString),
   relevance: isOptional(isShape<TurnRelevance>({ verdict: isOneOf<RelevanceVerdict>(RELEVANCE_VERDICTS), reason: isString })),
   abstainedBy: isOptional(isOneOf<AbstentionCause>(ABSTENTION_CAUSES)),
+  partialRetrieval: isOptional(isShape<PartialRetrieval>({ passagesWithVectors: isNonNegativeInteger, passages: isNonNegativeInteger, percent: isNonNegativeInteger })),
 });
 
 export const isTurnView = isShape<TurnView>({
@@ -236,6 +240,7 @@ const isIndexView = isShape<IndexView>({
   total: isOptional(isNonNegativeInteger),
   message: isOptional(isString),
   store: isOptional(isString),
+  vectors: isOptional(isShape<VectorFill>({ passagesWithVectors: isNonNegativeInteger, passages: isNonNegativeInteger })),
 });
 
 const isChatState = isShape<ChatState>({

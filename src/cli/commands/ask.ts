@@ -16,6 +16,7 @@ import { readJsonl, requireString } from '../../core/jsonl';
 import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
 import { staleSourcesWarning } from '../../domain/staleSources';
+import { describePartialRetrieval } from '../../domain/partialRetrieval';
 import { escapeForTerminal } from '../terminalText';
 
 const HELP = `Usage: evident ask --docs DIR (--question "TEXT" | --questions FILE.jsonl) [options]
@@ -189,6 +190,7 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
     notices: result.notices,
     ...(result.relevance ? { relevance: result.relevance } : {}),
     ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
+    ...(result.partialRetrieval ? { partialRetrieval: result.partialRetrieval } : {}),
     ...(result.grounding
       ? { grounding: { supports: result.grounding.supports, queries: result.grounding.queries, ...(result.grounding.searchSuggestions ? { searchSuggestions: result.grounding.searchSuggestions } : {}) } }
       : {}),
@@ -215,6 +217,7 @@ function render(result: TurnResult, files?: SourceFiles): string {
       ` · coverage ${Math.round(m.coverage * 100)}% · ${m.retrieved} passages retrieved · ${m.abstained ? 'abstained' : 'answered'}` +
       ` · model ${result.model} · retrieval ${RETRIEVAL_LABEL[result.retrieval]}`,
   );
+  if (result.partialRetrieval) lines.push(describePartialRetrieval(result.partialRetrieval));
   if (result.relevance && result.relevance.verdict !== 'answers') lines.push(`Relevance: ${result.relevance.verdict} — ${result.relevance.reason}`);
   for (const s of result.sentences) {
     const mark = s.verdict === 'kept' ? '✓ kept   ' : s.verdict === 'dropped' ? '✗ dropped' : '· exempt ';

@@ -18,6 +18,7 @@ import * as path from 'node:path';
 import { chunkMarkdown } from '../docs/chunker';
 import { decodeDocument, type DocFile, type DocSource } from '../docs/docSource';
 import type { Passage, RetrievalMode } from '../../domain/types';
+import type { VectorFill } from '../../domain/partialRetrieval';
 import type { Embedder } from '../types';
 import { TermCounts, type TermStats } from '../verifier/termStats';
 import { LexicalIndex } from './lexicalIndex';
@@ -68,6 +69,8 @@ export interface IndexProgress {
   done: number;
   total: number;
   file?: string;
+  /** While embedding: how many of the index's passages have a committed vector. */
+  vectors?: VectorFill;
 }
 
 export interface IndexReport {
@@ -91,6 +94,10 @@ export interface IndexRunOptions {
   paths?: string[];
   /** The embedder, or undefined for a lexical-only run. */
   embedder?: Embedder;
+  /** Called once the lexical part of the run is committed: answers work from here on. */
+  onLexicalReady?: () => void;
+  /** Vectors are committed every this many passages or milliseconds, whichever comes first. */
+  commitEvery?: { passages?: number; ms?: number };
 }
 
 /** A document read in this run whose content changed. */
@@ -125,6 +132,15 @@ interface IndexRun {
   change: PassageChange;
   embedded: EmbeddedChange;
 }
+
+/**
+ * Vector commits while filling: every COMMIT_PASSAGES passages or COMMIT_MS, whichever first. A
+ * commit writes one vector segment and the manifest (see docs/measurements.md for its cost), so
+ * a killed run loses at most this much embedding work.
+ */
+const COMMIT_PASSAGES = 2048;
+const COMMIT_MS = 15_000;
+const EMBED_BATCH = 32;
 
 /** A lexical snapshot is rewritten when the passages changed since exceed this share (or count). */
 const LEXICAL_DELTA_SHARE = 0.05;
@@ -299,6 +315,11 @@ export class PassageIndex {
     return this.loadTermCounts().stats();
   }
 
+  /** The term counts themselves, as JSON (the index worker sends them to the host). */
+  termCountsJSON(): string {
+    return this.loadTermCounts().toJSON();
+  }
+
   lexicalQuery(text: string, limit: number) {
     return this.lexical.query(text, limit);
   }
@@ -325,9 +346,12 @@ export class PassageIndex {
   }
 
   /**
-   * One indexing run, in five phases: list the documents, read the changed ones, chunk them into
-   * passages, embed the passages that have no vector yet, and write what changed. Nothing is
-   * written before the last phase, so a cancelled run leaves the index as it was.
+   * One indexing run, in two commits. First the lexical part: list the documents, read the changed
+   * ones, chunk them into passages and write them with the lexical index (and the removal of the
+   * vectors of passages that are gone): from then on answers work, by words. Then the vectors:
+   * passages without one are embedded and committed in chunks (every COMMIT_PASSAGES passages or
+   * COMMIT_MS), so a run killed at any point resumes where its last commit ended, and a cancelled
+   * run keeps what it embedded. Nothing is written before the first commit.
    */
   async update(docs: DocSource, options: IndexRunOptions = {}): Promise<IndexReport> {
     const started = Date.now();
@@ -340,15 +364,28 @@ export class PassageIndex {
     const { files, removedPaths } = await this.listDocuments(docs, report, options);
     const { changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options);
     const change = this.passageChange(changed, removedPaths);
-    const embedded = await this.embedNewPassages(changed, touched, removedPaths, change, report, options);
+    const { embedded, toEmbed } = await this.planEmbedding(changed, touched, removedPaths, change, report, options);
     signal?.throwIfAborted();
     await this.write({ changed, touched, removedPaths, change, embedded }, report, options);
-
+    if (embedded.vectors && this.vectors !== embedded.vectors) {
+      // Nothing was written (no change), but the run fills a fresh store.
+      this.vectors = embedded.vectors;
+      this.vectorsLoading = Promise.resolve(embedded.vectors);
+    }
     report.removed = removedPaths.length;
     report.documents = this.documentCount;
     report.passages = this.passageCount;
+    options.onLexicalReady?.();
+    await this.fillVectors(toEmbed, report, options);
+
     report.ms = Date.now() - started;
     return report;
+  }
+
+  /** How many passages have a vector (committed or kept in memory), of all passages. */
+  vectorFill(): VectorFill {
+    const withVectors = this.vectors ? this.vectors.size : this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0);
+    return { passagesWithVectors: Math.min(withVectors, this.passageCount), passages: this.passageCount };
   }
 
   /** Phase 1, list: the documents of this run, and the indexed ones that are gone. */
@@ -426,26 +463,26 @@ export class PassageIndex {
   }
 
   /**
-   * Phase 4, embed (the long, cancellable part): passages whose id has no vector yet (new ones,
-   * and those of a cut-off vector file); all of them when the embedding model changed. Nothing
-   * without an embedder (lexical-only run), and the vector files are not even read when nothing
-   * changed and every passage has its vector.
+   * Phase 4, plan the vectors: which passages need one (new ones, and those of a cut-off vector
+   * file or a killed run; all of them when the embedding model changed) and which vectors go
+   * (their passages are gone). Nothing without an embedder (lexical-only run), and the vector
+   * files are not even read when nothing changed and every passage has its vector.
    */
-  private async embedNewPassages(
+  private async planEmbedding(
     changed: Map<string, ChangedDocument>,
     touched: Map<string, Stamp>,
     removedPaths: string[],
     change: PassageChange,
     report: IndexReport,
-    { signal, onProgress, embedder }: IndexRunOptions,
-  ): Promise<EmbeddedChange> {
+    { embedder }: IndexRunOptions,
+  ): Promise<{ embedded: EmbeddedChange; toEmbed: Passage[] }> {
     let embeddingModel = this.manifest.embeddingModel;
     const none: EmbeddedChange = { vectors: undefined, vectorChange: { add: [], remove: [], reset: false }, embeddingModel, dimensions: this.manifest.dimensions };
-    if (!embedder) return none;
+    if (!embedder) return { embedded: none, toEmbed: [] };
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
     const vectorsComplete = embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
       && this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0) === this.passageCount;
-    if (vectorsComplete && !docChange && !this.needsFullSave) return none;
+    if (vectorsComplete && !docChange && !this.needsFullSave) return { embedded: none, toEmbed: [] };
 
     let vectors = await this.loadVectors();
     let reset = false;
@@ -462,7 +499,7 @@ export class PassageIndex {
     // Vectors of passages no document holds any more (left by a lexical-only run).
     for (const id of store.ids()) if (!newIds.has(id) && (!this.docOf.has(id) || oldIds.has(id))) remove.add(id);
     const toEmbed: Passage[] = newPassages.filter((p) => !store.has(p.id));
-    // Passages of unchanged documents that have no vector (a new model, a cut-off vector file).
+    // Passages of unchanged documents that have no vector (a new model, a cut-off vector file, a killed run).
     for (const [docPath, entry] of Object.entries(this.documents)) {
       if (changed.has(docPath) || removedPaths.includes(docPath)) continue;
       if (entry.ids.some((id) => !store.has(id))) toEmbed.push(...this.documentPassages(docPath).filter((p) => !store.has(p.id)));
@@ -470,19 +507,109 @@ export class PassageIndex {
     // Batches of similar length: a batch is padded to its longest text, so mixed lengths waste
     // most of the model's work (about half of it on the handbook).
     toEmbed.sort((a, b) => embeddingText(a).length - embeddingText(b).length);
-    const add: { id: string; vector: Float32Array }[] = [];
-    const BATCH = 32;
-    for (let i = 0; i < toEmbed.length; i += BATCH) {
-      signal?.throwIfAborted();
-      onProgress?.({ phase: 'embedding', done: i, total: toEmbed.length });
-      const batch = toEmbed.slice(i, i + BATCH);
-      const out = await embedder.embed(batch.map(embeddingText), signal);
-      batch.forEach((p, j) => add.push({ id: p.id, vector: out[j] }));
-    }
-    onProgress?.({ phase: 'embedding', done: toEmbed.length, total: toEmbed.length });
-    report.embedded = add.length;
     embeddingModel = embedder.modelId;
-    return { vectors: store, vectorChange: { add, remove: [...remove], reset }, embeddingModel, dimensions: embedder.dimensions };
+    return { embedded: { vectors: store, vectorChange: { add: [], remove: [...remove], reset }, embeddingModel, dimensions: embedder.dimensions }, toEmbed };
+  }
+
+  /**
+   * Phase 6, fill the vectors (the long, cancellable part): embed `toEmbed` in batches and commit
+   * them in chunks. Cancelled or failed, it first commits what it embedded, then throws.
+   */
+  private async fillVectors(toEmbed: Passage[], report: IndexReport, { signal, onProgress, embedder, commitEvery }: IndexRunOptions): Promise<void> {
+    if (!embedder || toEmbed.length === 0) return;
+    const everyPassages = commitEvery?.passages ?? COMMIT_PASSAGES;
+    const everyMs = commitEvery?.ms ?? COMMIT_MS;
+    let pending: { id: string; vector: Float32Array }[] = [];
+    let lastCommit = Date.now();
+    const commit = async (): Promise<void> => {
+      if (!pending.length) return;
+      const items = pending;
+      pending = [];
+      await this.commitVectors(items, embedder.modelId, report);
+      report.embedded += items.length;
+      lastCommit = Date.now();
+    };
+    const progress = (done: number) => onProgress?.({ phase: 'embedding', done, total: toEmbed.length, vectors: this.vectorFill() });
+    try {
+      for (let i = 0; i < toEmbed.length; i += EMBED_BATCH) {
+        signal?.throwIfAborted();
+        progress(i);
+        // A passage removed meanwhile is not embedded (watch runs go through the same queue, but be safe).
+        const batch = toEmbed.slice(i, i + EMBED_BATCH).filter((p) => this.docOf.has(p.id));
+        if (!batch.length) continue;
+        const out = await embedder.embed(batch.map(embeddingText), signal);
+        batch.forEach((p, j) => pending.push({ id: p.id, vector: out[j] }));
+        if (pending.length >= everyPassages || Date.now() - lastCommit >= everyMs) await commit();
+      }
+      await commit();
+      progress(toEmbed.length);
+    } catch (error) {
+      // Keep what was embedded: a cancelled or failed run resumes from here next time.
+      await commit().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * One chunk of vectors, committed: a new vector segment and the manifest (or the whole index
+   * when the files on disk lag behind memory). A folder that refuses writes keeps them in memory.
+   */
+  private async commitVectors(items: { id: string; vector: Float32Array }[], embeddingModel: string, report: IndexReport): Promise<void> {
+    const vectors = this.vectors;
+    if (!vectors) return;
+    vectors.add(items.filter((item) => this.docOf.has(item.id)));
+    try {
+      if (this.needsFullSave) {
+        await this.save(new Map(), embeddingModel, vectors.dimensions);
+        this.needsFullSave = false;
+      } else {
+        await this.saveVectors(embeddingModel, vectors.dimensions);
+      }
+    } catch (error) {
+      if (!isWriteRefused(error)) throw error;
+      this.needsFullSave = true;
+      const notice = `The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): the new vectors are kept in memory only and will be computed again next time.`;
+      if (!report.notices.includes(notice)) report.notices.push(notice);
+    }
+  }
+
+  /** Writes the vector segments not yet on disk, then the manifest: a commit of vectors only. */
+  private async saveVectors(embeddingModel: string, dimensions: number): Promise<void> {
+    const gen = this.manifest.generation + 1;
+    const written: string[] = [];
+    try {
+      const vectors = await this.writeVectorSegments(gen, async (name, content) => {
+        written.push(name);
+        return writeFileAtomic(this.dir, name, content);
+      });
+      const manifest: Manifest = { ...this.manifest, updatedAt: new Date().toISOString(), generation: gen, embeddingModel, dimensions, vectors };
+      await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
+      this.manifest = manifest;
+      this.vectors?.markSaved();
+    } catch (error) {
+      for (const name of written) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
+      throw error;
+    }
+    await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
+  }
+
+  /** Writes the vector segments a save needs (new ones, or one compacted) and returns the refs of all. */
+  private async writeVectorSegments(gen: number, write: (name: string, content: string | Uint8Array) => Promise<FileRef>): Promise<VectorFileRef[]> {
+    // Not loaded in this run (nothing to change there): the segments stay as they are.
+    if (!this.vectors) return this.manifest.vectors;
+    let n = 0;
+    const plan = this.vectors.planSave(() => `vectors-${gen}-${n++}`);
+    const bytes = new Map<string, { f32: number; ids: number }>();
+    for (const seg of plan.write) {
+      const f32 = await write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));
+      const ids = await write(`${seg.stem}.ids`, seg.ids.join('\n'));
+      bytes.set(seg.stem, { f32: f32.bytes, ids: ids.bytes });
+    }
+    const previous = new Map(this.manifest.vectors.map((r) => [r.stem, r]));
+    return plan.refs.map((r) => {
+      const b = bytes.get(r.stem) ?? { f32: previous.get(r.stem)?.f32Bytes ?? 0, ids: previous.get(r.stem)?.idsBytes ?? 0 };
+      return { ...r, f32Bytes: b.f32, idsBytes: b.ids };
+    });
   }
 
   /**
@@ -597,27 +724,11 @@ export class PassageIndex {
         this.lexicalDelta = { add: new Set(), remove: new Set() };
       }
 
-      // Vectors: new segments only (or one compacted segment).
       let termsRef = this.manifest.terms ?? null;
       if (this.termCounts && (this.termsDirty || !termsRef)) termsRef = await write(`terms-${gen}.json`, this.termCounts.toJSON());
 
-      // Not loaded in this run (nothing to change there): the segments stay as they are.
-      let vectorRefs: VectorFileRef[] = this.manifest.vectors;
-      if (this.vectors) {
-        let n = 0;
-        const plan = this.vectors.planSave(() => `vectors-${gen}-${n++}`);
-        const bytes = new Map<string, { f32: number; ids: number }>();
-        for (const seg of plan.write) {
-          const f32 = await write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));
-          const ids = await write(`${seg.stem}.ids`, seg.ids.join('\n'));
-          bytes.set(seg.stem, { f32: f32.bytes, ids: ids.bytes });
-        }
-        const previous = new Map(this.manifest.vectors.map((r) => [r.stem, r]));
-        vectorRefs = plan.refs.map((r) => {
-          const b = bytes.get(r.stem) ?? { f32: previous.get(r.stem)?.f32Bytes ?? 0, ids: previous.get(r.stem)?.idsBytes ?? 0 };
-          return { ...r, f32Bytes: b.f32, idsBytes: b.ids };
-        });
-      }
+      // Vectors: new segments only (or one compacted segment).
+      const vectorRefs = await this.writeVectorSegments(gen, write);
 
       const manifest: Manifest = {
         formatVersion: INDEX_FORMAT_VERSION,

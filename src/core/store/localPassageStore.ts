@@ -29,6 +29,7 @@ export class LocalPassageStore implements PassageStore {
       documents: this.index.documentCount,
       passages: this.index.passageCount,
       embeddingModel: this.index.embeddingModel,
+      vectors: this.index.vectorFill(),
     };
   }
 
@@ -56,6 +57,11 @@ export class LocalPassageStore implements PassageStore {
   /** Read from the index's stored term counts, not recomputed. */
   async termStats(): Promise<TermStats> {
     return this.index.termStats();
+  }
+
+  /** The term counts as JSON, for a store in another thread (the index worker). */
+  termCountsJSON(): string {
+    return this.index.termCountsJSON();
   }
 
   async sources(): Promise<string[]> {

@@ -6,6 +6,7 @@
 // means the same thing whichever store answered.
 
 import type { Passage, RetrievalMode } from '../../domain/types';
+import type { VectorFill } from '../../domain/partialRetrieval';
 import type { DocSource } from '../docs/docSource';
 import type { IndexReport, IndexRunOptions } from '../retrieval/passageIndex';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
@@ -18,6 +19,8 @@ export interface StoreStatus {
   passages: number;
   /** The model the stored vectors come from; null for a lexical-only index. */
   embeddingModel: string | null;
+  /** How many passages have a vector (a local index whose vectors are filling in); absent when unknown. */
+  vectors?: VectorFill;
 }
 
 export interface StoreSearch {

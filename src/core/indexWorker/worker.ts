@@ -1,0 +1,154 @@
+// The index worker: a node:worker_threads thread that owns the workspace's local index, so that
+// reading, chunking, tokenizing, embedding and writing never block the extension host's event
+// loop. It answers searches from the same index in memory while it indexes (between embedding
+// batches), so answers work as soon as the lexical part of a run is committed. Built as its own
+// bundle (dist/indexWorker.js), started by the host on first use (store/workerPassageStore.ts).
+
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { workspaceDocSource } from '../docs/docSource';
+import { loadEmbedder } from '../retrieval/embedder';
+import { LocalPassageStore } from '../store/localPassageStore';
+import type { Embedder } from '../types';
+import { isToWorker, toWorkerError, type FromWorker, type IndexWorkerData, type ToWorker, type WorkerCalls, type WorkerOp, type WorkerStatus } from './messages';
+
+type Call = Extract<ToWorker, { type: 'call' }>;
+
+class IndexWorker {
+  private embedderState: WorkerStatus['embedder'];
+  private embedderProblem: string | undefined;
+  private embedderLoading: Promise<Embedder | undefined>;
+  private embedder: Embedder | undefined;
+  private readonly running = new Map<number, AbortController>();
+
+  constructor(
+    private readonly port: MessagePort,
+    private readonly store: LocalPassageStore,
+    private readonly data: IndexWorkerData,
+  ) {
+    this.embedderState = data.embedding === false ? 'off' : 'loading';
+    this.embedderLoading = this.loadEmbedder();
+  }
+
+  start(): void {
+    this.post({ type: 'ready', status: this.status(), openNotices: this.store.openNotices });
+    this.port.on('message', (message: unknown) => this.receive(message));
+  }
+
+  private async loadEmbedder(): Promise<Embedder | undefined> {
+    const settings = this.data.embedding;
+    if (settings === false) return undefined;
+    try {
+      const embedder = await loadEmbedder({ ...settings, onDownloadProgress: (progress) => this.post({ type: 'download', progress }) });
+      this.embedder = embedder;
+      this.embedderState = 'ready';
+      this.post({ type: 'log', level: 'info', message: `Embedding model loaded in the index worker: ${embedder.modelId} (${embedder.dimensions} dimensions).` });
+      return embedder;
+    } catch (error) {
+      this.embedderState = 'unavailable';
+      this.embedderProblem = `No embedding model (${(error as Error).message}): retrieval is lexical only.`;
+      this.post({ type: 'log', level: 'warn', message: this.embedderProblem });
+      return undefined;
+    } finally {
+      this.post({ type: 'status', status: this.status() });
+    }
+  }
+
+  private status(): WorkerStatus {
+    return {
+      ...this.store.status(),
+      mode: this.store.mode(this.embedder),
+      embedder: this.embedderState,
+      ...(this.embedderProblem ? { embedderProblem: this.embedderProblem } : {}),
+    };
+  }
+
+  private receive(message: unknown): void {
+    if (!isToWorker(message)) {
+      const id = (message as { id?: unknown } | null)?.id;
+      const error = { name: 'TypeError', message: `The index worker received a malformed message (${describe(message)}).` };
+      if (Number.isInteger(id)) this.post({ type: 'error', id: id as number, error });
+      else this.post({ type: 'log', level: 'error', message: error.message });
+      return;
+    }
+    if (message.type === 'cancel') {
+      this.running.get(message.id)?.abort();
+      return;
+    }
+    this.call(message).then(
+      (value) => this.post({ type: 'result', id: message.id, value }),
+      (error: unknown) => this.post({ type: 'error', id: message.id, error: toWorkerError(error) }),
+    );
+  }
+
+  private async call(message: Call): Promise<WorkerCalls[WorkerOp]['returns']> {
+    const embedder = await this.embedderLoading;
+    switch (message.op) {
+      case 'index': {
+        const controller = new AbortController();
+        this.running.set(message.id, controller);
+        const docs = workspaceDocSource(this.data.docs.folders, { include: this.data.docs.include, exclude: this.data.docs.exclude });
+        try {
+          const report = await this.store.update(docs, {
+            signal: controller.signal,
+            embedder,
+            paths: message.args.paths,
+            commitEvery: message.args.commitEvery,
+            onProgress: (progress) => {
+              this.post({ type: 'progress', id: message.id, progress });
+              if (progress.vectors) this.post({ type: 'status', status: this.status() });
+            },
+            onLexicalReady: () => {
+              this.post({ type: 'status', status: this.status() });
+              this.post({ type: 'lexicalReady', id: message.id });
+            },
+          });
+          return report;
+        } finally {
+          this.running.delete(message.id);
+          this.post({ type: 'status', status: this.status() });
+        }
+      }
+      case 'search': {
+        const found = await this.store.search(message.args.query, message.args.topK, embedder);
+        return found;
+      }
+      case 'passages':
+        return this.store.passages(message.args.ids);
+      case 'passageTexts':
+        return this.store.passageTexts();
+      case 'termCounts':
+        return this.store.termCountsJSON();
+      case 'sources':
+        return this.store.sources();
+      case 'clear':
+        await this.store.clear();
+        this.post({ type: 'status', status: this.status() });
+        return null;
+    }
+  }
+
+  private post(message: FromWorker): void {
+    this.port.postMessage(message);
+  }
+}
+
+function describe(message: unknown): string {
+  if (message === null || typeof message !== 'object') return typeof message;
+  const type = (message as { type?: unknown }).type;
+  return typeof type === 'string' ? `type "${type.slice(0, 40)}"` : 'no type';
+}
+
+async function main(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('The index worker must run in a worker thread.');
+  const data = workerData as IndexWorkerData;
+  try {
+    const docs = workspaceDocSource(data.docs.folders, { include: data.docs.include, exclude: data.docs.exclude });
+    const store = await LocalPassageStore.open(data.indexDir, docs.root);
+    new IndexWorker(port, store, data).start();
+  } catch (error) {
+    port.postMessage({ type: 'failed', error: toWorkerError(error) } satisfies FromWorker);
+  }
+}
+
+void main();
