@@ -38,6 +38,14 @@ export function describePartialRetrieval(p: PartialRetrieval): string {
   );
 }
 
+/** While vectors fill in (status bar tooltip, chat header): what answers use meanwhile. */
+export function describeVectorFill(fill: VectorFill): string {
+  return (
+    `answers use every passage's words, and their meaning for the ${vectorPercent(fill)}% of passages ` +
+    `(${count.format(fill.passagesWithVectors)} of ${count.format(fill.passages)}) whose vectors are computed so far.`
+  );
+}
+
 /** The short form for the status bar: "vectors 37%". */
 export function shortVectorFill(fill: VectorFill): string {
   return `vectors ${vectorPercent(fill)}%`;

@@ -8,6 +8,11 @@ export type EngineApi = typeof EngineModule;
 
 let engineApi: EngineApi | undefined;
 
+/** The index worker's script (dist/indexWorker.js), started by the engine in a worker thread. */
+export function indexWorkerScript(): string {
+  return path.join(__dirname, 'indexWorker.js');
+}
+
 export function loadEngineApi(): EngineApi {
   // A computed path keeps esbuild from bundling the engine into the extension bundle.
   engineApi ??= require(path.join(__dirname, 'engine.js')) as EngineApi;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../shared/ids';
 import type { IndexView } from '../shared/protocol';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { describeVectorFill, shortVectorFill } from '../domain/partialRetrieval';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -15,11 +16,11 @@ export function statusBarText(view: IndexView): string {
     case 'not-indexed':
       return '$(book) Evident: not indexed';
     case 'indexing':
-      return `$(sync~spin) Evident: indexing ${view.percent ?? 0}%`;
+      return view.vectors ? `$(sync~spin) Evident: ${shortVectorFill(view.vectors)}` : `$(sync~spin) Evident: indexing ${view.percent ?? 0}%`;
     case 'error':
       return '$(warning) Evident: index error';
     case 'indexed':
-      return `$(book) ${numberFormat.format(view.passages)} passages · ${view.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}`;
+      return `$(book) ${numberFormat.format(view.passages)} passages · ${view.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${view.vectors ? ` (${shortVectorFill(view.vectors)})` : ''}`;
   }
 }
 
@@ -27,9 +28,14 @@ export function statusBarText(view: IndexView): string {
 export function statusBarLabel(view: IndexView): string {
   switch (view.state) {
     case 'indexed':
-      return `Evident: ${view.documents} documents, ${view.passages} passages, ${view.retrieval === 'hybrid' ? 'hybrid retrieval' : 'lexical retrieval only'}`;
+      return (
+        `Evident: ${view.documents} documents, ${view.passages} passages, ${view.retrieval === 'hybrid' ? 'hybrid retrieval' : 'lexical retrieval only'}` +
+        (view.vectors ? `; retrieval is partial: ${describeVectorFill(view.vectors)} Reindex to compute the rest.` : '')
+      );
     case 'indexing':
-      return `Evident: indexing the workspace docs, ${view.percent ?? 0}%`;
+      return view.vectors
+        ? `Evident: computing vectors in the background; retrieval is partial: ${describeVectorFill(view.vectors)}`
+        : `Evident: indexing the workspace docs, ${view.percent ?? 0}%`;
     case 'not-indexed':
       return 'Evident: the workspace docs are not indexed yet';
     case 'no-folder':

@@ -2,13 +2,16 @@
 // the engine bundle), indexes the Markdown of every local workspace folder into workspace storage with a
 // cancellable progress notification, keeps it current from a debounced file watcher, reports
 // the embedding model's one-time download, and publishes an IndexView for the status bar and chat.
+// The index itself lives in a worker thread (dist/indexWorker.js, started by the engine): reading,
+// embedding and writing never block this event loop; questions are answered as soon as a run's
+// lexical part is committed, while vectors fill in (the view carries the figure).
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Engine, IndexProgress, IndexReport } from '../core/engine';
 import type { DocFolder } from '../core/docs/docFolders';
 import type { IndexView } from '../shared/protocol';
-import { loadEngineApi } from './engineLoader';
+import { indexWorkerScript, loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
 import { readIndexSettings, readLogLimits, readStoreConnection, settingTrustNotes } from './settings';
 import type { StorePasswordStore } from './storePassword';
@@ -17,6 +20,7 @@ import { ContextKeys, walkthroughStepId } from '../shared/ids';
 /** VS Code's command that marks a walkthrough step complete (and stores it). */
 const WORKBENCH_MARK_STEP_COMPLETE = 'welcome.markStepComplete';
 import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
+import { shortVectorFill } from '../domain/partialRetrieval';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -63,6 +67,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   private enginePromise: Promise<Engine> | undefined;
   private view: IndexView;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Settles when the latest queued run has committed its lexical part (or ended): answers may start. */
+  private usable: Promise<void> = Promise.resolve();
   private queuedRuns = 0;
   private running: AbortController | undefined;
   private readonly pendingPaths = new Set<string>();
@@ -124,7 +130,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** The engine, indexed: indexes first (with a notification) when nothing is indexed yet. */
   async ready(onIndexing?: () => void): Promise<Engine> {
     const engine = await this.engine();
-    await this.queue.catch(() => undefined);
+    // Not the whole run: answers work once its lexical part is committed (vectors fill in after).
+    await this.usable;
     if (!engine.status().indexed && isShared(engine)) {
       throw new Error(`The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`);
     }
@@ -151,11 +158,16 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** Queues an index run: all files, or only `paths` (docs-relative) from the watcher. */
   reindex(options: { notify: boolean; paths?: string[] }): Promise<IndexReport | undefined> {
     this.queuedRuns++;
+    let usable!: () => void;
+    this.usable = new Promise<void>((resolve) => (usable = resolve));
     const run = this.queue.then(
-      () => this.run(options),
-      () => this.run(options),
+      () => this.run(options, usable),
+      () => this.run(options, usable),
     );
-    this.queue = run.catch(() => undefined).finally(() => this.queuedRuns--);
+    this.queue = run.catch(() => undefined).finally(() => {
+      usable();
+      this.queuedRuns--;
+    });
     return run;
   }
 
@@ -205,6 +217,9 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   dispose(): void {
     this.running?.abort();
+    // The index worker is terminated with its engine (what it committed stays on disk).
+    void this.enginePromise?.then((engine) => engine.close()).catch(() => undefined);
+    this.enginePromise = undefined;
     if (this.timer) clearTimeout(this.timer);
     for (const w of this.watchers) w.dispose();
     this.download.done();
@@ -252,6 +267,7 @@ export class WorkspaceIndex implements vscode.Disposable {
         exclude: settings.exclude.length ? settings.exclude : undefined,
       }),
       indexDir,
+      worker: { script: indexWorkerScript(), docs: { folders: this.folders, include: settings.include.length ? settings.include : undefined, exclude: settings.exclude.length ? settings.exclude : undefined } },
       embedding:
         settings.embeddingModel || settings.embeddingLocalPath
           ? {
@@ -275,7 +291,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     return engine;
   }
 
-  private async run(options: { notify: boolean; paths?: string[] }): Promise<IndexReport | undefined> {
+  private async run(options: { notify: boolean; paths?: string[] }, usable: () => void = () => undefined): Promise<IndexReport | undefined> {
     const engine = await this.engine();
     // A shared index is kept current by its own indexer (CI): nothing is indexed from here.
     if (isShared(engine)) {
@@ -284,12 +300,18 @@ export class WorkspaceIndex implements vscode.Disposable {
     }
     const controller = new AbortController();
     this.running = controller;
-    const before = engine.status();
     // The embedding model is loaded (or found unavailable) before the first progress report.
     let embedsKnown: boolean | undefined;
     const embeds = (): boolean => (embedsKnown ??= engine.embeddingReady);
     this.update({ state: 'indexing', percent: 0, phase: 'scanning', done: undefined, total: undefined, message: undefined });
-    const index = (onProgress: (p: IndexProgress) => void) => engine.index({ signal: controller.signal, onProgress, paths: options.paths });
+    const onLexicalReady = () => {
+      // Committed by words: answers work now; the view keeps "indexing" while vectors fill in.
+      const s = engine.status();
+      void vscode.commands.executeCommand('setContext', ContextKeys.indexed, s.indexed);
+      this.update({ documents: s.documents, passages: s.passages, retrieval: s.retrieval, vectors: s.vectors });
+      usable();
+    };
+    const index = (onProgress: (p: IndexProgress) => void) => engine.index({ signal: controller.signal, onProgress, paths: options.paths, onLexicalReady });
     try {
       const report = options.notify
         ? await vscode.window.withProgress(
@@ -300,7 +322,8 @@ export class WorkspaceIndex implements vscode.Disposable {
               try {
                 return await index((p) => {
                   const percent = this.progressPercent(p, embeds());
-                  progress.report({ message: describeIndexProgress(p), increment: Math.max(0, percent - shown) });
+                  const vectors = p.vectors && this.view.vectors ? ` · answers work already (${shortVectorFill(p.vectors)})` : '';
+                  progress.report({ message: `${describeIndexProgress(p)}${vectors}`, increment: Math.max(0, percent - shown) });
                   shown = Math.max(shown, percent);
                 });
               } finally {
@@ -317,10 +340,17 @@ export class WorkspaceIndex implements vscode.Disposable {
       return report;
     } catch (error) {
       if (isAbortError(error)) {
-        this.log.info('Indexing cancelled.');
-        this.update({ state: before.indexed ? 'indexed' : 'not-indexed', percent: undefined, phase: undefined, done: undefined, total: undefined, message: 'Indexing was cancelled.' });
+        // What was committed stays (the lexical part, the vectors computed so far): the view says so.
+        this.log.info('Indexing cancelled; what was committed is kept.');
+        const s = engine.status();
+        this.update({
+          state: s.indexed ? 'indexed' : 'not-indexed', percent: undefined, phase: undefined, done: undefined, total: undefined,
+          documents: s.documents, passages: s.passages, retrieval: s.retrieval, vectors: s.vectors,
+          message: s.vectors ? 'Indexing was cancelled: the vectors computed so far are kept; reindex to compute the rest.' : 'Indexing was cancelled.',
+        });
         return undefined;
       }
+      if (error instanceof Error && error.name === 'IndexWorkerStopped') this.enginePromise = undefined;
       this.log.error(`Indexing failed: ${errorMessage(error)}`);
       this.update({ state: 'error', percent: undefined, phase: undefined, done: undefined, total: undefined, message: `Indexing failed: ${errorMessage(error)}` });
       throw error;
@@ -335,8 +365,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     const percent = Math.max(this.view.percent ?? 0, indexPercent(p, embeds));
     const total = p.total > 0 ? p.total : undefined;
     const done = total !== undefined ? p.done : undefined;
-    if (percent !== this.view.percent || p.phase !== this.view.phase || done !== this.view.done || total !== this.view.total) {
-      this.update({ state: 'indexing', percent, phase: p.phase, done, total });
+    // Once the lexical part is committed, the figure of passages with vectors rides along.
+    const vectors = p.vectors && this.view.vectors !== undefined ? p.vectors : this.view.vectors;
+    if (percent !== this.view.percent || p.phase !== this.view.phase || done !== this.view.done || total !== this.view.total || vectors !== this.view.vectors) {
+      this.update({ state: 'indexing', percent, phase: p.phase, done, total, vectors });
     }
     return percent;
   }
@@ -361,6 +393,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       percent: undefined,
       message: s.retrieval === 'lexical' ? message ?? this.view.message : undefined,
       store: isShared(engine) ? engine.storeLabel : undefined,
+      vectors: s.vectors,
     });
   }
 

@@ -5,6 +5,7 @@
 // passages, the four numbers in words, the sources, the answer's actions and follow-ups, and
 // errors as one sentence with ways forward. Document and model text only go in as textContent.
 
+import { describePartialRetrieval } from '../domain/partialRetrieval';
 import type { Evidence, SentenceVerdict, TurnResult } from '../domain/types';
 import type { Feedback, TurnStage, TurnView, WebviewCommand } from '../shared/protocol';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
@@ -311,6 +312,12 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
     const part = element(doc, 'div', { class: 'abstention relevance', 'data-testid': 'relevance', 'data-verdict': result.relevance.verdict, role: 'note' });
     part.append(icon(doc, 'circle-slash'), element(doc, 'span', { class: 'abstention-detail' }, `Not found: ${result.relevance.reason}`));
     answer.append(part);
+  }
+  // Searched while vectors were filling in: said in words (not only a colour), with the figure.
+  if (result.partialRetrieval) {
+    const partial = element(doc, 'div', { class: 'notice partial-retrieval', 'data-testid': 'partial-retrieval', 'data-percent': String(result.partialRetrieval.percent), role: 'note' });
+    partial.append(icon(doc, 'info'), element(doc, 'span', {}, describePartialRetrieval(result.partialRetrieval)));
+    answer.append(partial);
   }
   for (const notice of result.notices) {
     const n = element(doc, 'div', { class: 'notice', 'data-testid': 'notice' });

@@ -8,6 +8,7 @@
 import type { ChatState, HostToWebview, IndexView, ModelView, TurnStage, TurnView, WebviewToHost } from '../shared/protocol';
 import { MAX_QUESTION_LENGTH } from '../shared/protocol';
 import { describeIndexProgress } from '../domain/indexProgress';
+import { describeVectorFill, shortVectorFill } from '../domain/partialRetrieval';
 import { announcement, elapsedText, renderTurn, type TurnActions } from './answerView';
 import { element } from './dom';
 
@@ -34,7 +35,7 @@ export function describeIndex(index: IndexView): string {
     case 'error':
       return 'Index error';
     case 'indexed':
-      return `${numberFormat.format(index.passages)} passages · ${index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}`;
+      return `${numberFormat.format(index.passages)} passages · ${index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${index.vectors ? ` (${shortVectorFill(index.vectors)})` : ''}`;
   }
 }
 
@@ -292,7 +293,11 @@ export class ChatApp {
     const fill = el(doc, 'div', { class: 'progress-fill' });
     fill.style.width = `${percent}%`;
     bar.append(fill);
-    box.append(bar, el(doc, 'div', { class: 'index-progress-hint' }, 'You can type your question now: it is answered as soon as the index is ready.'));
+    // Vectors filling in: the lexical part is committed, so questions are answered already.
+    const hint = index.vectors
+      ? `You can ask now: ${describeVectorFill(index.vectors)}`
+      : 'You can type your question now: it is answered as soon as the index is ready.';
+    box.append(bar, el(doc, 'div', { class: 'index-progress-hint', 'data-testid': 'index-progress-hint' }, hint));
     return box;
   }
 
