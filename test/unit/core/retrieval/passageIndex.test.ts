@@ -209,7 +209,7 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     assert.equal(hits[0].passage.source, 'security.md');
   });
 
-  it('leaves the index as it was when a run is cancelled during embedding', async () => {
+  it('keeps the committed lexical part, and no vector, when a run is cancelled at its first embedding batch', async () => {
     const index = await PassageIndex.open(indexDir, docs);
     const controller = new AbortController();
     const aborting: Embedder = {
@@ -221,10 +221,29 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
       },
     };
     await assert.rejects(index.update(folderDocSource(docs), { embedder: aborting, signal: controller.signal }), /abort/i);
+    assert.equal(index.isIndexed, true);
+    assert.equal(index.passageCount, 4);
+    const reopened = await PassageIndex.open(indexDir, docs);
+    assert.equal(reopened.isIndexed, true);
+    assert.deepEqual(reopened.vectorFill(), { passagesWithVectors: 0, passages: 4 });
+    assert.equal(reopened.lexicalQuery('password characters', 1)[0] !== undefined, true);
+  });
+
+  it('leaves the index as it was when a run is cancelled while reading', async () => {
+    const index = await PassageIndex.open(indexDir, docs);
+    const controller = new AbortController();
+    const run = index.update(folderDocSource(docs), {
+      embedder,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase === 'reading' && p.done === 1) controller.abort();
+      },
+    });
+    await assert.rejects(run, /abort/i);
     assert.equal(index.isIndexed, false);
-    assert.equal(index.passageCount, 0);
     const reopened = await PassageIndex.open(indexDir, docs);
     assert.equal(reopened.isIndexed, false);
+    assert.deepEqual((await readdir(indexDir)).filter((n) => n !== 'manifest.json'), []);
   });
 
   it('fails fast, without network, when no embedding model is available', async () => {
