@@ -68,7 +68,7 @@ export interface EngineOptions {
    * searches live in the worker started from `script`; `docs` says again what `docs` holds, as
    * data the worker can receive. Without it the index runs in this thread (the CLI).
    */
-  worker?: { script: string; execArgv?: string[]; docs: { folders: DocFolder[]; include?: string[]; exclude?: string[] } };
+  worker?: { script: string; docs: { folders: DocFolder[]; include?: string[]; exclude?: string[] } };
   topK?: number;
   verifier?: { threshold?: number; escalation?: SupportScorer };
   /** "Does this answer the question?" after the support check (default on). */
@@ -339,7 +339,6 @@ function openWorkerStore(options: EngineOptions, worker: NonNullable<EngineOptio
   const log = options.log;
   return WorkerPassageStore.open({
     script: worker.script,
-    execArgv: worker.execArgv,
     indexDir: options.indexDir,
     docs: worker.docs,
     embedding,

@@ -17,8 +17,6 @@ import type { PassageStore, StoreSearch, StoreStatus } from './passageStore';
 export interface WorkerStoreOptions extends IndexWorkerData {
   /** The worker's script (dist/indexWorker.js in the extension). */
   script: string;
-  /** Node options of the worker thread (tests run the TypeScript source through tsx). */
-  execArgv?: string[];
   onDownloadProgress?: (p: { file: string; loaded: number; total: number }) => void;
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -60,7 +58,7 @@ export class WorkerPassageStore implements PassageStore {
   /** Starts the worker and waits until it has opened the index. */
   static open(options: WorkerStoreOptions): Promise<WorkerPassageStore> {
     const data: IndexWorkerData = { indexDir: options.indexDir, docs: options.docs, embedding: options.embedding };
-    const worker = new Worker(options.script, { workerData: data, execArgv: options.execArgv });
+    const worker = new Worker(options.script, { workerData: data });
     return new Promise((resolve, reject) => {
       const early: FromWorker[] = [];
       const onMessage = (message: unknown) => {
