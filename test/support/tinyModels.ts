@@ -271,7 +271,7 @@ const TEXT_INPUTS = [
 ];
 
 /** last_hidden_state = (Gather(E, input_ids) + Gather(T, token_type_ids)) * Unsqueeze(Cast(attention_mask)). */
-function embeddingGraph(table: Float32Array, vocabSize: number, dims: number): onnx.IGraphProto {
+export function embeddingGraph(table: Float32Array, vocabSize: number, dims: number): onnx.IGraphProto {
   return {
     name: 'tiny_embedding',
     input: TEXT_INPUTS,
@@ -342,7 +342,7 @@ function classifierGraph(table: Float32Array, vocabSize: number): onnx.IGraphPro
 // ---------------------------------------------------------------------------------------
 // Files
 
-async function writeModelFolder(folder: string, vocab: string[], graph: onnx.IGraphProto, configExtra: Record<string, unknown>, dims = TINY_DIMENSIONS): Promise<void> {
+export async function writeModelFolder(folder: string, vocab: string[], graph: onnx.IGraphProto, configExtra: Record<string, unknown>, dims = TINY_DIMENSIONS): Promise<void> {
   await mkdir(join(folder, 'onnx'), { recursive: true });
   const config = {
     model_type: 'bert',
@@ -420,7 +420,7 @@ function specialTokensMap(): Record<string, string> {
 }
 
 /** Builds into a temporary sibling and renames it into place, so readers never see half a model. */
-async function generateOnce(folder: string, build: (tmp: string) => Promise<void>): Promise<string> {
+export async function generateOnce(folder: string, build: (tmp: string) => Promise<void>): Promise<string> {
   if (existsSync(join(folder, 'onnx', 'model_quantized.onnx'))) return folder;
   // A folder without its last file is a leftover from an older layout or a crash.
   if (existsSync(folder)) await rm(folder, { recursive: true, force: true });
