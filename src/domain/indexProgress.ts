@@ -19,19 +19,23 @@ export function describeIndexProgress(p: { phase: IndexPhase; done?: number; tot
 
 /**
  * The share of an index run done, 0..100, never going back. Reading is most of a lexical run;
- * with an embedding model, embedding takes the larger share. Scanning and saving are quick.
+ * with an embedding model, embedding takes the larger share, and comes after the lexical part is
+ * saved (vectors are committed as they go, without a saving phase of their own). Scanning and
+ * saving are quick.
  */
 export function indexPercent(p: { phase: IndexPhase; done: number; total: number }, embeds: boolean): number {
   const within = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
   const readingShare = embeds ? 45 : 95;
+  const savingShare = 5;
   switch (p.phase) {
     case 'scanning':
       return 0;
     case 'reading':
       return Math.floor(within * readingShare);
-    case 'embedding':
-      return Math.floor(readingShare + within * (95 - readingShare));
     case 'saving':
-      return Math.floor(95 + within * 5);
+      return Math.floor(readingShare + within * savingShare);
+    case 'embedding':
+      // Never 100 before the run ends.
+      return Math.min(99, Math.floor(readingShare + savingShare + within * (100 - readingShare - savingShare)));
   }
 }

@@ -309,6 +309,8 @@ export class WorkspaceIndex implements vscode.Disposable {
       const s = engine.status();
       void vscode.commands.executeCommand('setContext', ContextKeys.indexed, s.indexed);
       this.update({ documents: s.documents, passages: s.passages, retrieval: s.retrieval, vectors: s.vectors });
+      // The model is loaded by now (the worker loads it before the run): a download notice ends.
+      this.download.done();
       usable();
     };
     const index = (onProgress: (p: IndexProgress) => void) => engine.index({ signal: controller.signal, onProgress, paths: options.paths, onLexicalReady });
