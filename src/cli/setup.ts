@@ -101,7 +101,7 @@ export function turnLogPaths(indexDir: string): { metricsLog: string; auditLog: 
   return { metricsLog: path.join(indexDir, 'metrics.jsonl'), auditLog: path.join(indexDir, 'audit.jsonl') };
 }
 
-export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine> {
+export async function openEngine(flags: EngineFlags, io: CliIO, options: { answerOnly?: boolean } = {}): Promise<Engine> {
   // With a shared store, --docs is optional for answering: it only says where sources are.
   const { docs, indexDir } = resolveIndexDir(flags.store && !flags.docs ? { ...flags, docs: io.cwd } : flags, io);
   if (flags.store !== undefined && !/^postgres(ql)?:\/\//.test(flags.store)) {
@@ -116,6 +116,7 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
     docs: folderDocSource(docs),
     indexDir,
     ...(flags.store ? { store: { connectionString: flags.store, ...(password ? { password } : {}) } } : {}),
+    answerOnly: options.answerOnly,
     topK,
     verifier: { threshold, escalation },
     relevanceCheck: !flags['no-relevance-check'],

@@ -69,6 +69,8 @@ export interface EngineOptions {
    * data the worker can receive. Without it the index runs in this thread (the CLI).
    */
   worker?: { script: string; docs: { folders: DocFolder[]; include?: string[]; exclude?: string[] } };
+  /** Answer from the index as committed, while another process may be indexing it (nothing is cleaned up on open). */
+  answerOnly?: boolean;
   topK?: number;
   verifier?: { threshold?: number; escalation?: SupportScorer };
   /** "Does this answer the question?" after the support check (default on). */
@@ -134,7 +136,7 @@ export class Engine {
       ? await PostgresPassageStore.open(options.store)
       : options.worker
         ? await openWorkerStore(options, options.worker)
-        : await LocalPassageStore.open(options.indexDir, options.docs.root);
+        : await LocalPassageStore.open(options.indexDir, options.docs.root, { keepStrayFiles: options.answerOnly });
     return new Engine(options, store);
   }
 

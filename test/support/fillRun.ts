@@ -2,15 +2,17 @@
 // vectors every COMMIT_EVERY passages, and then stops dead (blocks its thread) once the run has
 // embedded PAUSE_AT passages: the test kills it there with SIGKILL, mid-embedding, with vectors
 // embedded but not yet committed. Prints one line per commit ("committed N") and "paused".
-// Usage: tsx test/support/fillRun.ts DOCS INDEX_DIR MODEL_DIR COMMIT_EVERY PAUSE_AT
+// Usage: tsx test/support/fillRun.ts DOCS INDEX_DIR MODEL_DIR COMMIT_EVERY PAUSE_AT [MODEL_ID]
+//   (MODEL_ID: load the model as the CLI's --embedding-model DIR does, named by its path; by
+//   default it is loaded as the tests load it, through localModelPath)
 
 import { folderDocSource } from '../../src/core/docs/docSource';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import { PassageIndex } from '../../src/core/retrieval/passageIndex';
 
 async function main(): Promise<void> {
-  const [docs, indexDir, modelDir, commitEvery, pauseAt] = process.argv.slice(2);
-  const embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+  const [docs, indexDir, modelDir, commitEvery, pauseAt, modelId] = process.argv.slice(2);
+  const embedder = await loadEmbedder(modelId ? { modelId, allowRemote: false } : { modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
   const index = await PassageIndex.open(indexDir, docs);
   let committed = 0;
   await index.update(folderDocSource(docs), {

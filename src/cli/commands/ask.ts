@@ -35,6 +35,9 @@ Options:
   --model NAME             extractive (offline, default without GEMINI_API_KEY), gemini, gemini:MODEL_ID,
                            google-search[:MODEL_ID], vertex-ai-search[:MODEL_ID]
   --json                   print the result as one JSON object
+  --no-index               answer from the index as it is, without bringing it up to date first
+                           (e.g. while "evident index" fills in its vectors: the answer then says
+                           retrieval is partial, with the share of passages that have a vector)
   --web-search             mixing routes: also give the Gemini model Google Search as a tool (a grounded
                            sub-call; its web sources join the turn's evidence and are verified the same way)
 ${ENGINE_FLAGS_HELP}
@@ -50,7 +53,7 @@ interface QuestionLine {
 export const ask: CliCommand = async (argv, io) => {
   const { values } = parseArgs({
     args: argv,
-    options: { ...ENGINE_FLAGS, ...GROUNDING_FLAGS, question: { type: 'string' }, questions: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' }, 'web-search': { type: 'boolean' } },
+    options: { ...ENGINE_FLAGS, ...GROUNDING_FLAGS, question: { type: 'string' }, questions: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' }, 'web-search': { type: 'boolean' }, 'no-index': { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
@@ -75,10 +78,10 @@ export const ask: CliCommand = async (argv, io) => {
   }
   const makeModel = chooseCliModel(values.model, io);
   const webSearch = values['web-search'] ? webSearchFor(values.model, io) : undefined;
-  const engine = await openEngine(values, io);
+  const engine = await openEngine(values, io, { answerOnly: values['no-index'] });
   const model = makeModel(engine);
   try {
-    if (!values.store) await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
+    if (!values.store && !values['no-index']) await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
     const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
     const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
     if (batch) {
@@ -91,6 +94,7 @@ export const ask: CliCommand = async (argv, io) => {
     }
     const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
     warnStale(result);
+    if (values.json && result.partialRetrieval) io.stderr(`evident: ${describePartialRetrieval(result.partialRetrieval)}\n`);
     io.stdout(values.json ? `${JSON.stringify(toJson(result, files))}\n` : render(result, files));
     return 0;
   } finally {

@@ -183,8 +183,12 @@ export class PassageIndex {
     this.reindexPassages();
   }
 
-  /** Opens the index in `dir` for `docsRoot`, rebuilding what is missing, corrupt or outdated. */
-  static async open(dir: string, docsRoot: string): Promise<PassageIndex> {
+  /**
+   * Opens the index in `dir` for `docsRoot`, rebuilding what is missing, corrupt or outdated.
+   * `keepStrayFiles`: another process may be writing this folder (its next generation is not
+   * committed yet): leave files no manifest names.
+   */
+  static async open(dir: string, docsRoot: string, options: { keepStrayFiles?: boolean } = {}): Promise<PassageIndex> {
     const notices: string[] = [];
     await mkdir(dir, { recursive: true });
     let manifest = freshManifest(docsRoot);
@@ -251,7 +255,7 @@ export class PassageIndex {
     manifest = { ...manifest, vectors: goodVectors };
 
     // Leftovers of a crash or of older formats; best effort (a read-only folder keeps them).
-    await removeStrayFiles(dir, referencedFiles(manifest), { legacy: manifest.updatedAt !== '' });
+    if (!options.keepStrayFiles) await removeStrayFiles(dir, referencedFiles(manifest), { legacy: manifest.updatedAt !== '' });
 
     const index = new PassageIndex(dir, manifest, documents, lexical, notices);
     index.needsFullSave = fullSave;

@@ -15,8 +15,8 @@ export class LocalPassageStore implements PassageStore {
 
   private constructor(private readonly index: PassageIndex) {}
 
-  static async open(indexDir: string, docsRoot: string): Promise<LocalPassageStore> {
-    return new LocalPassageStore(await PassageIndex.open(indexDir, docsRoot));
+  static async open(indexDir: string, docsRoot: string, options: { keepStrayFiles?: boolean } = {}): Promise<LocalPassageStore> {
+    return new LocalPassageStore(await PassageIndex.open(indexDir, docsRoot, options));
   }
 
   get openNotices(): string[] {

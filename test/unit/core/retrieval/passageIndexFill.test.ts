@@ -4,7 +4,6 @@
 // run keeps what it embedded, and answers say how much of the index had vectors.
 
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -16,45 +15,16 @@ import { PassageIndex } from '../../../../src/core/retrieval/passageIndex';
 import type { Embedder } from '../../../../src/core/types';
 import { toJson } from '../../../../src/cli/commands/ask';
 import { manyDocs } from '../../../support/manyDocs';
+import { runUntilPausedThenKill } from '../../../support/killedFill';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
-const RUNNER = path.resolve(__dirname, '../../../support/fillRun.ts');
 const DOCUMENTS = 50;
 
 /** Counts the texts the real embedder is asked to embed. */
 function counting(embedder: Embedder): Embedder & { texts: string[] } {
   const texts: string[] = [];
   return { modelId: embedder.modelId, dimensions: embedder.dimensions, texts, embed: (batch, signal) => (texts.push(...batch), embedder.embed(batch, signal)) };
-}
-
-/** Runs fillRun.ts until it prints "paused", then kills it with SIGKILL; returns its output. */
-function runUntilPausedThenKill(docs: string, indexDir: string, modelDir: string, commitEvery: number, pauseAt: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, docs, indexDir, modelDir, String(commitEvery), String(pauseAt)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    let stderr = '';
-    let buffer = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the run did not pause; stdout: ${lines.join(' | ')}; stderr: ${stderr}`));
-    }, 90_000);
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      buffer += d.toString();
-      const parts = buffer.split('\n');
-      buffer = parts.pop() ?? '';
-      for (const line of parts) {
-        lines.push(line);
-        if (line === 'paused') child.kill('SIGKILL');
-      }
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (signal === 'SIGKILL' && lines.includes('paused')) resolve(lines);
-      else reject(new Error(`the run ended without being killed (code ${code}, signal ${signal}); stdout: ${lines.join(' | ')}; stderr: ${stderr}`));
-    });
-  });
 }
 
 describe('passage index: two-phase indexing, vectors committed in chunks, resumable (real index, real tiny embedding model)', function () {
