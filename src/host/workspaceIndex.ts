@@ -137,7 +137,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     }
     if (!engine.status().indexed) {
       onIndexing?.();
-      await this.reindex({ notify: true });
+      const run = this.reindex({ notify: true });
+      run.catch(() => undefined);
+      // Its lexical commit is enough to answer (a failure before it is the turn's error).
+      await Promise.race([this.usable, run]);
       if (!engine.status().indexed) throw new Error('The workspace is not indexed yet: run "Evident: Reindex Workspace Docs".');
     }
     return engine;

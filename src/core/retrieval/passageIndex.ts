@@ -85,6 +85,8 @@ export interface IndexReport {
   retrieval: RetrievalMode;
   notices: string[];
   ms: number;
+  /** Vector commits of this run's fill, and the time they took (writes only, not embedding). */
+  vectorCommits?: { count: number; ms: number };
 }
 
 export interface IndexRunOptions {
@@ -529,7 +531,11 @@ export class PassageIndex {
       if (!pending.length) return;
       const items = pending;
       pending = [];
+      const started = performance.now();
       await this.commitVectors(items, embedder.modelId, report);
+      const commits = (report.vectorCommits ??= { count: 0, ms: 0 });
+      commits.count++;
+      commits.ms += performance.now() - started;
       report.embedded += items.length;
       lastCommit = Date.now();
     };
