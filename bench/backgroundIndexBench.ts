@@ -129,6 +129,9 @@ async function main() {
   console.log(`Corpus: ${docs}; model: generated, 384 dimensions; worker: ${path.relative(process.cwd(), script)}`);
   console.log(`Machine: ${process.platform} ${process.arch}, Node ${process.version}; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
 
+  // The machine's own noise: this thread idle for 10 s (a shared machine deschedules it).
+  const idle = await withLoopDelay(() => new Promise((r) => setTimeout(r, 10_000)));
+
   // 1 + 2 (after): the index worker, as the extension runs it (this thread only asks questions);
   // then again with the alternative design beside it, for the comparison of search latencies.
   const run = await workerRun(script, docs, embedding, undefined);
@@ -171,6 +174,7 @@ async function main() {
   console.log(`| reopening the committed index in another thread: open / first vector query | ${ms(reopen)} / ${ms(vectorLoad)} |\n`);
   console.log('| host event loop while indexing from scratch | longest block | p99 | run |');
   console.log('|---|---|---|---|');
+  console.log(`| nothing running in this thread, 10 s (the machine's noise floor) | ${ms(idle.maxMs)} | ${ms(idle.p99Ms)} | |`);
   console.log(`| index run in the host thread (before) | ${ms(inHost.maxMs)} | ${ms(inHost.p99Ms)} | ${s1(inHost.value.ms)} |`);
   console.log(`| index run in the worker (now), 4 searches a second meanwhile | ${ms(worker.maxMs)} | ${ms(worker.p99Ms)} | ${s1(full)} |`);
   console.log(`| second run: worker + this thread reopening and searching its own copy (the alternative) | ${ms(alt.worker.maxMs)} | ${ms(alt.worker.p99Ms)} | ${s1(alt.full)} |\n`);
