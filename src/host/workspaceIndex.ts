@@ -263,14 +263,16 @@ export class WorkspaceIndex implements vscode.Disposable {
     const started = Date.now();
     const connection = readStoreConnection();
     const password = connection ? await this.storePassword.get() : undefined;
+    const docOptions = {
+      include: settings.include.length ? settings.include : undefined,
+      exclude: settings.exclude.length ? settings.exclude : undefined,
+    };
     const engine = await api.Engine.open({
       ...(connection ? { store: { connectionString: connection, ...(password ? { password } : {}) } } : {}),
-      docs: api.workspaceDocSource(this.folders, {
-        include: settings.include.length ? settings.include : undefined,
-        exclude: settings.exclude.length ? settings.exclude : undefined,
-      }),
+      docs: api.workspaceDocSource(this.folders, docOptions),
       indexDir,
-      worker: { script: indexWorkerScript(), docs: { folders: this.folders, include: settings.include.length ? settings.include : undefined, exclude: settings.exclude.length ? settings.exclude : undefined } },
+      // The local index lives in the index worker, which reads the same folders itself.
+      worker: { script: indexWorkerScript(), docs: { folders: this.folders, ...docOptions } },
       embedding:
         settings.embeddingModel || settings.embeddingLocalPath
           ? {
@@ -344,7 +346,8 @@ export class WorkspaceIndex implements vscode.Disposable {
       this.updateFrom(engine, report.notices.find((n) => /lexical/i.test(n)));
       return report;
     } catch (error) {
-      if (isAbortError(error)) {
+      // Cancelled, or stopped by a settings change or deactivation (the worker is terminated then).
+      if (isAbortError(error) || controller.signal.aborted) {
         // What was committed stays (the lexical part, the vectors computed so far): the view says so.
         this.log.info('Indexing cancelled; what was committed is kept.');
         const s = engine.status();

@@ -8,6 +8,8 @@
 //   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
 //   * `terms-<gen>.json`      document frequencies of the verifier's terms (answers weigh words by them)
 //   * `manifest.json`         names the files above with their lengths; renaming it commits a save
+// A run commits twice over: the lexical part first (answers work from then on), then the vectors
+// in chunks, so a killed or cancelled run resumes without embedding again what it committed.
 // A run that changes nothing writes nothing. A corrupt, damaged or outdated index is rebuilt as
 // little as needed (a cut-off vector file: only its vectors), with a notice saying why. An index
 // folder that cannot be written (read-only, full disk) still answers, with a notice.
