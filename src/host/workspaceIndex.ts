@@ -71,6 +71,10 @@ export class WorkspaceIndex implements vscode.Disposable {
   private usable: Promise<void> = Promise.resolve();
   private queuedRuns = 0;
   private running: AbortController | undefined;
+  /** The running run has committed its lexical part and is filling in vectors. */
+  private filling = false;
+  /** A run stopped in its fill so that a newer one (an edit) goes first; the newer one resumes the fill. */
+  private preempted: AbortController | undefined;
   private readonly pendingPaths = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private watchers: vscode.Disposable[] = [];
@@ -160,6 +164,12 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** Queues an index run: all files, or only `paths` (docs-relative) from the watcher. */
   reindex(options: { notify: boolean; paths?: string[] }): Promise<IndexReport | undefined> {
+    // A run filling in vectors (which may take long) makes way: it keeps what it committed, and
+    // the new run embeds the passages still without a vector, its own and the others'.
+    if (this.running && this.filling) {
+      this.preempted = this.running;
+      this.running.abort();
+    }
     this.queuedRuns++;
     let usable!: () => void;
     this.usable = new Promise<void>((resolve) => (usable = resolve));
@@ -316,6 +326,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       this.update({ documents: s.documents, passages: s.passages, retrieval: s.retrieval, vectors: s.vectors });
       // The model is loaded by now (the worker loads it before the run): a download notice ends.
       this.download.done();
+      if (this.running === controller) this.filling = true;
       usable();
     };
     const index = (onProgress: (p: IndexProgress) => void) => engine.index({ signal: controller.signal, onProgress, paths: options.paths, onLexicalReady });
@@ -347,6 +358,10 @@ export class WorkspaceIndex implements vscode.Disposable {
       return report;
     } catch (error) {
       // Cancelled, or stopped by a settings change or deactivation (the worker is terminated then).
+      if (this.preempted === controller) {
+        this.log.info('Filling in vectors paused for a newer index run, which resumes it; what was committed is kept.');
+        return undefined;
+      }
       if (isAbortError(error) || controller.signal.aborted) {
         // What was committed stays (the lexical part, the vectors computed so far): the view says so.
         this.log.info('Indexing cancelled; what was committed is kept.');
@@ -364,7 +379,11 @@ export class WorkspaceIndex implements vscode.Disposable {
       throw error;
     } finally {
       this.download.done();
-      if (this.running === controller) this.running = undefined;
+      if (this.running === controller) {
+        this.running = undefined;
+        this.filling = false;
+      }
+      if (this.preempted === controller) this.preempted = undefined;
     }
   }
 

@@ -119,6 +119,33 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
     assert.equal(counted.texts.length, passages - kept);
   });
 
+  it('a watcher run for one edited file, after a fill was stopped, also embeds every other passage still without a vector', async () => {
+    const index = await PassageIndex.open(indexDir, docs);
+    const controller = new AbortController();
+    await assert.rejects(
+      index.update(folderDocSource(docs), {
+        embedder,
+        signal: controller.signal,
+        commitEvery: { passages: 64 },
+        onProgress: (p) => {
+          if (p.vectors && p.vectors.passagesWithVectors >= 64) controller.abort();
+        },
+      }),
+      (error: Error) => error.name === 'AbortError',
+    );
+    const kept = index.vectorFill().passagesWithVectors;
+    await writeDocs(docs, { 'travel/policy-0.md': '# travel policy 0\n\n## Limits\n\nTrain tickets are booked in second class for trips under four hours.\n' });
+    const counted = counting(embedder);
+    const report = await index.update(folderDocSource(docs), { embedder: counted, paths: ['travel/policy-0.md'] });
+    assert.equal(report.updated, 1);
+    // The edited file now has 1 passage instead of 4; the rest of the fill is done in the same run.
+    assert.deepEqual(index.vectorFill(), { passagesWithVectors: passages - 3, passages: passages - 3 });
+    // Not re-embedded: the kept vectors, except those of the edited file's 4 old passages (at most 4).
+    const embedded = counted.texts.length;
+    assert.ok(embedded >= passages - 3 - kept && embedded <= passages - 3 - (kept - 4), `embedded ${embedded} with ${kept} kept`);
+    assert.ok(counted.texts.some((t) => t.includes('Train tickets')));
+  });
+
   it('searches hybrid over the passages with vectors while filling, and each answer carries the figure (CLI JSON too)', async () => {
     const lines = await runUntilPausedThenKill(docs, indexDir, modelDir, 64, 96);
     assert.ok(lines.includes('committed 64'));
