@@ -5,13 +5,13 @@
 // Stable selectors for end-to-end tests (all `data-testid`, inside the webview's inner frame):
 //   chat-header · header-model [data-backend] · header-retrieval [data-retrieval] · header-index [data-state]
 //   model-notice · index-message · toggle-dropped (checkbox: show dropped sentences)
-//   index-progress · index-progress-text (while indexing) · lexical-hint · lexical-hint-action · lexical-hint-dismiss
+//   index-progress · index-progress-text · index-progress-hint (while indexing) · lexical-hint · lexical-hint-action · lexical-hint-dismiss
 //   empty-state · empty-index · empty-model · example-question · empty-action-reindex · empty-action-set-key
 //   transcript · announcer (polite live region: the finished answer only)
 //   turn (an article labelled by its question) [data-turn-id][data-status=pending|done|failed|cancelled]
 //   question (a heading) · turn-stage [data-stage] · turn-stage-detail · turn-elapsed · answer-draft
 //   answer [data-abstained] · answer-body · sentence [data-verdict=kept|exempt]
-//   dropped-sentence [data-reason-code] · drop-reason · notice · sources · source · source-name · source-folder
+//   dropped-sentence [data-reason-code] · drop-reason · notice · partial-retrieval [data-percent] · sources · source · source-name · source-folder
 //   abstention · abstention-detail · abstention-searched · closest-passages · closest-passage · abstention-hint · stale-warning
 //   citation [data-evidence-id] (one Tab stop per answer, arrow keys between chips; Enter or click opens the source)
 //   citation-unknown · web-link
