@@ -65,6 +65,8 @@ class DownloadNotice {
 
 export class WorkspaceIndex implements vscode.Disposable {
   private enginePromise: Promise<Engine> | undefined;
+  /** The previous engine closing (its worker terminating): a new engine waits for it. */
+  private closing: Promise<void> = Promise.resolve();
   private view: IndexView;
   private queue: Promise<unknown> = Promise.resolve();
   /** Settles when the latest queued run has committed its lexical part (or ended): answers may start. */
@@ -204,7 +206,8 @@ export class WorkspaceIndex implements vscode.Disposable {
     const wasOpen = this.enginePromise !== undefined;
     this.running?.abort();
     // A shared index holds connections: the old engine lets them go (after its running queries).
-    void this.enginePromise?.then((old) => old.close()).catch(() => undefined);
+    // The old index worker is terminated before a new one opens the same folder (one writer).
+    this.closing = this.enginePromise?.then((old) => old.close()).catch(() => undefined) ?? Promise.resolve();
     this.enginePromise = undefined;
     if (!this.folder) this.update({ state: 'no-folder', documents: 0, passages: 0 });
     else if (this.view.state === 'no-folder') this.update({ state: 'not-indexed' });
@@ -259,6 +262,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     const folder = this.folder;
     const storage = this.context.storageUri;
     if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
+    await this.closing;
     const api = loadEngineApi();
     const indexDir = path.join(storage.fsPath, 'index');
     const holder = api.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
