@@ -9,9 +9,15 @@ import { workspaceDocSource } from '../docs/docSource';
 import { loadEmbedder } from '../retrieval/embedder';
 import { LocalPassageStore } from '../store/localPassageStore';
 import type { Embedder } from '../types';
+import type { IndexRunOptions } from '../retrieval/passageIndex';
 import { isToWorker, toWorkerError, type FromWorker, type IndexWorkerData, type ToWorker, type WorkerCalls, type WorkerOp, type WorkerStatus } from './messages';
 
 type Call = Extract<ToWorker, { type: 'call' }>;
+
+/** How long a search waits for an embedding model that is still loading before searching by words. */
+const SEARCH_WAITS_FOR_MODEL_MS = 2_000;
+
+const delay = (ms: number): Promise<undefined> => new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
 
 class IndexWorker {
   private embedderState: WorkerStatus['embedder'];
@@ -81,33 +87,11 @@ class IndexWorker {
   }
 
   private async call(message: Call): Promise<WorkerCalls[WorkerOp]['returns']> {
-    const embedder = await this.embedderLoading;
+    if (message.op === 'index') return this.index(message.id, message.args);
+    // A model still loading (a first download) does not hold answers back: after a short wait they
+    // search by words, and say so (the turn's retrieval mode is lexical).
+    const embedder = await Promise.race([this.embedderLoading, delay(SEARCH_WAITS_FOR_MODEL_MS)]);
     switch (message.op) {
-      case 'index': {
-        const controller = new AbortController();
-        this.running.set(message.id, controller);
-        const docs = workspaceDocSource(this.data.docs.folders, { include: this.data.docs.include, exclude: this.data.docs.exclude });
-        try {
-          const report = await this.store.update(docs, {
-            signal: controller.signal,
-            embedder,
-            paths: message.args.paths,
-            commitEvery: message.args.commitEvery,
-            onProgress: (progress) => {
-              this.post({ type: 'progress', id: message.id, progress });
-              if (progress.vectors) this.post({ type: 'status', status: this.status() });
-            },
-            onLexicalReady: () => {
-              this.post({ type: 'status', status: this.status() });
-              this.post({ type: 'lexicalReady', id: message.id });
-            },
-          });
-          return report;
-        } finally {
-          this.running.delete(message.id);
-          this.post({ type: 'status', status: this.status() });
-        }
-      }
       case 'search': {
         const found = await this.store.search(message.args.query, message.args.topK, embedder);
         return found;
@@ -124,6 +108,47 @@ class IndexWorker {
         await this.store.clear();
         this.post({ type: 'status', status: this.status() });
         return null;
+    }
+  }
+
+  /**
+   * An index run. While the embedding model is still loading (a first download), the lexical part
+   * is indexed and committed without it, so answers need not wait for the download; then the
+   * vectors are filled in by a second pass once the model is there (it reads nothing again).
+   */
+  private async index(id: number, args: WorkerCalls['index']['args']): Promise<WorkerCalls['index']['returns']> {
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    const docs = workspaceDocSource(this.data.docs.folders, { include: this.data.docs.include, exclude: this.data.docs.exclude });
+    let lexicalSaid = false;
+    const options = (embedder: Embedder | undefined): IndexRunOptions => ({
+      signal: controller.signal,
+      embedder,
+      paths: args.paths,
+      commitEvery: args.commitEvery,
+      onProgress: (progress) => {
+        this.post({ type: 'progress', id, progress });
+        if (progress.vectors) this.post({ type: 'status', status: this.status() });
+      },
+      onLexicalReady: () => {
+        this.post({ type: 'status', status: this.status() });
+        if (!lexicalSaid) this.post({ type: 'lexicalReady', id });
+        lexicalSaid = true;
+      },
+    });
+    try {
+      if (this.embedderState === 'loading') {
+        const first = await this.store.update(docs, options(undefined));
+        const embedder = await this.embedderLoading;
+        if (!embedder) return first;
+        const second = await this.store.update(docs, options(embedder));
+        // One run as the host sees it: what was read in the first pass, what was embedded in the second.
+        return { ...second, added: first.added, updated: first.updated, removed: first.removed, unchanged: first.unchanged, skipped: first.skipped, notices: [...first.notices, ...second.notices], ms: first.ms + second.ms };
+      }
+      return await this.store.update(docs, options(await this.embedderLoading));
+    } finally {
+      this.running.delete(id);
+      this.post({ type: 'status', status: this.status() });
     }
   }
 

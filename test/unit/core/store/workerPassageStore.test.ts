@@ -5,6 +5,8 @@
 
 import { strict as assert } from 'node:assert';
 import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
 import type { IndexProgress } from '../../../../src/core/retrieval/passageIndex';
@@ -155,6 +157,46 @@ describe('index worker: a real worker thread owns the index; typed messages, can
     await store.close();
     await assert.rejects(running, (error: Error) => error.name === 'IndexWorkerStopped' && /Reindex/.test(error.message));
     await assert.rejects(store.search('x', 1), /index worker stopped/);
+  });
+
+  it('commits the lexical part without waiting for an embedding model that is still loading (a slow hub)', async () => {
+    // A local stand-in for the model hub that answers only after 8 s, and then with 404.
+    const hub = createServer((_req, res) => setTimeout(() => res.writeHead(404).end(), 8_000));
+    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (hub.address() as AddressInfo).port;
+      const store = await WorkerPassageStore.open({
+        script: SCRIPT,
+        indexDir,
+        docs: { folders: [{ name: 'docs', root: docs }] },
+        embedding: { modelId: 'some-org/some-model', cacheDir: path.join(indexDir, 'models'), allowRemote: true, hubEndpoint: `http://127.0.0.1:${port}`, probeTimeoutMs: 10_000 },
+      });
+      open.push(store);
+      const started = Date.now();
+      let lexicalAfter = -1;
+      let embedderThen = '';
+      let searched: Promise<{ mode: string; count: number; after: number }> | undefined;
+      const report = await store.update(folderDocSource(docs), {
+        onLexicalReady: () => {
+          lexicalAfter = Date.now() - started;
+          embedderThen = store.workerStatus.embedder;
+          searched = store.search('travel approval', 3).then((r) => ({ mode: r.mode, count: r.passages.length, after: Date.now() - started }));
+        },
+      });
+      assert.equal(embedderThen, 'loading', 'the lexical part was committed while the model was still loading');
+      const found = await searched;
+      assert.ok(found, 'a search was asked at the lexical commit');
+      assert.equal(found.mode, 'lexical');
+      assert.equal(found.count, 3);
+      assert.ok(found.after < 7_000 && found.after - lexicalAfter < 4_000, `answered ${found.after - lexicalAfter} ms after the lexical commit: it did not wait for the model (8 s)`);
+      assert.ok(lexicalAfter < 8_000, `lexical after ${lexicalAfter} ms`);
+      assert.equal(report.passages, DOCUMENTS * 4);
+      assert.equal(store.workerStatus.embedder, 'unavailable');
+      assert.equal(store.mode(), 'lexical');
+      assert.match(store.workerStatus.embedderProblem ?? '', /could not be downloaded \(HTTP 404\)/);
+    } finally {
+      hub.close();
+    }
   });
 
   it('the message guards refuse what is not a message of the protocol', () => {
