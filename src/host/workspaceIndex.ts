@@ -20,7 +20,7 @@ import { ContextKeys, walkthroughStepId } from '../shared/ids';
 /** VS Code's command that marks a walkthrough step complete (and stores it). */
 const WORKBENCH_MARK_STEP_COMPLETE = 'welcome.markStepComplete';
 import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
-import { shortVectorFill } from '../domain/partialRetrieval';
+import { partialRetrieval, shortVectorFill } from '../domain/partialRetrieval';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -344,7 +344,7 @@ export class WorkspaceIndex implements vscode.Disposable {
               try {
                 return await index((p) => {
                   const percent = this.progressPercent(p, embeds());
-                  const vectors = p.vectors && this.view.vectors ? ` · answers work already (${shortVectorFill(p.vectors)})` : '';
+                  const vectors = p.vectors && partialRetrieval(p.vectors) ? ` · answers work already (${shortVectorFill(p.vectors)})` : '';
                   progress.report({ message: `${describeIndexProgress(p)}${vectors}`, increment: Math.max(0, percent - shown) });
                   shown = Math.max(shown, percent);
                 });
@@ -393,13 +393,17 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** Updates the "indexing N%" state (phase and counts for the chat view) and returns the percentage. */
   private progressPercent(p: IndexProgress, embeds: boolean): number {
-    const percent = Math.max(this.view.percent ?? 0, indexPercent(p, embeds));
+    // Embedding has its own span (50–99%), entered once: when the model finished loading only after
+    // the lexical part (a first download), the run's share restarts there rather than sticking at 95%.
+    const entering = p.phase === 'embedding' && this.view.phase !== 'embedding';
+    const percent = Math.max(entering ? 0 : this.view.percent ?? 0, indexPercent(p, embeds || p.phase === 'embedding'));
     const total = p.total > 0 ? p.total : undefined;
     const done = total !== undefined ? p.done : undefined;
-    // Once the lexical part is committed, the figure of passages with vectors rides along.
-    const vectors = p.vectors && this.view.vectors !== undefined ? p.vectors : this.view.vectors;
+    // Filling in vectors (the lexical part is committed): the figure rides along, searches are hybrid.
+    const filling = p.vectors !== undefined && partialRetrieval(p.vectors) !== undefined;
+    const vectors = p.vectors ? (filling ? p.vectors : undefined) : this.view.vectors;
     if (percent !== this.view.percent || p.phase !== this.view.phase || done !== this.view.done || total !== this.view.total || vectors !== this.view.vectors) {
-      this.update({ state: 'indexing', percent, phase: p.phase, done, total, vectors });
+      this.update({ state: 'indexing', percent, phase: p.phase, done, total, vectors, ...(filling ? { retrieval: 'hybrid' as const } : {}) });
     }
     return percent;
   }

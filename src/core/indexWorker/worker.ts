@@ -14,7 +14,7 @@ import { isToWorker, toWorkerError, type FromWorker, type IndexWorkerData, type 
 
 type Call = Extract<ToWorker, { type: 'call' }>;
 
-/** How long a search waits for an embedding model that is still loading before searching by words. */
+/** How long a search (or an index run) waits for an embedding model that is still loading before going on by words. */
 const SEARCH_WAITS_FOR_MODEL_MS = 2_000;
 
 const delay = (ms: number): Promise<undefined> => new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
@@ -137,6 +137,8 @@ class IndexWorker {
       },
     });
     try {
+      // A model on disk loads in a moment: wait for it; a download is not waited for.
+      await Promise.race([this.embedderLoading, delay(SEARCH_WAITS_FOR_MODEL_MS)]);
       if (this.embedderState === 'loading') {
         const first = await this.store.update(docs, options(undefined));
         const embedder = await this.embedderLoading;
