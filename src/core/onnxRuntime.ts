@@ -121,5 +121,5 @@ export function sessionOptions(runtime: OnnxRuntimeChoice, threads: number): { d
     // execution provider is the way through. Threads are set on ort.env.wasm (above).
     return { device: 'auto', session_options: { executionProviders: ['wasm'] } };
   }
-  return { session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 } };
+  return { session_options: threads > 0 ? { intraOpNumThreads: threads, interOpNumThreads: 1 } : {} };
 }

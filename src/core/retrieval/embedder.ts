@@ -44,13 +44,13 @@ export interface EmbeddingTuning {
   sortByLength: boolean;
   /** Tokens per text at most (null: what the model was trained on, see `trainedLength`). */
   maxTokens: number | null;
-  /** ONNX intra-op threads (null: one per available core); native runtime only. */
+  /** ONNX intra-op threads (null: one per available core; 0: left to onnxruntime); native runtime only. */
   threads: number | null;
 }
 
 /**
  * Measured with `npm run bench:embed` (MiniLM-shaped q8 model, 18F handbook passages, 2 cores).
- * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: ORT's default }.
+ * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0 }.
  */
 export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = { batchSize: 16, sortByLength: true, maxTokens: null, threads: null };
 
