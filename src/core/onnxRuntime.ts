@@ -115,11 +115,15 @@ function firstLine(text: string): string {
 }
 
 /** Session options for transformers.js: the device and threads of the chosen runtime. */
-export function sessionOptions(runtime: OnnxRuntimeChoice, threads: number): { device?: 'auto'; session_options: Record<string, unknown> } {
+export function sessionOptions(runtime: OnnxRuntimeChoice, threads: number, spinning = true): { device?: 'auto'; session_options: Record<string, unknown> } {
   if (runtime.kind === 'wasm') {
     // transformers.js lists no devices when it is handed a runtime: `auto` with an explicit
     // execution provider is the way through. Threads are set on ort.env.wasm (above).
     return { device: 'auto', session_options: { executionProviders: ['wasm'] } };
   }
-  return { session_options: threads > 0 ? { intraOpNumThreads: threads, interOpNumThreads: 1 } : {} };
+  const options: Record<string, unknown> = threads > 0 ? { intraOpNumThreads: threads, interOpNumThreads: 1 } : {};
+  // Idle threads spin by default, waiting for work: on a busy machine they take cores from
+  // everything else, ourselves included.
+  if (!spinning) options.extra = { session: { intra_op: { allow_spinning: '0' } } };
+  return { session_options: options };
 }

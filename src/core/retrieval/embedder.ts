@@ -46,13 +46,15 @@ export interface EmbeddingTuning {
   maxTokens: number | null;
   /** ONNX intra-op threads (null: one per available core; 0: left to onnxruntime); native runtime only. */
   threads: number | null;
+  /** Let idle ONNX threads spin-wait for work (onnxruntime's default); native runtime only. */
+  spinning: boolean;
 }
 
 /**
  * Measured with `npm run bench:embed` (MiniLM-shaped q8 model, 18F handbook passages, 2 cores).
- * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0 }.
+ * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0, spinning: true }.
  */
-export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = { batchSize: 16, sortByLength: true, maxTokens: null, threads: null };
+export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = { batchSize: 8, sortByLength: true, maxTokens: null, threads: null, spinning: true };
 
 /** No BERT-style model has position embeddings beyond this. */
 const POSITION_LIMIT = 512;
@@ -91,7 +93,7 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       (await pipeline('feature-extraction', model, {
         dtype: settings.dtype ?? 'q8',
         local_files_only: !remote,
-        ...sessionOptions(runtime, tuning.threads ?? Math.max(1, os.availableParallelism())),
+        ...sessionOptions(runtime, tuning.threads ?? Math.max(1, os.availableParallelism()), tuning.spinning),
         ...(settings.cacheDir ? { cache_dir: settings.cacheDir } : {}),
         progress_callback: (p: unknown) => {
           const info = p as { status?: string; file?: string; loaded?: number; total?: number };
