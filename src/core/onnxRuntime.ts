@@ -59,7 +59,7 @@ function chooseRuntime(backend: EmbeddingBackend): OnnxRuntimeChoice {
   if (backend === 'wasm') return useWasm(undefined);
   const nativeError = loadNative();
   if (nativeError === undefined) return { kind: 'native' };
-  if (backend === 'native') throw new OnnxRuntimeUnavailable(`the native ONNX runtime could not be loaded (${nativeError}); the WebAssembly backend works everywhere`);
+  if (backend === 'native') throw new OnnxRuntimeUnavailable(`the native ONNX runtime could not be loaded (${nativeError}); the WebAssembly backend runs everywhere (setting evident.embedding.backend or --embedding-backend: auto or wasm)`);
   return useWasm(nativeError);
 }
 

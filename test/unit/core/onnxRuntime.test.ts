@@ -72,7 +72,7 @@ describe('ONNX runtime: native and WebAssembly', function () {
     const result = await embedInProcess({ modelDir: tiny, dtype: 'fp32', backend: 'native', texts: TEXTS }, { failNative: true });
     assert.ok('error' in result, JSON.stringify(result));
     assert.equal(result.unavailable, true, 'lexical retrieval goes on, with the reason');
-    assert.match(result.error, /native ONNX runtime could not be loaded \(simulated: no onnxruntime-node binary.*\); the WebAssembly backend works everywhere/);
+    assert.match(result.error, /native ONNX runtime could not be loaded \(simulated: no onnxruntime-node binary.*\); the WebAssembly backend runs everywhere \(setting evident\.embedding\.backend or --embedding-backend: auto or wasm\)/);
   });
 
   it('refuses to switch runtimes inside a process (a reload switches)', async () => {
