@@ -51,10 +51,13 @@ export interface EmbeddingTuning {
 }
 
 /**
- * Measured with `npm run bench:embed` (MiniLM-shaped q8 model, 18F handbook passages, 2 cores).
+ * Measured with `npm run bench:embed` (MiniLM-shaped q8 model, 18F handbook passages, 2 cores
+ * shared, load 16–22; docs/measurements.md): sorted batches of 8 beat 4, 16 and 32 (64 is twice
+ * as slow: padding and cache); two threads that do not spin-wait took 48–59 ms per passage where
+ * two spinning threads (onnxruntime's default) took 99–148 ms and one thread 56–192 ms.
  * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0, spinning: true }.
  */
-export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = { batchSize: 8, sortByLength: true, maxTokens: null, threads: null, spinning: true };
+export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = { batchSize: 8, sortByLength: true, maxTokens: null, threads: null, spinning: false };
 
 /** No BERT-style model has position embeddings beyond this. */
 const POSITION_LIMIT = 512;
