@@ -8,7 +8,8 @@
 //   - the same on the WebAssembly backend (onnxruntime-web), in a child process (the ONNX
 //     runtime is chosen once per process);
 //   - single-question embedding latency p50/p95 (the hybrid query budget assumes ~6 ms).
-// Baseline and current alternate over `--rounds` rounds; each figure is the median round.
+// Baseline and current alternate over `--rounds` rounds; each figure is the median round (of an
+// even number, the faster of the middle two); every round is printed below the table.
 // `--sweep` also measures batch sizes and thread counts (how the defaults were chosen).
 // Usage: npm run bench:embed [-- --passages 400] [-- --rounds 2] [-- --sweep] [-- --no-wasm]
 
@@ -129,7 +130,7 @@ async function main(): Promise<void> {
   const over = (n: number) => lengths.filter((l) => l > n).length;
 
   console.log(`bench:embed: ${texts.length} passages of ${CORPUS} (spread evenly over its ${total} passages, in document order)`);
-  console.log(`Model: ${path.basename(modelDir)} (all-MiniLM-L6-v2's shape, q8 ${(readFileSync(path.join(modelDir, 'onnx/model_quantized.onnx')).byteLength / 1048576).toFixed(1)} MB, random weights)`);
+  console.log(`Model: ${path.basename(modelDir)} (all-MiniLM-L6-v2's shape, q8 ${(readFileSync(path.join(modelDir, 'onnx/model_quantized.onnx')).byteLength / 1e6).toFixed(1)} MB, random weights)`);
   console.log(`Tokens per passage: mean ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(0)}, median ${median(lengths)}, max ${Math.max(...lengths)}; over 256: ${over(256)}, over 512: ${over(512)}`);
   console.log(`Machine: ${process.platform} ${process.arch}, ${os.availableParallelism()} cores, Node ${process.version}; load average at start ${loadStart.map((l) => l.toFixed(2)).join(' / ')}`);
   console.log(`Current configuration: ${JSON.stringify({ ...DEFAULT_EMBEDDING_TUNING, maxTokens: current.maxTokens, threads: os.availableParallelism() })}; runtime: ${current.runtime.kind}`);
@@ -150,20 +151,23 @@ async function main(): Promise<void> {
 
   const row = (name: string, p: PassResult, q: QueryResult, ratio: string) =>
     `| ${name} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} | ${ratio} | ${q.p50.toFixed(1)} / ${q.p95.toFixed(1)} ms |`;
-  console.log(`| configuration (${texts.length} passages, median of ${rounds} rounds) | per passage | passages/s | per-passage time vs baseline | one question p50 / p95 |`);
+  console.log(`| configuration (${texts.length} passages, median of ${rounds} rounds${rounds % 2 ? '' : ', the faster middle one'}) | per passage | passages/s | per-passage time vs baseline | one question p50 / p95 |`);
   console.log('|---|---|---|---|---|');
   console.log(row('baseline (issue #10: batches of 16 in document order, 512 tokens, ORT default threads), native', base, baseQuery, '1.00×'));
   console.log(row(`current (length-sorted batches of ${DEFAULT_EMBEDDING_TUNING.batchSize}, ${current.maxTokens} tokens, ${os.availableParallelism()} threads${DEFAULT_EMBEDDING_TUNING.spinning ? '' : ' without spin-waiting'}), native`, now, nowQuery, `${(base.perPassage / now.perPassage).toFixed(2)}× faster`));
 
+  const perRound = (runs: PassResult[]) => runs.map((r) => `${r.perPassage.toFixed(1)}`).join(', ');
+  const roundsLine = `Rounds (ms per passage): baseline ${perRound(baseRuns)}; current ${perRound(currentRuns)}`;
   if (!values['no-wasm']) {
     const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
     const out = execFileSync(tsx, [__filename, '--child', 'wasm', '--passages', String(count), '--rounds', String(rounds)], {
       cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
     });
     const wasm = JSON.parse(out.trim().split('\n').pop() ?? '{}') as ChildResult;
-    console.log(row(`current on WebAssembly (onnxruntime-web, ${wasm.threads} threads; runtime: ${wasm.backend})`, wasm.current, wasm.query, `${(base.perPassage / wasm.current.perPassage).toFixed(2)}× faster; ${(wasm.current.perPassage / now.perPassage).toFixed(2)}× native's time`));
+    console.log(row(`current on WebAssembly (onnxruntime-web, ${wasm.threads} threads; runtime: ${wasm.backend})`, wasm.current, wasm.query, `${base.perPassage >= wasm.current.perPassage ? `${(base.perPassage / wasm.current.perPassage).toFixed(2)}× faster` : `${(wasm.current.perPassage / base.perPassage).toFixed(2)}× slower`}; ${(wasm.current.perPassage / now.perPassage).toFixed(2)}× native's time`));
   }
 
+  console.log(`\n${roundsLine}`);
   if (values.sweep) {
     console.log('\nSweep (one pass each, native): batch size × sorting × threads, at the trained length');
     console.log('| batch | sorted | threads | per passage | passages/s |');
