@@ -5,7 +5,7 @@
 // the WebAssembly runtime (onnxruntime-web) there, which every VSIX carries. Each VSIX is
 // checked for the files the runtimes load.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -24,7 +24,10 @@ const WASM_FILES = [
   'extension/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm',
   'extension/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.mjs',
   'extension/node_modules/onnxruntime-web/node_modules/onnxruntime-common/dist/cjs/index.js',
+  'extension/node_modules/onnxruntime-web/node_modules/onnxruntime-common/dist/cjs/package.json',
+  'extension/node_modules/onnxruntime-common/dist/cjs/package.json',
 ];
+const HOST_TARGET = `${process.platform}-${process.arch}`;
 const BINARIES = 'node_modules/onnxruntime-node/bin/napi-v6';
 const SHIPPED = `!${BINARIES}/linux/x64/**`;
 
@@ -52,5 +55,16 @@ for (const target of wanted) {
   if (missing.length) throw new Error(`${out} lacks ${missing.join(', ')}`);
   const natives = [...listed].filter((f) => f.includes('/onnxruntime-node/bin/') && f.endsWith('.node'));
   if (natives.length !== binary.length) throw new Error(`${out} carries other platforms' binaries: ${natives.join(', ')}`);
-  console.log(`${out}: ${(statSync(out).size / 1048576).toFixed(1)} MB (${folder ? 'native + WebAssembly' : 'WebAssembly only'} ONNX runtime)`);
+  // The runtimes must load from the unpacked VSIX as the engine bundle loads them (the native one
+  // only where this machine can run it).
+  const unpacked = mkdtempSync(path.join(os.tmpdir(), `evident-vsix-${target}-`));
+  try {
+    execFileSync('unzip', ['-q', out, '-d', unpacked]);
+    const engine = path.join(unpacked, 'extension', 'dist', 'engine.js');
+    const modules = ['onnxruntime-web', ...(folder && target === HOST_TARGET ? ['onnxruntime-node'] : [])];
+    execFileSync(process.execPath, ['-e', `const r = require('node:module').createRequire(${JSON.stringify(engine)}); for (const m of ${JSON.stringify(modules)}) r(m);`], { stdio: 'inherit' });
+  } finally {
+    rmSync(unpacked, { recursive: true, force: true });
+  }
+  console.log(`${out}: ${(statSync(out).size / 1048576).toFixed(1)} MB (${folder ? 'native + WebAssembly' : 'WebAssembly only'} ONNX runtime; loads: ${folder && target === HOST_TARGET ? 'both checked' : 'WebAssembly checked'})`);
 }

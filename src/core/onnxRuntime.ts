@@ -60,7 +60,11 @@ function chooseRuntime(backend: EmbeddingBackend): OnnxRuntimeChoice {
   const nativeError = loadNative();
   if (nativeError === undefined) return { kind: 'native' };
   if (backend === 'native') throw new OnnxRuntimeUnavailable(`the native ONNX runtime could not be loaded (${nativeError}); the WebAssembly backend runs everywhere (setting evident.embedding.backend or --embedding-backend: auto or wasm)`);
-  return useWasm(nativeError);
+  try {
+    return useWasm(nativeError);
+  } catch (error) {
+    throw new OnnxRuntimeUnavailable(`neither ONNX runtime could be loaded: native (${nativeError}), ${(error as Error).message}`);
+  }
 }
 
 /** Loads onnxruntime-node; the error message when it cannot be (no binary for this platform…). */
