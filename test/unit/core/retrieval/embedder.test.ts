@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EmbedderUnavailable, loadEmbedder, trainedLength } from '../../../../src/core/retrieval/embedder';
 import { makeMiniLmShapedModel } from '../../../support/miniLmShapedModel';
-import { writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, tempDir } from '../../../support/workspace';
 
@@ -90,6 +90,27 @@ describe('embedding model download (real transformers.js download path against a
     assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
     silent.closeAllConnections();
     await new Promise<void>((r) => silent.close(() => r()));
+  });
+
+  it("keeps the hub's sentence_bert_config.json beside a downloaded model: its trained length holds offline too", async () => {
+    const source = await tempDir('evident-sbert-model-');
+    const cache = await tempDir('evident-models-');
+    const MODEL_SBERT = 'evident-test/tiny-sbert';
+    const tiny = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    await cp(tiny, source, { recursive: true });
+    await writeFile(path.join(source, 'sentence_bert_config.json'), JSON.stringify({ max_seq_length: 128, do_lower_case: false }));
+    const sbertHub = await startHub(source, MODEL_SBERT);
+    try {
+      const downloaded = await loadEmbedder({ modelId: MODEL_SBERT, cacheDir: cache, allowRemote: true, dtype: 'fp32', hubEndpoint: sbertHub.url });
+      assert.equal(downloaded.maxTokens, 128);
+      assert.ok(sbertHub.requests.some((r) => r === `GET /${MODEL_SBERT}/resolve/main/sentence_bert_config.json`), sbertHub.requests.join('\n'));
+      const offline = await loadEmbedder({ modelId: MODEL_SBERT, cacheDir: cache, allowRemote: false, dtype: 'fp32' });
+      assert.equal(offline.maxTokens, 128);
+    } finally {
+      await sbertHub.close();
+      await removeDir(source);
+      await removeDir(cache);
+    }
   });
 });
 
