@@ -16,10 +16,12 @@ export interface EmbedderProcessRequest {
   dtype: 'fp32' | 'q8';
   backend: EmbeddingBackend;
   texts: string[];
+  /** Also score a sentence against a passage with this entailment model folder, on the same runtime. */
+  entailment?: { modelDir: string; sentence: string; passage: string };
 }
 
 export type EmbedderProcessResult =
-  | { runtime: RuntimeKind; fallbackReason?: string; maxTokens: number; vectors: number[][] }
+  | { runtime: RuntimeKind; fallbackReason?: string; maxTokens: number; vectors: number[][]; entailmentScore?: number }
   | { error: string; unavailable: boolean };
 
 export function embedInProcess(request: EmbedderProcessRequest, options: { failNative?: boolean } = {}): Promise<EmbedderProcessResult> {

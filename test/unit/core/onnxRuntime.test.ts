@@ -8,7 +8,8 @@ import { importTransformers } from '../../../src/core/onnxRuntime';
 import { loadEmbedder } from '../../../src/core/retrieval/embedder';
 import { embedInProcess } from '../../support/embedderProcess';
 import { makeMiniLmShapedModel } from '../../support/miniLmShapedModel';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../support/tinyModels';
+import { defaultModelCacheDir, makeTinyClassifierModel, makeTinyEmbeddingModel } from '../../support/tinyModels';
+import { createEntailmentScorer } from '../../../src/core/verifier/entailmentScorer';
 
 const TEXTS = ['Travel must be approved before booking.', 'How do I request a laptop?', 'Annual leave accrues every pay period.'];
 
@@ -60,6 +61,16 @@ describe('ONNX runtime: native and WebAssembly', function () {
     assert.equal(result.runtime, 'wasm');
     assert.match(result.fallbackReason ?? '', /simulated: no onnxruntime-node binary/);
     result.vectors.forEach((v, i) => assert.ok(maxDifference(v, native[i]) < 1e-4, `text ${i}`));
+  });
+
+  it('the entailment tier runs on the WebAssembly runtime too, with the native score', async () => {
+    const classifier = await makeTinyClassifierModel(defaultModelCacheDir());
+    const pair = { sentence: 'Travel must be approved before booking.', passage: 'All travel must be approved by a supervisor before booking.' };
+    const native = await createEntailmentScorer({ model: '', localModelPath: classifier }).score(pair.sentence, pair.passage);
+    const wasm = await embedInProcess({ modelDir: tiny, dtype: 'fp32', backend: 'wasm', texts: TEXTS.slice(0, 1), entailment: { modelDir: classifier, ...pair } });
+    assert.ok('vectors' in wasm, JSON.stringify(wasm));
+    assert.equal(wasm.runtime, 'wasm');
+    assert.ok(wasm.entailmentScore !== undefined && Math.abs(wasm.entailmentScore - native.score) < 1e-4, `${wasm.entailmentScore} vs ${native.score}`);
   });
 
   it('auto uses the native runtime when it loads', async () => {
