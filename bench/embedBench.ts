@@ -156,6 +156,13 @@ async function main(): Promise<void> {
   console.log(row('baseline (issue #10: batches of 16 in document order, 512 tokens, ORT default threads), native', base, baseQuery, '1.00×'));
   console.log(row(`current (length-sorted batches of ${DEFAULT_EMBEDDING_TUNING.batchSize}, ${current.maxTokens} tokens, ${os.availableParallelism()} threads${DEFAULT_EMBEDDING_TUNING.spinning ? '' : ' without spin-waiting'}), native`, now, nowQuery, `${(base.perPassage / now.perPassage).toFixed(2)}× faster`));
 
+  // q8's DynamicQuantizeLinear takes one activation scale per model call: a passage's vector
+  // moves a little with its batch-mates. How much, against one passage per call:
+  const single = await load(modelDir, { batchSize: 1 });
+  const probe = texts.slice(0, 48);
+  const [together, alone] = [await current.embed(probe), await single.embed(probe)];
+  const cosines = together.map((v, i) => v.reduce((sum, x, d) => sum + x * alone[i][d], 0));
+  const batchLine = `q8 vectors in batches vs one passage per call (${probe.length} passages): cosine min ${Math.min(...cosines).toFixed(5)}, median ${median(cosines).toFixed(5)}`;
   const perRound = (runs: PassResult[]) => runs.map((r) => `${r.perPassage.toFixed(1)}`).join(', ');
   const roundsLine = `Rounds (ms per passage): baseline ${perRound(baseRuns)}; current ${perRound(currentRuns)}`;
   if (!values['no-wasm']) {
@@ -168,6 +175,7 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${roundsLine}`);
+  console.log(batchLine);
   if (values.sweep) {
     console.log('\nSweep (one pass each, native): batch size × sorting × threads, at the trained length');
     console.log('| batch | sorted | threads | per passage | passages/s |');
