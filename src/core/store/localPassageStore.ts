@@ -7,11 +7,14 @@ import { HybridRetriever } from '../retrieval/hybridRetriever';
 import { PassageIndex, termText, type IndexReport, type IndexRunOptions } from '../retrieval/passageIndex';
 import type { Embedder } from '../types';
 import type { TermStats } from '../verifier/termStats';
+import { commonFolderOf } from '../metrics/topic';
 import type { PassageStore, StoreSearch, StoreStatus } from './passageStore';
 
 export class LocalPassageStore implements PassageStore {
   readonly kind = 'local' as const;
   readonly label = 'local index';
+  /** The index's term weights, read once per index state. */
+  private stats: TermStats | undefined;
 
   private constructor(private readonly index: PassageIndex) {}
 
@@ -33,6 +36,7 @@ export class LocalPassageStore implements PassageStore {
   }
 
   update(docs: DocSource, options: IndexRunOptions): Promise<IndexReport> {
+    this.stats = undefined;
     return this.index.update(docs, options);
   }
 
@@ -49,20 +53,23 @@ export class LocalPassageStore implements PassageStore {
     return ids.map((id) => this.index.passage(id)).filter((p): p is Passage => p !== undefined);
   }
 
+  /** Heading and text of every passage (benchmarks and tests compare stores with it). */
   async passageTexts(): Promise<string[]> {
     return this.index.allPassages().map(termText);
   }
 
-  /** Read from the index's stored term counts, not recomputed. */
-  async termStats(): Promise<TermStats> {
-    return this.index.termStats();
+  /** Read from the index's stored term counts (all of them), not recomputed. */
+  async termStats(_texts: readonly string[]): Promise<TermStats> {
+    this.stats ??= this.index.termStats();
+    return this.stats;
   }
 
-  async sources(): Promise<string[]> {
-    return [...new Set(this.index.allPassages().map((p) => p.source))];
+  async commonFolder(): Promise<string> {
+    return commonFolderOf(new Set(this.index.allPassages().map((p) => p.source)));
   }
 
   clear(): Promise<void> {
+    this.stats = undefined;
     return this.index.clear();
   }
 
