@@ -14,6 +14,8 @@
 // Usage: npm run bench:store [-- --docs DIR] [-- --questions FILE.jsonl] [-- --store postgres://…]
 //        [-- --scale] (the ~50k-passage corpus of the scale benchmark, generated reproducibly in
 //        EVIDENT_SCALE_CACHE, with its questions) [-- --ef-search N]
+//        [-- --ef-sweep 40,100,200,400] (the same queries again at each hnsw.ef_search: how many
+//        top 6 equal the local index's, and the query p50)
 
 import { existsSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
       store: { type: 'string' },
       scale: { type: 'boolean' },
       'ef-search': { type: 'string' },
+      'ef-sweep': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -191,6 +194,17 @@ async function main(): Promise<void> {
     l.tops.forEach((top, i) => {
       if (top.join() !== s.tops[i].join()) console.log(`  differs: "${questions[i]}"\n    local  ${top.join(' ')}\n    shared ${s.tops[i].join(' ')}`);
     });
+    for (const ef of (values['ef-sweep'] ?? '').split(',').filter(Boolean).map(Number)) {
+      const swept = await PostgresPassageStore.open({ connectionString: url, efSearch: ef });
+      await timedQueries(swept, questions.slice(0, 3), embedder);
+      const r = await timedQueries(swept, questions, embedder);
+      await swept.close();
+      const equal = l.tops.filter((top, i) => top.join() === r.tops[i].join()).length;
+      console.log(`hnsw.ef_search ${ef}: same top ${TOP_K} as local ${equal}/${questions.length}; query p50 ${ms(percentile(r.times, 50))}, p95 ${ms(percentile(r.times, 95))}`);
+      r.tops.forEach((top, i) => {
+        if (top.join() !== l.tops[i].join()) console.log(`  differs: "${questions[i]}"\n    local  ${l.tops[i].join(' ')}\n    shared ${top.join(' ')}`);
+      });
+    }
     await shared.close();
   } finally {
     await removeDir(indexDir);
