@@ -44,6 +44,8 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
+/** Each phase's figure as it is measured (stderr, with the time), so a run cut short still tells what it measured. */
+const progress = (line: string) => console.error(`[${new Date().toISOString()}] ${line}`);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sec = (n: number) => `${(n / 1000).toFixed(1)} s`;
 
@@ -134,12 +136,14 @@ async function main(): Promise<void> {
     let t = performance.now();
     const localReport = await local.update(source, { embedder });
     const localIndex = performance.now() - t;
+    progress(`local index from scratch: ${sec(localIndex)} (${localReport.passages} passages)`);
     t = performance.now();
     await local.update(source, { embedder });
     const localRerun = performance.now() - t;
     t = performance.now();
     const sharedReport = await shared.update(source, { embedder });
     const sharedIndex = performance.now() - t;
+    progress(`shared index from scratch: ${sec(sharedIndex)} (${sharedReport.passages} passages)`);
     t = performance.now();
     await shared.update(source, { embedder });
     const sharedRerun = performance.now() - t;
@@ -157,6 +161,7 @@ async function main(): Promise<void> {
     await timedQueries(shared, questions.slice(0, 3), embedder);
     const l = await timedQueries(local, questions, embedder);
     const s = await timedQueries(shared, questions, embedder);
+    progress(`queries: local p50 ${ms(percentile(l.times, 50))}, shared p50 ${ms(percentile(s.times, 50))}; first question local ${ms(firstLocal.ms)}, shared ${ms(firstShared.ms)}, reading every text ${ms(firstReadingAll)}`);
 
     // 8 clients (8 pools), each asking every question, all at once.
     const clients = await Promise.all(Array.from({ length: CLIENTS }, () => PostgresPassageStore.open({ connectionString: url, efSearch })));
