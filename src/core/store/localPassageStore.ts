@@ -35,9 +35,14 @@ export class LocalPassageStore implements PassageStore {
     };
   }
 
-  update(docs: DocSource, options: IndexRunOptions): Promise<IndexReport> {
+  async update(docs: DocSource, options: IndexRunOptions): Promise<IndexReport> {
     this.stats = undefined;
-    return this.index.update(docs, options);
+    try {
+      return await this.index.update(docs, options);
+    } finally {
+      // Weights read while the run was going are of the index before it.
+      this.stats = undefined;
+    }
   }
 
   mode(embedder: Embedder | undefined): RetrievalMode {
@@ -68,9 +73,9 @@ export class LocalPassageStore implements PassageStore {
     return commonFolderOf(new Set(this.index.allPassages().map((p) => p.source)));
   }
 
-  clear(): Promise<void> {
+  async clear(): Promise<void> {
+    await this.index.clear();
     this.stats = undefined;
-    return this.index.clear();
   }
 
   async close(): Promise<void> {}
