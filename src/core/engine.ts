@@ -167,8 +167,11 @@ export class Engine {
     }
     const embedder = await this.embedder();
     const topK = this.options.topK ?? DEFAULT_TOP_K;
-    // Term weights for the question now, for each search's passages as they come, for the answer before it is checked.
-    this.stats = await this.passages.termStats([question]);
+    // Term weights for the question now, for each search's passages as they come, for the answer
+    // before it is checked; each time for every text of the turn so far (a shared index updated
+    // meanwhile starts its counts anew; otherwise they are known and cost nothing).
+    const turnTexts = [question];
+    this.stats = await this.passages.termStats(turnTexts);
     const result = await runTurn(
       question,
       opts.model,
@@ -177,12 +180,13 @@ export class Engine {
         retrieval: this.passages.mode(embedder),
         search: async (query, signal) => {
           const found = (await this.passages.search(query, topK, embedder, signal)).passages;
-          this.stats = await this.passages.termStats([query, ...found.map((p) => termText(p.passage))]);
+          turnTexts.push(query, ...found.map((p) => termText(p.passage)));
+          this.stats = await this.passages.termStats(turnTexts);
           return found;
         },
         searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
         verify: async (text, evidence, signal) => {
-          this.stats = await this.passages.termStats([text]);
+          this.stats = await this.passages.termStats([...turnTexts, text]);
           const scorer = createLexicalScorer({ termStats: this.stats });
           return verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal);
         },
