@@ -12,8 +12,8 @@
 //   analysis and parameters), pgvector's cosine ranking (HNSW), fused by reciprocal rank fusion.
 // * The verifier's term statistics are kept at index time (each passage's stems, each stem's
 //   document frequency): a client reads the counts of the stems it needs (with each search's
-//   results, or for an answer's words), never every passage, so opening and asking cost the same
-//   on 1k passages as on 50k.
+//   results, or for an answer's words), never every passage: what a client reads and analyses
+//   does not grow with the corpus (the server's BM25 postings and HNSW search grow as any index's).
 
 import type { Passage, RetrievalMode } from '../../../domain/types';
 import { chunkMarkdown } from '../../docs/chunker';
