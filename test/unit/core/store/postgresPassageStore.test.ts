@@ -259,7 +259,12 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     await client.connect();
     const counts = (await client.query('SELECT count(*)::int AS n, count(embedding)::int AS v, count(DISTINCT id)::int AS d FROM evident_passages')).rows[0];
     const docsRows = (await client.query('SELECT count(*)::int AS n FROM evident_documents')).rows[0];
+    // The stem counts were kept once per passage, not once per indexer: they equal a recount.
+    const kept = (await client.query('SELECT stem, df FROM evident_stems ORDER BY stem COLLATE "C"')).rows;
+    const recount = (await client.query('SELECT s AS stem, count(*)::int AS df FROM evident_passages, unnest(stems) AS s GROUP BY s ORDER BY s COLLATE "C"')).rows;
     await client.end();
+    assert.ok(recount.length > 10);
+    assert.deepEqual(kept, recount);
     assert.equal(counts.n, counts.v, 'every passage has its vector');
     assert.equal(counts.n, counts.d);
     assert.equal(docsRows.n, 4);
