@@ -118,10 +118,22 @@ export class SourceHighlighter implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  /** The version of the file's text as the editor has it (unsaved edits included). */
-  private async versionOf(uri: vscode.Uri): Promise<string> {
-    const document = await vscode.workspace.openTextDocument(uri);
-    return loadEngineApi().documentVersion(document.getText());
+  /**
+   * The version of the file's text: as the editor has it when it is open (unsaved edits
+   * included), else as it is on disk, read as the indexer reads it (no document is opened just
+   * to check, so a file that changes on disk afterwards is not held at its old text).
+   * Undefined when it cannot be read as text.
+   */
+  private async versionOf(uri: vscode.Uri): Promise<string | undefined> {
+    const api = loadEngineApi();
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open) return api.documentVersion(open.getText());
+    try {
+      const decoded = api.decodeDocument(await vscode.workspace.fs.readFile(uri));
+      return decoded.ok ? api.documentVersion(decoded.text) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The read-only text of a shared-index passage: where it is from, its version, its text. */
