@@ -33,14 +33,13 @@ export interface WorkerCalls {
   index: { args: { paths?: string[]; commitEvery?: { passages?: number; ms?: number } }; returns: IndexReport };
   search: { args: { query: string; topK: number }; returns: { mode: RetrievalMode; passages: RetrievedPassage[] } };
   passages: { args: { ids: string[] }; returns: Passage[] };
-  passageTexts: { args: Record<string, never>; returns: string[] };
-  /** The term counts as TermCounts JSON (the host rebuilds the weights from them). */
+  /** The term counts as TermCounts JSON (the host rebuilds the weights from them, once per index state). */
   termCounts: { args: Record<string, never>; returns: string };
-  sources: { args: Record<string, never>; returns: string[] };
+  commonFolder: { args: Record<string, never>; returns: string };
   clear: { args: Record<string, never>; returns: null };
 }
 export type WorkerOp = keyof WorkerCalls;
-export const WORKER_OPS: readonly WorkerOp[] = ['index', 'search', 'passages', 'passageTexts', 'termCounts', 'sources', 'clear'];
+export const WORKER_OPS: readonly WorkerOp[] = ['index', 'search', 'passages', 'termCounts', 'commonFolder', 'clear'];
 
 export type ToWorker =
   | { [K in WorkerOp]: { type: 'call'; id: number; op: K; args: WorkerCalls[K]['args'] } }[WorkerOp]

@@ -98,12 +98,10 @@ class IndexWorker {
       }
       case 'passages':
         return this.store.passages(message.args.ids);
-      case 'passageTexts':
-        return this.store.passageTexts();
       case 'termCounts':
         return this.store.termCountsJSON();
-      case 'sources':
-        return this.store.sources();
+      case 'commonFolder':
+        return this.store.commonFolder();
       case 'clear':
         await this.store.clear();
         this.post({ type: 'status', status: this.status() });

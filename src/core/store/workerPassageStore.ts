@@ -42,6 +42,7 @@ export class WorkerPassageStore implements PassageStore {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private stopped: Error | undefined;
+  private stats: Promise<TermStats> | undefined;
   private closing = false;
 
   private constructor(
@@ -112,10 +113,19 @@ export class WorkerPassageStore implements PassageStore {
   }
 
   async update(_docs: DocSource, options: IndexRunOptions): Promise<IndexReport> {
-    return this.call('index', { paths: options.paths, commitEvery: options.commitEvery }, options.signal, {
-      onProgress: options.onProgress,
-      onLexicalReady: options.onLexicalReady,
-    });
+    this.stats = undefined;
+    try {
+      return await this.call('index', { paths: options.paths, commitEvery: options.commitEvery }, options.signal, {
+        onProgress: options.onProgress,
+        onLexicalReady: () => {
+          // The documents changed: term counts read before are of the index before.
+          this.stats = undefined;
+          options.onLexicalReady?.();
+        },
+      });
+    } finally {
+      this.stats = undefined;
+    }
   }
 
   search(query: string, topK: number, _embedder?: Embedder, signal?: AbortSignal): Promise<StoreSearch> {
@@ -126,19 +136,22 @@ export class WorkerPassageStore implements PassageStore {
     return this.call('passages', { ids: [...ids] });
   }
 
-  passageTexts(): Promise<string[]> {
-    return this.call('passageTexts', {});
+  /**
+   * Every term count, fetched once per index state (the engine asks at each search and check):
+   * they change only with a lexical commit, never with vectors.
+   */
+  termStats(_texts?: readonly string[]): Promise<TermStats> {
+    this.stats ??= this.call('termCounts', {}).then((json) => TermCounts.fromJSON(json).stats());
+    this.stats.catch(() => (this.stats = undefined));
+    return this.stats;
   }
 
-  async termStats(): Promise<TermStats> {
-    return TermCounts.fromJSON(await this.call('termCounts', {})).stats();
-  }
-
-  sources(): Promise<string[]> {
-    return this.call('sources', {});
+  commonFolder(): Promise<string> {
+    return this.call('commonFolder', {});
   }
 
   async clear(): Promise<void> {
+    this.stats = undefined;
     await this.call('clear', {});
   }
 
