@@ -110,7 +110,8 @@ class Postings {
 export class LexicalIndex {
   /** Passage ordinal → id ('' once removed). */
   private ids: string[] = [];
-  private ordinals = new Map<string, number>();
+  /** Id → ordinal, built on first use after a load (a query needs only `ids`). */
+  private ordinalMap: Map<string, number> | undefined = new Map();
   /** Weighted length of each passage (0 once removed). */
   private lengths = new Float32Array(64);
   private alive = new Uint8Array(64);
@@ -137,6 +138,16 @@ export class LexicalIndex {
 
   has(id: string): boolean {
     return this.ordinals.has(id);
+  }
+
+  private get ordinals(): Map<string, number> {
+    if (!this.ordinalMap) {
+      this.ordinalMap = new Map();
+      this.ids.forEach((id, doc) => {
+        if (id) this.ordinalMap!.set(id, doc);
+      });
+    }
+    return this.ordinalMap;
   }
 
   add(passages: Iterable<Passage>): void {
@@ -171,19 +182,39 @@ export class LexicalIndex {
   }
 
   remove(ids: Iterable<string>): void {
+    const removed: number[] = [];
     for (const id of ids) {
       const doc = this.ordinals.get(id);
       if (doc === undefined) continue;
-      const termIds = this.termsOf(doc);
-      for (const t of termIds) this.df[t]--;
-      this.deadPostings += termIds.length;
-      this.docTerms![doc] = undefined;
+      removed.push(doc);
       this.ordinals.delete(id);
       this.ids[doc] = '';
       this.alive[doc] = 0;
       this.totalLength -= this.lengths[doc];
       this.lengths[doc] = 0;
       this.live--;
+    }
+    if (!removed.length) return;
+    if (this.docTerms) {
+      for (const doc of removed) {
+        const termIds = this.docTerms[doc] ?? new Uint32Array(0);
+        for (const t of termIds) this.df[t]--;
+        this.deadPostings += termIds.length;
+        this.docTerms[doc] = undefined;
+      }
+    } else {
+      // After a load there are no per-passage term lists: one pass over the postings finds the
+      // removed passages' terms (cheaper than building the lists for every passage).
+      const gone = new Uint8Array(this.ids.length);
+      for (const doc of removed) gone[doc] = 1;
+      this.postings.forEach((list, t) => {
+        for (let i = 0; i < list.length; i++) {
+          if (gone[list.docs[i]] === 1) {
+            this.df[t]--;
+            this.deadPostings++;
+          }
+        }
+      });
     }
     if (this.deadPostings > 1024 && this.deadPostings > this.livePostings()) this.compact();
   }
@@ -305,7 +336,7 @@ export class LexicalIndex {
 
     const index = new LexicalIndex();
     index.ids = ids;
-    index.ordinals = new Map(ids.map((id, i) => [id, i]));
+    index.ordinalMap = undefined; // built on first use: a query does not need it
     index.ensureCapacity(docCount);
     index.lengths.set(lengths);
     index.alive.fill(1, 0, docCount);
@@ -319,8 +350,22 @@ export class LexicalIndex {
       index.postings.push(new Postings(docs.subarray(start, end), tfs.subarray(start, end), end - start));
       index.df.push(end - start);
     }
-    index.docTerms = undefined; // rebuilt from the postings on the first removal
+    index.docTerms = undefined; // removals scan the postings instead
     return index;
+  }
+
+  /**
+   * Checks the header of a saved index (its 32 first bytes) against the file's length without
+   * reading the rest: throws what `load` would throw for a foreign, outdated or cut-off file.
+   */
+  static checkHeader(header: Uint8Array, fileBytes: number): void {
+    if (header.byteLength < 32 || fileBytes < 32) throw new Error('the lexical index is truncated');
+    const view = new DataView(header.buffer, header.byteOffset, 32);
+    const [magic, format, docCount, termCount, postingCount, idLength, termLength] = Array.from({ length: 7 }, (_, i) => view.getUint32(4 * i, true));
+    if (magic !== MAGIC) throw new Error('not a lexical index');
+    if (format !== FORMAT) throw new Error(`lexical index format ${format}, expected ${FORMAT}`);
+    const pad = (n: number) => (n + 3) & ~3;
+    if (fileBytes !== 32 + pad(idLength) + pad(termLength) + 4 * docCount + 4 * (termCount + 1) + 8 * postingCount) throw new Error('the lexical index is truncated or corrupt');
   }
 
   private ensureCapacity(n: number): void {
@@ -332,17 +377,6 @@ export class LexicalIndex {
     alive.set(this.alive);
     this.lengths = lengths;
     this.alive = alive;
-  }
-
-  private termsOf(doc: number): Uint32Array {
-    if (!this.docTerms) {
-      const lists: number[][] = this.ids.map(() => []);
-      this.postings.forEach((list, t) => {
-        for (let i = 0; i < list.length; i++) lists[list.docs[i]].push(t);
-      });
-      this.docTerms = lists.map((l, d) => (this.alive[d] ? Uint32Array.from(l) : undefined));
-    }
-    return this.docTerms[doc] ?? new Uint32Array(0);
   }
 
   private livePostings(): number {

@@ -142,8 +142,13 @@ function freshManifest(docsRoot: string): Manifest {
 }
 
 export class PassageIndex {
-  /** Passage id → the document holding it. */
-  private docOf = new Map<string, string>();
+  /** Passage id → the document holding it: built on first use (`docOfMap`). */
+  private docOfMap: Map<string, string> | undefined;
+  /** Passages in the document table, counted on first use. */
+  private passageTotal: number | undefined;
+  /** The lexical index once loaded; until then `lexicalFile` says where it is (`lexical` loads it). */
+  private lexicalLoaded: LexicalIndex | undefined;
+  private lexicalFile: string | undefined;
   private cache = new Map<string, Passage[]>();
   /** Passages of documents read but not saved (the folder could not be written): never evicted. */
   private unsaved = new Map<string, Passage[]>();
@@ -159,12 +164,60 @@ export class PassageIndex {
     private readonly dir: string,
     private manifest: Manifest,
     private documents: Record<string, DocumentEntry>,
-    private lexical: LexicalIndex,
+    lexical: LexicalIndex | string,
     /** Why the index on disk was not used as it was (rebuild reasons). */
     readonly openNotices: string[],
   ) {
     this.lexicalDelta = { add: new Set(manifest.lexicalDelta.add), remove: new Set(manifest.lexicalDelta.remove) };
-    this.reindexPassages();
+    if (typeof lexical === 'string') this.lexicalFile = lexical;
+    else this.lexicalLoaded = lexical;
+  }
+
+  /**
+   * The lexical index, read from its snapshot on first use (a run that changes nothing never
+   * reads it), with the changes made since the snapshot replayed. A snapshot that fails its full
+   * check here (its header was checked on open) is rebuilt from the stored passages.
+   */
+  private get lexical(): LexicalIndex {
+    if (this.lexicalLoaded) return this.lexicalLoaded;
+    const file = this.lexicalFile;
+    this.lexicalFile = undefined;
+    let lexical: LexicalIndex | undefined;
+    if (file !== undefined) {
+      try {
+        lexical = loadLexical(readFileSync(path.join(this.dir, file)));
+      } catch (error) {
+        this.openNotices.push(`The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`);
+      }
+    }
+    if (!lexical) {
+      lexical = LexicalIndex.empty();
+      lexical.add(this.allPassages());
+      this.lexicalDelta = { add: new Set(), remove: new Set() };
+      this.manifest.lexical = null;
+      this.needsFullSave = true;
+    } else if (this.lexicalDelta.add.size || this.lexicalDelta.remove.size) {
+      lexical.remove(this.lexicalDelta.remove);
+      const add = [...this.lexicalDelta.add].map((id) => this.passage(id)).filter((p): p is Passage => p !== undefined);
+      lexical.add(add.filter((p) => !lexical!.has(p.id)));
+    }
+    this.lexicalLoaded = lexical;
+    return lexical;
+  }
+
+  private set lexical(lexical: LexicalIndex) {
+    this.lexicalLoaded = lexical;
+    this.lexicalFile = undefined;
+  }
+
+  private get docOf(): Map<string, string> {
+    if (!this.docOfMap) {
+      this.docOfMap = new Map();
+      for (const [docPath, entry] of Object.entries(this.documents)) {
+        for (const id of entry.ids) this.docOfMap.set(id, docPath);
+      }
+    }
+    return this.docOfMap;
   }
 
   /** Opens the index in `dir` for `docsRoot`, rebuilding what is missing, corrupt or outdated. */
@@ -173,7 +226,7 @@ export class PassageIndex {
     await mkdir(dir, { recursive: true });
     let manifest = freshManifest(docsRoot);
     let documents: Record<string, DocumentEntry> = {};
-    let lexical = LexicalIndex.empty();
+    let lexical: LexicalIndex | string = LexicalIndex.empty();
     let rebuildLexical = false;
     let fullSave = false;
 
@@ -201,7 +254,9 @@ export class PassageIndex {
               rebuildLexical = true;
             } else if (parsed.lexical) {
               try {
-                lexical = loadLexical(await readFile(path.join(dir, parsed.lexical.name)));
+                // Only its header now; the rest on first use (see `lexical`).
+                checkLexicalHeader(path.join(dir, parsed.lexical.name), parsed.lexical.bytes);
+                lexical = parsed.lexical.name;
               } catch (error) {
                 // Its own format check failed (another version of the lexical index): only it is rebuilt.
                 notices.push(`The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`);
@@ -245,10 +300,6 @@ export class PassageIndex {
       index.lexicalDelta = { add: new Set(), remove: new Set() };
       index.manifest.lexical = null;
       index.needsFullSave = true;
-    } else if (index.lexicalDelta.add.size || index.lexicalDelta.remove.size) {
-      index.lexical.remove(index.lexicalDelta.remove);
-      const add = [...index.lexicalDelta.add].map((id) => index.passage(id)).filter((p): p is Passage => p !== undefined);
-      index.lexical.add(add.filter((p) => !index.lexical.has(p.id)));
     }
     return index;
   }
@@ -262,7 +313,14 @@ export class PassageIndex {
   }
 
   get passageCount(): number {
-    return this.docOf.size;
+    if (this.docOfMap) return this.docOfMap.size;
+    this.passageTotal ??= Object.values(this.documents).reduce((n, e) => n + e.ids.length, 0);
+    return this.passageTotal;
+  }
+
+  /** Docs-relative paths of the documents that hold passages (from the document table, no passage read). */
+  sources(): string[] {
+    return Object.entries(this.documents).filter(([, e]) => e.ids.length > 0).map(([p]) => p);
   }
 
   get embeddingModel(): string | null {
@@ -505,8 +563,14 @@ export class PassageIndex {
     for (const passage of change.newPassages) terms.add(termText(passage));
     this.termsDirty = true;
     const lexicalRemoved = [...change.oldIds];
-    this.lexical.remove(lexicalRemoved);
-    this.lexical.add(change.newPassages.filter((p) => !this.lexical.has(p.id)));
+    // A new snapshot will be written: the index is read now, before the documents change under it.
+    const pendingDelta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size + change.oldIds.size + change.newPassages.length;
+    if (!this.manifest.lexical || this.needsFullSave || pendingDelta > this.lexicalDeltaLimit()) void this.lexical;
+    // Not loaded: the change is only listed (replayed when the snapshot is read, or written into a new one).
+    if (this.lexicalLoaded) {
+      this.lexical.remove(lexicalRemoved);
+      this.lexical.add(change.newPassages.filter((p) => !this.lexical.has(p.id)));
+    }
     for (const id of lexicalRemoved) {
       this.lexicalDelta.add.delete(id);
       this.lexicalDelta.remove.add(id);
@@ -592,7 +656,7 @@ export class PassageIndex {
       // Lexical: a new snapshot only when the changes since the last one are many.
       let lexicalRef = this.manifest.lexical;
       const delta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size;
-      if (!lexicalRef || this.needsFullSave || delta > Math.max(LEXICAL_DELTA_MIN, LEXICAL_DELTA_SHARE * this.passageCount)) {
+      if (!lexicalRef || this.needsFullSave || (this.lexicalLoaded && delta > this.lexicalDeltaLimit())) {
         lexicalRef = await write(`lexical-${gen}.${LEXICAL_EXTENSION}`, saveLexical(this.lexical));
         this.lexicalDelta = { add: new Set(), remove: new Set() };
       }
@@ -648,6 +712,11 @@ export class PassageIndex {
     await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
   }
 
+  /** A lexical snapshot is rewritten when the changes listed since the last one exceed this. */
+  private lexicalDeltaLimit(): number {
+    return Math.max(LEXICAL_DELTA_MIN, LEXICAL_DELTA_SHARE * this.passageCount);
+  }
+
   private loadTermCounts(): TermCounts {
     if (this.termCounts) return this.termCounts;
     const ref = this.manifest.terms;
@@ -675,7 +744,10 @@ export class PassageIndex {
       for (const ref of refs) {
         const f32 = await readFile(path.join(this.dir, `${ref.stem}.f32`));
         const ids = (await readFile(path.join(this.dir, `${ref.stem}.ids`), 'utf8')).split('\n');
-        const data = new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
+        // A view when the bytes are 4-byte aligned (a whole-file read is), else one copy.
+        const data = f32.byteOffset % 4 === 0
+          ? new Float32Array(f32.buffer, f32.byteOffset, f32.byteLength / 4)
+          : new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
         store.addLoaded(ref, ref.rows === 0 ? [] : ids, data);
       }
       this.vectors = store;
@@ -698,11 +770,10 @@ export class PassageIndex {
     return passages;
   }
 
+  /** The document table changed: the id map and the count are rebuilt on next use. */
   private reindexPassages(): void {
-    this.docOf = new Map();
-    for (const [docPath, entry] of Object.entries(this.documents)) {
-      for (const id of entry.ids) this.docOf.set(id, docPath);
-    }
+    this.docOfMap = undefined;
+    this.passageTotal = undefined;
   }
 }
 
@@ -734,6 +805,9 @@ function referencedFiles(manifest: Manifest): Set<string> {
 const LEXICAL_EXTENSION = 'bin';
 function loadLexical(bytes: Buffer): LexicalIndex {
   return LexicalIndex.load(bytes);
+}
+function checkLexicalHeader(file: string, bytes: number): void {
+  LexicalIndex.checkHeader(readRange(file, 0, Math.min(32, bytes)), bytes);
 }
 function saveLexical(lexical: LexicalIndex): string | Uint8Array {
   return lexical.serialize();

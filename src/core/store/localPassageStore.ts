@@ -58,8 +58,9 @@ export class LocalPassageStore implements PassageStore {
     return this.index.termStats();
   }
 
+  /** From the document table: no passage is read. */
   async sources(): Promise<string[]> {
-    return [...new Set(this.index.allPassages().map((p) => p.source))];
+    return this.index.sources();
   }
 
   clear(): Promise<void> {
