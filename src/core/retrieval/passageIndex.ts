@@ -6,7 +6,8 @@
 //   * `lexical-<gen>.bin`     a snapshot of the lexical index; the passages added and removed since
 //                             are listed in the manifest and replayed on open
 //   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
-//   * `terms-<gen>.json`      document frequencies of the verifier's terms (answers weigh words by them)
+//   * `terms-<gen>.txt`       document frequencies of the verifier's terms, a `term<TAB>count` line
+//                             each (answers weigh words by them; `.json` in indexes written before)
 //   * `manifest.json`         names the files above with their lengths; renaming it commits a save
 // A run that changes nothing writes nothing. A corrupt, damaged or outdated index is rebuilt as
 // little as needed (a cut-off vector file: only its vectors), with a notice saying why. An index
@@ -663,7 +664,7 @@ export class PassageIndex {
 
       // Vectors: new segments only (or one compacted segment).
       let termsRef = this.manifest.terms ?? null;
-      if (this.termCounts && (this.termsDirty || !termsRef)) termsRef = await write(`terms-${gen}.json`, this.termCounts.toJSON());
+      if (this.termCounts && (this.termsDirty || !termsRef)) termsRef = await write(`terms-${gen}.txt`, this.termCounts.serialize());
 
       // Not loaded in this run (nothing to change there): the segments stay as they are.
       let vectorRefs: VectorFileRef[] = this.manifest.vectors;
@@ -723,7 +724,7 @@ export class PassageIndex {
     if (ref && !this.needsFullSave) {
       try {
         const file = path.join(this.dir, ref.name);
-        if (statSync(file).size === ref.bytes) this.termCounts = TermCounts.fromJSON(readFileSync(file, 'utf8'));
+        if (statSync(file).size === ref.bytes) this.termCounts = TermCounts.parse(readFileSync(file, 'utf8'));
       } catch {
         // missing or unreadable: recomputed below
       }
