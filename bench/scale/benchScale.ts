@@ -88,7 +88,7 @@ async function main(): Promise<void> {
 
   console.log(`${values.label}: ${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
   console.log(`Model: generated, 384 dimensions (${model}); corpora in ${scaleCacheRoot()}\n`);
-  const rows: { name: string; build: BuildResult; open: OpenResult; cli?: CliResult }[] = [];
+  const rows: Row[] = [];
   for (const corpus of corpora) {
     const indexDir = path.join(scaleCacheRoot(), 'indexes', corpus.name.replace(/\W+/g, '-'));
     await rm(indexDir, { recursive: true, force: true });
@@ -102,9 +102,44 @@ async function main(): Promise<void> {
     process.stderr.write(`${JSON.stringify(rows[rows.length - 1])}\n`);
   }
   printTable(rows, values.label ?? 'Evident');
+  printGates(rows);
+  console.log(`\nLoad at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 }
 
-function printTable(rows: { name: string; build: BuildResult; open: OpenResult; cli?: CliResult }[], label: string): void {
+/** The issue's "Done when" targets at 50k passages, each gate PASS or FAIL on this run's figures. */
+const SCALE_GATES: { gate: string; target: string; value(r: Row): number | undefined; limit(r: Row): number | undefined; unit: string }[] = [
+  { gate: 'CLI: open the index + answer one question (process)', target: '≤ 2 s', value: (r) => r.cli?.askMs, limit: () => 2000, unit: 'ms' },
+  { gate: 'CLI: `evident index` unchanged (process)', target: '≤ 1.5 s', value: (r) => r.cli?.unchangedMs, limit: () => 1500, unit: 'ms' },
+  { gate: 'CLI: `evident index` after a one-file edit (process)', target: '≤ 2 s', value: (r) => r.cli?.editMs, limit: () => 2000, unit: 'ms' },
+  { gate: 'hybrid query p50', target: '≤ 30 ms', value: (r) => r.build.hybrid.p50, limit: () => 30, unit: 'ms' },
+  { gate: 'hybrid query p95', target: '≤ 60 ms', value: (r) => r.build.hybrid.p95, limit: () => 60, unit: 'ms' },
+  { gate: 'lexical query p50', target: '≤ plain MiniSearch p50 (same run)', value: (r) => r.build.lexical.p50, limit: (r) => r.build.miniSearch.p50, unit: 'ms' },
+  { gate: 'peak RSS of the build above the model', target: '≤ 500 MB', value: (r) => r.build.buildPeakRssMb - r.build.rssModelMb, limit: () => 500, unit: 'MB' },
+  { gate: 're-index after a one-file edit', target: '≤ 0.5 s', value: (r) => r.build.editMs, limit: () => 500, unit: 'ms' },
+  { gate: 're-index, nothing changed', target: '≤ 0.3 s', value: (r) => r.build.unchangedMs, limit: () => 300, unit: 'ms' },
+  { gate: 'open the index (cold process)', target: '≤ 0.5 s', value: (r) => r.open.openMs, limit: () => 500, unit: 'ms' },
+];
+
+/** The gates apply at 50k passages: printed for every corpus of at least 40k, PASS or FAIL each. */
+function printGates(rows: Row[]): void {
+  for (const r of rows.filter((x) => x.build.passages >= 40_000)) {
+    console.log(`\nGates of issue 10 on ${r.name} (${r.build.passages} passages):`);
+    for (const g of SCALE_GATES) {
+      const value = g.value(r);
+      const limit = g.limit(r);
+      if (value === undefined || limit === undefined) {
+        console.log(`  n/a   ${g.gate} (not measured in this run; target ${g.target})`);
+        continue;
+      }
+      const shown = (x: number) => (g.unit === 'MB' ? `${x.toFixed(0)} MB` : `${x.toFixed(x < 100 ? 1 : 0)} ms`);
+      console.log(`  ${value <= limit ? 'PASS' : 'FAIL'}  ${g.gate}: ${shown(value)} (target ${g.target}${g.target.includes('MiniSearch') ? `: ${shown(limit)}` : ''})`);
+    }
+  }
+}
+
+type Row = { name: string; build: BuildResult; open: OpenResult; cli?: CliResult };
+
+function printTable(rows: Row[], label: string): void {
   const s = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   const line = (title: string, f: (r: (typeof rows)[number]) => string) => console.log(`| ${title} | ${rows.map(f).join(' | ')} |`);

@@ -49,6 +49,9 @@ export const DEFAULT_EXCLUDE = [
 /** Files larger than this are skipped: a policy document is never this big. */
 export const MAX_DOC_BYTES = 2 * 1024 * 1024;
 
+/** Files of one folder stat'ed at once (the thread pool works on them in parallel). */
+const STAT_BATCH = 64;
+
 export interface FolderDocOptions {
   include?: string[];
   exclude?: string[];
@@ -64,35 +67,45 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
     roots: [absRoot],
     async list(signal, onUnreadable) {
       const files: DocFile[] = [];
-      const walk = async (dir: string): Promise<void> => {
+      // `rel` is the folder's docs-relative path ('' for the root), built by joining names (no
+      // path.relative per file); a folder's files are stat'ed together, in listing order.
+      const walk = async (dir: string, rel: string): Promise<void> => {
         signal?.throwIfAborted();
         let entries;
         try {
           entries = await readdir(dir, { withFileTypes: true });
         } catch (error) {
-          const rel = toPosix(path.relative(absRoot, dir));
           onUnreadable?.({ path: rel ? `${rel}/` : './', reason: `unreadable folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
           return;
         }
         entries.sort((a, b) => a.name.localeCompare(b.name));
+        // Files are stat'ed in batches, flushed before descending into a folder (listing order kept).
+        let pending: { rel: string; abs: string }[] = [];
+        const flush = async () => {
+          const infos = await Promise.all(pending.map((f) => stat(f.abs).catch(() => undefined)));
+          pending.forEach((f, j) => {
+            const info = infos[j];
+            // undefined: vanished between readdir and stat: skipped
+            if (info) files.push({ path: f.rel, absPath: f.abs, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino });
+          });
+          pending = [];
+        };
         for (const entry of entries) {
           const abs = path.join(dir, entry.name);
-          const rel = toPosix(path.relative(absRoot, abs));
+          const entryRel = rel ? `${rel}/${entry.name}` : entry.name;
           if (entry.isDirectory()) {
             // A folder is pruned when anything inside it would be excluded.
-            if (exclude(rel) || exclude(`${rel}/x`)) continue;
-            await walk(abs);
-          } else if (entry.isFile() && include(rel) && !exclude(rel)) {
-            try {
-              const info = await stat(abs);
-              files.push({ path: rel, absPath: abs, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino });
-            } catch {
-              // vanished between readdir and stat: skip
-            }
+            if (exclude(entryRel) || exclude(`${entryRel}/x`)) continue;
+            await flush();
+            await walk(abs, entryRel);
+          } else if (entry.isFile() && include(entryRel) && !exclude(entryRel)) {
+            pending.push({ rel: entryRel, abs });
+            if (pending.length >= STAT_BATCH) await flush();
           }
         }
+        await flush();
       };
-      await walk(absRoot);
+      await walk(absRoot, '');
       return files;
     },
     async read(file) {

@@ -94,7 +94,7 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
   const dimensions = probe.dims[probe.dims.length - 1];
 
   return {
-    modelId: settings.localModelPath ? `local:${path.resolve(settings.localModelPath)}` : settings.modelId,
+    modelId: embeddingModelId(settings),
     dimensions,
     async embed(texts, signal) {
       const vectors: Float32Array[] = [];
@@ -107,6 +107,11 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       return vectors;
     },
   };
+}
+
+/** The id an embedder loaded with these settings reports (and an index records), known without loading it. */
+export function embeddingModelId(settings: Pick<EmbeddingSettings, 'modelId' | 'localModelPath'>): string {
+  return settings.localModelPath ? `local:${path.resolve(settings.localModelPath)}` : settings.modelId;
 }
 
 function isPathLike(id: string): boolean {

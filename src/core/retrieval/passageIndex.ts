@@ -92,6 +92,11 @@ export interface IndexRunOptions {
   paths?: string[];
   /** The embedder, or undefined for a lexical-only run. */
   embedder?: Embedder;
+  /**
+   * Instead of `embedder`: the model a run would use, loaded only when the run has something to
+   * embed (an unchanged index whose vectors all come from this model never loads it).
+   */
+  lazyEmbedder?: { modelId: string; load(): Promise<Embedder | undefined> };
 }
 
 /** A document read in this run whose content changed. */
@@ -399,6 +404,13 @@ export class PassageIndex {
     const { files, removedPaths } = await this.listDocuments(docs, report, options);
     const { changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options);
     const change = this.passageChange(changed, removedPaths);
+    if (!embedder && options.lazyEmbedder) {
+      const upToDate = changed.size === 0 && removedPaths.length === 0 && touched.size === 0 && !this.needsFullSave
+        && this.manifest.embeddingModel === options.lazyEmbedder.modelId && this.vectorRows() === this.passageCount;
+      const loaded = upToDate ? undefined : await options.lazyEmbedder.load();
+      report.retrieval = upToDate || loaded ? 'hybrid' : 'lexical';
+      options = { ...options, embedder: loaded };
+    }
     const embedded = await this.embedNewPassages(changed, touched, removedPaths, change, report, options);
     signal?.throwIfAborted();
     await this.write({ changed, touched, removedPaths, change, embedded }, report, options);
@@ -503,7 +515,7 @@ export class PassageIndex {
     if (!embedder) return none;
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
     const vectorsComplete = embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
-      && this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0) === this.passageCount;
+      && this.vectorRows() === this.passageCount;
     if (vectorsComplete && !docChange && !this.needsFullSave) return none;
 
     let vectors = await this.loadVectors();
@@ -711,6 +723,11 @@ export class PassageIndex {
     }
     for (const [p, doc] of changed) this.cache.set(p, doc.passages);
     await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
+  }
+
+  /** Live vector rows the manifest lists. */
+  private vectorRows(): number {
+    return this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0);
   }
 
   /** A lexical snapshot is rewritten when the changes listed since the last one exceed this. */

@@ -58,6 +58,23 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     assert.deepEqual(await snapshot(indexDir), before);
   });
 
+  it('loads a lazily given model only when the run has passages to embed', async () => {
+    await build();
+    let loads = 0;
+    const lazyEmbedder = { modelId: embedder.modelId, load: async () => { loads++; return embedder; } };
+    const index = await PassageIndex.open(indexDir, docs);
+    const unchanged = await index.update(folderDocSource(docs), { lazyEmbedder });
+    assert.equal(loads, 0, 'nothing to embed: the model is not loaded');
+    assert.equal(unchanged.retrieval, 'hybrid');
+    await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 16 characters long.\n');
+    const edited = await index.update(folderDocSource(docs), { lazyEmbedder });
+    assert.equal(loads, 1);
+    assert.equal(edited.embedded, 1);
+    const other = await index.update(folderDocSource(docs), { lazyEmbedder: { modelId: 'another-model', load: async () => { loads++; return undefined; } } });
+    assert.equal(loads, 2, 'vectors of another model: the model is needed');
+    assert.equal(other.retrieval, 'lexical', 'a model that cannot be loaded makes the run lexical');
+  });
+
   it('saves an edit as a new passage segment holding only the edited document, and a vector segment of its new passages', async () => {
     await build();
     const index = await PassageIndex.open(indexDir, docs);
