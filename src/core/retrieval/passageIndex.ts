@@ -139,6 +139,8 @@ const LEXICAL_DELTA_MIN = 2000;
 const PASSAGE_DEAD_SHARE = 0.5;
 const MAX_PASSAGE_SEGMENTS = 16;
 const PASSAGE_CACHE = 256;
+/** A passage segment is written in parts of about this many characters. */
+const PART_CHARS = 1 << 20;
 
 function freshManifest(docsRoot: string): Manifest {
   return {
@@ -630,7 +632,7 @@ export class PassageIndex {
   private async save(changed: Map<string, ChangedDocument>, embeddingModel: string | null, dimensions: number | null): Promise<void> {
     const gen = this.manifest.generation + 1;
     const written: string[] = [];
-    const write = async (name: string, content: string | Uint8Array): Promise<FileRef> => {
+    const write = async (name: string, content: string | Uint8Array | readonly string[]): Promise<FileRef> => {
       written.push(name);
       return writeFileAtomic(this.dir, name, content);
     };
@@ -649,7 +651,10 @@ export class PassageIndex {
       let passageRefs = compact ? [] : this.manifest.passages.filter((r) => liveBytes.has(r.name));
       if (toWrite.length) {
         const name = `passages-${gen}.jsonl`;
-        const lines: string[] = [];
+        // Lines gathered into parts of about a megabyte: no one string of the whole segment.
+        const parts: string[] = [];
+        let part: string[] = [];
+        let partChars = 0;
         let offset = 0;
         for (const [p, passages] of toWrite) {
           const line = JSON.stringify(passages);
@@ -659,10 +664,17 @@ export class PassageIndex {
           entries[p] = fromChange
             ? { ...fromChange.stamp, version: fromChange.version, ids: passages.map((x) => x.id), segment: name, offset, length }
             : { ...old, segment: name, offset, length };
-          lines.push(line);
+          part.push(line);
+          partChars += line.length;
+          if (partChars > PART_CHARS) {
+            parts.push(`${part.join('\n')}\n`);
+            part = [];
+            partChars = 0;
+          }
           offset += length + 1;
         }
-        passageRefs = [...passageRefs, await write(name, `${lines.join('\n')}\n`)];
+        if (part.length) parts.push(`${part.join('\n')}\n`);
+        passageRefs = [...passageRefs, await write(name, parts)];
       }
       const documentsRef = await write(`documents-${gen}.json`, JSON.stringify(entries));
 
