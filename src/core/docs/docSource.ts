@@ -1,8 +1,8 @@
 // Where Markdown documents come from: a folder walked with include/exclude globs, and the
 // checks that turn unreadable, binary, huge or non-UTF-8 files into warnings instead of crashes.
 
-import { statSync, type Stats } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { folderPrefixes, resolveSource, type DocFolder } from './docFolders';
@@ -82,7 +82,7 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
         signal?.throwIfAborted();
         let entries;
         try {
-          entries = await readdir(dir, { withFileTypes: true });
+          entries = readdirSync(dir, { withFileTypes: true });
         } catch (error) {
           onUnreadable?.({ path: rel ? `${rel}/` : './', reason: `unreadable folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
           return;
@@ -96,9 +96,9 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
             if (exclude(entryRel) || exclude(`${entryRel}/x`)) continue;
             await walk(abs, entryRel);
           } else if (entry.isFile() && include(entryRel) && !exclude(entryRel)) {
-            // Synchronous: a stat is a few microseconds, an awaited one costs ten times that in
-            // promise and thread-pool round trips (seconds at 50k files on a busy machine). The
-            // event loop gets a turn every STAT_BATCH files.
+            // Synchronous, like the folder listing above: a stat is a few microseconds, an awaited
+            // one costs ten times that in promise and thread-pool round trips (seconds at 50k
+            // files on a busy machine). The event loop gets a turn every STAT_BATCH files.
             const info = statOrUndefined(abs);
             // undefined: vanished between readdir and stat: skipped
             if (info) files.push({ path: entryRel, absPath: abs, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino });
