@@ -119,7 +119,10 @@ export class LexicalIndex {
   private totalLength = 0;
   private deadPostings = 0;
   private terms = new Map<string, number>();
-  private postings: Postings[] = [];
+  /** Per term; undefined while it is still only a range of the loaded blob (see `list`). */
+  private postings: (Postings | undefined)[] = [];
+  /** The loaded blob's postings: term t's are `offsets[t]..offsets[t + 1]`. */
+  private loaded: { docs: Uint32Array; tfs: Float32Array; offsets: Uint32Array } | undefined;
   /** Live passages holding each term. */
   private df: number[] = [];
   /** Term ids of each passage, built on first removal after a load. */
@@ -173,7 +176,7 @@ export class LexicalIndex {
           this.postings.push(Postings.empty());
           this.df.push(0);
         }
-        this.postings[t].push(doc, weight);
+        this.list(t).push(doc, weight);
         this.df[t]++;
         termIds[i++] = t;
       }
@@ -207,14 +210,15 @@ export class LexicalIndex {
       // removed passages' terms (cheaper than building the lists for every passage).
       const gone = new Uint8Array(this.ids.length);
       for (const doc of removed) gone[doc] = 1;
-      this.postings.forEach((list, t) => {
+      for (let t = 0; t < this.postings.length; t++) {
+        const list = this.list(t);
         for (let i = 0; i < list.length; i++) {
           if (gone[list.docs[i]] === 1) {
             this.df[t]--;
             this.deadPostings++;
           }
         }
-      });
+      }
     }
     if (this.deadPostings > 1024 && this.deadPostings > this.livePostings()) this.compact();
   }
@@ -231,7 +235,7 @@ export class LexicalIndex {
     for (const t of termIds) {
       const df = this.df[t];
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const { docs, tfs, length } = this.postings[t];
+      const { docs, tfs, length } = this.list(t);
       for (let i = 0; i < length; i++) {
         const doc = docs[i];
         if (this.alive[doc] === 0) continue;
@@ -264,7 +268,7 @@ export class LexicalIndex {
     for (const [term, t] of this.terms) {
       if (this.df[t] === 0) continue;
       termNames.push(term);
-      termPostings.push(this.postings[t]);
+      termPostings.push(this.list(t));
       postingCount += this.df[t];
     }
     const encoder = new TextEncoder();
@@ -342,12 +346,14 @@ export class LexicalIndex {
     index.alive.fill(1, 0, docCount);
     index.live = docCount;
     for (let d = 0; d < docCount; d++) index.totalLength += lengths[d];
+    // A term's postings become a view on the blob when first used (`list`): a query touches few.
+    index.loaded = { docs, tfs, offsets: termOffsets };
+    index.postings = Array.from({ length: termCount }, () => undefined);
     for (let i = 0; i < termCount; i++) {
       const start = termOffsets[i];
       const end = termOffsets[i + 1];
       if (end < start || end > postingCount) throw new Error('the lexical index is corrupt');
       index.terms.set(termNames[i], i);
-      index.postings.push(new Postings(docs.subarray(start, end), tfs.subarray(start, end), end - start));
       index.df.push(end - start);
     }
     index.docTerms = undefined; // removals scan the postings instead
@@ -379,6 +385,19 @@ export class LexicalIndex {
     this.alive = alive;
   }
 
+  /** Term t's postings (a view on the loaded blob the first time, made once). */
+  private list(t: number): Postings {
+    let list = this.postings[t];
+    if (!list) {
+      const { docs, tfs, offsets } = this.loaded!;
+      const start = offsets[t];
+      const end = offsets[t + 1];
+      list = new Postings(docs.subarray(start, end), tfs.subarray(start, end), end - start);
+      this.postings[t] = list;
+    }
+    return list;
+  }
+
   private livePostings(): number {
     return this.df.reduce((a, b) => a + b, 0);
   }
@@ -388,7 +407,8 @@ export class LexicalIndex {
    * arrays: after `load`, postings are views on the caller's bytes, which are never written.
    */
   private compact(): void {
-    this.postings = this.postings.map((list, t) => {
+    this.postings = this.postings.map((_, t) => {
+      const list = this.list(t);
       const docs = new Uint32Array(Math.max(4, this.df[t]));
       const tfs = new Float32Array(docs.length);
       let w = 0;
