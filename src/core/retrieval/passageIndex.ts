@@ -3,8 +3,8 @@
 // re-embedded, deleted documents are removed. Storage is proportional to the change:
 //   * `documents-<gen>.json`  the document table (stamps, version, passage ids, where the passages are)
 //   * `passages-<gen>.jsonl`  segments of passages, one line per document, read lazily by offset
-//   * `lexical-<gen>.bin`     a snapshot of the lexical index; the passages added and removed since
-//                             are listed in the manifest and replayed on open
+//   * `lexical-<gen>.bin`     a snapshot of the lexical index, read on first use; the passages added
+//                             and removed since are listed in the manifest and replayed then
 //   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
 //   * `terms-<gen>.txt`       document frequencies of the verifier's terms, a `term<TAB>count` line
 //                             each (answers weigh words by them; `.json` in indexes written before)
