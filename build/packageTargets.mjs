@@ -1,10 +1,11 @@
 // Packages one VSIX per platform that onnxruntime-node ships native binaries for, each carrying
 // only its own platform's binaries (from .vscodeignore, with the binary folder swapped), into
 // artifacts/. Usage: node build/packageTargets.mjs [target ...]   (default: every target below)
-// darwin-x64 is not here: onnxruntime-node has no build for it (dense retrieval there needs the
-// WebAssembly backend, not done yet; see docs/measurements.md, "Scale").
+// darwin-x64 (onnxruntime-node has no build for it) ships no native binary: embeddings run on
+// the WebAssembly runtime (onnxruntime-web) there, which every VSIX carries. Each VSIX is
+// checked for the files the runtimes load.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -14,7 +15,19 @@ export const TARGETS = {
   'darwin-arm64': 'darwin/arm64',
   'win32-x64': 'win32/x64',
   'win32-arm64': 'win32/arm64',
+  // No native binary: WebAssembly only.
+  'darwin-x64': null,
 };
+/** Files every VSIX must hold: the WebAssembly runtime (and the native binary where there is one). */
+const WASM_FILES = [
+  'extension/node_modules/onnxruntime-web/dist/ort.node.min.js',
+  'extension/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm',
+  'extension/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.mjs',
+  'extension/node_modules/onnxruntime-web/node_modules/onnxruntime-common/dist/cjs/index.js',
+  'extension/node_modules/onnxruntime-web/node_modules/onnxruntime-common/dist/cjs/package.json',
+  'extension/node_modules/onnxruntime-common/dist/cjs/package.json',
+];
+const HOST_TARGET = `${process.platform}-${process.arch}`;
 const BINARIES = 'node_modules/onnxruntime-node/bin/napi-v6';
 const SHIPPED = `!${BINARIES}/linux/x64/**`;
 
@@ -24,11 +37,11 @@ if (!base.includes(SHIPPED)) throw new Error(`.vscodeignore no longer names ${SH
 mkdirSync('artifacts', { recursive: true });
 execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'inherit' });
 for (const target of wanted) {
+  if (!(target in TARGETS)) throw new Error(`unknown target ${target} (known: ${Object.keys(TARGETS).join(', ')})`);
   const folder = TARGETS[target];
-  if (!folder) throw new Error(`unknown target ${target} (known: ${Object.keys(TARGETS).join(', ')})`);
-  if (!existsSync(path.join(BINARIES, folder))) throw new Error(`no onnxruntime-node binaries for ${target} in ${BINARIES}/${folder}`);
+  if (folder && !existsSync(path.join(BINARIES, folder))) throw new Error(`no onnxruntime-node binaries for ${target} in ${BINARIES}/${folder}`);
   const ignoreFile = path.join(os.tmpdir(), `evident-vscodeignore-${target}-${process.pid}`);
-  writeFileSync(ignoreFile, base.replace(SHIPPED, `!${BINARIES}/${folder}/**`));
+  writeFileSync(ignoreFile, base.replace(SHIPPED, folder ? `!${BINARIES}/${folder}/**` : '# no native ONNX binary for this target'));
   const out = path.join('artifacts', `evident-${target}.vsix`);
   try {
     execFileSync('npx', ['vsce', 'package', '--target', target, '--ignoreFile', ignoreFile, '--out', out,
@@ -36,5 +49,22 @@ for (const target of wanted) {
   } finally {
     rmSync(ignoreFile, { force: true });
   }
-  console.log(`${out}: ${(statSync(out).size / 1048576).toFixed(1)} MB`);
+  const listed = new Set(execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).split('\n'));
+  const binary = folder ? [`extension/${BINARIES}/${folder}/onnxruntime_binding.node`] : [];
+  const missing = [...WASM_FILES, ...binary].filter((f) => !listed.has(f));
+  if (missing.length) throw new Error(`${out} lacks ${missing.join(', ')}`);
+  const natives = [...listed].filter((f) => f.includes('/onnxruntime-node/bin/') && f.endsWith('.node'));
+  if (natives.length !== binary.length) throw new Error(`${out} carries other platforms' binaries: ${natives.join(', ')}`);
+  // The runtimes must load from the unpacked VSIX as the engine bundle loads them (the native one
+  // only where this machine can run it).
+  const unpacked = mkdtempSync(path.join(os.tmpdir(), `evident-vsix-${target}-`));
+  try {
+    execFileSync('unzip', ['-q', out, '-d', unpacked]);
+    const engine = path.join(unpacked, 'extension', 'dist', 'engine.js');
+    const modules = ['onnxruntime-web', ...(folder && target === HOST_TARGET ? ['onnxruntime-node'] : [])];
+    execFileSync(process.execPath, ['-e', `const r = require('node:module').createRequire(${JSON.stringify(engine)}); for (const m of ${JSON.stringify(modules)}) r(m);`], { stdio: 'inherit' });
+  } finally {
+    rmSync(unpacked, { recursive: true, force: true });
+  }
+  console.log(`${out}: ${(statSync(out).size / 1048576).toFixed(1)} MB (${folder ? 'native + WebAssembly' : 'WebAssembly only'} ONNX runtime; loads: ${folder && target === HOST_TARGET ? 'both checked' : 'WebAssembly checked'})`);
 }
