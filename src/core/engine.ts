@@ -9,7 +9,7 @@ import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { assertIndexOutsideDocs } from './docs/indexPlacement';
 import { markStaleEvidence } from './docs/staleEvidence';
-import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
+import { embeddingModelId, loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { describeRuntime, type OnnxRuntimeChoice } from './onnxRuntime';
 import { termText, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { LocalPassageStore } from './store/localPassageStore';
@@ -179,15 +179,30 @@ export class Engine {
   }
 
   /**
-   * Brings the index up to date. `onLexicalReady` hears when the lexical part is committed
-   * (answers work from then on, while vectors fill in); `commitEvery` sets how often vectors are
-   * committed (tests and benchmarks; the default suits editors).
+   * Brings the index up to date. `onLexicalReady` hears when the lexical part is committed (answers work from then on, while
+   * vectors fill in); `commitEvery` sets how often vectors are committed (tests and benchmarks;
+   * the default suits editors).
+   * `modelWhenNeeded`: the local index loads the embedding model only when the run has passages
+   * to embed (the CLI: an unchanged `evident index` never loads it). Without it the model is
+   * loaded (or found unavailable) before the first progress report, as the editor's progress expects.
    */
   async index(
-    opts: { signal?: AbortSignal; onProgress?(p: IndexProgress): void; paths?: string[]; onLexicalReady?(): void; commitEvery?: { passages?: number; ms?: number } } = {},
+    opts: {
+      signal?: AbortSignal;
+      onProgress?(p: IndexProgress): void;
+      paths?: string[];
+      modelWhenNeeded?: boolean;
+      onLexicalReady?(): void;
+      commitEvery?: { passages?: number; ms?: number };
+    } = {},
   ): Promise<IndexReport> {
-    const embedder = await this.embedder();
-    const report = await this.passages.update(this.options.docs, { ...opts, embedder });
+    const settings = this.options.embedding;
+    const lazy = opts.modelWhenNeeded && !this.shared && !this.inWorker && settings && this.embedderState.kind === 'unloaded'
+      ? { modelId: embeddingModelId(settings), load: () => this.embedder() }
+      : undefined;
+    const embedder = lazy ? undefined : await this.embedder();
+    const { signal, onProgress, paths, onLexicalReady, commitEvery } = opts;
+    const report = await this.passages.update(this.options.docs, { signal, onProgress, paths, embedder, onLexicalReady, commitEvery, ...(lazy ? { lazyEmbedder: lazy } : {}) });
     this.stats = undefined;
     this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
