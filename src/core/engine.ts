@@ -9,6 +9,7 @@ import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { assertIndexOutsideDocs } from './docs/indexPlacement';
 import { markStaleEvidence } from './docs/staleEvidence';
+import { setAnnLog } from './retrieval/annIndex';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import type { IndexProgress, IndexReport } from './retrieval/passageIndex';
 import { LocalPassageStore } from './store/localPassageStore';
@@ -113,6 +114,7 @@ export class Engine {
 
   private constructor(private readonly options: EngineOptions, private readonly passages: PassageStore) {
     this.log = options.log ?? silentLog;
+    setAnnLog((message) => this.log.warn(message));
     for (const notice of passages.openNotices) this.notice(notice);
   }
 

@@ -6,6 +6,7 @@
 //   * `lexical-<gen>.bin`     a snapshot of the lexical index; the passages added and removed since
 //                             are listed in the manifest and replayed on open
 //   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
+//   * `ann-<gen>.usearch/.ids` the vector search graph over them (above a size; see annIndex.ts)
 //   * `terms-<gen>.json`      document frequencies of the verifier's terms (answers weigh words by them)
 //   * `manifest.json`         names the files above with their lengths; renaming it commits a save
 // A run that changes nothing writes nothing. A corrupt, damaged or outdated index is rebuilt as
@@ -21,7 +22,8 @@ import type { Passage, RetrievalMode } from '../../domain/types';
 import type { Embedder } from '../types';
 import { TermCounts, type TermStats } from '../verifier/termStats';
 import { LexicalIndex } from './lexicalIndex';
-import { VectorStore, type VectorSegmentRef } from './vectorStore';
+import { AnnSnapshot, annLibrary, logAnn } from './annIndex';
+import { VectorStore, annWanted, type AnnSnapshotRef, type VectorSegmentRef } from './vectorStore';
 import { MANIFEST_FILE, checkFile, isWriteRefused, readRange, removeStrayFiles, writeFileAtomic, type FileRef } from './indexFiles';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
@@ -46,6 +48,11 @@ interface VectorFileRef extends VectorSegmentRef {
   idsBytes: number;
 }
 
+interface AnnFileRef extends AnnSnapshotRef {
+  usearchBytes: number;
+  idsBytes: number;
+}
+
 interface Manifest {
   formatVersion: number;
   docsRoot: string;
@@ -59,6 +66,8 @@ interface Manifest {
   /** Passage ids added to / removed from the lexical index since its snapshot was written. */
   lexicalDelta: { add: string[]; remove: string[] };
   vectors: VectorFileRef[];
+  /** The vector search graph (absent below its size threshold, or when it must be rebuilt). */
+  ann?: AnnFileRef | null;
   /** Term document frequencies (derived data: recomputed from the passages when missing or damaged). */
   terms?: FileRef | null;
 }
@@ -233,6 +242,15 @@ export class PassageIndex {
       }
     }
     manifest = { ...manifest, vectors: goodVectors };
+    // The vector search graph: a cut-off one is dropped (exact search), and rebuilt by the next run.
+    if (manifest.ann) {
+      const ann = manifest.ann;
+      const damage = (await checkFile(dir, { name: `${ann.stem}.usearch`, bytes: ann.usearchBytes })) ?? (await checkFile(dir, { name: `${ann.stem}.ids`, bytes: ann.idsBytes }));
+      if (damage) {
+        notices.push(`The vector search index is damaged (${damage}): searching all vectors exactly until the next indexing run rebuilds it.`);
+        manifest = { ...manifest, ann: null };
+      }
+    }
 
     // Leftovers of a crash or of older formats; best effort (a read-only folder keeps them).
     await removeStrayFiles(dir, referencedFiles(manifest), { legacy: manifest.updatedAt !== '' });
@@ -445,7 +463,9 @@ export class PassageIndex {
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
     const vectorsComplete = embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
       && this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0) === this.passageCount;
-    if (vectorsComplete && !docChange && !this.needsFullSave) return none;
+    // A missing graph (damaged, or the corpus grew past the threshold) is built by this run.
+    const annMissing = !this.manifest.ann && annWanted(this.passageCount);
+    if (vectorsComplete && !docChange && !this.needsFullSave && !annMissing) return none;
 
     let vectors = await this.loadVectors();
     let reset = false;
@@ -494,7 +514,8 @@ export class PassageIndex {
     const { changed, touched, removedPaths, change, embedded } = run;
     const { vectors, vectorChange, embeddingModel } = embedded;
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
-    const vectorDirty = vectorChange.reset || vectorChange.add.length > 0 || vectorChange.remove.length > 0 || embeddingModel !== this.manifest.embeddingModel;
+    const vectorDirty = vectorChange.reset || vectorChange.add.length > 0 || vectorChange.remove.length > 0 || embeddingModel !== this.manifest.embeddingModel
+      || vectors?.wantsAnn === true;
     // An index written before term counts were stored gets them once.
     const termsMissing = this.isIndexed && !this.manifest.terms;
     if (!docChange && !vectorDirty && !this.needsFullSave && this.isIndexed && !termsMissing) return;
@@ -603,9 +624,10 @@ export class PassageIndex {
 
       // Not loaded in this run (nothing to change there): the segments stay as they are.
       let vectorRefs: VectorFileRef[] = this.manifest.vectors;
+      let annRef = this.manifest.ann ?? null;
       if (this.vectors) {
         let n = 0;
-        const plan = this.vectors.planSave(() => `vectors-${gen}-${n++}`);
+        const plan = this.vectors.planSave(() => `vectors-${gen}-${n++}`, `ann-${gen}`);
         const bytes = new Map<string, { f32: number; ids: number }>();
         for (const seg of plan.write) {
           const f32 = await write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));
@@ -617,6 +639,16 @@ export class PassageIndex {
           const b = bytes.get(r.stem) ?? { f32: previous.get(r.stem)?.f32Bytes ?? 0, ids: previous.get(r.stem)?.idsBytes ?? 0 };
           return { ...r, f32Bytes: b.f32, idsBytes: b.ids };
         });
+        // The vector search graph: a new one, the one on disk (with the ids replaced since), or none.
+        if (plan.ann.kind === 'write') {
+          const name = `${plan.ann.ref.stem}.usearch`;
+          written.push(name);
+          const usearchBytes = await plan.ann.snapshot.save(this.dir, name);
+          const ids = await write(`${plan.ann.ref.stem}.ids`, plan.ann.snapshot.ids.join('\n'));
+          annRef = { ...plan.ann.ref, usearchBytes, idsBytes: ids.bytes };
+        } else {
+          annRef = plan.ann.kind === 'keep' && annRef?.stem === plan.ann.ref.stem ? { ...annRef, ...plan.ann.ref } : null;
+        }
       }
 
       const manifest: Manifest = {
@@ -631,6 +663,7 @@ export class PassageIndex {
         lexical: lexicalRef,
         lexicalDelta: { add: [...this.lexicalDelta.add], remove: [...this.lexicalDelta.remove] },
         vectors: vectorRefs,
+        ann: annRef,
         terms: termsRef,
       };
       await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
@@ -677,6 +710,18 @@ export class PassageIndex {
         const ids = (await readFile(path.join(this.dir, `${ref.stem}.ids`), 'utf8')).split('\n');
         const data = new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
         store.addLoaded(ref, ref.rows === 0 ? [] : ids, data);
+      }
+      const ann = this.manifest.ann;
+      const library = ann ? annLibrary() : undefined;
+      if (ann && library) {
+        try {
+          const ids = (await readFile(path.join(this.dir, `${ann.stem}.ids`), 'utf8')).split('\n');
+          store.attachAnn(AnnSnapshot.load(library, path.join(this.dir, `${ann.stem}.usearch`), dimensions, ids), ann);
+        } catch (error) {
+          // Never a wrong answer: the search is exact, and the next indexing run rebuilds the graph.
+          logAnn(`The vector search index ${ann.stem} is unusable (${(error as Error).message}): searching all vectors exactly until the next indexing run rebuilds it.`);
+          this.manifest = { ...this.manifest, ann: null };
+        }
       }
       this.vectors = store;
       return store;
@@ -726,6 +771,10 @@ function referencedFiles(manifest: Manifest): Set<string> {
   for (const v of manifest.vectors) {
     names.add(`${v.stem}.f32`);
     names.add(`${v.stem}.ids`);
+  }
+  if (manifest.ann) {
+    names.add(`${manifest.ann.stem}.usearch`);
+    names.add(`${manifest.ann.stem}.ids`);
   }
   return names;
 }
