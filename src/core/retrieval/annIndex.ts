@@ -4,18 +4,21 @@
 // with prebuilt binaries for linux-x64/arm64, darwin and win32-x64; where it cannot load (win32-
 // arm64, a broken binary) the store searches exactly, and the reason is logged once.
 // A snapshot is one file (`ann-<gen>.usearch`, usearch's own format) plus the passage id of each
-// key (`ann-<gen>.ids`, one per line, key = line number), written once and never changed.
+// key (`ann-<gen>.ids`, one per line, key = line number), written once and never changed. The
+// manifest records the graph file's SHA-1 and it is checked before usearch reads the file: a
+// damaged graph makes the native loader abort the whole process, so it must never see one.
 
-import { rename, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, rename, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import type * as Usearch from 'usearch';
 
 export type AnnLibrary = Pick<typeof Usearch, 'Index'>;
 
 /** Graph degree and search breadth (measured in bench/vectorBench.ts). */
-const CONNECTIVITY = 16;
+const CONNECTIVITY = 32;
 const EXPANSION_ADD = 128;
-const EXPANSION_SEARCH = 256;
+const EXPANSION_SEARCH = 512;
 
 let loader: () => AnnLibrary = () => require('usearch') as AnnLibrary;
 let loaded: { library: AnnLibrary | undefined; reason?: string } | undefined;
@@ -91,10 +94,12 @@ export class AnnSnapshot {
   }
 
   /**
-   * Loads a saved snapshot; throws when the file is not a usearch index of these vectors (wrong
-   * dimensions, a count that does not match its ids).
+   * Loads a saved snapshot; throws when the file is not the one saved (its SHA-1 differs), or not
+   * a usearch index of these vectors (wrong dimensions, a count that does not match its ids).
    */
-  static load(library: AnnLibrary, file: string, dimensions: number, ids: string[]): AnnSnapshot {
+  static async load(library: AnnLibrary, file: string, dimensions: number, ids: string[], sha1: string): Promise<AnnSnapshot> {
+    const actual = createHash('sha1').update(await readFile(file)).digest('hex');
+    if (actual !== sha1) throw new Error(`${path.basename(file)} is not the file that was saved (its checksum differs)`);
     const index = new library.Index({
       dimensions, metric: 'ip' as Usearch.MetricKind, quantization: 'i8' as Usearch.ScalarKind, connectivity: CONNECTIVITY,
       expansion_add: EXPANSION_ADD, expansion_search: EXPANSION_SEARCH, multi: false,
@@ -118,15 +123,15 @@ export class AnnSnapshot {
     return out;
   }
 
-  /** Writes the graph to `dir/name` through a temporary file; returns its byte length. */
-  async save(dir: string, name: string): Promise<number> {
+  /** Writes the graph to `dir/name` through a temporary file; returns its byte length and SHA-1. */
+  async save(dir: string, name: string): Promise<{ bytes: number; sha1: string }> {
     const file = path.join(dir, name);
     const tmp = `${file}.${process.pid}.tmp`;
     try {
       this.index.save(tmp);
-      const { size } = await stat(tmp);
+      const content = await readFile(tmp);
       await rename(tmp, file);
-      return size;
+      return { bytes: content.byteLength, sha1: createHash('sha1').update(content).digest('hex') };
     } catch (error) {
       await rm(tmp, { force: true }).catch(() => undefined);
       throw error;

@@ -50,6 +50,8 @@ interface VectorFileRef extends VectorSegmentRef {
 
 interface AnnFileRef extends AnnSnapshotRef {
   usearchBytes: number;
+  /** Checked before the native loader reads the file (it aborts the process on a damaged one). */
+  usearchSha1: string;
   idsBytes: number;
 }
 
@@ -643,9 +645,9 @@ export class PassageIndex {
         if (plan.ann.kind === 'write') {
           const name = `${plan.ann.ref.stem}.usearch`;
           written.push(name);
-          const usearchBytes = await plan.ann.snapshot.save(this.dir, name);
+          const graph = await plan.ann.snapshot.save(this.dir, name);
           const ids = await write(`${plan.ann.ref.stem}.ids`, plan.ann.snapshot.ids.join('\n'));
-          annRef = { ...plan.ann.ref, usearchBytes, idsBytes: ids.bytes };
+          annRef = { ...plan.ann.ref, usearchBytes: graph.bytes, usearchSha1: graph.sha1, idsBytes: ids.bytes };
         } else {
           annRef = plan.ann.kind === 'keep' && annRef?.stem === plan.ann.ref.stem ? { ...annRef, ...plan.ann.ref } : null;
         }
@@ -716,7 +718,7 @@ export class PassageIndex {
       if (ann && library) {
         try {
           const ids = (await readFile(path.join(this.dir, `${ann.stem}.ids`), 'utf8')).split('\n');
-          store.attachAnn(AnnSnapshot.load(library, path.join(this.dir, `${ann.stem}.usearch`), dimensions, ids), ann);
+          store.attachAnn(await AnnSnapshot.load(library, path.join(this.dir, `${ann.stem}.usearch`), dimensions, ids, ann.usearchSha1), ann);
         } catch (error) {
           // Never a wrong answer: the search is exact, and the next indexing run rebuilds the graph.
           logAnn(`The vector search index ${ann.stem} is unusable (${(error as Error).message}): searching all vectors exactly until the next indexing run rebuilds it.`);

@@ -48,7 +48,10 @@ const ANN_DELTA_MIN = 500;
 const ANN_OVERFETCH = 2;
 
 let annMinVectors = ANN_MIN_VECTORS;
-/** Moves the threshold (benchmarks force the graph on at small sizes with 0); undefined restores it. */
+/**
+ * Moves the threshold (benchmarks force the graph on at small sizes with 0, or off with Infinity:
+ * queries then scan exactly even where a graph is loaded); undefined restores it.
+ */
 export function setAnnMinVectors(n: number | undefined): void {
   annMinVectors = n ?? ANN_MIN_VECTORS;
 }
@@ -195,7 +198,7 @@ export class VectorStore {
   /** Top-k by dot product (the exact score of each hit): through the snapshot when there is one. */
   query(vector: Float32Array, k: number): VectorHit[] {
     if (vector.length !== this.dimensions || k <= 0) return [];
-    return this.ann ? this.annQuery(this.ann.snapshot, vector, k) : this.exactQuery(vector, k);
+    return this.ann && this.size >= annMinVectors ? this.annQuery(this.ann.snapshot, vector, k) : this.exactQuery(vector, k);
   }
 
   /** The snapshot's candidates (stale ones dropped) and the delta, reranked by exact score. */
