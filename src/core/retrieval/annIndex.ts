@@ -19,6 +19,8 @@ export type AnnLibrary = Pick<typeof Usearch, 'Index'>;
 const CONNECTIVITY = 32;
 const EXPANSION_ADD = 128;
 const EXPANSION_SEARCH = 512;
+/** Vectors added per native call while building. */
+const BUILD_BATCH = 2048;
 
 let loader: () => AnnLibrary = () => require('usearch') as AnnLibrary;
 let loaded: { library: AnnLibrary | undefined; reason?: string } | undefined;
@@ -83,13 +85,20 @@ export class AnnSnapshot {
     this.keyOf.delete(id);
   }
 
-  /** Builds a graph over `rows` (vector i of `data` is `ids[i]`). */
-  static build(library: AnnLibrary, dimensions: number, ids: string[], data: Float32Array): AnnSnapshot {
+  /**
+   * Builds a graph over `ids` (vector i of `data` is `ids[i]`), in batches with the event loop
+   * free between them (a 50k build takes seconds of native work).
+   */
+  static async build(library: AnnLibrary, dimensions: number, ids: string[], data: Float32Array): Promise<AnnSnapshot> {
     const index = new library.Index({
       dimensions, metric: 'ip' as Usearch.MetricKind, quantization: 'i8' as Usearch.ScalarKind, connectivity: CONNECTIVITY,
       expansion_add: EXPANSION_ADD, expansion_search: EXPANSION_SEARCH, multi: false,
     });
-    if (ids.length) index.add(BigUint64Array.from(ids, (_, key) => BigInt(key)), data.subarray(0, ids.length * dimensions));
+    for (let start = 0; start < ids.length; start += BUILD_BATCH) {
+      const end = Math.min(ids.length, start + BUILD_BATCH);
+      index.add(BigUint64Array.from({ length: end - start }, (_, i) => BigInt(start + i)), data.subarray(start * dimensions, end * dimensions));
+      if (end < ids.length) await new Promise((resolve) => setImmediate(resolve));
+    }
     return new AnnSnapshot(index, ids);
   }
 

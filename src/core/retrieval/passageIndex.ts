@@ -629,7 +629,7 @@ export class PassageIndex {
       let annRef = this.manifest.ann ?? null;
       if (this.vectors) {
         let n = 0;
-        const plan = this.vectors.planSave(() => `vectors-${gen}-${n++}`, `ann-${gen}`);
+        const plan = await this.vectors.planSave(() => `vectors-${gen}-${n++}`, `ann-${gen}`);
         const bytes = new Map<string, { f32: number; ids: number }>();
         for (const seg of plan.write) {
           const f32 = await write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));

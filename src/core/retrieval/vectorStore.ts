@@ -247,7 +247,7 @@ export class VectorStore {
    * What a save must write: new segments (with the stem they get) and the refs of all segments.
    * When dead rows or segments pile up, everything live is compacted into one new segment.
    */
-  planSave(newStem: () => string, annStem = 'ann'): { write: { stem: string; ids: string[]; data: Float32Array }[]; refs: VectorSegmentRef[]; compacted: boolean; ann: AnnSavePlan } {
+  async planSave(newStem: () => string, annStem = 'ann'): Promise<{ write: { stem: string; ids: string[]; data: Float32Array }[]; refs: VectorSegmentRef[]; compacted: boolean; ann: AnnSavePlan }> {
     this.segments = this.segments.filter((s) => s.ids.length > 0 && s.dead.some((d) => !d));
     const total = this.segments.reduce((n, s) => n + s.ids.length, 0);
     const compacted = this.segments.length > MAX_SEGMENTS || (total > 0 && (total - this.size) / total > MAX_DEAD_SHARE);
@@ -258,7 +258,7 @@ export class VectorStore {
       segment.ref = { stem: newStem(), rows: segment.ids.length, dead: deadRows(segment.dead) };
       write.push({ stem: segment.ref.stem, ids: segment.ids, data: segment.data });
     }
-    return { write, refs: this.segments.map((s) => ({ ...s.ref, dead: deadRows(s.dead) })), compacted, ann: this.planAnn(annStem) };
+    return { write, refs: this.segments.map((s) => ({ ...s.ref, dead: deadRows(s.dead) })), compacted, ann: await this.planAnn(annStem) };
   }
 
   /** Called once the planned segments are on disk and committed. */
@@ -271,7 +271,7 @@ export class VectorStore {
    * The snapshot a save leaves: none below the threshold (or without the native module), a new
    * one when there is none or the delta since it grew too large, else the one on disk.
    */
-  private planAnn(stem: string): AnnSavePlan {
+  private async planAnn(stem: string): Promise<AnnSavePlan> {
     if (!annWanted(this.size)) {
       this.dropAnn();
       return { kind: 'none' };
@@ -283,7 +283,7 @@ export class VectorStore {
       const library = annLibrary();
       if (!library) return { kind: 'none' };
       const { ids, data } = this.liveRows();
-      this.ann = { snapshot: AnnSnapshot.build(library, this.dimensions, ids, data), stem, pending: true };
+      this.ann = { snapshot: await AnnSnapshot.build(library, this.dimensions, ids, data), stem, pending: true };
       this.annStale = new Set();
       this.annDelta = new Set();
       return { kind: 'write', ref: this.annRef(), snapshot: this.ann.snapshot };

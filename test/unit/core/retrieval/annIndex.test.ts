@@ -19,7 +19,6 @@ const DOCS = {
 
 /** The real usearch module, counting how often a graph is built (vectors added) and loaded. */
 function countingUsearch(): { library: AnnLibrary; counts: { built: number; loaded: number } } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const real = require('usearch') as AnnLibrary;
   const counts = { built: 0, loaded: 0 };
   class Index extends real.Index {

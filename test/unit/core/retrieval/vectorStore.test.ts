@@ -53,24 +53,24 @@ describe('vector store: exact scan, and the usearch graph above its threshold', 
   });
 
   /** A store holding `items`, saved once (so a graph is built when the threshold allows). */
-  const savedStore = (rows = items) => {
+  const savedStore = async (rows = items) => {
     const store = new VectorStore(DIMS);
     store.add(rows);
-    const plan = store.planSave(() => 'vectors-1-0', 'ann-1');
+    const plan = await store.planSave(() => 'vectors-1-0', 'ann-1');
     store.markSaved();
     return { store, plan };
   };
 
-  it('searches exactly below the threshold (no graph is built)', () => {
-    const { store, plan } = savedStore();
+  it('searches exactly below the threshold (no graph is built)', async () => {
+    const { store, plan } = await savedStore();
     assert.equal(plan.ann.kind, 'none');
     assert.equal(store.usesAnn, false);
     assert.deepEqual(store.query(queries[0], 30), store.exactQuery(queries[0], 30));
   });
 
-  it('the graph agrees with the exact scan on real embeddings (recall@6 ≥ 0.97, recall@30 ≥ 0.95), with exact scores', () => {
+  it('the graph agrees with the exact scan on real embeddings (recall@6 ≥ 0.97, recall@30 ≥ 0.95), with exact scores', async () => {
     setAnnMinVectors(0);
-    const { store, plan } = savedStore();
+    const { store, plan } = await savedStore();
     assert.equal(plan.ann.kind, 'write');
     assert.equal(store.usesAnn, true);
     let r6 = 0;
@@ -89,9 +89,9 @@ describe('vector store: exact scan, and the usearch graph above its threshold', 
     assert.ok(r30 / queries.length >= 0.95, `recall@30 ${r30 / queries.length}`);
   });
 
-  it('after the snapshot: added vectors are found, removed ones never come back, replaced ones score by their new vector', () => {
+  it('after the snapshot: added vectors are found, removed ones never come back, replaced ones score by their new vector', async () => {
     setAnnMinVectors(0);
-    const { store } = savedStore();
+    const { store } = await savedStore();
     const q = queries[0];
     const top = store.query(q, 6).map((h) => h.id);
     store.remove([top[0], top[1]]);
@@ -112,45 +112,45 @@ describe('vector store: exact scan, and the usearch graph above its threshold', 
     assert.equal(store.size, items.length - 1);
   });
 
-  it('keeps the snapshot for a small delta and rebuilds it when the delta grows past its share', () => {
+  it('keeps the snapshot for a small delta and rebuilds it when the delta grows past its share', async () => {
     setAnnMinVectors(0);
-    const { store } = savedStore();
+    const { store } = await savedStore();
     store.remove([items[0].id]);
     store.add([{ id: 'one-more', vector: items[1].vector }]);
-    const small = store.planSave(() => 'vectors-2-0', 'ann-2');
+    const small = await store.planSave(() => 'vectors-2-0', 'ann-2');
     store.markSaved();
     assert.equal(small.ann.kind, 'keep');
     assert.equal(small.ann.kind === 'keep' && small.ann.ref.stem, 'ann-1');
     // More than ANN_DELTA_MIN (500) changes: a new snapshot over every live vector.
     store.add(items.flatMap((item, i) => [0, 1].map((copy) => ({ id: `copy-${copy}-${i}`, vector: item.vector }))).slice(0, 600));
-    const big = store.planSave(() => 'vectors-3-0', 'ann-3');
+    const big = await store.planSave(() => 'vectors-3-0', 'ann-3');
     assert.equal(big.ann.kind, 'write');
     assert.equal(big.ann.kind === 'write' && big.ann.snapshot.size, store.size);
     assert.equal(big.ann.kind === 'write' && big.ann.ref.stem, 'ann-3');
   });
 
-  it('records, for the snapshot on disk, the ids whose vector was replaced since', () => {
+  it('records, for the snapshot on disk, the ids whose vector was replaced since', async () => {
     setAnnMinVectors(0);
-    const { store } = savedStore();
+    const { store } = await savedStore();
     store.add([{ id: items[5].id, vector: items[6].vector }]);
     store.remove([items[7].id]);
-    const plan = store.planSave(() => 'vectors-2-0', 'ann-2');
+    const plan = await store.planSave(() => 'vectors-2-0', 'ann-2');
     assert.equal(plan.ann.kind, 'keep');
     assert.deepEqual(plan.ann.kind === 'keep' && plan.ann.ref.replaced, [items[5].id]);
   });
 
-  it('drops the graph when the store shrinks below the threshold', () => {
+  it('drops the graph when the store shrinks below the threshold', async () => {
     setAnnMinVectors(100);
-    const { store } = savedStore();
+    const { store } = await savedStore();
     assert.equal(store.usesAnn, true);
     store.remove(items.slice(0, items.length - 50).map((i) => i.id));
-    const plan = store.planSave(() => 'vectors-2-0', 'ann-2');
+    const plan = await store.planSave(() => 'vectors-2-0', 'ann-2');
     assert.equal(plan.ann.kind, 'none');
     assert.equal(store.usesAnn, false);
     assert.equal(store.query(queries[0], 10).length, 10);
   });
 
-  it('searches exactly when the usearch native module cannot load (load failure simulated), and logs why once', () => {
+  it('searches exactly when the usearch native module cannot load (load failure simulated), and logs why once', async () => {
     setAnnMinVectors(0);
     const logged: string[] = [];
     setAnnLog((m) => logged.push(m));
@@ -158,8 +158,8 @@ describe('vector store: exact scan, and the usearch graph above its threshold', 
       throw new Error('No native build was found for platform=win32 arch=arm64 (simulated)');
     });
     assert.equal(annLibrary(), undefined);
-    const first = savedStore();
-    const second = savedStore();
+    const first = await savedStore();
+    const second = await savedStore();
     assert.equal(first.plan.ann.kind, 'none');
     assert.equal(second.store.usesAnn, false);
     for (const q of queries.slice(0, 5)) assert.deepEqual(first.store.query(q, 30), first.store.exactQuery(q, 30));
@@ -167,6 +167,6 @@ describe('vector store: exact scan, and the usearch graph above its threshold', 
     assert.match(logged[0], /exact.*usearch native module could not load.*win32 arch=arm64/);
     // With the module back, the graph is built again.
     setAnnLoader(undefined);
-    assert.equal(savedStore().store.usesAnn, true);
+    assert.equal((await savedStore()).store.usesAnn, true);
   });
 });
