@@ -22,7 +22,16 @@ const EXPANSION_SEARCH = 512;
 /** Vectors added per native call while building. */
 const BUILD_BATCH = 2048;
 
-let loader: () => AnnLibrary = () => require('usearch') as AnnLibrary;
+/** Platforms usearch ships a prebuilt binary for (elsewhere its loader recurses to the drive root). */
+const PREBUILT = new Set(['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64', 'win32-x64']);
+
+function requireUsearch(): AnnLibrary {
+  const platform = `${process.platform}-${process.arch}`;
+  if (!PREBUILT.has(platform)) throw new Error(`usearch has no prebuilt binary for ${platform}`);
+  return require('usearch') as AnnLibrary;
+}
+
+let loader: () => AnnLibrary = requireUsearch;
 let loaded: { library: AnnLibrary | undefined; reason?: string } | undefined;
 let log: (message: string) => void = () => {};
 
@@ -33,7 +42,7 @@ export function annLibrary(): AnnLibrary | undefined {
       loaded = { library: loader() };
     } catch (error) {
       loaded = { library: undefined, reason: (error as Error).message.split('\n')[0] };
-      log(`Vector search is exact (a full scan): the usearch native module could not load on ${process.platform}-${process.arch} (${loaded.reason}).`);
+      log(`Vector search is exact (a full scan, slower above 10,000 passages): the usearch native module could not load on ${process.platform}-${process.arch} (${loaded.reason}).`);
     }
   }
   return loaded.library;
@@ -56,7 +65,7 @@ export function setAnnLog(sink: (message: string) => void): void {
 
 /** Replaces how the library is loaded (tests simulate a missing or broken binary with it). */
 export function setAnnLoader(load: (() => AnnLibrary) | undefined): void {
-  loader = load ?? (() => require('usearch') as AnnLibrary);
+  loader = load ?? requireUsearch;
   loaded = undefined;
 }
 
