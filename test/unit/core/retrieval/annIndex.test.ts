@@ -158,7 +158,7 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     assert.ok(!(await readdir(indexDir)).some((n) => n.startsWith('ann-')));
     assert.ok(await findsItself(index, 'leave.md', 'Annual leave'));
     assert.equal(logged.length, 1);
-    assert.match(logged[0], /Vector search is exact \(a full scan\): the usearch native module could not load .*simulated/);
+    assert.match(logged[0], /Vector search is exact \(a full scan, slower above 10,000 passages\): the usearch native module could not load .*simulated/);
   });
 
   it('drops a graph written by a machine whose module now fails to load, and keeps answering', async () => {
