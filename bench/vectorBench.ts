@@ -9,7 +9,8 @@
 //   * hnswlib-node HNSW,
 // with build time, query p50/p95 (top 30; wall and CPU), recall@6 and @30 against the exact
 // scan, RSS growth while building, bytes on disk, and load (read) / view (memory-mapped) time.
-// Usage: EVIDENT_SCALE_CACHE=DIR npm run bench:vectors [-- --rounds 2]   (run bench:scale first)
+// Usage: EVIDENT_SCALE_CACHE=DIR npm run bench:vectors [-- --rounds 2] [-- --corpora 18f-handbook,k8s-community,generated-4-]
+// (run bench:scale first: it builds the indexes whose vectors this reads)
 
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -182,7 +183,7 @@ async function methods(ids: string[], data: Float32Array, dims: number, tmp: str
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' } } });
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, corpora: { type: 'string', default: CORPORA.join(',') } } });
   const rounds = Number(values.rounds);
   const model = await makeTinyEmbeddingModel(defaultModelCacheDir(), 384);
   const embedder = await loadEmbedder({ modelId: model, allowRemote: false, dtype: 'fp32' });
@@ -197,7 +198,7 @@ async function main(): Promise<void> {
   console.log('| vectors | method | build | query p50 / p95 (wall) | CPU p50 | recall@6 / @30 vs exact | RSS growth | on disk | load / view |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   try {
-    for (const corpus of CORPORA) {
+    for (const corpus of (values.corpora ?? '').split(',')) {
       const dir = path.join(scaleCacheRoot(), 'indexes', corpus);
       if (!existsSync(path.join(dir, 'manifest.json'))) {
         console.log(`| ${corpus} | not built: run bench:scale with EVIDENT_SCALE_CACHE=${scaleCacheRoot()} first | | | | | | | |`);
