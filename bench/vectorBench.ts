@@ -21,7 +21,7 @@ import { HierarchicalNSW } from 'hnswlib-node';
 import { Index, type MetricKind, type ScalarKind } from 'usearch';
 import { AnnSnapshot, annLibrary } from '../src/core/retrieval/annIndex';
 import { loadEmbedder } from '../src/core/retrieval/embedder';
-import { VectorStore, type VectorSegmentRef } from '../src/core/retrieval/vectorStore';
+import { setAnnMinVectors, VectorStore, type VectorSegmentRef } from '../src/core/retrieval/vectorStore';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../test/support/tinyModels';
 import { scaleCacheRoot } from './scale/scaleCorpus';
 import { SCALE_QUESTIONS } from './scale/scaleQuestions';
@@ -159,7 +159,17 @@ async function methods(ids: string[], data: Float32Array, dims: number, tmp: str
       store.add(ids.map((id, i) => ({ id, vector: data.subarray(i * dims, (i + 1) * dims) })));
       store.markSaved();
       store.attachAnn(snapshot, { stem: 'bench', rows: n, replaced: [] });
-      return { query: (q) => store.query(q, TOP).map((h) => h.id) };
+      // The graph at every size (as shipped, below ANN_MIN_VECTORS the store scans exactly).
+      return {
+        query: (q) => {
+          setAnnMinVectors(0);
+          try {
+            return store.query(q, TOP).map((h) => h.id);
+          } finally {
+            setAnnMinVectors(undefined);
+          }
+        },
+      };
     });
     Object.assign(out[out.length - 1], { buildMs, rssMb: rssMb() - rss });
   }
