@@ -325,7 +325,17 @@ export class PassageIndex {
 
   async vectorQuery(vector: Float32Array, limit: number) {
     const vectors = await this.loadVectors();
-    return vectors ? vectors.query(vector, limit) : [];
+    if (!vectors) return [];
+    await vectors.loadAnn().catch((error: Error) => this.annUnusable(error));
+    return vectors.query(vector, limit);
+  }
+
+  /** Never a wrong answer: the search is exact, and the next indexing run rebuilds the graph. */
+  private annUnusable(error: Error): void {
+    const ann = this.manifest.ann;
+    if (!ann) return;
+    logAnn(`The vector search index ${ann.stem} is unusable (${error.message}): searching all vectors exactly until the next indexing run rebuilds it.`);
+    this.manifest = { ...this.manifest, ann: null };
   }
 
   /** Removes everything: the next run indexes from scratch. */
@@ -716,13 +726,13 @@ export class PassageIndex {
       const ann = this.manifest.ann;
       const library = ann ? annLibrary() : undefined;
       if (ann && library) {
+        // Its ids now (an indexing run needs only them); its graph at the first query.
         try {
           const ids = (await readFile(path.join(this.dir, `${ann.stem}.ids`), 'utf8')).split('\n');
-          store.attachAnn(await AnnSnapshot.load(library, path.join(this.dir, `${ann.stem}.usearch`), dimensions, ids, ann.usearchSha1), ann);
+          const file = path.join(this.dir, `${ann.stem}.usearch`);
+          store.attachAnnFile(ann, ids, () => AnnSnapshot.load(library, file, dimensions, ids, ann.usearchSha1));
         } catch (error) {
-          // Never a wrong answer: the search is exact, and the next indexing run rebuilds the graph.
-          logAnn(`The vector search index ${ann.stem} is unusable (${(error as Error).message}): searching all vectors exactly until the next indexing run rebuilds it.`);
-          this.manifest = { ...this.manifest, ann: null };
+          this.annUnusable(error as Error);
         }
       }
       this.vectors = store;

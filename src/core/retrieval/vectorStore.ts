@@ -73,7 +73,21 @@ export type AnnSavePlan =
 export class VectorStore {
   private segments: Segment[] = [];
   private where = new Map<string, { segment: Segment; row: number }>();
-  private ann: { snapshot: AnnSnapshot; stem: string; pending: boolean } | undefined;
+  /**
+   * The snapshot: its ids (from its ids file) and, once loaded, its graph. A graph read from disk
+   * is loaded at the first query (`loadAnn`), not by an indexing run, which needs only the ids.
+   */
+  private ann: {
+    stem: string;
+    /** Built by this process, not written yet. */
+    pending: boolean;
+    ids: string[];
+    /** The ids of the graph file (removed ones included). */
+    held: Set<string>;
+    snapshot?: AnnSnapshot;
+    load?: () => Promise<AnnSnapshot>;
+    loading?: Promise<void>;
+  } | undefined;
   /** Ids of the snapshot file whose vector is gone or was replaced (taken out of the graph in memory). */
   private annStale = new Set<string>();
   /** Live ids the snapshot lacks or holds stale (scanned exactly on every query). */
@@ -83,7 +97,7 @@ export class VectorStore {
 
   /** Whether queries go through the ANN snapshot (else: an exact scan). */
   get usesAnn(): boolean {
-    return this.ann !== undefined;
+    return this.ann?.snapshot !== undefined;
   }
 
   /** Whether a save would build a snapshot that is not there (above the threshold, module loaded). */
@@ -104,15 +118,47 @@ export class VectorStore {
   }
 
   /**
-   * Attaches a snapshot read from disk (after the segments). Throws when it does not find the
-   * vectors it holds (a damaged file that loaded): the caller searches exactly and rebuilds it.
+   * Attaches the snapshot on disk (after the segments) by its ids; `load` reads its graph when
+   * `loadAnn` is first called. Until then queries scan exactly.
    */
-  attachAnn(snapshot: AnnSnapshot, ref: AnnSnapshotRef): void {
+  attachAnnFile(ref: AnnSnapshotRef, ids: string[], load: () => Promise<AnnSnapshot>): void {
+    const held = new Set(ids);
     const replaced = new Set(ref.replaced);
     const stale = new Set<string>();
-    for (const id of snapshot.ids) if (!this.where.has(id) || replaced.has(id)) stale.add(id);
+    for (const id of ids) if (!this.where.has(id) || replaced.has(id)) stale.add(id);
     const delta = new Set<string>();
-    for (const id of this.where.keys()) if (!snapshot.has(id) || replaced.has(id)) delta.add(id);
+    for (const id of this.where.keys()) if (!held.has(id) || replaced.has(id)) delta.add(id);
+    this.ann = { stem: ref.stem, pending: false, ids, held, load };
+    this.annStale = stale;
+    this.annDelta = delta;
+  }
+
+  /**
+   * Attaches a loaded snapshot. Throws (and drops it) when it does not find the vectors it holds
+   * (a damaged file that loaded): the caller searches exactly and rebuilds it.
+   */
+  attachAnn(snapshot: AnnSnapshot, ref: AnnSnapshotRef): void {
+    this.attachAnnFile(ref, snapshot.ids, () => Promise.resolve(snapshot));
+    this.useSnapshot(snapshot);
+  }
+
+  /** Reads the graph of the attached snapshot file, once; on failure the snapshot is dropped and the error thrown. */
+  async loadAnn(): Promise<void> {
+    const ann = this.ann;
+    const load = ann?.load;
+    if (!ann || ann.snapshot || !load) return;
+    ann.loading ??= (async () => {
+      const snapshot = await load().catch((error: unknown) => {
+        if (this.ann === ann) this.dropAnn();
+        throw error;
+      });
+      if (this.ann === ann) this.useSnapshot(snapshot);
+    })();
+    return ann.loading;
+  }
+
+  private useSnapshot(snapshot: AnnSnapshot): void {
+    const stale = this.annStale;
     // Probes: vectors the snapshot holds must find themselves among their nearest keys.
     const probes = snapshot.ids.filter((id) => !stale.has(id));
     const step = Math.max(1, Math.floor(probes.length / 16));
@@ -124,11 +170,12 @@ export class VectorStore {
       const vector = at.segment.data.subarray(at.row * this.dimensions, (at.row + 1) * this.dimensions);
       if (!snapshot.search(vector, 3).includes(probes[i])) missed++;
     }
-    if (missed > 1) throw new Error(`the vector search index does not find ${missed} of ${checked} of its own vectors`);
+    if (missed > 1) {
+      this.dropAnn();
+      throw new Error(`the vector search index does not find ${missed} of ${checked} of its own vectors`);
+    }
     for (const id of stale) snapshot.remove(id);
-    this.ann = { snapshot, stem: ref.stem, pending: false };
-    this.annStale = stale;
-    this.annDelta = delta;
+    if (this.ann) this.ann.snapshot = snapshot;
   }
 
   get size(): number {
@@ -174,8 +221,8 @@ export class VectorStore {
       if (previous) this.markDead(previous.segment, previous.row);
       this.where.set(item.id, { segment, row });
       if (this.ann) {
-        if (this.ann.snapshot.has(item.id)) this.annStale.add(item.id);
-        this.ann.snapshot.remove(item.id);
+        if (this.ann.held.has(item.id)) this.annStale.add(item.id);
+        this.ann.snapshot?.remove(item.id);
         this.annDelta.add(item.id);
       }
     });
@@ -188,8 +235,8 @@ export class VectorStore {
       this.markDead(at.segment, at.row);
       this.where.delete(id);
       if (this.ann) {
-        if (this.ann.snapshot.has(id)) this.annStale.add(id);
-        this.ann.snapshot.remove(id);
+        if (this.ann.held.has(id)) this.annStale.add(id);
+        this.ann.snapshot?.remove(id);
         this.annDelta.delete(id);
       }
     }
@@ -198,7 +245,8 @@ export class VectorStore {
   /** Top-k by dot product (the exact score of each hit): through the snapshot when there is one. */
   query(vector: Float32Array, k: number): VectorHit[] {
     if (vector.length !== this.dimensions || k <= 0) return [];
-    return this.ann && this.size >= annMinVectors ? this.annQuery(this.ann.snapshot, vector, k) : this.exactQuery(vector, k);
+    const snapshot = this.ann?.snapshot;
+    return snapshot && this.size >= annMinVectors ? this.annQuery(snapshot, vector, k) : this.exactQuery(vector, k);
   }
 
   /** The snapshot's candidates (stale ones dropped) and the delta, reranked by exact score. */
@@ -278,22 +326,23 @@ export class VectorStore {
     }
     const delta = this.annDelta.size + this.annStale.size;
     // Built but not written (the last save failed), and unchanged since: written as it is.
-    if (this.ann?.pending && delta === 0) return { kind: 'write', ref: this.annRef(), snapshot: this.ann.snapshot };
+    if (this.ann?.pending && this.ann.snapshot && delta === 0) return { kind: 'write', ref: this.annRef(), snapshot: this.ann.snapshot };
     if (!this.ann || this.ann.pending || delta > Math.max(ANN_DELTA_MIN, ANN_DELTA_SHARE * this.size)) {
       const library = annLibrary();
       if (!library) return { kind: 'none' };
       const { ids, data } = this.liveRows();
-      this.ann = { snapshot: await AnnSnapshot.build(library, this.dimensions, ids, data), stem, pending: true };
+      const snapshot = await AnnSnapshot.build(library, this.dimensions, ids, data);
+      this.ann = { stem, pending: true, ids, held: new Set(ids), snapshot };
       this.annStale = new Set();
       this.annDelta = new Set();
-      return { kind: 'write', ref: this.annRef(), snapshot: this.ann.snapshot };
+      return { kind: 'write', ref: this.annRef(), snapshot };
     }
     return { kind: 'keep', ref: this.annRef() };
   }
 
   private annRef(): AnnSnapshotRef {
     const ann = this.ann as NonNullable<typeof this.ann>;
-    return { stem: ann.stem, rows: ann.snapshot.size, replaced: [...this.annStale].filter((id) => this.where.has(id)) };
+    return { stem: ann.stem, rows: ann.ids.length, replaced: [...this.annStale].filter((id) => this.where.has(id)) };
   }
 
   /** Forgets the snapshot: the search is exact until a save builds one. */
