@@ -9,7 +9,8 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import { Settings } from '../../src/shared/ids';
 import { startTestPostgres, type TestPostgres } from '../../test/support/pgliteServer';
 import { ChatView } from '../lib/chatView';
@@ -25,6 +26,7 @@ describe('a shared team index (PostgreSQL + pgvector) answers in the editor', fu
   let wb: Workbench | undefined;
   let settingsFile: string;
   let settingsBefore: string;
+  let cited: { source: string; chip: Locator } | undefined;
 
   before(async () => {
     const s = session();
@@ -74,6 +76,44 @@ describe('a shared team index (PostgreSQL + pgvector) answers in the editor', fu
     // Monaco renders spaces as no-break spaces: \s matches both.
     assert.match(editor.text, /version\s[0-9a-f]{16}/, `the cited passage did not open with its version (editor "${editor.title}": ${editor.text.slice(0, 200)})`);
     assert.match(editor.text, /From\sthe\sshared\sindex\spostgres:\/\//);
+    await wb.screenshot(checkTitle(this));
+    cited = { source: /^(\S+)\s·\slines/.exec(editor.text)?.[1] ?? '', chip };
+    assert.ok(cited.source.endsWith('.md'), `the passage's first line names its source: ${editor.text.slice(0, 120)}`);
+  });
+
+  it('a workspace copy of the cited file with other text is not opened at the recorded lines; the same text is, highlighted', async function () {
+    assert.ok(wb && cited, 'needs the answer of the check above');
+    const s = session();
+    const original = await readFile(join(s.workspaces.sitePolicy, cited.source), 'utf8');
+    const copy = join(s.home, 'workspaces', 'shared-index', 'notes', cited.source);
+    await mkdir(dirname(copy), { recursive: true });
+    // Another version: a paragraph added under the title moves every recorded line down.
+    const lines = original.split('\n');
+    await writeFile(copy, [lines[0], '', 'A paragraph this workspace added: the lines below moved.', '', ...lines.slice(1)].join('\n'));
+    await cited.chip.click();
+    await wb.page.waitForTimeout(1500);
+    let editor = await wb.activeEditor();
+    assert.match(editor.text, /version\s[0-9a-f]{16}/, `a changed copy opened instead of the read-only passage (editor "${editor.title}")`);
+    assert.match(editor.text, /does\s+not\s+have\s+the\s+file\s+at\s+that\s+version/, 'the passage view says the workspace lacks that version');
+
+    // The indexed version itself: the workspace file opens at the passage, highlighted there.
+    await writeFile(copy, original);
+    const name = basename(cited.source);
+    // The read-only passage's tab has the file's name too: the file is the one without the passage's header.
+    const isFile = (e: { title: string; text: string }) => e.title.startsWith(name) && !/version\s[0-9a-f]{16}/.test(e.text);
+    // The editor may still hold the copy's text until it sees the file change on disk: click again until then.
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await wb.page.waitForTimeout(1000)) {
+      await cited.chip.click();
+      await wb.page.waitForTimeout(500);
+      editor = await wb.activeEditor();
+      if (isFile(editor)) break;
+    }
+    assert.ok(isFile(editor), `the workspace file at the cited version did not open (editor "${editor.title}": ${editor.text.slice(0, 120)})`);
+    let highlightedLines: string[] = [];
+    for (const deadline = Date.now() + 10_000; highlightedLines.length === 0 && Date.now() < deadline; await wb.page.waitForTimeout(200)) {
+      ({ highlightedLines } = await wb.activeEditorDecorations());
+    }
+    assert.ok(highlightedLines.length > 0, 'no highlighted line in the file at the cited version');
     await wb.screenshot(checkTitle(this));
   });
 });

@@ -11,12 +11,11 @@ import { assertIndexOutsideDocs } from './docs/indexPlacement';
 import { markStaleEvidence } from './docs/staleEvidence';
 import { setAnnLog } from './retrieval/annIndex';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
-import type { IndexProgress, IndexReport } from './retrieval/passageIndex';
+import { termText, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { LocalPassageStore } from './store/localPassageStore';
 import type { PassageStore } from './store/passageStore';
 import { PostgresPassageStore } from './store/postgres/postgresPassageStore';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
-import { commonFolderOf } from './metrics/topic';
 import type { LogLimits } from './metrics/logFile';
 import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
@@ -25,7 +24,7 @@ import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
 import { uniformTermStats, type TermStats } from './verifier/termStats';
 
-export { folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
+export { decodeDocument, folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
 export { documentVersion } from './docs/version';
 export { docsFolderHoldingIndex, IndexInsideDocsError } from './docs/indexPlacement';
@@ -170,17 +169,29 @@ export class Engine {
     }
     const embedder = await this.embedder();
     const topK = this.options.topK ?? DEFAULT_TOP_K;
-    const scorer = createLexicalScorer({ termStats: await this.loadTermStats() });
+    // Term weights for the question now, for each search's passages as they come, for the answer
+    // before it is checked; each time for every text of the turn so far (a shared index updated
+    // meanwhile starts its counts anew; otherwise they are known and cost nothing).
+    const turnTexts = [question];
+    this.stats = await this.passages.termStats(turnTexts);
     const result = await runTurn(
       question,
       opts.model,
       {
         ledger: this.ledger,
         retrieval: this.passages.mode(embedder),
-        search: async (query, signal) => (await this.passages.search(query, topK, embedder, signal)).passages,
+        search: async (query, signal) => {
+          const found = (await this.passages.search(query, topK, embedder, signal)).passages;
+          turnTexts.push(query, ...found.map((p) => termText(p.passage)));
+          this.stats = await this.passages.termStats(turnTexts);
+          return found;
+        },
         searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
-        verify: (text, evidence, signal) =>
-          verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal),
+        verify: async (text, evidence, signal) => {
+          this.stats = await this.passages.termStats([...turnTexts, text]);
+          const scorer = createLexicalScorer({ termStats: this.stats });
+          return verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal);
+        },
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
@@ -231,19 +242,14 @@ export class Engine {
     return createExtractiveModel({ termStats: () => this.termStats() });
   }
 
-  /** Term weights over every passage of the index (read by `ask` first): informative words weigh more. */
+  /** Term weights over every passage of the index (read by `ask` as it goes): informative words weigh more. */
   termStats(): TermStats {
     return this.stats ?? uniformTermStats;
   }
 
-  private async loadTermStats(): Promise<TermStats> {
-    this.stats ??= await this.passages.termStats();
-    return this.stats;
-  }
-
   /** The folder that holds every indexed document (topics are areas below it). */
   private async commonFolder(): Promise<string> {
-    this.sourcesFolder ??= commonFolderOf(await this.passages.sources());
+    this.sourcesFolder ??= await this.passages.commonFolder();
     return this.sourcesFolder;
   }
 

@@ -1,10 +1,13 @@
 // Opens a cited passage in its source file at its lines, and highlights the passages that the
 // current answer cites in every visible editor of those files (while that answer is current).
+// A file whose text is not the cited version gets no highlight (its lines may hold other text),
+// and a shared index's passage then opens read-only with its version (citationTarget.ts).
 
 import * as vscode from 'vscode';
 import type { Evidence, TurnResult } from '../domain/types';
 import { Colors, PASSAGE_SCHEME } from '../shared/ids';
 import { existsSync } from 'node:fs';
+import { citationTarget, highlightable } from './citationTarget';
 import { isWebEvidence } from '../domain/answerLayout';
 import { isSafeExternalUrl } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
@@ -31,6 +34,10 @@ export class SourceHighlighter implements vscode.Disposable {
       vscode.workspace.registerTextDocumentContentProvider(PASSAGE_SCHEME, { provideTextDocumentContent: (uri) => this.passageText(uri) }),
       this.decoration,
       vscode.window.onDidChangeVisibleTextEditors(() => this.apply()),
+      // An edit to a cited file changes its version: its highlight goes (or comes back on undo).
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (this.cited.has(event.document.uri.fsPath)) this.apply();
+      }),
       session.onDidChange((event) => {
         if (event.type === 'turn' || event.type === 'cleared') this.setCurrent(session.current?.result, session.current?.id);
       }),
@@ -66,10 +73,11 @@ export class SourceHighlighter implements vscode.Disposable {
     }
     if (isWebEvidence(evidence)) return this.openWeb(evidence);
     const uri = this.sourceUri(evidence.source);
-    const shared = this.index.status.store;
+    const store = this.index.status.store ? 'shared' : 'local';
     // A shared index's passage opens in the workspace file only when that file has the cited
     // version; otherwise its text is shown read-only, with its version.
-    if (shared && (!uri || !existsSync(uri.fsPath) || !(await this.hasVersion(uri, evidence.version)))) {
+    const target = citationTarget(evidence, store, uri && existsSync(uri.fsPath) ? await this.versionOf(uri) : undefined);
+    if (target === 'passage') {
       const passage = vscode.Uri.from({ scheme: PASSAGE_SCHEME, path: `/${evidence.source}`, query: new URLSearchParams({ turn: turnId, evidence: evidenceId }).toString() });
       await vscode.window.showTextDocument(passage, { preview: true });
       return { stale: false };
@@ -110,9 +118,22 @@ export class SourceHighlighter implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  private async hasVersion(uri: vscode.Uri, version: string): Promise<boolean> {
-    const document = await vscode.workspace.openTextDocument(uri);
-    return loadEngineApi().documentVersion(document.getText()) === version;
+  /**
+   * The version of the file's text: as the editor has it when it is open (unsaved edits
+   * included), else as it is on disk, read as the indexer reads it (no document is opened just
+   * to check, so a file that changes on disk afterwards is not held at its old text).
+   * Undefined when it cannot be read as text.
+   */
+  private async versionOf(uri: vscode.Uri): Promise<string | undefined> {
+    const api = loadEngineApi();
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open) return api.documentVersion(open.getText());
+    try {
+      const decoded = api.decodeDocument(await vscode.workspace.fs.readFile(uri));
+      return decoded.ok ? api.documentVersion(decoded.text) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The read-only text of a shared-index passage: where it is from, its version, its text. */
@@ -152,7 +173,9 @@ export class SourceHighlighter implements vscode.Disposable {
   private apply(): void {
     for (const editor of vscode.window.visibleTextEditors) {
       if (editor.document.uri.scheme !== 'file') continue;
-      const evidence = this.cited.get(editor.document.uri.fsPath) ?? [];
+      const cited = this.cited.get(editor.document.uri.fsPath) ?? [];
+      // Only where the text is the cited version: elsewhere the recorded lines may hold other text.
+      const evidence = cited.length ? highlightable(cited, loadEngineApi().documentVersion(editor.document.getText())) : [];
       editor.setDecorations(
         this.decoration,
         evidence.map((e) => {

@@ -33,6 +33,18 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
+/** Drops every table of the shared index, so the next open creates the store anew. */
+export async function dropStoreTables(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP TABLE IF EXISTS evident_stems, evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
+  } finally {
+    await client.end();
+  }
+}
+
 /** A new database on a real server (dropped on stop), so runs do not see each other's data. */
 async function freshDatabase(adminUrl: string): Promise<TestPostgres> {
   const { default: pg } = await import('pg');

@@ -7,11 +7,14 @@ import { HybridRetriever } from '../retrieval/hybridRetriever';
 import { PassageIndex, termText, type IndexReport, type IndexRunOptions } from '../retrieval/passageIndex';
 import type { Embedder } from '../types';
 import type { TermStats } from '../verifier/termStats';
+import { commonFolderOf } from '../metrics/topic';
 import type { PassageStore, StoreSearch, StoreStatus } from './passageStore';
 
 export class LocalPassageStore implements PassageStore {
   readonly kind = 'local' as const;
   readonly label = 'local index';
+  /** The index's term weights, read once per index state. */
+  private stats: TermStats | undefined;
 
   private constructor(private readonly index: PassageIndex) {}
 
@@ -32,8 +35,14 @@ export class LocalPassageStore implements PassageStore {
     };
   }
 
-  update(docs: DocSource, options: IndexRunOptions): Promise<IndexReport> {
-    return this.index.update(docs, options);
+  async update(docs: DocSource, options: IndexRunOptions): Promise<IndexReport> {
+    this.stats = undefined;
+    try {
+      return await this.index.update(docs, options);
+    } finally {
+      // Weights read while the run was going are of the index before it.
+      this.stats = undefined;
+    }
   }
 
   mode(embedder: Embedder | undefined): RetrievalMode {
@@ -49,21 +58,24 @@ export class LocalPassageStore implements PassageStore {
     return ids.map((id) => this.index.passage(id)).filter((p): p is Passage => p !== undefined);
   }
 
+  /** Heading and text of every passage (benchmarks and tests compare stores with it). */
   async passageTexts(): Promise<string[]> {
     return this.index.allPassages().map(termText);
   }
 
-  /** Read from the index's stored term counts, not recomputed. */
-  async termStats(): Promise<TermStats> {
-    return this.index.termStats();
+  /** Read from the index's stored term counts (all of them), not recomputed. */
+  async termStats(_texts: readonly string[]): Promise<TermStats> {
+    this.stats ??= this.index.termStats();
+    return this.stats;
   }
 
-  async sources(): Promise<string[]> {
-    return [...new Set(this.index.allPassages().map((p) => p.source))];
+  async commonFolder(): Promise<string> {
+    return commonFolderOf(new Set(this.index.allPassages().map((p) => p.source)));
   }
 
-  clear(): Promise<void> {
-    return this.index.clear();
+  async clear(): Promise<void> {
+    await this.index.clear();
+    this.stats = undefined;
   }
 
   async close(): Promise<void> {}

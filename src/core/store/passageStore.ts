@@ -41,12 +41,16 @@ export interface PassageStore {
   search(query: string, topK: number, embedder: Embedder | undefined, signal?: AbortSignal): Promise<StoreSearch>;
   /** Passages by id (unknown ids are left out). */
   passages(ids: readonly string[]): Promise<Passage[]>;
-  /** Heading and text of every passage. */
-  passageTexts(): Promise<string[]>;
-  /** How informative each term is over every passage (the verifier's and relevance check's term weights). */
-  termStats(): Promise<TermStats>;
-  /** The source path of every indexed document (each once), for the folder that holds them all. */
-  sources(): Promise<string[]>;
+  /**
+   * How informative each term is over every passage (the verifier's and relevance check's term
+   * weights), exact at least for the stems of `texts` and of every passage a search returned.
+   * The local index holds all its counts in memory; a shared index reads only the counts of the
+   * stems asked about (kept in its table at index time), so a client's cost does not grow with
+   * the corpus. Use the latest object returned.
+   */
+  termStats(texts: readonly string[]): Promise<TermStats>;
+  /** The folder that holds every indexed document with passages ("" when they share none). */
+  commonFolder(): Promise<string>;
   /** Removes everything: the next run indexes from scratch. */
   clear(): Promise<void>;
   close(): Promise<void>;

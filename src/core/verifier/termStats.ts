@@ -52,21 +52,29 @@ export class TermCounts {
     }
   }
 
-  /** IDF, ln((N + 1) / (df + 1)) + 1, over the texts counted now. */
+  /** IDF over the texts counted now. */
   stats(): TermStats {
-    const n = this.n;
-    const df = new Map(this.df);
-    const unseen = Math.log(n + 1) + 1;
-    return {
-      idf: (term) => {
-        const d = df.get(term);
-        return d === undefined ? unseen : Math.log((n + 1) / (d + 1)) + 1;
-      },
-    };
+    return termStatsFromCounts(this.n, new Map(this.df));
   }
 }
 
-function stemsOf(text: string): Set<string> {
+/**
+ * IDF, ln((N + 1) / (df + 1)) + 1, from N texts and the document frequencies of their stems
+ * (a stem missing from `df` is in none of them). A shared index passes only the stems it was
+ * asked about, read from its table.
+ */
+export function termStatsFromCounts(n: number, df: ReadonlyMap<string, number>): TermStats {
+  const unseen = Math.log(n + 1) + 1;
+  return {
+    idf: (term) => {
+      const d = df.get(term);
+      return d === undefined ? unseen : Math.log((n + 1) / (d + 1)) + 1;
+    },
+  };
+}
+
+/** The stemmed content terms of a text, each once: what a document frequency counts. */
+export function stemsOf(text: string): Set<string> {
   const seen = new Set<string>();
   for (const term of analyse(text, { stemming: true }).terms) seen.add(term.stem);
   return seen;

@@ -10,6 +10,10 @@
 // * The embedding model id is stored with the vectors; a client with another model refuses.
 // * A search is one SQL statement (one round trip): BM25 over the term table (the local index's
 //   analysis and parameters), pgvector's cosine ranking (HNSW), fused by reciprocal rank fusion.
+// * The verifier's term statistics are kept at index time (each passage's stems, each stem's
+//   document frequency): a client reads the counts of the stems it needs (with each search's
+//   results, or for an answer's words), never every passage: what a client reads and analyses
+//   does not grow with the corpus (the server's BM25 postings and HNSW search grow as any index's).
 
 import type { Passage, RetrievalMode } from '../../../domain/types';
 import { chunkMarkdown } from '../../docs/chunker';
@@ -17,12 +21,13 @@ import { documentVersion } from '../../docs/version';
 import { decodeDocument, type DocFile, type DocSource } from '../../docs/docSource';
 import { B, K1, lexicalTerms, passageTermWeights } from '../../retrieval/lexicalIndex';
 import { CANDIDATES, FUSION_WEIGHTS, RRF_K } from '../../retrieval/hybridRetriever';
-import { embeddingText, INDEX_FORMAT_VERSION, type IndexReport, type IndexRunOptions } from '../../retrieval/passageIndex';
+import { embeddingText, INDEX_FORMAT_VERSION, termText, type IndexReport, type IndexRunOptions } from '../../retrieval/passageIndex';
+import { commonFolderOf } from '../../metrics/topic';
 import type { Embedder } from '../../types';
-import { termStatsFromTexts, type TermStats } from '../../verifier/termStats';
+import { stemsOf, termStatsFromCounts, type TermStats } from '../../verifier/termStats';
 import { StoreError, type PassageStore, type StoreSearch, type StoreStatus } from '../passageStore';
 import { migrate, WRITE_LOCK } from './schema';
-import { HYBRID_SEARCH_SQL, LEXICAL_SEARCH_SQL } from './searchSql';
+import { HYBRID_SEARCH_SQL, LEXICAL_SEARCH_SQL, STEM_COUNTS_SQL } from './searchSql';
 import type { Pool, PoolClient } from 'pg';
 import pgvector from 'pgvector';
 
@@ -32,7 +37,11 @@ export interface PostgresStoreOptions {
   password?: string;
   /** Connection attempts give up after this long (ms). */
   connectTimeoutMs?: number;
-  /** pgvector HNSW search breadth (the default 40 is below the 30+ candidates we read). */
+  /**
+   * pgvector's HNSW search breadth (hnsw.ef_search). HNSW is approximate: at 100, 3 of the 93 dev
+   * questions of the 18F handbook had another top 6 than the local index's exact scan; at 400,
+   * none, at no measured cost (docs/measurements.md, "Shared team index").
+   */
   efSearch?: number;
 }
 
@@ -56,7 +65,25 @@ interface PassageRow {
   score?: number;
 }
 
+/** The verifier's counts as a search or a stem look-up returns them. */
+interface CountsRow {
+  n: string;
+  at: Date | null;
+  dfs: Record<string, number> | null;
+}
+
+/** The stem counts this client has read, for one state of the store (its last update time). */
+interface StemCache {
+  at: number | null;
+  n: number;
+  df: Map<string, number>;
+  asked: Set<string>;
+  stats: TermStats;
+}
+
 const WRITE_BATCH = 500;
+/** See PostgresStoreOptions.efSearch. */
+export const DEFAULT_EF_SEARCH = 400;
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`: what may be shown and logged. */
 export function redactConnection(connectionString: string): string {
@@ -85,6 +112,7 @@ export class PostgresPassageStore implements PassageStore {
   /** Connections whose HNSW search breadth is set (once each, before their first search). */
   private readonly tuned = new WeakSet<PoolClient>();
   private readonly listened = new WeakSet<PoolClient>();
+  private stems: StemCache | undefined;
 
   private constructor(private readonly pool: Pool, private readonly where: string, private readonly efSearch: number) {
     this.label = `shared index ${where}`;
@@ -105,7 +133,7 @@ export class PostgresPassageStore implements PassageStore {
     });
     // A broken idle connection is dropped by the pool; its error must not crash the process.
     pool.on('error', () => {});
-    const store = new PostgresPassageStore(pool, where, Math.max(CANDIDATES, Math.trunc(options.efSearch ?? 100)));
+    const store = new PostgresPassageStore(pool, where, Math.max(CANDIDATES, Math.trunc(options.efSearch ?? DEFAULT_EF_SEARCH)));
     try {
       await store.withClient(async (client) => {
         await migrate(client, INDEX_FORMAT_VERSION);
@@ -132,17 +160,19 @@ export class PostgresPassageStore implements PassageStore {
     const storedModel = this.state.embeddingModel;
     if (embedder && storedModel !== null && embedder.modelId !== storedModel) throw this.modelMismatch(storedModel, embedder.modelId);
     const terms = queryTerms(query);
-    let rows: PassageRow[];
+    const stems = [...stemsOf(query)];
+    let rows: (PassageRow & CountsRow & { stems: string[] })[];
     let mode: RetrievalMode = 'lexical';
     if (embedder && storedModel !== null) {
       const [vector] = await embedder.embed([query], signal);
       signal?.throwIfAborted();
       mode = 'hybrid';
-      rows = await this.query<PassageRow>(HYBRID_SEARCH_SQL, [terms, vectorSql(vector), topK, CANDIDATES, RRF_K, K1, B, FUSION_WEIGHTS.lexical, FUSION_WEIGHTS.vector], true);
+      rows = await this.query(HYBRID_SEARCH_SQL, [terms, vectorSql(vector), topK, CANDIDATES, RRF_K, K1, B, FUSION_WEIGHTS.lexical, FUSION_WEIGHTS.vector, stems], true);
     } else {
-      rows = await this.query<PassageRow>(LEXICAL_SEARCH_SQL, [terms, topK, CANDIDATES, RRF_K, K1, B]);
+      rows = await this.query(LEXICAL_SEARCH_SQL, [terms, topK, CANDIDATES, RRF_K, K1, B, stems]);
     }
     signal?.throwIfAborted();
+    if (rows.length) this.absorb(rows[0], [...stems, ...rows.flatMap((r) => r.stems)]);
     return { mode, passages: rows.map((r) => ({ passage: toPassage(r), score: Number(r.score) })) };
   }
 
@@ -153,19 +183,37 @@ export class PostgresPassageStore implements PassageStore {
     return ids.map((id) => byId.get(id)).filter((p): p is Passage => p !== undefined);
   }
 
-  async passageTexts(): Promise<string[]> {
-    const rows = await this.query<{ t: string }>(`SELECT heading || E'\\n' || text AS t FROM evident_passages`, []);
-    return rows.map((r) => r.t);
+  /**
+   * Counted as the local index counts them (stems of heading and text, per passage), read from the
+   * stem table: only the stems of `texts` not read before (one round trip, none when all are known).
+   */
+  async termStats(texts: readonly string[]): Promise<TermStats> {
+    const wanted = new Set<string>();
+    for (const text of texts) for (const stem of stemsOf(text)) wanted.add(stem);
+    const missing = this.stems ? [...wanted].filter((stem) => !this.stems!.asked.has(stem)) : [...wanted];
+    if (missing.length || !this.stems) {
+      const [row] = await this.query<CountsRow>(STEM_COUNTS_SQL, [missing]);
+      this.absorb(row, missing);
+    }
+    return this.stems!.stats;
   }
 
-  /** Over the stored passages' headings and texts, counted as the local index counts them. */
-  async termStats(): Promise<TermStats> {
-    return termStatsFromTexts(await this.passageTexts());
+  /** The lowest and highest source paths bound the rest: their common folder is everyone's. */
+  async commonFolder(): Promise<string> {
+    const [row] = await this.query<{ lo: string | null; hi: string | null }>('SELECT min(source COLLATE "C") AS lo, max(source COLLATE "C") AS hi FROM evident_passages', []);
+    return row?.lo && row.hi ? commonFolderOf([row.lo, row.hi]) : '';
   }
 
-  async sources(): Promise<string[]> {
-    const rows = await this.query<{ source: string }>('SELECT DISTINCT source FROM evident_passages', []);
-    return rows.map((r) => r.source);
+  /** Adds counts read with `asked` to the cache; a store updated since starts a new cache. */
+  private absorb(row: CountsRow | undefined, asked: readonly string[]): void {
+    const at = row?.at ? new Date(row.at).getTime() : null;
+    if (!this.stems || this.stems.at !== at) {
+      const n = Number(row?.n ?? 0);
+      const df = new Map<string, number>();
+      this.stems = { at, n, df, asked: new Set(), stats: termStatsFromCounts(n, df) };
+    }
+    for (const stem of asked) this.stems.asked.add(stem);
+    for (const [stem, count] of Object.entries(row?.dfs ?? {})) if (count > 0) this.stems.df.set(stem, count);
   }
 
   async update(docs: DocSource, options: IndexRunOptions = {}): Promise<IndexReport> {
@@ -258,9 +306,13 @@ export class PostgresPassageStore implements PassageStore {
         }
         if (rechunkAll) {
           await client.query('DELETE FROM evident_documents');
+          await client.query('DELETE FROM evident_stems');
           await client.query('UPDATE evident_store SET format_version = $1', [INDEX_FORMAT_VERSION]);
         }
-        if (removed.length) await client.query('DELETE FROM evident_documents WHERE path = ANY($1::text[])', [removed]);
+        if (removed.length) {
+          await uncountStems(client, 'source = ANY($1::text[])', [removed]);
+          await client.query('DELETE FROM evident_documents WHERE path = ANY($1::text[])', [removed]);
+        }
         const nowKnown = new Map((await client.query<{ path: string; version: string }>('SELECT path, version FROM evident_documents WHERE path = ANY($1::text[])', [[...changed.keys()]])).rows.map((r) => [r.path, r.version]));
         const toWrite = [...changed.entries()].filter(([p, d]) => nowKnown.get(p) !== d.version);
         await writeDocuments(client, toWrite);
@@ -274,8 +326,10 @@ export class PostgresPassageStore implements PassageStore {
             report.embedded += late.size;
           }
         }
+        await client.query('DELETE FROM evident_stems WHERE df <= 0');
         await client.query(`UPDATE evident_store SET updated_at = now(),
           passages = (SELECT count(*) FROM evident_passages),
+          documents = (SELECT count(*) FROM evident_documents),
           total_len = (SELECT coalesce(sum(len::float8), 0) FROM evident_passages)`);
         signal?.throwIfAborted();
         await client.query('COMMIT');
@@ -285,13 +339,19 @@ export class PostgresPassageStore implements PassageStore {
       }
 
       async function writeDocuments(c: PoolClient, entries: [string, { version: string; passages: Passage[] }][]): Promise<void> {
-        for (const [p, d] of entries) {
+        // In batches of documents: upsert them, then drop their passages that are gone (ids carry the source).
+        for (let i = 0; i < entries.length; i += WRITE_BATCH) {
+          const batch = entries.slice(i, i + WRITE_BATCH);
           await c.query(
-            `INSERT INTO evident_documents (path, version, passages, indexed_at) VALUES ($1, $2, $3, now())
+            `INSERT INTO evident_documents (path, version, passages, indexed_at)
+             SELECT path, version, passages, now() FROM unnest($1::text[], $2::text[], $3::int[]) AS u(path, version, passages)
              ON CONFLICT (path) DO UPDATE SET version = EXCLUDED.version, passages = EXCLUDED.passages, indexed_at = now()`,
-            [p, d.version, d.passages.length],
+            [batch.map(([p]) => p), batch.map(([, d]) => d.version), batch.map(([, d]) => d.passages.length)],
           );
-          await c.query('DELETE FROM evident_passages WHERE source = $1 AND NOT (id = ANY($2::text[]))', [p, d.passages.map((x) => x.id)]);
+          const gone = 'source = ANY($1::text[]) AND NOT (id = ANY($2::text[]))';
+          const params = [batch.map(([p]) => p), batch.flatMap(([, d]) => d.passages.map((x) => x.id))];
+          await uncountStems(c, gone, params);
+          await c.query(`DELETE FROM evident_passages WHERE ${gone}`, params);
         }
         const all = entries.flatMap(([, d]) => d.passages.map((passage, ord) => ({ passage, ord })));
         for (let i = 0; i < all.length; i += WRITE_BATCH) await insertPassages(c, all.slice(i, i + WRITE_BATCH), vectors);
@@ -313,7 +373,8 @@ export class PostgresPassageStore implements PassageStore {
       try {
         await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [WRITE_LOCK]);
         await client.query('DELETE FROM evident_documents');
-        await client.query('UPDATE evident_store SET updated_at = NULL, passages = 0, total_len = 0');
+        await client.query('DELETE FROM evident_stems');
+        await client.query('UPDATE evident_store SET updated_at = NULL, passages = 0, documents = 0, total_len = 0');
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
@@ -329,7 +390,7 @@ export class PostgresPassageStore implements PassageStore {
 
   private async refreshStatus(): Promise<void> {
     const rows = await this.query<{ embedding_model: string | null; updated_at: Date | null; passages: string; documents: string }>(
-      'SELECT embedding_model, updated_at, passages, (SELECT count(*) FROM evident_documents) AS documents FROM evident_store',
+      'SELECT embedding_model, updated_at, passages, documents FROM evident_store',
       [],
     );
     const row = rows[0];
@@ -457,11 +518,23 @@ async function insertPassages(client: PoolClient, rows: { passage: Passage; ord:
   if (!rows.length) return;
   const col = <T>(f: (r: { passage: Passage; ord: number }) => T): T[] => rows.map(f);
   const analysed = rows.map(({ passage }) => passageTermWeights(passage));
+  const stems = rows.map(({ passage }) => JSON.stringify([...stemsOf(termText(passage))]));
+  // The verifier's document frequencies count each new passage once (a kept id is counted already).
   await client.query(
-    `INSERT INTO evident_passages (id, source, ord, heading_path, heading, start_line, end_line, text, version, len, embedding)
-     SELECT id, source, ord, ARRAY(SELECT json_array_elements_text(hp::json)), heading, start_line, end_line, text, version, len, emb::vector
-     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[], $10::real[], $11::text[])
-       AS u(id, source, ord, hp, heading, start_line, end_line, text, version, len, emb)
+    `INSERT INTO evident_stems (stem, df)
+     SELECT e.stem, count(*) FROM unnest($1::text[], $2::text[]) AS u(id, st)
+       CROSS JOIN LATERAL json_array_elements_text(u.st::json) AS e(stem)
+     WHERE NOT EXISTS (SELECT 1 FROM evident_passages p WHERE p.id = u.id)
+     GROUP BY e.stem
+     ON CONFLICT (stem) DO UPDATE SET df = evident_stems.df + EXCLUDED.df`,
+    [col((r) => r.passage.id), stems],
+  );
+  await client.query(
+    `INSERT INTO evident_passages (id, source, ord, heading_path, heading, start_line, end_line, text, version, len, embedding, stems)
+     SELECT id, source, ord, ARRAY(SELECT json_array_elements_text(hp::json)), heading, start_line, end_line, text, version, len, emb::vector,
+            ARRAY(SELECT json_array_elements_text(st::json))
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[], $10::real[], $11::text[], $12::text[])
+       AS u(id, source, ord, hp, heading, start_line, end_line, text, version, len, emb, st)
      ON CONFLICT (id) DO UPDATE SET ord = EXCLUDED.ord, start_line = EXCLUDED.start_line, end_line = EXCLUDED.end_line,
        version = EXCLUDED.version, embedding = coalesce(EXCLUDED.embedding, evident_passages.embedding)`,
     [
@@ -469,6 +542,7 @@ async function insertPassages(client: PoolClient, rows: { passage: Passage; ord:
       col((r) => r.passage.heading), col((r) => r.passage.startLine), col((r) => r.passage.endLine), col((r) => r.passage.text),
       col((r) => r.passage.version), analysed.map((a) => a.length),
       col((r) => { const v = vectors.get(r.passage.id); return v ? vectorSql(v) : null; }),
+      stems,
     ],
   );
   const ids: string[] = [];
@@ -485,6 +559,15 @@ async function insertPassages(client: PoolClient, rows: { passage: Passage; ord:
     `INSERT INTO evident_terms (passage_id, term, tf) SELECT * FROM unnest($1::text[], $2::text[], $3::real[])
      ON CONFLICT DO NOTHING`,
     [ids, terms, tfs],
+  );
+}
+
+/** Takes the stems of the passages matching `where` (about to be deleted) off the document frequencies. */
+async function uncountStems(client: PoolClient, where: string, params: unknown[]): Promise<void> {
+  await client.query(
+    `WITH gone AS (SELECT s.stem, count(*) AS n FROM evident_passages p CROSS JOIN LATERAL unnest(p.stems) AS s(stem) WHERE ${where} GROUP BY s.stem)
+     UPDATE evident_stems c SET df = c.df - gone.n FROM gone WHERE c.stem = gone.stem`,
+    params,
   );
 }
 

@@ -49,6 +49,17 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (term, passage_id)
    );
    CREATE INDEX evident_terms_passage ON evident_terms (passage_id);`,
+  // 2: the verifier's term statistics, kept at index time so a client reads only the counts of
+  // the stems it needs (never every passage's text): each passage's stems, each stem's document
+  // frequency, and the document count. Stems come from Evident's analysis, not SQL: a store
+  // indexed before this version is re-chunked by the next index run and not answered from until then.
+  `ALTER TABLE evident_passages ADD COLUMN stems text[] NOT NULL DEFAULT '{}';
+   CREATE TABLE evident_stems (
+     stem text PRIMARY KEY,
+     df int NOT NULL
+   );
+   ALTER TABLE evident_store ADD COLUMN documents bigint NOT NULL DEFAULT 0;
+   UPDATE evident_store SET format_version = 0, updated_at = NULL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -6,9 +6,13 @@
 // * dense: pgvector's cosine distance, served by the HNSW index;
 // * fusion: weighted reciprocal rank fusion (weight / (k + rank)) of the two top-N lists, ties by
 //   id, with the local retriever's weights.
+// * term statistics: each row also carries the verifier's document frequencies of the stems of the
+//   query and of the returned passages (from the table kept at index time), and the passage count
+//   they are over, so the client weighs the evidence's terms without a second round trip.
 
 interface Slots {
   terms: string;
+  stems: string;
   vector?: string;
   topK: string;
   candidates: string;
@@ -49,17 +53,27 @@ function searchSql(s: Slots): string {
     ? `SELECT id, r, ${s.lexicalWeight}::float8 AS w FROM lexical UNION ALL SELECT id, r, ${s.vectorWeight}::float8 AS w FROM dense`
     : 'SELECT id, r, 1::float8 AS w FROM lexical';
   return `WITH ${lexical}${dense},
-  fused AS (SELECT id, sum(w / (${s.rrfK}::float8 + r)) AS score FROM (${ranks}) ranked GROUP BY id)
-SELECT p.id, p.source, p.heading_path, p.heading, p.start_line, p.end_line, p.text, p.version, f.score
-FROM fused f JOIN evident_passages p ON p.id = f.id
-ORDER BY f.score DESC, f.id COLLATE "C"
-LIMIT ${s.topK}`;
+  fused AS (SELECT id, sum(w / (${s.rrfK}::float8 + r)) AS score FROM (${ranks}) ranked GROUP BY id),
+  top AS (SELECT id, score FROM fused ORDER BY score DESC, id COLLATE "C" LIMIT ${s.topK}),
+  counted AS (
+    SELECT json_object_agg(c.stem, c.df) AS dfs FROM evident_stems c
+    WHERE c.stem IN (SELECT unnest(tp.stems) FROM top JOIN evident_passages tp ON tp.id = top.id
+                     UNION SELECT unnest(${s.stems}::text[])))
+SELECT p.id, p.source, p.heading_path, p.heading, p.start_line, p.end_line, p.text, p.version, t.score,
+       p.stems, st.passages AS n, st.updated_at AS at, counted.dfs
+FROM top t JOIN evident_passages p ON p.id = t.id CROSS JOIN evident_store st CROSS JOIN counted
+ORDER BY t.score DESC, t.id COLLATE "C"`;
 }
 
-/** Parameters: terms, vector, topK, candidates, rrfK, k1, b, lexical weight, vector weight. */
+/** The verifier's counts of the given stems (parameter 1), with the passage count they are over. */
+export const STEM_COUNTS_SQL = `SELECT st.passages AS n, st.updated_at AS at,
+  (SELECT json_object_agg(c.stem, c.df) FROM evident_stems c WHERE c.stem = ANY($1::text[])) AS dfs
+FROM evident_store st`;
+
+/** Parameters: terms, vector, topK, candidates, rrfK, k1, b, lexical weight, vector weight, the query's stems. */
 export const HYBRID_SEARCH_SQL = searchSql({
-  terms: '$1', vector: '$2', topK: '$3', candidates: '$4', rrfK: '$5', k1: '$6', b: '$7', lexicalWeight: '$8', vectorWeight: '$9',
+  terms: '$1', vector: '$2', topK: '$3', candidates: '$4', rrfK: '$5', k1: '$6', b: '$7', lexicalWeight: '$8', vectorWeight: '$9', stems: '$10',
 });
 
-/** Parameters: terms, topK, candidates, rrfK, k1, b. */
-export const LEXICAL_SEARCH_SQL = searchSql({ terms: '$1', topK: '$2', candidates: '$3', rrfK: '$4', k1: '$5', b: '$6' });
+/** Parameters: terms, topK, candidates, rrfK, k1, b, the query's stems. */
+export const LEXICAL_SEARCH_SQL = searchSql({ terms: '$1', topK: '$2', candidates: '$3', rrfK: '$4', k1: '$5', b: '$6', stems: '$7' });

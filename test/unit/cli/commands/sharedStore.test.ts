@@ -1,9 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import pg from 'pg';
 import { runCli } from '../../../support/cli';
-import { startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
+import { dropStoreTables, startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
@@ -25,10 +24,7 @@ describe('evident index/ask --store: a shared index (real pg client, PGlite serv
   });
   after(async () => server?.stop());
   beforeEach(async () => {
-    const client = new pg.Client({ connectionString: server.url });
-    await client.connect();
-    await client.query('DROP TABLE IF EXISTS evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
-    await client.end();
+    await dropStoreTables(server.url);
     docs = await tempDir();
     cache = await tempDir('evident-cache-');
     await writeDocs(docs, DOCS);

@@ -10,7 +10,7 @@ import { PostgresPassageStore, redactConnection } from '../../../../src/core/sto
 import { SCHEMA_VERSION } from '../../../../src/core/store/postgres/schema';
 import type { Embedder } from '../../../../src/core/types';
 import { analyse } from '../../../../src/core/verifier/terms';
-import { startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
+import { dropStoreTables, startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
 import { startTcpProxy } from '../../../support/tcpProxy';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
@@ -21,6 +21,8 @@ const DOCS: Record<string, string> = {
   'security.md': '# Passwords\n\nPasswords must be at least 14 characters long and stored in the password manager.\n',
   'empty.md': '',
 };
+
+const stemsOfText = (text: string) => analyse(text, { stemming: true }).terms.map((t) => t.stem);
 
 const QUERIES = ['annual plan refund', 'hotel night large city', 'how long must passwords be', 'per diem meals', 'monthly plans'];
 
@@ -48,10 +50,7 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
   }
 
   async function resetDatabase(): Promise<void> {
-    const client = new pg.Client({ connectionString: server.url });
-    await client.connect();
-    await client.query('DROP TABLE IF EXISTS evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
-    await client.end();
+    await dropStoreTables(server.url);
   }
 
   before(async () => {
@@ -88,6 +87,24 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     await assert.rejects(store.search('refunds', 6, embedder), (e: StoreError) => e.code === 'not-indexed' && /never been indexed/.test(e.message) && /evident index/.test(e.message));
     // A second open migrates nothing and keeps one schema row.
     await openStore();
+  });
+
+  it('migrates a schema-1 store (no stem counts): it asks to be re-indexed, and the next run re-chunks it with its counts', async () => {
+    const first = await openStore();
+    await first.update(folderDocSource(docs), { embedder });
+    await first.close();
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('ALTER TABLE evident_passages DROP COLUMN stems; DROP TABLE evident_stems; ALTER TABLE evident_store DROP COLUMN documents; UPDATE evident_schema SET version = 1');
+    await admin.end();
+    const store = await openStore();
+    assert.equal(store.status().indexed, false);
+    await assert.rejects(store.search('annual plan refund', 6, embedder), (e: StoreError) => e.code === 'not-indexed');
+    const report = await store.update(folderDocSource(docs), { embedder });
+    assert.ok(report.notices.some((n) => /re-chunking every document/.test(n)), report.notices.join(' | '));
+    assert.ok((await store.search('annual plan refund', 6, embedder)).passages.length > 0);
+    const stats = await store.termStats(['refundable']);
+    assert.ok(stats.idf('refund') < stats.idf('zzqunseen'), 'a word of the index weighs less than an unseen one');
   });
 
   it('refuses a store written by a newer schema, saying to update Evident', async () => {
@@ -155,8 +172,9 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     try {
       const local = await LocalPassageStore.open(localDir, docs);
       await local.update(folderDocSource(docs), { embedder });
-      const [sharedStats, localStats] = [await store.termStats(), await local.termStats()];
-      const stems = new Set((await local.passageTexts()).flatMap((t) => analyse(t, { stemming: true }).terms.map((term) => term.stem)));
+      const texts = await local.passageTexts();
+      const [sharedStats, localStats] = [await store.termStats([...texts, 'zzqunseen']), await local.termStats([])];
+      const stems = new Set(texts.flatMap((t) => analyse(t, { stemming: true }).terms.map((term) => term.stem)));
       assert.ok(stems.size > 20, `the fixture has words to weigh (${stems.size})`);
       const weights = new Set<number>();
       for (const stem of [...stems, 'zzqunseen']) {
@@ -164,9 +182,43 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
         weights.add(localStats.idf(stem));
       }
       assert.ok(weights.size > 1, 'rare and common terms weigh differently');
-      const sources = (await store.sources()).sort();
-      assert.deepEqual(sources, (await local.sources()).sort());
-      assert.deepEqual(sources, ['refunds.md', 'security.md', 'travel/lodging.md'], 'every document with passages, once (empty.md has none)');
+      assert.equal(await store.commonFolder(), await local.commonFolder());
+      assert.equal(await store.commonFolder(), '', 'refunds.md and travel/lodging.md share no folder');
+    } finally {
+      await removeDir(localDir);
+    }
+  });
+
+  it('reads term weights from its stem table, kept exact through edits and deletions, without reading passage texts', async () => {
+    const store = await openStore();
+    await store.update(folderDocSource(docs), { embedder });
+    // Edit one file (passages change), delete another, add a third; then reindex incrementally.
+    await writeFile(path.join(docs, 'refunds.md'), '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable within 30 days.\n\n## Gift cards\n\nGift cards are never refundable.\n');
+    await unlink(path.join(docs, 'security.md'));
+    await writeFile(path.join(docs, 'travel/rail.md'), '# Rail\n\nRail travel is booked in standard class; per diem applies to meals on board.\n');
+    await store.update(folderDocSource(docs), { embedder });
+    const localDir = await tempDir('evident-index-');
+    try {
+      const local = await LocalPassageStore.open(localDir, docs);
+      await local.update(folderDocSource(docs), { embedder });
+      const texts = await local.passageTexts();
+      const stems = new Set(texts.flatMap((t) => analyse(t, { stemming: true }).terms.map((term) => term.stem)));
+      // The removed file's words are counted nowhere any more: as unseen as a made-up word.
+      for (const gone of stemsOfText('passwords manager')) assert.ok(!stems.has(gone), `fixture: "${gone}" left with security.md`);
+      // A new client with a fresh cache, and one that has read counts before the update (stale cache).
+      const fresh = await openStore();
+      const freshStats = await fresh.termStats([...texts, 'passwords manager']);
+      const localStats = await local.termStats([]);
+      for (const stem of [...stems, ...stemsOfText('passwords manager')]) assert.equal(freshStats.idf(stem), localStats.idf(stem), `idf of "${stem}" after the edits`);
+      // The counts came from the stem table: emptying the passages' text does not change them.
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      await admin.query("UPDATE evident_passages SET text = '', heading = ''");
+      const stemRows = Number((await admin.query('SELECT count(*) AS n FROM evident_stems')).rows[0].n);
+      await admin.end();
+      assert.equal(stemRows, stems.size, 'one row per stem in the index, none left over from removed passages');
+      const again = await (await openStore()).termStats(texts);
+      for (const stem of stems) assert.equal(again.idf(stem), localStats.idf(stem), `idf of "${stem}" read from the stem table`);
     } finally {
       await removeDir(localDir);
     }
@@ -207,7 +259,12 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     await client.connect();
     const counts = (await client.query('SELECT count(*)::int AS n, count(embedding)::int AS v, count(DISTINCT id)::int AS d FROM evident_passages')).rows[0];
     const docsRows = (await client.query('SELECT count(*)::int AS n FROM evident_documents')).rows[0];
+    // The stem counts were kept once per passage, not once per indexer: they equal a recount.
+    const kept = (await client.query('SELECT stem, df FROM evident_stems ORDER BY stem COLLATE "C"')).rows;
+    const recount = (await client.query('SELECT s AS stem, count(*)::int AS df FROM evident_passages, unnest(stems) AS s GROUP BY s ORDER BY s COLLATE "C"')).rows;
     await client.end();
+    assert.ok(recount.length > 10);
+    assert.deepEqual(kept, recount);
     assert.equal(counts.n, counts.v, 'every passage has its vector');
     assert.equal(counts.n, counts.d);
     assert.equal(docsRows.n, 4);
