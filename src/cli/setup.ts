@@ -13,6 +13,7 @@ import {
 } from '../core/engine';
 import type { ChatModel, GroundedModel, SupportScorer } from '../core/types';
 import { hubEndpoint } from '../core/modelLoading';
+import { EMBEDDING_BACKENDS, type EmbeddingBackend } from '../core/onnxRuntime';
 import { docsFolderHoldingIndex, realPathOf } from '../core/docs/indexPlacement';
 import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
 
@@ -22,6 +23,7 @@ export const ENGINE_FLAGS = {
   store: { type: 'string' },
   'embedding-model': { type: 'string' },
   'no-embeddings': { type: 'boolean' },
+  'embedding-backend': { type: 'string' },
   'top-k': { type: 'string' },
   threshold: { type: 'string' },
   escalation: { type: 'string' },
@@ -40,6 +42,8 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
   --embedding-model ID|DIR embedding model for dense retrieval (default ${DEFAULT_EMBEDDING_MODEL},
                            downloaded once when the network allows; else retrieval is lexical only)
   --no-embeddings          lexical retrieval only
+  --embedding-backend KIND ONNX runtime of the embedding model: auto (default: native where it
+                           loads, else WebAssembly), native, or wasm (slower, runs everywhere)
   --top-k N                passages per search (default 6)
   --threshold N            support threshold of the verifier, 0..1 (default 0.6)
   --escalation KIND        second verifier tier for sentences the lexical check rejects:
@@ -55,6 +59,7 @@ export interface EngineFlags {
   store?: string;
   'embedding-model'?: string;
   'no-embeddings'?: boolean;
+  'embedding-backend'?: string;
   'top-k'?: string;
   threshold?: string;
   escalation?: string;
@@ -111,6 +116,10 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
   const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
   const escalation = await escalationFor(flags.escalation, flags, io);
+  const backend = flags['embedding-backend'] ?? 'auto';
+  if (!EMBEDDING_BACKENDS.includes(backend as EmbeddingBackend)) {
+    throw new CliError(`--embedding-backend must be one of ${EMBEDDING_BACKENDS.join(', ')} (got "${backend}").`);
+  }
   const password = io.env.EVIDENT_STORE_PASSWORD;
   return Engine.open({
     docs: folderDocSource(docs),
@@ -126,6 +135,7 @@ export async function openEngine(flags: EngineFlags, io: CliIO): Promise<Engine>
           cacheDir: path.join(cache, 'models'),
           allowRemote: !flags.offline,
           hubEndpoint: hubEndpoint(io.env),
+          backend: backend as EmbeddingBackend,
         },
     ...turnLogPaths(indexDir),
     log: {

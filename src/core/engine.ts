@@ -11,6 +11,7 @@ import { assertIndexOutsideDocs } from './docs/indexPlacement';
 import { markStaleEvidence } from './docs/staleEvidence';
 import { setAnnLog } from './retrieval/annIndex';
 import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
+import { describeRuntime, type OnnxRuntimeChoice } from './onnxRuntime';
 import { termText, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { LocalPassageStore } from './store/localPassageStore';
 import type { PassageStore } from './store/passageStore';
@@ -131,6 +132,11 @@ export class Engine {
   }
 
   /** True once an embedding model is loaded: index runs embed passages (known from a run's first progress report). */
+  /** The ONNX runtime the embedding model runs on ('native' or 'wasm'), once it is loaded. */
+  get embeddingRuntime(): OnnxRuntimeChoice | undefined {
+    return this.embedderState.kind === 'ready' ? this.embedderState.embedder.runtime : undefined;
+  }
+
   get embeddingReady(): boolean {
     return this.embedderState.kind === 'ready';
   }
@@ -269,7 +275,8 @@ export class Engine {
     this.embedderLoading ??= loadEmbedder(this.options.embedding).then(
       (embedder) => {
         this.embedderState = { kind: 'ready', embedder };
-        this.log.info(`Embedding model loaded: ${embedder.modelId} (${embedder.dimensions} dimensions).`);
+        const runtime = embedder.runtime ? ` on the ${describeRuntime(embedder.runtime)}` : '';
+        this.log.info(`Embedding model loaded: ${embedder.modelId} (${embedder.dimensions} dimensions)${runtime}.`);
         return embedder;
       },
       (error: Error) => {

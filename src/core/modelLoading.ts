@@ -2,6 +2,8 @@
 // global object. The embedder and the entailment scorer both load models; each load runs here,
 // one at a time, with the switches it needs, and the previous switches are put back afterwards.
 
+import { importTransformers } from './onnxRuntime';
+
 export interface LoadSwitches {
   allowLocalModels: boolean;
   allowRemoteModels: boolean;
@@ -13,7 +15,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 export function loadModelWith<T>(switches: LoadSwitches, load: () => Promise<T>): Promise<T> {
   const run = queue.then(async () => {
-    const { env } = await import('@huggingface/transformers');
+    const { env } = (await importTransformers()).transformers;
     const saved: LoadSwitches = { allowLocalModels: env.allowLocalModels, allowRemoteModels: env.allowRemoteModels, remoteHost: env.remoteHost };
     env.allowLocalModels = switches.allowLocalModels;
     env.allowRemoteModels = switches.allowRemoteModels;

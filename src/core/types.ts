@@ -2,12 +2,15 @@
 // scorers. The product's own types (passages, evidence, verdicts, turns) live in
 // src/domain/types.ts. No `vscode` and no DOM here.
 
+import type { OnnxRuntimeChoice } from './onnxRuntime';
 import type { GroundingMetadata, GroundingRoute, ReasonCode, SupportTier } from '../domain/types';
 
 /** Dense text embedder (transformers.js in production, a generated tiny model in tests). */
 export interface Embedder {
   readonly modelId: string;
   readonly dimensions: number;
+  /** The ONNX runtime it runs on (native, or WebAssembly), when it runs on one. */
+  readonly runtime?: OnnxRuntimeChoice;
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
 }
 

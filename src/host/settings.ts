@@ -13,6 +13,8 @@ export interface IndexSettings {
   /** Empty: dense retrieval is off (lexical only). */
   embeddingModel: string;
   embeddingLocalPath: string;
+  /** Which ONNX runtime runs the embedding model: auto (native, else WebAssembly), native or wasm. */
+  embeddingBackend: 'auto' | 'native' | 'wasm';
   topK: number | undefined;
   supportThreshold: number | undefined;
   /** "Does this answer the question?" after the support check (default on). */
@@ -40,6 +42,10 @@ function scoped<T>(fullKey: string, scope?: vscode.ConfigurationScope): ScopedVa
   return scopedValue(fullKey, config.inspect<T>(key(fullKey)), vscode.workspace.isTrusted);
 }
 
+function embeddingBackend(value: unknown): IndexSettings['embeddingBackend'] {
+  return value === 'native' || value === 'wasm' ? value : 'auto';
+}
+
 export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSettings {
   const config = vscode.workspace.getConfiguration(Settings.section, scope);
   const embeddingModel = scoped<unknown>(Settings.embeddingModel, scope).value;
@@ -49,6 +55,7 @@ export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSetti
     exclude: strings(config.get(key(Settings.exclude))) ?? [],
     embeddingModel: typeof embeddingModel === 'string' ? embeddingModel.trim() : Defaults.embeddingModel,
     embeddingLocalPath: typeof localPath === 'string' ? localPath.trim() : '',
+    embeddingBackend: embeddingBackend(config.get(key(Settings.embeddingBackend))),
     topK: positiveNumber(config.get(key(Settings.topK))),
     supportThreshold: supportThreshold(scoped(Settings.supportThreshold, scope)).threshold,
     relevanceCheck: scoped<unknown>(Settings.relevanceCheck, scope).value !== false,

@@ -259,6 +259,7 @@ export class WorkspaceIndex implements vscode.Disposable {
               localModelPath: settings.embeddingLocalPath || undefined,
               cacheDir: path.join(this.context.globalStorageUri.fsPath, 'models'),
               allowRemote: !settings.embeddingLocalPath,
+              backend: settings.embeddingBackend,
               onDownloadProgress: (p) => this.download.report(p),
             }
           : false,

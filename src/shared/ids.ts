@@ -56,6 +56,7 @@ export const Settings = {
   exclude: 'evident.index.exclude',
   embeddingModel: 'evident.embedding.model',
   embeddingLocalPath: 'evident.embedding.localModelPath',
+  embeddingBackend: 'evident.embedding.backend',
   topK: 'evident.retrieval.topK',
   supportThreshold: 'evident.verifier.supportThreshold',
   relevanceCheck: 'evident.verifier.relevanceCheck',

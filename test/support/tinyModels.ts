@@ -420,7 +420,7 @@ function specialTokensMap(): Record<string, string> {
 }
 
 /** Builds into a temporary sibling and renames it into place, so readers never see half a model. */
-async function generateOnce(folder: string, build: (tmp: string) => Promise<void>): Promise<string> {
+export async function generateOnce(folder: string, build: (tmp: string) => Promise<void>): Promise<string> {
   if (existsSync(join(folder, 'onnx', 'model_quantized.onnx'))) return folder;
   // A folder without its last file is a leftover from an older layout or a crash.
   if (existsSync(folder)) await rm(folder, { recursive: true, force: true });

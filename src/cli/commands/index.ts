@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, openEngine, progressPrinter } from '../setup';
 import { escapeForTerminal } from '../terminalText';
+import { describeRuntime } from '../../core/onnxRuntime';
 
 const HELP = `Usage: evident index --docs DIR [--store postgres://…] [options]
 
@@ -30,13 +31,16 @@ export const index: CliCommand = async (argv, io) => {
   } finally {
     await engine.close();
   }
+  // Which ONNX runtime embedded (native, or WebAssembly where native has no binary).
+  const runtime = engine.embeddingRuntime;
   if (values.json) {
-    io.stdout(`${JSON.stringify(report)}\n`);
+    io.stdout(`${JSON.stringify(runtime ? { ...report, embeddingRuntime: runtime.kind } : report)}\n`);
   } else {
     io.stdout(
       `Indexed ${report.documents} documents, ${report.passages} passages${engine.shared ? ` into the ${engine.storeLabel}` : ''} (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}) in ${(report.ms / 1000).toFixed(1)} s: ` +
         `${report.added} added, ${report.updated} updated, ${report.removed} removed, ${report.unchanged} unchanged, ${report.embedded} passages embedded.\n`,
     );
+    if (report.retrieval === 'hybrid' && runtime) io.stdout(`  embeddings ran on the ${describeRuntime(runtime)}\n`);
     for (const s of report.skipped) io.stdout(`  skipped ${escapeForTerminal(s.path)}: ${s.reason}\n`);
   }
   return 0;

@@ -1,11 +1,17 @@
 // Dense embeddings with transformers.js (@huggingface/transformers 4.x): loads a sentence
 // embedding model from a local folder or (once, when allowed and reachable) from the hub into a
 // cache folder, and never hangs on a closed network: a short probe decides first.
+// Throughput (bench:embed): texts are embedded in batches of similar length (a batch is padded
+// to its longest text), truncated to the length the model was trained on, with one ONNX thread
+// per core, on the native runtime or, where it has none, on WebAssembly (onnxRuntime.ts).
 
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { Embedder } from '../types';
 import { hubEndpoint, loadModelWith } from '../modelLoading';
+import { type EmbeddingBackend, type OnnxRuntimeChoice, OnnxRuntimeUnavailable, importTransformers, sessionOptions } from '../onnxRuntime';
 
 export const DEFAULT_EMBEDDING_MODEL = 'Xenova/all-MiniLM-L6-v2';
 
@@ -25,17 +31,64 @@ export interface EmbeddingSettings {
   probeTimeoutMs?: number;
   /** The model hub or a mirror (default: HF_ENDPOINT, else huggingface.co). */
   hubEndpoint?: string;
+  /** Which ONNX runtime: native where it loads, else WebAssembly (`auto`, the default), or forced. */
+  backend?: EmbeddingBackend;
+  /** Throughput knobs; the defaults are the measured best (benchmarks compare others). */
+  tuning?: Partial<EmbeddingTuning>;
 }
+
+export interface EmbeddingTuning {
+  /** Texts per model call. */
+  batchSize: number;
+  /** Batch texts of similar length together (the output keeps the input order). */
+  sortByLength: boolean;
+  /** Tokens per text at most (null: what the model was trained on, see `trainedLength`). */
+  maxTokens: number | null;
+  /** ONNX intra-op threads (null: one per available core; 0: left to onnxruntime); native runtime only. */
+  threads: number | null;
+  /** Let idle ONNX threads spin-wait for work (onnxruntime's default); native runtime only. */
+  spinning: boolean;
+}
+
+/**
+ * Measured with `npm run bench:embed` (MiniLM-shaped q8 model, 18F handbook passages, 2 cores
+ * shared, load 16–22; docs/measurements.md): sorted batches of 8 beat 4, 16 and 32 (64 is twice
+ * as slow: padding and cache); two threads that do not spin-wait took 48–59 ms per passage where
+ * two spinning threads (onnxruntime's default) took 99–148 ms and one thread 56–192 ms.
+ * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0, spinning: true }.
+ */
+export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = { batchSize: 8, sortByLength: true, maxTokens: null, threads: null, spinning: false };
+
+/** No BERT-style model has position embeddings beyond this. */
+const POSITION_LIMIT = 512;
 
 /** Why no embedding model could be loaded: said once, then retrieval is lexical only. */
 export class EmbedderUnavailable extends Error {}
 
-type Extractor = (texts: string[], options: { pooling: 'mean'; normalize: boolean }) => Promise<{ dims: number[]; data: Float32Array }>;
+interface TensorLike {
+  dims: number[];
+  data: Float32Array | BigInt64Array;
+}
 
-const BATCH = 16;
+interface Extractor {
+  tokenizer: {
+    (texts: string[], options: { padding: boolean; truncation: boolean; max_length?: number }): Record<string, TensorLike>;
+    model_max_length?: number;
+    sep_token_id?: number;
+  };
+  model: (inputs: Record<string, TensorLike>) => Promise<{ last_hidden_state: TensorLike }>;
+}
 
-export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedder> {
-  const { pipeline } = await import('@huggingface/transformers');
+export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedder & { runtime: OnnxRuntimeChoice; maxTokens: number }> {
+  let loaded: Awaited<ReturnType<typeof importTransformers>>;
+  try {
+    loaded = await importTransformers(settings.backend ?? 'auto');
+  } catch (error) {
+    if (error instanceof OnnxRuntimeUnavailable) throw new EmbedderUnavailable(error.message);
+    throw error;
+  }
+  const { transformers: { pipeline, mean_pooling }, runtime } = loaded;
+  const tuning: EmbeddingTuning = { ...DEFAULT_EMBEDDING_TUNING, ...settings.tuning };
   const hub = settings.hubEndpoint ?? hubEndpoint();
   // Per-call options (absolute folder, cache_dir, local_files_only) rather than global paths.
   const load = (model: string, remote: boolean): Promise<Extractor> =>
@@ -43,6 +96,7 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       (await pipeline('feature-extraction', model, {
         dtype: settings.dtype ?? 'q8',
         local_files_only: !remote,
+        ...sessionOptions(runtime, tuning.threads ?? Math.max(1, os.availableParallelism()), tuning.spinning),
         ...(settings.cacheDir ? { cache_dir: settings.cacheDir } : {}),
         progress_callback: (p: unknown) => {
           const info = p as { status?: string; file?: string; loaded?: number; total?: number };
@@ -54,9 +108,10 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
     );
 
   let extractor: Extractor;
+  let folder: string | undefined;
   const local = settings.localModelPath ?? (isPathLike(settings.modelId) ? settings.modelId : undefined);
   if (local) {
-    const folder = path.resolve(local);
+    folder = path.resolve(local);
     if (!existsSync(path.join(folder, 'config.json'))) {
       throw new EmbedderUnavailable(`no embedding model at ${folder} (config.json not found)`);
     }
@@ -72,6 +127,7 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
     const cached = settings.cacheDir ? path.join(settings.cacheDir, settings.modelId) : undefined;
     const onnxFile = (settings.dtype ?? 'q8') === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx';
     if (cached && ['config.json', 'tokenizer.json', onnxFile].every((f) => existsSync(path.join(cached, f)))) {
+      folder = cached;
       try {
         extractor = await load(cached, false);
       } catch (error) {
@@ -87,26 +143,94 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       } catch (error) {
         throw new EmbedderUnavailable(`embedding model ${settings.modelId} could not be downloaded: ${(error as Error).message}`);
       }
+      if (cached) {
+        folder = cached;
+        await fetchSentenceConfig(hub, settings.modelId, cached);
+      }
     }
   }
 
-  const probe = await extractor(['probe'], { pooling: 'mean', normalize: true });
-  const dimensions = probe.dims[probe.dims.length - 1];
+  const maxTokens = tuning.maxTokens ?? trainedLength(folder, extractor.tokenizer.model_max_length);
+  const sepId = extractor.tokenizer.sep_token_id;
+
+  /** One model call: tokens (truncated to maxTokens, ending with [SEP] like the training data), mean pooling, unit length. */
+  const embedBatch = async (batch: string[]): Promise<Float32Array[]> => {
+    const inputs = extractor.tokenizer(batch, { padding: true, truncation: true, max_length: maxTokens });
+    const ids = inputs.input_ids;
+    const width = ids.dims[1];
+    // transformers.js cuts a long text after its first `maxTokens` tokens, dropping the closing
+    // [SEP]; the sentence-transformers tokenizer keeps it (the model never saw a text without it).
+    if (sepId !== undefined && width === maxTokens) {
+      const data = ids.data as BigInt64Array;
+      const mask = inputs.attention_mask.data as BigInt64Array;
+      for (let row = 0; row < batch.length; row++) {
+        const last = row * width + width - 1;
+        if (mask[last] === 1n) data[last] = BigInt(sepId);
+      }
+    }
+    const { last_hidden_state } = await extractor.model(inputs);
+    const pooled = (mean_pooling as unknown as (h: TensorLike, m: TensorLike) => { normalize(p: number, dim: number): TensorLike })(last_hidden_state, inputs.attention_mask).normalize(2, -1);
+    const dims = pooled.dims[pooled.dims.length - 1];
+    const data = pooled.data as Float32Array;
+    return batch.map((_, j) => data.slice(j * dims, (j + 1) * dims));
+  };
+
+  const dimensions = (await embedBatch(['probe']))[0].length;
 
   return {
     modelId: settings.localModelPath ? `local:${path.resolve(settings.localModelPath)}` : settings.modelId,
     dimensions,
+    runtime,
+    maxTokens,
     async embed(texts, signal) {
-      const vectors: Float32Array[] = [];
-      for (let i = 0; i < texts.length; i += BATCH) {
+      // Similar lengths together: a batch costs as much as its longest text times its size.
+      const order = texts.map((_, i) => i);
+      if (tuning.sortByLength) order.sort((a, b) => texts[a].length - texts[b].length);
+      const vectors = new Array<Float32Array>(texts.length);
+      for (let i = 0; i < order.length; i += tuning.batchSize) {
         signal?.throwIfAborted();
-        const batch = texts.slice(i, i + BATCH);
-        const out = await extractor(batch, { pooling: 'mean', normalize: true });
-        for (let j = 0; j < batch.length; j++) vectors.push(out.data.slice(j * dimensions, (j + 1) * dimensions));
+        const slots = order.slice(i, i + tuning.batchSize);
+        const out = await embedBatch(slots.map((k) => texts[k]));
+        slots.forEach((k, j) => (vectors[k] = out[j]));
       }
       return vectors;
     },
   };
+}
+
+/**
+ * Tokens per text: what the model was trained on. Sentence-transformers models say it in
+ * sentence_bert_config.json (all-MiniLM-L6-v2: 256, though its tokenizer allows 512): beyond it
+ * the model saw no text in training, so the extra tokens cost time (attention grows with the
+ * square of the length) and move the vector in ways nobody measured. Without that file, the
+ * tokenizer's model_max_length; never more than BERT's 512 positions.
+ */
+export function trainedLength(folder: string | undefined, tokenizerMax: number | undefined): number {
+  const cap = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), POSITION_LIMIT) : undefined);
+  if (folder) {
+    try {
+      const config = JSON.parse(readFileSync(path.join(folder, 'sentence_bert_config.json'), 'utf8')) as { max_seq_length?: unknown };
+      const trained = cap(typeof config.max_seq_length === 'number' ? config.max_seq_length : undefined);
+      if (trained) return trained;
+    } catch {
+      // No file or not JSON: the tokenizer's limit below.
+    }
+  }
+  return cap(tokenizerMax) ?? POSITION_LIMIT;
+}
+
+/** sentence_bert_config.json is not a file transformers.js downloads: fetched beside the model, if the hub has it. */
+async function fetchSentenceConfig(host: string, modelId: string, folder: string): Promise<void> {
+  try {
+    const response = await fetch(`${host}/${modelId}/resolve/main/sentence_bert_config.json`, { signal: AbortSignal.timeout(4000) });
+    if (!response.ok) return;
+    const text = await response.text();
+    JSON.parse(text);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'sentence_bert_config.json'), text);
+  } catch {
+    // Optional: without it the tokenizer's limit applies.
+  }
 }
 
 function isPathLike(id: string): boolean {

@@ -4,6 +4,8 @@
 // loaded fails fast, once, with a message that says what to do.
 
 import { loadModelWith } from '../modelLoading';
+import { importTransformers, sessionOptions } from '../onnxRuntime';
+import { availableParallelism } from 'node:os';
 import type { SupportResult, SupportScorer } from '../types';
 
 /** A small public MNLI cross-encoder with ONNX weights (downloaded once on a user's machine). */
@@ -58,13 +60,15 @@ export function createEntailmentScorer(options: EntailmentScorerOptions): Suppor
   let loading: Promise<LoadedModel> | undefined;
 
   async function load(): Promise<LoadedModel> {
-    const { pipeline } = await import('@huggingface/transformers');
     let classifier: PairClassifier;
     try {
+      // The runtime the embedder chose (native, or WebAssembly where native has no binary).
+      const { transformers: { pipeline }, runtime } = await importTransformers();
       classifier = await loadModelWith({ allowLocalModels: true, allowRemoteModels: !offline }, async () =>
         (await pipeline('text-classification', modelId, {
           dtype: 'fp32',
           local_files_only: offline,
+          ...sessionOptions(runtime, Math.max(1, availableParallelism())),
           ...(options.cacheDir ? { cache_dir: options.cacheDir } : {}),
         })) as unknown as PairClassifier,
       );

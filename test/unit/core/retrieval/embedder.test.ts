@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { EmbedderUnavailable, loadEmbedder } from '../../../../src/core/retrieval/embedder';
+import { EmbedderUnavailable, loadEmbedder, trainedLength } from '../../../../src/core/retrieval/embedder';
+import { makeMiniLmShapedModel } from '../../../support/miniLmShapedModel';
+import { cp, writeFile } from 'node:fs/promises';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, tempDir } from '../../../support/workspace';
 
@@ -88,5 +90,93 @@ describe('embedding model download (real transformers.js download path against a
     assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
     silent.closeAllConnections();
     await new Promise<void>((r) => silent.close(() => r()));
+  });
+
+  it("keeps the hub's sentence_bert_config.json beside a downloaded model: its trained length holds offline too", async () => {
+    const source = await tempDir('evident-sbert-model-');
+    const cache = await tempDir('evident-models-');
+    const MODEL_SBERT = 'evident-test/tiny-sbert';
+    const tiny = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    await cp(tiny, source, { recursive: true });
+    await writeFile(path.join(source, 'sentence_bert_config.json'), JSON.stringify({ max_seq_length: 128, do_lower_case: false }));
+    const sbertHub = await startHub(source, MODEL_SBERT);
+    try {
+      const downloaded = await loadEmbedder({ modelId: MODEL_SBERT, cacheDir: cache, allowRemote: true, dtype: 'fp32', hubEndpoint: sbertHub.url });
+      assert.equal(downloaded.maxTokens, 128);
+      assert.ok(sbertHub.requests.some((r) => r === `GET /${MODEL_SBERT}/resolve/main/sentence_bert_config.json`), sbertHub.requests.join('\n'));
+      const offline = await loadEmbedder({ modelId: MODEL_SBERT, cacheDir: cache, allowRemote: false, dtype: 'fp32' });
+      assert.equal(offline.maxTokens, 128);
+    } finally {
+      await sbertHub.close();
+      await removeDir(source);
+      await removeDir(cache);
+    }
+  });
+});
+
+describe('embedding throughput settings keep the vectors (MiniLM-shaped fp32 model: real attention over padding)', function () {
+  this.timeout(180_000);
+  let folder: string;
+  const long = Array.from({ length: 25 }, (_, i) => `Section ${i}: travel requests need approval from a supervisor before any booking.`).join(' ');
+  const texts = [
+    'How do I request a laptop?',
+    long,
+    'Annual leave accrues every pay period; unused hours carry over up to a limit set by policy.',
+    'Gifts',
+    'Report a security incident within one hour to the security team, by email or chat.',
+    'Per diem covers meals and incidental expenses on travel days, at the published rates.',
+  ];
+
+  before(async () => {
+    folder = await makeMiniLmShapedModel(defaultModelCacheDir());
+  });
+
+  it('length-sorted batches return the same vectors, in the input order, as one text per call (within 1e-4)', async () => {
+    const batched = await loadEmbedder({ modelId: 'm', localModelPath: folder, allowRemote: false, dtype: 'fp32' });
+    const single = await loadEmbedder({ modelId: 'm', localModelPath: folder, allowRemote: false, dtype: 'fp32', tuning: { batchSize: 1 } });
+    const together = await batched.embed(texts);
+    assert.equal(together.length, texts.length);
+    for (let i = 0; i < texts.length; i++) {
+      const [alone] = await single.embed([texts[i]]);
+      const diff = Math.max(...alone.map((x, d) => Math.abs(x - together[i][d])));
+      assert.ok(diff < 1e-4, `text ${i}: max difference ${diff}`);
+    }
+    // Batches padded to their longest text would change nothing either: order is what sorting risks.
+    const reversed = await batched.embed([...texts].reverse());
+    reversed.reverse().forEach((v, i) => assert.ok(Math.max(...v.map((x, d) => Math.abs(x - together[i][d]))) < 1e-4, `reversed input, text ${i}`));
+  });
+
+  it('truncates to the trained length (256 tokens from sentence_bert_config.json): words past it change nothing', async () => {
+    const embedder = await loadEmbedder({ modelId: 'm', localModelPath: folder, allowRemote: false, dtype: 'fp32' });
+    assert.equal(embedder.maxTokens, 256);
+    const [a, b, short] = await embedder.embed([long, `${long} Also, refunds are never granted.`, texts[0]]);
+    assert.ok(Math.max(...a.map((x, d) => Math.abs(x - b[d]))) < 1e-4, 'the tail past 256 tokens is cut');
+    assert.ok(Math.abs(Math.hypot(...short) - 1) < 1e-4);
+    const untruncated = await loadEmbedder({ modelId: 'm', localModelPath: folder, allowRemote: false, dtype: 'fp32', tuning: { maxTokens: 512 } });
+    const [c, d] = await untruncated.embed([long, `${long} Also, refunds are never granted.`]);
+    assert.ok(Math.max(...c.map((x, k) => Math.abs(x - d[k]))) > 1e-4, 'at 512 tokens the tail counts: the text is longer than 256');
+  });
+});
+
+describe('trainedLength: how many tokens a text keeps', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await tempDir('evident-sbert-');
+  });
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  it("reads max_seq_length from sentence_bert_config.json, else the tokenizer's limit, never over 512", async () => {
+    assert.equal(trainedLength(dir, 512), 512, 'no file: the tokenizer');
+    assert.equal(trainedLength(dir, 128), 128);
+    assert.equal(trainedLength(dir, 1_000_000_000_000), 512, 'tokenizers without a real limit say 1e12');
+    assert.equal(trainedLength(undefined, undefined), 512);
+    await writeFile(path.join(dir, 'sentence_bert_config.json'), JSON.stringify({ max_seq_length: 256, do_lower_case: false }));
+    assert.equal(trainedLength(dir, 512), 256);
+    await writeFile(path.join(dir, 'sentence_bert_config.json'), JSON.stringify({ max_seq_length: 8192 }));
+    assert.equal(trainedLength(dir, 512), 512);
+    await writeFile(path.join(dir, 'sentence_bert_config.json'), '{ not json');
+    assert.equal(trainedLength(dir, 384), 384, 'a damaged file falls back to the tokenizer');
   });
 });
