@@ -4,6 +4,7 @@
 // `node esbuild.mjs --watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { lazyModule } from './build/lazyModule.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -39,7 +40,8 @@ const browser = {
 const builds = [
   { ...node, entryPoints: { extension: 'src/host/extension.ts' }, outdir: 'dist' },
   { ...node, entryPoints: { engine: 'src/core/engine.ts' }, outdir: 'dist' },
-  { ...node, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node\n' + node.banner.js } },
+  // The CLI starts a process per command: Gemini's client loads on first use only (lazyModule.mjs).
+  { ...node, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node\n' + node.banner.js }, plugins: [lazyModule(['@google/genai'])] },
   { ...browser, entryPoints: { webview: 'src/webview/main.ts' }, outdir: 'dist' },
   // The metrics dashboard with its chart library (uPlot): its own bundle, loaded only when the
   // dashboard opens; its CSS (uPlot's and ours) comes out as dist/metricsView.css.

@@ -7,8 +7,11 @@
 // brute-force typed-array scan as references. Corpora and indexes live in a cache folder outside
 // the repository ($EVIDENT_SCALE_CACHE or the OS temp folder).
 // Usage: npm run bench:scale [-- --sizes 2k,11k,50k] [-- --copies 4] [-- --source DIR ...] [-- --rounds 3]
+//        [-- --reuse-index]  (open + CLI rows only, on the indexes an earlier run left)
+// At 50k passages it ends with the gates of issue 10, PASS or FAIL each (wall time; CLI rows show CPU too).
 
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -29,7 +32,7 @@ interface BuildResult {
   miniSearch: { buildMs: number; p50: number; p95: number }; bruteForce: { p50: number; p95: number };
 }
 interface OpenResult { openMs: number; firstQueryMs: number; passages: number; peakRssMb: number }
-interface CliResult { askMs: number; unchangedMs: number; editMs: number }
+interface CliResult { askMs: number; unchangedMs: number; editMs: number; askCpuMs: number; unchangedCpuMs: number; editCpuMs: number }
 
 function runChild<T>(args: string[]): T {
   const out = execFileSync(TSX, [path.join(__dirname, 'scaleRun.ts'), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -37,29 +40,36 @@ function runChild<T>(args: string[]): T {
   return JSON.parse(line) as T;
 }
 
-function timeCli(args: string[]): number {
+/** Wall time of one CLI process (start included), and its CPU time (user + system). */
+function timeCli(args: string[]): { ms: number; cpuMs: number } {
+  const cpuFile = path.join(os.tmpdir(), `evident-bench-cpu-${process.pid}.txt`);
+  rmSync(cpuFile, { force: true });
   const t = performance.now();
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GEMINI_API_KEY: '' }, maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, ['-r', path.join(__dirname, 'cpuAtExit.cjs'), CLI, ...args], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, GEMINI_API_KEY: '', EVIDENT_BENCH_CPU_FILE: cpuFile }, maxBuffer: 1 << 26,
+  });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`evident ${args[0]} failed (${r.status}): ${r.stderr}`);
-  return ms;
+  const cpuMs = Number(readFileSync(cpuFile, 'utf8').trim());
+  rmSync(cpuFile, { force: true });
+  return { ms, cpuMs };
 }
 
 async function cliTimings(docs: string, indexDir: string, model: string, editFile: string): Promise<CliResult> {
   const common = ['--docs', docs, '--index-dir', indexDir, '--embedding-model', model, '--offline'];
-  const askMs = timeCli(['ask', ...common, '--model', 'extractive', '--json', '--question', SCALE_QUESTIONS[1]]);
-  const unchangedMs = timeCli(['index', ...common]);
+  const ask = timeCli(['ask', ...common, '--model', 'extractive', '--json', '--question', SCALE_QUESTIONS[1]]);
+  const unchanged = timeCli(['index', ...common]);
   const file = path.join(docs, editFile);
   const original = await readFile(file);
   await appendFile(file, '\nA sentence added by the scale benchmark about quarterly travel approvals.\n');
-  let editMs: number;
+  let edit: { ms: number; cpuMs: number };
   try {
-    editMs = timeCli(['index', ...common]);
+    edit = timeCli(['index', ...common]);
   } finally {
     await writeFile(file, original);
   }
   timeCli(['index', ...common]);
-  return { askMs, unchangedMs, editMs };
+  return { askMs: ask.ms, unchangedMs: unchanged.ms, editMs: edit.ms, askCpuMs: ask.cpuMs, unchangedCpuMs: unchanged.cpuMs, editCpuMs: edit.cpuMs };
 }
 
 async function main(): Promise<void> {
@@ -70,6 +80,8 @@ async function main(): Promise<void> {
       source: { type: 'string', multiple: true },
       rounds: { type: 'string', default: '3' },
       'no-cli': { type: 'boolean' },
+      // Time only the open and the CLI rows on the indexes a previous run left (no build).
+      'reuse-index': { type: 'boolean' },
       label: { type: 'string', default: 'Evident' },
     },
   });
@@ -88,7 +100,11 @@ async function main(): Promise<void> {
 
   console.log(`${values.label}: ${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
   console.log(`Model: generated, 384 dimensions (${model}); corpora in ${scaleCacheRoot()}\n`);
-  const rows: { name: string; build: BuildResult; open: OpenResult; cli?: CliResult }[] = [];
+  if (values['reuse-index']) {
+    await reuseIndexes(corpora, model);
+    return;
+  }
+  const rows: Row[] = [];
   for (const corpus of corpora) {
     const indexDir = path.join(scaleCacheRoot(), 'indexes', corpus.name.replace(/\W+/g, '-'));
     await rm(indexDir, { recursive: true, force: true });
@@ -102,9 +118,64 @@ async function main(): Promise<void> {
     process.stderr.write(`${JSON.stringify(rows[rows.length - 1])}\n`);
   }
   printTable(rows, values.label ?? 'Evident');
+  printGates(rows);
+  console.log(`\nLoad at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 }
 
-function printTable(rows: { name: string; build: BuildResult; open: OpenResult; cli?: CliResult }[], label: string): void {
+/** The issue's "Done when" targets at 50k passages, each gate PASS or FAIL on this run's figures. */
+/** Gates are judged on wall time, as the issue states them; the CLI rows also show their CPU time. */
+const SCALE_GATES: { gate: string; target: string; value(r: Row): number | undefined; limit(r: Row): number | undefined; unit: string; cpu?(r: Row): number | undefined }[] = [
+  { gate: 'CLI: open the index + answer one question (process)', target: '≤ 2 s', value: (r) => r.cli?.askMs, limit: () => 2000, unit: 'ms', cpu: (r) => r.cli?.askCpuMs },
+  { gate: 'CLI: `evident index` unchanged (process)', target: '≤ 1.5 s', value: (r) => r.cli?.unchangedMs, limit: () => 1500, unit: 'ms', cpu: (r) => r.cli?.unchangedCpuMs },
+  { gate: 'CLI: `evident index` after a one-file edit (process)', target: '≤ 2 s', value: (r) => r.cli?.editMs, limit: () => 2000, unit: 'ms', cpu: (r) => r.cli?.editCpuMs },
+  { gate: 'hybrid query p50', target: '≤ 30 ms', value: (r) => r.build.hybrid.p50, limit: () => 30, unit: 'ms' },
+  { gate: 'hybrid query p95', target: '≤ 60 ms', value: (r) => r.build.hybrid.p95, limit: () => 60, unit: 'ms' },
+  { gate: 'lexical query p50', target: '≤ plain MiniSearch p50 (same run)', value: (r) => r.build.lexical.p50, limit: (r) => r.build.miniSearch.p50, unit: 'ms' },
+  { gate: 'peak RSS of the build above the model', target: '≤ 500 MB', value: (r) => r.build.buildPeakRssMb - r.build.rssModelMb, limit: () => 500, unit: 'MB' },
+  { gate: 're-index after a one-file edit', target: '≤ 0.5 s', value: (r) => r.build.editMs, limit: () => 500, unit: 'ms' },
+  { gate: 're-index, nothing changed', target: '≤ 0.3 s', value: (r) => r.build.unchangedMs, limit: () => 300, unit: 'ms' },
+  { gate: 'open the index (cold process)', target: '≤ 0.5 s', value: (r) => r.open.openMs, limit: () => 500, unit: 'ms' },
+];
+
+/** The gates apply at 50k passages: printed for every corpus of at least 40k, PASS or FAIL each. */
+function printGates(rows: Row[]): void {
+  for (const r of rows.filter((x) => x.build.passages >= 40_000)) {
+    console.log(`\nGates of issue 10 on ${r.name} (${r.build.passages} passages):`);
+    for (const g of SCALE_GATES) {
+      const value = g.value(r);
+      const limit = g.limit(r);
+      if (value === undefined || limit === undefined) {
+        console.log(`  n/a   ${g.gate} (not measured in this run; target ${g.target})`);
+        continue;
+      }
+      const shown = (x: number) => (g.unit === 'MB' ? `${x.toFixed(0)} MB` : `${x.toFixed(x < 100 ? 1 : 0)} ms`);
+      const cpu = g.cpu?.(r);
+      console.log(`  ${value <= limit ? 'PASS' : 'FAIL'}  ${g.gate}: ${shown(value)}${cpu !== undefined ? ` (CPU ${shown(cpu)})` : ''} (target ${g.target}${g.target.includes('MiniSearch') ? `: ${shown(limit)}` : ''})`);
+    }
+  }
+}
+
+type Row = { name: string; build: BuildResult; open: OpenResult; cli?: CliResult };
+
+/** `--reuse-index`: the open and CLI rows (and their gates) on the indexes an earlier run built. */
+async function reuseIndexes(corpora: { name: string; docs: string; editFile: string }[], model: string): Promise<void> {
+  const s = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+  for (const corpus of corpora) {
+    const indexDir = path.join(scaleCacheRoot(), 'indexes', corpus.name.replace(/\W+/g, '-'));
+    const open = runChild<OpenResult>(['open', '--docs', corpus.docs, '--index-dir', indexDir, '--model', model]);
+    const cli = await cliTimings(corpus.docs, indexDir, model, corpus.editFile);
+    console.log(`${corpus.name} (${open.passages} passages, index reused): open ${s(open.openMs)} / first query ${s(open.firstQueryMs)}; ` +
+      `CLI ask ${s(cli.askMs)} (${s(cli.askCpuMs)} CPU), index unchanged ${s(cli.unchangedMs)} (${s(cli.unchangedCpuMs)} CPU), one file edited ${s(cli.editMs)} (${s(cli.editCpuMs)} CPU)`);
+    if (open.passages >= 40_000) {
+      for (const [gate, value, limit] of [['CLI ask ≤ 2 s', cli.askMs, 2000], ['CLI index unchanged ≤ 1.5 s', cli.unchangedMs, 1500], ['CLI index one file edited ≤ 2 s', cli.editMs, 2000], ['open ≤ 0.5 s', open.openMs, 500]] as const) {
+        console.log(`  ${value <= limit ? 'PASS' : 'FAIL'}  ${gate}: ${s(value)}`);
+      }
+    }
+  }
+  console.log(`Load at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+}
+
+function printTable(rows: Row[], label: string): void {
   const s = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   const line = (title: string, f: (r: (typeof rows)[number]) => string) => console.log(`| ${title} | ${rows.map(f).join(' | ')} |`);
@@ -123,8 +194,8 @@ function printTable(rows: { name: string; build: BuildResult; open: OpenResult; 
   line('re-index, nothing changed / one file edited', (r) => `${s(r.build.unchangedMs)} / ${s(r.build.editMs)}`);
   line('open the index (cold process) / its first query', (r) => `${s(r.open.openMs)} / ${ms(r.open.firstQueryMs)}`);
   if (rows.some((r) => r.cli)) {
-    line('CLI: open + answer one question (process)', (r) => (r.cli ? s(r.cli.askMs) : '—'));
-    line('CLI: `evident index` unchanged / one file edited (process)', (r) => (r.cli ? `${s(r.cli.unchangedMs)} / ${s(r.cli.editMs)}` : '—'));
+    line('CLI: open + answer one question (process; its CPU time)', (r) => (r.cli ? `${s(r.cli.askMs)} (${s(r.cli.askCpuMs)} CPU)` : '—'));
+    line('CLI: `evident index` unchanged / one file edited (process; CPU)', (r) => (r.cli ? `${s(r.cli.unchangedMs)} / ${s(r.cli.editMs)} (${s(r.cli.unchangedCpuMs)} / ${s(r.cli.editCpuMs)} CPU)` : '—'));
   }
 }
 

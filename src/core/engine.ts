@@ -10,7 +10,7 @@ import type { DocSource } from './docs/docSource';
 import { assertIndexOutsideDocs } from './docs/indexPlacement';
 import { markStaleEvidence } from './docs/staleEvidence';
 import { setAnnLog } from './retrieval/annIndex';
-import { loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
+import { embeddingModelId, loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { describeRuntime, type OnnxRuntimeChoice } from './onnxRuntime';
 import { termText, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
 import { LocalPassageStore } from './store/localPassageStore';
@@ -154,9 +154,19 @@ export class Engine {
     };
   }
 
-  async index(opts: { signal?: AbortSignal; onProgress?(p: IndexProgress): void; paths?: string[] } = {}): Promise<IndexReport> {
-    const embedder = await this.embedder();
-    const report = await this.passages.update(this.options.docs, { ...opts, embedder });
+  /**
+   * `modelWhenNeeded`: the local index loads the embedding model only when the run has passages
+   * to embed (the CLI: an unchanged `evident index` never loads it). Without it the model is
+   * loaded (or found unavailable) before the first progress report, as the editor's progress expects.
+   */
+  async index(opts: { signal?: AbortSignal; onProgress?(p: IndexProgress): void; paths?: string[]; modelWhenNeeded?: boolean } = {}): Promise<IndexReport> {
+    const settings = this.options.embedding;
+    const lazy = opts.modelWhenNeeded && !this.shared && settings && this.embedderState.kind === 'unloaded'
+      ? { modelId: embeddingModelId(settings), load: () => this.embedder() }
+      : undefined;
+    const embedder = lazy ? undefined : await this.embedder();
+    const { signal, onProgress, paths } = opts;
+    const report = await this.passages.update(this.options.docs, { signal, onProgress, paths, embedder, ...(lazy ? { lazyEmbedder: lazy } : {}) });
     this.stats = undefined;
     this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);

@@ -77,7 +77,7 @@ export const ask: CliCommand = async (argv, io) => {
   const engine = await openEngine(values, io);
   const model = makeModel(engine);
   try {
-    if (!values.store) await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
+    if (!values.store) await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true });
     const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
     const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
     if (batch) {

@@ -27,7 +27,7 @@ export const index: CliCommand = async (argv, io) => {
   const engine = await openEngine(values, io);
   let report;
   try {
-    report = await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
+    report = await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true });
   } finally {
     await engine.close();
   }

@@ -178,7 +178,7 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
   const dimensions = (await embedBatch(['probe']))[0].length;
 
   return {
-    modelId: settings.localModelPath ? `local:${path.resolve(settings.localModelPath)}` : settings.modelId,
+    modelId: embeddingModelId(settings),
     dimensions,
     runtime,
     maxTokens,
@@ -196,6 +196,11 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       return vectors;
     },
   };
+}
+
+/** The id an embedder loaded with these settings reports (and an index records), known without loading it. */
+export function embeddingModelId(settings: Pick<EmbeddingSettings, 'modelId' | 'localModelPath'>): string {
+  return settings.localModelPath ? `local:${path.resolve(settings.localModelPath)}` : settings.modelId;
 }
 
 /**

@@ -19,13 +19,16 @@ export interface FileRef {
 }
 
 /** Files the index writes: `<kind>-<generation>[-<n>].<ext>`, and temporary files. */
-const INDEX_FILE = /^(documents|passages|lexical|vectors|terms|ann)-\d+(-\d+)?\.(json|jsonl|bin|f32|ids|usearch)$/;
+const INDEX_FILE = /^(documents|passages|lexical|vectors|terms|ann)-\d+(-\d+)?\.(json|jsonl|bin|f32|ids|txt|usearch)$/;
 const TEMP_FILE = /\.tmp$/;
 /** Files of the previous formats (4 and before), removed once a new manifest is committed. */
 const LEGACY = new Set(['lexical.json', 'lexical.bin', 'vectors']);
 
-/** Writes `content` to `dir/name` through a temporary file; the temporary file never stays. */
-export async function writeFileAtomic(dir: string, name: string, content: string | Uint8Array): Promise<FileRef> {
+/**
+ * Writes `content` to `dir/name` through a temporary file; the temporary file never stays. A
+ * list of strings is written part by part (a 50 MB passage segment is never joined into one string).
+ */
+export async function writeFileAtomic(dir: string, name: string, content: string | Uint8Array | readonly string[]): Promise<FileRef> {
   const file = path.join(dir, name);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
@@ -35,7 +38,8 @@ export async function writeFileAtomic(dir: string, name: string, content: string
     await rm(tmp, { force: true }).catch(() => undefined);
     throw error;
   }
-  return { name, bytes: typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength };
+  const bytes = typeof content === 'string' ? Buffer.byteLength(content) : 'byteLength' in content ? content.byteLength : content.reduce((n, part) => n + Buffer.byteLength(part), 0);
+  return { name, bytes };
 }
 
 /** Why a file the manifest names cannot be used as it is, or undefined when it can. */

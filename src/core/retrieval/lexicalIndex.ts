@@ -110,7 +110,8 @@ class Postings {
 export class LexicalIndex {
   /** Passage ordinal → id ('' once removed). */
   private ids: string[] = [];
-  private ordinals = new Map<string, number>();
+  /** Id → ordinal, built on first use after a load (a query needs only `ids`). */
+  private ordinalMap: Map<string, number> | undefined = new Map();
   /** Weighted length of each passage (0 once removed). */
   private lengths = new Float32Array(64);
   private alive = new Uint8Array(64);
@@ -118,7 +119,10 @@ export class LexicalIndex {
   private totalLength = 0;
   private deadPostings = 0;
   private terms = new Map<string, number>();
-  private postings: Postings[] = [];
+  /** Per term; undefined while it is still only a range of the loaded blob (see `list`). */
+  private postings: (Postings | undefined)[] = [];
+  /** The loaded blob's postings: term t's are `offsets[t]..offsets[t + 1]`. */
+  private loaded: { docs: Uint32Array; tfs: Float32Array; offsets: Uint32Array } | undefined;
   /** Live passages holding each term. */
   private df: number[] = [];
   /** Term ids of each passage, built on first removal after a load. */
@@ -137,6 +141,16 @@ export class LexicalIndex {
 
   has(id: string): boolean {
     return this.ordinals.has(id);
+  }
+
+  private get ordinals(): Map<string, number> {
+    if (!this.ordinalMap) {
+      this.ordinalMap = new Map();
+      this.ids.forEach((id, doc) => {
+        if (id) this.ordinalMap!.set(id, doc);
+      });
+    }
+    return this.ordinalMap;
   }
 
   add(passages: Iterable<Passage>): void {
@@ -162,7 +176,7 @@ export class LexicalIndex {
           this.postings.push(Postings.empty());
           this.df.push(0);
         }
-        this.postings[t].push(doc, weight);
+        this.list(t).push(doc, weight);
         this.df[t]++;
         termIds[i++] = t;
       }
@@ -171,19 +185,40 @@ export class LexicalIndex {
   }
 
   remove(ids: Iterable<string>): void {
+    const removed: number[] = [];
     for (const id of ids) {
       const doc = this.ordinals.get(id);
       if (doc === undefined) continue;
-      const termIds = this.termsOf(doc);
-      for (const t of termIds) this.df[t]--;
-      this.deadPostings += termIds.length;
-      this.docTerms![doc] = undefined;
+      removed.push(doc);
       this.ordinals.delete(id);
       this.ids[doc] = '';
       this.alive[doc] = 0;
       this.totalLength -= this.lengths[doc];
       this.lengths[doc] = 0;
       this.live--;
+    }
+    if (!removed.length) return;
+    if (this.docTerms) {
+      for (const doc of removed) {
+        const termIds = this.docTerms[doc] ?? new Uint32Array(0);
+        for (const t of termIds) this.df[t]--;
+        this.deadPostings += termIds.length;
+        this.docTerms[doc] = undefined;
+      }
+    } else {
+      // After a load there are no per-passage term lists: one pass over the postings finds the
+      // removed passages' terms (cheaper than building the lists for every passage).
+      const gone = new Uint8Array(this.ids.length);
+      for (const doc of removed) gone[doc] = 1;
+      for (let t = 0; t < this.postings.length; t++) {
+        const list = this.list(t);
+        for (let i = 0; i < list.length; i++) {
+          if (gone[list.docs[i]] === 1) {
+            this.df[t]--;
+            this.deadPostings++;
+          }
+        }
+      }
     }
     if (this.deadPostings > 1024 && this.deadPostings > this.livePostings()) this.compact();
   }
@@ -200,7 +235,7 @@ export class LexicalIndex {
     for (const t of termIds) {
       const df = this.df[t];
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const { docs, tfs, length } = this.postings[t];
+      const { docs, tfs, length } = this.list(t);
       for (let i = 0; i < length; i++) {
         const doc = docs[i];
         if (this.alive[doc] === 0) continue;
@@ -233,7 +268,7 @@ export class LexicalIndex {
     for (const [term, t] of this.terms) {
       if (this.df[t] === 0) continue;
       termNames.push(term);
-      termPostings.push(this.postings[t]);
+      termPostings.push(this.list(t));
       postingCount += this.df[t];
     }
     const encoder = new TextEncoder();
@@ -305,22 +340,38 @@ export class LexicalIndex {
 
     const index = new LexicalIndex();
     index.ids = ids;
-    index.ordinals = new Map(ids.map((id, i) => [id, i]));
+    index.ordinalMap = undefined; // built on first use: a query does not need it
     index.ensureCapacity(docCount);
     index.lengths.set(lengths);
     index.alive.fill(1, 0, docCount);
     index.live = docCount;
     for (let d = 0; d < docCount; d++) index.totalLength += lengths[d];
+    // A term's postings become a view on the blob when first used (`list`): a query touches few.
+    index.loaded = { docs, tfs, offsets: termOffsets };
+    index.postings = Array.from({ length: termCount }, () => undefined);
     for (let i = 0; i < termCount; i++) {
       const start = termOffsets[i];
       const end = termOffsets[i + 1];
       if (end < start || end > postingCount) throw new Error('the lexical index is corrupt');
       index.terms.set(termNames[i], i);
-      index.postings.push(new Postings(docs.subarray(start, end), tfs.subarray(start, end), end - start));
       index.df.push(end - start);
     }
-    index.docTerms = undefined; // rebuilt from the postings on the first removal
+    index.docTerms = undefined; // removals scan the postings instead
     return index;
+  }
+
+  /**
+   * Checks the header of a saved index (its 32 first bytes) against the file's length without
+   * reading the rest: throws what `load` would throw for a foreign, outdated or cut-off file.
+   */
+  static checkHeader(header: Uint8Array, fileBytes: number): void {
+    if (header.byteLength < 32 || fileBytes < 32) throw new Error('the lexical index is truncated');
+    const view = new DataView(header.buffer, header.byteOffset, 32);
+    const [magic, format, docCount, termCount, postingCount, idLength, termLength] = Array.from({ length: 7 }, (_, i) => view.getUint32(4 * i, true));
+    if (magic !== MAGIC) throw new Error('not a lexical index');
+    if (format !== FORMAT) throw new Error(`lexical index format ${format}, expected ${FORMAT}`);
+    const pad = (n: number) => (n + 3) & ~3;
+    if (fileBytes !== 32 + pad(idLength) + pad(termLength) + 4 * docCount + 4 * (termCount + 1) + 8 * postingCount) throw new Error('the lexical index is truncated or corrupt');
   }
 
   private ensureCapacity(n: number): void {
@@ -334,15 +385,17 @@ export class LexicalIndex {
     this.alive = alive;
   }
 
-  private termsOf(doc: number): Uint32Array {
-    if (!this.docTerms) {
-      const lists: number[][] = this.ids.map(() => []);
-      this.postings.forEach((list, t) => {
-        for (let i = 0; i < list.length; i++) lists[list.docs[i]].push(t);
-      });
-      this.docTerms = lists.map((l, d) => (this.alive[d] ? Uint32Array.from(l) : undefined));
+  /** Term t's postings (a view on the loaded blob the first time, made once). */
+  private list(t: number): Postings {
+    let list = this.postings[t];
+    if (!list) {
+      const { docs, tfs, offsets } = this.loaded!;
+      const start = offsets[t];
+      const end = offsets[t + 1];
+      list = new Postings(docs.subarray(start, end), tfs.subarray(start, end), end - start);
+      this.postings[t] = list;
     }
-    return this.docTerms[doc] ?? new Uint32Array(0);
+    return list;
   }
 
   private livePostings(): number {
@@ -354,7 +407,8 @@ export class LexicalIndex {
    * arrays: after `load`, postings are views on the caller's bytes, which are never written.
    */
   private compact(): void {
-    this.postings = this.postings.map((list, t) => {
+    this.postings = this.postings.map((_, t) => {
+      const list = this.list(t);
       const docs = new Uint32Array(Math.max(4, this.df[t]));
       const tfs = new Float32Array(docs.length);
       let w = 0;

@@ -3,11 +3,12 @@
 // re-embedded, deleted documents are removed. Storage is proportional to the change:
 //   * `documents-<gen>.json`  the document table (stamps, version, passage ids, where the passages are)
 //   * `passages-<gen>.jsonl`  segments of passages, one line per document, read lazily by offset
-//   * `lexical-<gen>.bin`     a snapshot of the lexical index; the passages added and removed since
-//                             are listed in the manifest and replayed on open
+//   * `lexical-<gen>.bin`     a snapshot of the lexical index, read on first use; the passages added
+//                             and removed since are listed in the manifest and replayed then
 //   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
 //   * `ann-<gen>.usearch/.ids` the vector search graph over them (above a size; see annIndex.ts)
-//   * `terms-<gen>.json`      document frequencies of the verifier's terms (answers weigh words by them)
+//   * `terms-<gen>.txt`       document frequencies of the verifier's terms, a `term<TAB>count` line
+//                             each (answers weigh words by them; `.json` in indexes written before)
 //   * `manifest.json`         names the files above with their lengths; renaming it commits a save
 // A run that changes nothing writes nothing. A corrupt, damaged or outdated index is rebuilt as
 // little as needed (a cut-off vector file: only its vectors), with a notice saying why. An index
@@ -102,6 +103,11 @@ export interface IndexRunOptions {
   paths?: string[];
   /** The embedder, or undefined for a lexical-only run. */
   embedder?: Embedder;
+  /**
+   * Instead of `embedder`: the model a run would use, loaded only when the run has something to
+   * embed (an unchanged index whose vectors all come from this model never loads it).
+   */
+  lazyEmbedder?: { modelId: string; load(): Promise<Embedder | undefined> };
 }
 
 /** A document read in this run whose content changed. */
@@ -144,6 +150,8 @@ const LEXICAL_DELTA_MIN = 2000;
 const PASSAGE_DEAD_SHARE = 0.5;
 const MAX_PASSAGE_SEGMENTS = 16;
 const PASSAGE_CACHE = 256;
+/** A passage segment is written in parts of about this many characters. */
+const PART_CHARS = 1 << 20;
 
 function freshManifest(docsRoot: string): Manifest {
   return {
@@ -153,8 +161,13 @@ function freshManifest(docsRoot: string): Manifest {
 }
 
 export class PassageIndex {
-  /** Passage id → the document holding it. */
-  private docOf = new Map<string, string>();
+  /** Passage id → the document holding it: built on first use (`docOfMap`). */
+  private docOfMap: Map<string, string> | undefined;
+  /** Passages in the document table, counted on first use. */
+  private passageTotal: number | undefined;
+  /** The lexical index once loaded; until then `lexicalFile` says where it is (`lexical` loads it). */
+  private lexicalLoaded: LexicalIndex | undefined;
+  private lexicalFile: string | undefined;
   private cache = new Map<string, Passage[]>();
   /** Passages of documents read but not saved (the folder could not be written): never evicted. */
   private unsaved = new Map<string, Passage[]>();
@@ -170,12 +183,60 @@ export class PassageIndex {
     private readonly dir: string,
     private manifest: Manifest,
     private documents: Record<string, DocumentEntry>,
-    private lexical: LexicalIndex,
+    lexical: LexicalIndex | string,
     /** Why the index on disk was not used as it was (rebuild reasons). */
     readonly openNotices: string[],
   ) {
     this.lexicalDelta = { add: new Set(manifest.lexicalDelta.add), remove: new Set(manifest.lexicalDelta.remove) };
-    this.reindexPassages();
+    if (typeof lexical === 'string') this.lexicalFile = lexical;
+    else this.lexicalLoaded = lexical;
+  }
+
+  /**
+   * The lexical index, read from its snapshot on first use (a run that changes nothing never
+   * reads it), with the changes made since the snapshot replayed. A snapshot that fails its full
+   * check here (its header was checked on open) is rebuilt from the stored passages.
+   */
+  private get lexical(): LexicalIndex {
+    if (this.lexicalLoaded) return this.lexicalLoaded;
+    const file = this.lexicalFile;
+    this.lexicalFile = undefined;
+    let lexical: LexicalIndex | undefined;
+    if (file !== undefined) {
+      try {
+        lexical = loadLexical(readFileSync(path.join(this.dir, file)));
+      } catch (error) {
+        this.openNotices.push(`The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`);
+      }
+    }
+    if (!lexical) {
+      lexical = LexicalIndex.empty();
+      lexical.add(this.allPassages());
+      this.lexicalDelta = { add: new Set(), remove: new Set() };
+      this.manifest.lexical = null;
+      this.needsFullSave = true;
+    } else if (this.lexicalDelta.add.size || this.lexicalDelta.remove.size) {
+      lexical.remove(this.lexicalDelta.remove);
+      const add = [...this.lexicalDelta.add].map((id) => this.passage(id)).filter((p): p is Passage => p !== undefined);
+      lexical.add(add.filter((p) => !lexical!.has(p.id)));
+    }
+    this.lexicalLoaded = lexical;
+    return lexical;
+  }
+
+  private set lexical(lexical: LexicalIndex) {
+    this.lexicalLoaded = lexical;
+    this.lexicalFile = undefined;
+  }
+
+  private get docOf(): Map<string, string> {
+    if (!this.docOfMap) {
+      this.docOfMap = new Map();
+      for (const [docPath, entry] of Object.entries(this.documents)) {
+        for (const id of entry.ids) this.docOfMap.set(id, docPath);
+      }
+    }
+    return this.docOfMap;
   }
 
   /** Opens the index in `dir` for `docsRoot`, rebuilding what is missing, corrupt or outdated. */
@@ -184,7 +245,7 @@ export class PassageIndex {
     await mkdir(dir, { recursive: true });
     let manifest = freshManifest(docsRoot);
     let documents: Record<string, DocumentEntry> = {};
-    let lexical = LexicalIndex.empty();
+    let lexical: LexicalIndex | string = LexicalIndex.empty();
     let rebuildLexical = false;
     let fullSave = false;
 
@@ -212,7 +273,9 @@ export class PassageIndex {
               rebuildLexical = true;
             } else if (parsed.lexical) {
               try {
-                lexical = loadLexical(await readFile(path.join(dir, parsed.lexical.name)));
+                // Only its header now; the rest on first use (see `lexical`).
+                checkLexicalHeader(path.join(dir, parsed.lexical.name), parsed.lexical.bytes);
+                lexical = parsed.lexical.name;
               } catch (error) {
                 // Its own format check failed (another version of the lexical index): only it is rebuilt.
                 notices.push(`The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`);
@@ -265,10 +328,6 @@ export class PassageIndex {
       index.lexicalDelta = { add: new Set(), remove: new Set() };
       index.manifest.lexical = null;
       index.needsFullSave = true;
-    } else if (index.lexicalDelta.add.size || index.lexicalDelta.remove.size) {
-      index.lexical.remove(index.lexicalDelta.remove);
-      const add = [...index.lexicalDelta.add].map((id) => index.passage(id)).filter((p): p is Passage => p !== undefined);
-      index.lexical.add(add.filter((p) => !index.lexical.has(p.id)));
     }
     return index;
   }
@@ -282,7 +341,14 @@ export class PassageIndex {
   }
 
   get passageCount(): number {
-    return this.docOf.size;
+    if (this.docOfMap) return this.docOfMap.size;
+    this.passageTotal ??= Object.values(this.documents).reduce((n, e) => n + e.ids.length, 0);
+    return this.passageTotal;
+  }
+
+  /** Docs-relative paths of the documents that hold passages (from the document table, no passage read). */
+  sources(): string[] {
+    return Object.entries(this.documents).filter(([, e]) => e.ids.length > 0).map(([p]) => p);
   }
 
   get embeddingModel(): string | null {
@@ -370,6 +436,13 @@ export class PassageIndex {
     const { files, removedPaths } = await this.listDocuments(docs, report, options);
     const { changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options);
     const change = this.passageChange(changed, removedPaths);
+    if (!embedder && options.lazyEmbedder) {
+      const upToDate = changed.size === 0 && removedPaths.length === 0 && touched.size === 0 && !this.needsFullSave
+        && this.manifest.embeddingModel === options.lazyEmbedder.modelId && this.vectorRows() === this.passageCount;
+      const loaded = upToDate ? undefined : await options.lazyEmbedder.load();
+      report.retrieval = upToDate || loaded ? 'hybrid' : 'lexical';
+      options = { ...options, embedder: loaded };
+    }
     const embedded = await this.embedNewPassages(changed, touched, removedPaths, change, report, options);
     signal?.throwIfAborted();
     await this.write({ changed, touched, removedPaths, change, embedded }, report, options);
@@ -474,7 +547,7 @@ export class PassageIndex {
     if (!embedder) return none;
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
     const vectorsComplete = embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
-      && this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0) === this.passageCount;
+      && this.vectorRows() === this.passageCount;
     // A missing graph (damaged, or the corpus grew past the threshold) is built by this run.
     const annMissing = !this.manifest.ann && annWanted(this.passageCount);
     if (vectorsComplete && !docChange && !this.needsFullSave && !annMissing) return none;
@@ -538,8 +611,14 @@ export class PassageIndex {
     for (const passage of change.newPassages) terms.add(termText(passage));
     this.termsDirty = true;
     const lexicalRemoved = [...change.oldIds];
-    this.lexical.remove(lexicalRemoved);
-    this.lexical.add(change.newPassages.filter((p) => !this.lexical.has(p.id)));
+    // A new snapshot will be written: the index is read now, before the documents change under it.
+    const pendingDelta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size + change.oldIds.size + change.newPassages.length;
+    if (!this.manifest.lexical || this.needsFullSave || pendingDelta > this.lexicalDeltaLimit()) void this.lexical;
+    // Not loaded: the change is only listed (replayed when the snapshot is read, or written into a new one).
+    if (this.lexicalLoaded) {
+      this.lexical.remove(lexicalRemoved);
+      this.lexical.add(change.newPassages.filter((p) => !this.lexical.has(p.id)));
+    }
     for (const id of lexicalRemoved) {
       this.lexicalDelta.add.delete(id);
       this.lexicalDelta.remove.add(id);
@@ -586,7 +665,7 @@ export class PassageIndex {
   private async save(changed: Map<string, ChangedDocument>, embeddingModel: string | null, dimensions: number | null): Promise<void> {
     const gen = this.manifest.generation + 1;
     const written: string[] = [];
-    const write = async (name: string, content: string | Uint8Array): Promise<FileRef> => {
+    const write = async (name: string, content: string | Uint8Array | readonly string[]): Promise<FileRef> => {
       written.push(name);
       return writeFileAtomic(this.dir, name, content);
     };
@@ -605,7 +684,10 @@ export class PassageIndex {
       let passageRefs = compact ? [] : this.manifest.passages.filter((r) => liveBytes.has(r.name));
       if (toWrite.length) {
         const name = `passages-${gen}.jsonl`;
-        const lines: string[] = [];
+        // Lines gathered into parts of about a megabyte: no one string of the whole segment.
+        const parts: string[] = [];
+        let part: string[] = [];
+        let partChars = 0;
         let offset = 0;
         for (const [p, passages] of toWrite) {
           const line = JSON.stringify(passages);
@@ -615,24 +697,31 @@ export class PassageIndex {
           entries[p] = fromChange
             ? { ...fromChange.stamp, version: fromChange.version, ids: passages.map((x) => x.id), segment: name, offset, length }
             : { ...old, segment: name, offset, length };
-          lines.push(line);
+          part.push(line);
+          partChars += line.length;
+          if (partChars > PART_CHARS) {
+            parts.push(`${part.join('\n')}\n`);
+            part = [];
+            partChars = 0;
+          }
           offset += length + 1;
         }
-        passageRefs = [...passageRefs, await write(name, `${lines.join('\n')}\n`)];
+        if (part.length) parts.push(`${part.join('\n')}\n`);
+        passageRefs = [...passageRefs, await write(name, parts)];
       }
       const documentsRef = await write(`documents-${gen}.json`, JSON.stringify(entries));
 
       // Lexical: a new snapshot only when the changes since the last one are many.
       let lexicalRef = this.manifest.lexical;
       const delta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size;
-      if (!lexicalRef || this.needsFullSave || delta > Math.max(LEXICAL_DELTA_MIN, LEXICAL_DELTA_SHARE * this.passageCount)) {
+      if (!lexicalRef || this.needsFullSave || (this.lexicalLoaded && delta > this.lexicalDeltaLimit())) {
         lexicalRef = await write(`lexical-${gen}.${LEXICAL_EXTENSION}`, saveLexical(this.lexical));
         this.lexicalDelta = { add: new Set(), remove: new Set() };
       }
 
       // Vectors: new segments only (or one compacted segment).
       let termsRef = this.manifest.terms ?? null;
-      if (this.termCounts && (this.termsDirty || !termsRef)) termsRef = await write(`terms-${gen}.json`, this.termCounts.toJSON());
+      if (this.termCounts && (this.termsDirty || !termsRef)) termsRef = await write(`terms-${gen}.txt`, this.termCounts.serialize());
 
       // Not loaded in this run (nothing to change there): the segments stay as they are.
       let vectorRefs: VectorFileRef[] = this.manifest.vectors;
@@ -693,13 +782,23 @@ export class PassageIndex {
     await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
   }
 
+  /** Live vector rows the manifest lists. */
+  private vectorRows(): number {
+    return this.manifest.vectors.reduce((n, r) => n + r.rows - r.dead.length, 0);
+  }
+
+  /** A lexical snapshot is rewritten when the changes listed since the last one exceed this. */
+  private lexicalDeltaLimit(): number {
+    return Math.max(LEXICAL_DELTA_MIN, LEXICAL_DELTA_SHARE * this.passageCount);
+  }
+
   private loadTermCounts(): TermCounts {
     if (this.termCounts) return this.termCounts;
     const ref = this.manifest.terms;
     if (ref && !this.needsFullSave) {
       try {
         const file = path.join(this.dir, ref.name);
-        if (statSync(file).size === ref.bytes) this.termCounts = TermCounts.fromJSON(readFileSync(file, 'utf8'));
+        if (statSync(file).size === ref.bytes) this.termCounts = TermCounts.parse(readFileSync(file, 'utf8'));
       } catch {
         // missing or unreadable: recomputed below
       }
@@ -720,7 +819,10 @@ export class PassageIndex {
       for (const ref of refs) {
         const f32 = await readFile(path.join(this.dir, `${ref.stem}.f32`));
         const ids = (await readFile(path.join(this.dir, `${ref.stem}.ids`), 'utf8')).split('\n');
-        const data = new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
+        // A view when the bytes are 4-byte aligned (a whole-file read is), else one copy.
+        const data = f32.byteOffset % 4 === 0
+          ? new Float32Array(f32.buffer, f32.byteOffset, f32.byteLength / 4)
+          : new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
         store.addLoaded(ref, ref.rows === 0 ? [] : ids, data);
       }
       const ann = this.manifest.ann;
@@ -755,11 +857,10 @@ export class PassageIndex {
     return passages;
   }
 
+  /** The document table changed: the id map and the count are rebuilt on next use. */
   private reindexPassages(): void {
-    this.docOf = new Map();
-    for (const [docPath, entry] of Object.entries(this.documents)) {
-      for (const id of entry.ids) this.docOf.set(id, docPath);
-    }
+    this.docOfMap = undefined;
+    this.passageTotal = undefined;
   }
 }
 
@@ -795,6 +896,9 @@ function referencedFiles(manifest: Manifest): Set<string> {
 const LEXICAL_EXTENSION = 'bin';
 function loadLexical(bytes: Buffer): LexicalIndex {
   return LexicalIndex.load(bytes);
+}
+function checkLexicalHeader(file: string, bytes: number): void {
+  LexicalIndex.checkHeader(readRange(file, 0, Math.min(32, bytes)), bytes);
 }
 function saveLexical(lexical: LexicalIndex): string | Uint8Array {
   return lexical.serialize();

@@ -58,6 +58,23 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     assert.deepEqual(await snapshot(indexDir), before);
   });
 
+  it('loads a lazily given model only when the run has passages to embed', async () => {
+    await build();
+    let loads = 0;
+    const lazyEmbedder = { modelId: embedder.modelId, load: async () => { loads++; return embedder; } };
+    const index = await PassageIndex.open(indexDir, docs);
+    const unchanged = await index.update(folderDocSource(docs), { lazyEmbedder });
+    assert.equal(loads, 0, 'nothing to embed: the model is not loaded');
+    assert.equal(unchanged.retrieval, 'hybrid');
+    await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 16 characters long.\n');
+    const edited = await index.update(folderDocSource(docs), { lazyEmbedder });
+    assert.equal(loads, 1);
+    assert.equal(edited.embedded, 1);
+    const other = await index.update(folderDocSource(docs), { lazyEmbedder: { modelId: 'another-model', load: async () => { loads++; return undefined; } } });
+    assert.equal(loads, 2, 'vectors of another model: the model is needed');
+    assert.equal(other.retrieval, 'lexical', 'a model that cannot be loaded makes the run lexical');
+  });
+
   it('saves an edit as a new passage segment holding only the edited document, and a vector segment of its new passages', async () => {
     await build();
     const index = await PassageIndex.open(indexDir, docs);
@@ -73,6 +90,34 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     assert.equal(manifest.vectors[1].rows, 1);
     const hits = await new HybridRetriever(await PassageIndex.open(indexDir, docs), embedder).search('password length', 3);
     assert.match(hits[0].passage.text, /16 characters/);
+  });
+
+  it('lists an edit in the manifest without reading or rewriting the lexical snapshot, and answers like an index built afresh', async () => {
+    await build();
+    const before = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8'));
+    const index = await PassageIndex.open(indexDir, docs);
+    await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be rotated every year and kept in the hotel safe.\n');
+    await writeDocs(docs, { 'leave.md': '# Leave\n\nAnnual leave accrues every pay period.\n' });
+    await index.update(folderDocSource(docs), { embedder });
+    const after = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8'));
+    assert.equal(after.lexical.name, before.lexical.name, 'the snapshot is kept');
+    assert.equal(after.lexicalDelta.add.length, 2);
+    assert.equal(after.lexicalDelta.remove.length, 1);
+
+    const freshDir = await tempDir('evident-index-');
+    try {
+      const fresh = await PassageIndex.open(freshDir, docs);
+      await fresh.update(folderDocSource(docs), { embedder });
+      const reopened = await PassageIndex.open(indexDir, docs);
+      for (const q of ['password rotated hotel', 'annual leave', 'hotel per night', 'password manager 14 characters']) {
+        assert.deepEqual(index.lexicalQuery(q, 6), fresh.lexicalQuery(q, 6), `same process: ${q}`);
+        assert.deepEqual(reopened.lexicalQuery(q, 6), fresh.lexicalQuery(q, 6), `reopened: ${q}`);
+      }
+      assert.deepEqual(reopened.sources().sort(), ['leave.md', 'refunds.md', 'security.md', 'travel/lodging.md']);
+      assert.equal(reopened.passageCount, fresh.passageCount);
+    } finally {
+      await removeDir(freshDir);
+    }
   });
 
   it('keeps term statistics equal to a recount of every passage, across edits, removals and reopening', async () => {
