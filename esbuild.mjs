@@ -17,8 +17,8 @@ const node = {
   target: 'node20',
   sourcemap: !production,
   minify: production,
-  // onnxruntime-node carries native binaries: shipped beside the bundle, loaded at run time.
-  external: ['vscode', 'onnxruntime-node', 'onnxruntime-common'],
+  // onnxruntime-node and usearch carry native binaries: shipped beside the bundle, loaded at run time.
+  external: ['vscode', 'onnxruntime-node', 'onnxruntime-common', 'usearch'],
   alias: { sharp: sharpStub },
   // transformers.js reads import.meta.url in its ESM build; give the CJS bundle a value.
   define: { 'import.meta.url': 'importMetaUrl' },

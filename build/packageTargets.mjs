@@ -3,7 +3,8 @@
 // artifacts/. Usage: node build/packageTargets.mjs [target ...]   (default: every target below)
 // darwin-x64 (onnxruntime-node has no build for it) ships no native binary: embeddings run on
 // the WebAssembly runtime (onnxruntime-web) there, which every VSIX carries. Each VSIX is
-// checked for the files the runtimes load.
+// checked for the files the runtimes load. usearch's prebuilt binary (vector search graph) goes
+// with each target that has one (none exists for win32-arm64: exact vector search there).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -30,10 +31,22 @@ const WASM_FILES = [
 const HOST_TARGET = `${process.platform}-${process.arch}`;
 const BINARIES = 'node_modules/onnxruntime-node/bin/napi-v6';
 const SHIPPED = `!${BINARIES}/linux/x64/**`;
+// usearch's prebuilt binary per target (none for win32-arm64: vector search is exact there).
+const USEARCH = 'node_modules/usearch/prebuilds';
+const USEARCH_SHIPPED = `!${USEARCH}/linux-x64/**`;
+export const USEARCH_TARGETS = {
+  'linux-x64': 'linux-x64',
+  'linux-arm64': 'linux-arm64',
+  'darwin-arm64': 'darwin-arm64+x64',
+  'win32-x64': 'win32-x64',
+  'win32-arm64': undefined,
+  'darwin-x64': 'darwin-arm64+x64',
+};
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(TARGETS);
 const base = readFileSync('.vscodeignore', 'utf8');
 if (!base.includes(SHIPPED)) throw new Error(`.vscodeignore no longer names ${SHIPPED}: update build/packageTargets.mjs`);
+if (!base.includes(USEARCH_SHIPPED)) throw new Error(`.vscodeignore no longer names ${USEARCH_SHIPPED}: update build/packageTargets.mjs`);
 mkdirSync('artifacts', { recursive: true });
 execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'inherit' });
 for (const target of wanted) {
@@ -41,7 +54,10 @@ for (const target of wanted) {
   const folder = TARGETS[target];
   if (folder && !existsSync(path.join(BINARIES, folder))) throw new Error(`no onnxruntime-node binaries for ${target} in ${BINARIES}/${folder}`);
   const ignoreFile = path.join(os.tmpdir(), `evident-vscodeignore-${target}-${process.pid}`);
-  writeFileSync(ignoreFile, base.replace(SHIPPED, folder ? `!${BINARIES}/${folder}/**` : '# no native ONNX binary for this target'));
+  const usearch = USEARCH_TARGETS[target];
+  if (usearch && !existsSync(path.join(USEARCH, usearch))) throw new Error(`no usearch binary for ${target} in ${USEARCH}/${usearch}`);
+  const usearchLine = usearch ? `!${USEARCH}/${usearch}/**` : `# no usearch binary for ${target}: exact vector search`;
+  writeFileSync(ignoreFile, base.replace(SHIPPED, folder ? `!${BINARIES}/${folder}/**` : '# no native ONNX binary for this target').replace(USEARCH_SHIPPED, usearchLine));
   const out = path.join('artifacts', `evident-${target}.vsix`);
   try {
     execFileSync('npx', ['vsce', 'package', '--target', target, '--ignoreFile', ignoreFile, '--out', out,
@@ -55,13 +71,16 @@ for (const target of wanted) {
   if (missing.length) throw new Error(`${out} lacks ${missing.join(', ')}`);
   const natives = [...listed].filter((f) => f.includes('/onnxruntime-node/bin/') && f.endsWith('.node'));
   if (natives.length !== binary.length) throw new Error(`${out} carries other platforms' binaries: ${natives.join(', ')}`);
+  const usearchBinary = usearch ? [`extension/${USEARCH}/${usearch}/usearch.node`] : [];
+  const usearchNatives = [...listed].filter((f) => f.includes('/usearch/') && f.endsWith('.node'));
+  if (usearchNatives.join() !== usearchBinary.join()) throw new Error(`${out} carries usearch binaries ${usearchNatives.join(', ') || 'none'}, expected ${usearchBinary.join(', ') || 'none'}`);
   // The runtimes must load from the unpacked VSIX as the engine bundle loads them (the native one
   // only where this machine can run it).
   const unpacked = mkdtempSync(path.join(os.tmpdir(), `evident-vsix-${target}-`));
   try {
     execFileSync('unzip', ['-q', out, '-d', unpacked]);
     const engine = path.join(unpacked, 'extension', 'dist', 'engine.js');
-    const modules = ['onnxruntime-web', ...(folder && target === HOST_TARGET ? ['onnxruntime-node'] : [])];
+    const modules = ['onnxruntime-web', ...(folder && target === HOST_TARGET ? ['onnxruntime-node'] : []), ...(usearch && target === HOST_TARGET ? ['usearch'] : [])];
     execFileSync(process.execPath, ['-e', `const r = require('node:module').createRequire(${JSON.stringify(engine)}); for (const m of ${JSON.stringify(modules)}) r(m);`], { stdio: 'inherit' });
   } finally {
     rmSync(unpacked, { recursive: true, force: true });

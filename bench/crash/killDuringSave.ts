@@ -2,7 +2,8 @@
 // (SIGKILL) at a random point of a save, the document is put back, and a new process opens the
 // index, brings it up to date and answers a retrieval query. Each answer must equal the answer of
 // a clean index built from scratch on the same documents, and no temporary file may be left.
-// Usage: npm run bench:crash [-- --kills 20] [-- --docs DIR] [-- --seed N]
+// With --ann, every process builds and uses the ANN vector graph whatever the corpus size.
+// Usage: npm run bench:crash [-- --kills 20] [-- --docs DIR] [-- --seed N] [-- --ann]
 
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { folderDocSource } from '../../src/core/docs/docSource';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../src/core/retrieval/hybridRetriever';
 import { PassageIndex } from '../../src/core/retrieval/passageIndex';
+import { setAnnMinVectors } from '../../src/core/retrieval/vectorStore';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../test/support/tinyModels';
 import { removeDir, tempDir } from '../../test/support/workspace';
 
@@ -107,9 +109,13 @@ function rng(seed: number): () => number {
 }
 
 if (require.main === module) {
-  const { values } = parseArgs({ options: { kills: { type: 'string', default: '20' }, docs: { type: 'string' }, seed: { type: 'string', default: String(Date.now() % 100000) }, 'edit-file': { type: 'string', default: 'README.md' } } });
+  const { values } = parseArgs({ options: { ann: { type: 'boolean' }, kills: { type: 'string', default: '20' }, docs: { type: 'string' }, seed: { type: 'string', default: String(Date.now() % 100000) }, 'edit-file': { type: 'string', default: 'README.md' } } });
   const docs = path.resolve(values.docs ?? path.join(__dirname, '../../../shared/data/corpora/18f-handbook'));
-  console.log(`Crash test: ${values.kills} kills during index saves of ${docs} (seed ${values.seed})`);
+  if (values.ann) {
+    setAnnMinVectors(0);
+    process.env.EVIDENT_TEST_ANN_MIN_VECTORS = '0';
+  }
+  console.log(`Crash test: ${values.kills} kills during index saves of ${docs} (seed ${values.seed})${values.ann ? ', ANN graph at every size' : ''}`);
   killDuringSave({
     docs,
     kills: Number(values.kills),

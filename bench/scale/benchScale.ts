@@ -27,7 +27,7 @@ const CLI = path.join(ROOT, 'dist/cli.js');
 
 interface BuildResult {
   documents: number; passages: number; buildMs: number; rssStartMb: number; rssModelMb: number; buildPeakRssMb: number;
-  hybrid: { p50: number; p95: number }; lexical: { p50: number; p95: number }; queryEmbedding: { p50: number; p95: number };
+  hybrid: { p50: number; p95: number }; hybridExact?: { p50: number; p95: number }; hybridTop6Agreement?: number; lexical: { p50: number; p95: number }; queryEmbedding: { p50: number; p95: number };
   unchangedMs: number; editMs: number; editEmbedded: number;
   miniSearch: { buildMs: number; p50: number; p95: number }; bruteForce: { p50: number; p95: number };
 }
@@ -184,6 +184,8 @@ function printTable(rows: Row[], label: string): void {
   line('first hybrid index', (r) => s(r.build.buildMs));
   line('query p50 / p95, hybrid', (r) => `${ms(r.build.hybrid.p50)} / ${ms(r.build.hybrid.p95)}`);
   line('(of which question embedding, p50)', (r) => ms(r.build.queryEmbedding.p50));
+  line('query p50 / p95, hybrid with the vectors scanned exactly (no ANN graph)', (r) => (r.build.hybridExact ? `${ms(r.build.hybridExact.p50)} / ${ms(r.build.hybridExact.p95)}` : '—'));
+  line('hybrid top 6: share equal with and without the ANN graph', (r) => (r.build.hybridTop6Agreement === undefined ? '—' : r.build.hybridTop6Agreement.toFixed(3)));
   line('query p50 / p95, lexical only', (r) => `${ms(r.build.lexical.p50)} / ${ms(r.build.lexical.p95)}`);
   line('reference: plain MiniSearch p50 / p95', (r) => `${ms(r.build.miniSearch.p50)} / ${ms(r.build.miniSearch.p95)}`);
   line('reference: brute-force Float32Array scan + question embedding, p50 / p95', (r) => `${ms(r.build.bruteForce.p50)} / ${ms(r.build.bruteForce.p95)}`);

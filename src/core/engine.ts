@@ -9,6 +9,7 @@ import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { assertIndexOutsideDocs } from './docs/indexPlacement';
 import { markStaleEvidence } from './docs/staleEvidence';
+import { setAnnLog } from './retrieval/annIndex';
 import { embeddingModelId, loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { describeRuntime, type OnnxRuntimeChoice } from './onnxRuntime';
 import { termText, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
@@ -127,6 +128,7 @@ export class Engine {
 
   private constructor(private readonly options: EngineOptions, private readonly passages: PassageStore) {
     this.log = options.log ?? silentLog;
+    setAnnLog((message) => this.log.warn(message));
     for (const notice of passages.openNotices) this.notice(notice);
   }
 

@@ -19,7 +19,7 @@ export interface FileRef {
 }
 
 /** Files the index writes: `<kind>-<generation>[-<n>].<ext>`, and temporary files. */
-const INDEX_FILE = /^(documents|passages|lexical|vectors|terms)-\d+(-\d+)?\.(json|jsonl|bin|f32|ids|txt)$/;
+const INDEX_FILE = /^(documents|passages|lexical|vectors|terms|ann)-\d+(-\d+)?\.(json|jsonl|bin|f32|ids|txt|usearch)$/;
 const TEMP_FILE = /\.tmp$/;
 /** Files of the previous formats (4 and before), removed once a new manifest is committed. */
 const LEGACY = new Set(['lexical.json', 'lexical.bin', 'vectors']);

@@ -6,6 +6,7 @@
 //   * `lexical-<gen>.bin`     a snapshot of the lexical index, read on first use; the passages added
 //                             and removed since are listed in the manifest and replayed then
 //   * `vectors-<gen>.f32/.ids` vector segments (see vectorStore.ts), loaded on first use
+//   * `ann-<gen>.usearch/.ids` the vector search graph over them (above a size; see annIndex.ts)
 //   * `terms-<gen>.txt`       document frequencies of the verifier's terms, a `term<TAB>count` line
 //                             each (answers weigh words by them; `.json` in indexes written before)
 //   * `manifest.json`         names the files above with their lengths; renaming it commits a save
@@ -25,7 +26,8 @@ import type { VectorFill } from '../../domain/partialRetrieval';
 import type { Embedder } from '../types';
 import { TermCounts, type TermStats } from '../verifier/termStats';
 import { LexicalIndex } from './lexicalIndex';
-import { VectorStore, type VectorSegmentRef } from './vectorStore';
+import { AnnSnapshot, annLibrary, logAnn } from './annIndex';
+import { VectorStore, annWanted, type AnnSnapshotRef, type VectorSegmentRef } from './vectorStore';
 import { MANIFEST_FILE, checkFile, isWriteRefused, readRange, removeStrayFiles, writeFileAtomic, type FileRef } from './indexFiles';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
@@ -50,6 +52,13 @@ interface VectorFileRef extends VectorSegmentRef {
   idsBytes: number;
 }
 
+interface AnnFileRef extends AnnSnapshotRef {
+  usearchBytes: number;
+  /** Checked before the native loader reads the file (it aborts the process on a damaged one). */
+  usearchSha1: string;
+  idsBytes: number;
+}
+
 interface Manifest {
   formatVersion: number;
   docsRoot: string;
@@ -63,6 +72,8 @@ interface Manifest {
   /** Passage ids added to / removed from the lexical index since its snapshot was written. */
   lexicalDelta: { add: string[]; remove: string[] };
   vectors: VectorFileRef[];
+  /** The vector search graph (absent below its size threshold, or when it must be rebuilt). */
+  ann?: AnnFileRef | null;
   /** Term document frequencies (derived data: recomputed from the passages when missing or damaged). */
   terms?: FileRef | null;
 }
@@ -320,6 +331,15 @@ export class PassageIndex {
       }
     }
     manifest = { ...manifest, vectors: goodVectors };
+    // The vector search graph: a cut-off one is dropped (exact search), and rebuilt by the next run.
+    if (manifest.ann) {
+      const ann = manifest.ann;
+      const damage = (await checkFile(dir, { name: `${ann.stem}.usearch`, bytes: ann.usearchBytes })) ?? (await checkFile(dir, { name: `${ann.stem}.ids`, bytes: ann.idsBytes }));
+      if (damage) {
+        notices.push(`The vector search index is damaged (${damage}): searching all vectors exactly until the next indexing run rebuilds it.`);
+        manifest = { ...manifest, ann: null };
+      }
+    }
 
     // Leftovers of a crash or of older formats; best effort (a read-only folder keeps them).
     if (!options.keepStrayFiles) await removeStrayFiles(dir, referencedFiles(manifest), { legacy: manifest.updatedAt !== '' });
@@ -400,7 +420,17 @@ export class PassageIndex {
 
   async vectorQuery(vector: Float32Array, limit: number) {
     const vectors = await this.loadVectors();
-    return vectors ? vectors.query(vector, limit) : [];
+    if (!vectors) return [];
+    await vectors.loadAnn().catch((error: Error) => this.annUnusable(error));
+    return vectors.query(vector, limit);
+  }
+
+  /** Never a wrong answer: the search is exact, and the next indexing run rebuilds the graph. */
+  private annUnusable(error: Error): void {
+    const ann = this.manifest.ann;
+    if (!ann) return;
+    logAnn(`The vector search index ${ann.stem} is unusable (${error.message}): searching all vectors exactly until the next indexing run rebuilds it.`);
+    this.manifest = { ...this.manifest, ann: null };
   }
 
   /** Removes everything: the next run indexes from scratch. */
@@ -563,7 +593,9 @@ export class PassageIndex {
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
     const vectorsComplete = embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
       && this.vectorRows() === this.passageCount;
-    if (vectorsComplete && !docChange && !this.needsFullSave) return { embedded: none, toEmbed: [] };
+    // A missing graph (damaged, or the corpus grew past the threshold) is built by this run.
+    const annMissing = !this.manifest.ann && annWanted(this.passageCount);
+    if (vectorsComplete && !docChange && !this.needsFullSave && !annMissing) return { embedded: none, toEmbed: [] };
 
     let vectors = await this.loadVectors();
     let reset = false;
@@ -663,11 +695,15 @@ export class PassageIndex {
     const gen = this.manifest.generation + 1;
     const written: string[] = [];
     try {
-      const vectors = await this.writeVectorSegments(gen, async (name, content) => {
-        written.push(name);
-        return writeFileAtomic(this.dir, name, content);
-      });
-      const manifest: Manifest = { ...this.manifest, updatedAt: new Date().toISOString(), generation: gen, embeddingModel, dimensions, vectors };
+      const { vectors, ann } = await this.writeVectorSegments(
+        gen,
+        async (name, content) => {
+          written.push(name);
+          return writeFileAtomic(this.dir, name, content);
+        },
+        written,
+      );
+      const manifest: Manifest = { ...this.manifest, updatedAt: new Date().toISOString(), generation: gen, embeddingModel, dimensions, vectors, ann };
       await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
       this.manifest = manifest;
       this.vectors?.markSaved();
@@ -678,24 +714,43 @@ export class PassageIndex {
     await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
   }
 
-  /** Writes the vector segments a save needs (new ones, or one compacted) and returns the refs of all. */
-  private async writeVectorSegments(gen: number, write: (name: string, content: string | Uint8Array) => Promise<FileRef>): Promise<VectorFileRef[]> {
+  /** Writes the vector segments a save needs (new ones, or one compacted) and the search graph; returns their refs. */
+  private async writeVectorSegments(
+    gen: number,
+    write: (name: string, content: string | Uint8Array) => Promise<FileRef>,
+    written: string[],
+  ): Promise<{ vectors: VectorFileRef[]; ann: Manifest['ann'] | null }> {
     // Not loaded in this run (nothing to change there): the segments stay as they are.
-    if (!this.vectors) return this.manifest.vectors;
-    let n = 0;
-    const plan = this.vectors.planSave(() => `vectors-${gen}-${n++}`);
-    const bytes = new Map<string, { f32: number; ids: number }>();
-    for (const seg of plan.write) {
-      const f32 = await write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));
-      const ids = await write(`${seg.stem}.ids`, seg.ids.join('\n'));
-      bytes.set(seg.stem, { f32: f32.bytes, ids: ids.bytes });
+    let vectorRefs: VectorFileRef[] = this.manifest.vectors;
+    let annRef = this.manifest.ann ?? null;
+    if (this.vectors) {
+      let n = 0;
+      const plan = await this.vectors.planSave(() => `vectors-${gen}-${n++}`, `ann-${gen}`);
+      const bytes = new Map<string, { f32: number; ids: number }>();
+      for (const seg of plan.write) {
+        const f32 = await write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));
+        const ids = await write(`${seg.stem}.ids`, seg.ids.join('\n'));
+        bytes.set(seg.stem, { f32: f32.bytes, ids: ids.bytes });
+      }
+      const previous = new Map(this.manifest.vectors.map((r) => [r.stem, r]));
+      vectorRefs = plan.refs.map((r) => {
+        const b = bytes.get(r.stem) ?? { f32: previous.get(r.stem)?.f32Bytes ?? 0, ids: previous.get(r.stem)?.idsBytes ?? 0 };
+        return { ...r, f32Bytes: b.f32, idsBytes: b.ids };
+      });
+      // The vector search graph: a new one, the one on disk (with the ids replaced since), or none.
+      if (plan.ann.kind === 'write') {
+        const name = `${plan.ann.ref.stem}.usearch`;
+        written.push(name);
+        const graph = await plan.ann.snapshot.save(this.dir, name);
+        const ids = await write(`${plan.ann.ref.stem}.ids`, plan.ann.snapshot.ids.join('\n'));
+        annRef = { ...plan.ann.ref, usearchBytes: graph.bytes, usearchSha1: graph.sha1, idsBytes: ids.bytes };
+      } else {
+        annRef = plan.ann.kind === 'keep' && annRef?.stem === plan.ann.ref.stem ? { ...annRef, ...plan.ann.ref } : null;
+      }
     }
-    const previous = new Map(this.manifest.vectors.map((r) => [r.stem, r]));
-    return plan.refs.map((r) => {
-      const b = bytes.get(r.stem) ?? { f32: previous.get(r.stem)?.f32Bytes ?? 0, ids: previous.get(r.stem)?.idsBytes ?? 0 };
-      return { ...r, f32Bytes: b.f32, idsBytes: b.ids };
-    });
+    return { vectors: vectorRefs, ann: annRef };
   }
+
 
   /**
    * Phase 5, write: apply the run in memory (documents, lexical index, term counts, vectors),
@@ -706,7 +761,8 @@ export class PassageIndex {
     const { changed, touched, removedPaths, change, embedded } = run;
     const { vectors, vectorChange, embeddingModel } = embedded;
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
-    const vectorDirty = vectorChange.reset || vectorChange.add.length > 0 || vectorChange.remove.length > 0 || embeddingModel !== this.manifest.embeddingModel;
+    const vectorDirty = vectorChange.reset || vectorChange.add.length > 0 || vectorChange.remove.length > 0 || embeddingModel !== this.manifest.embeddingModel
+      || vectors?.wantsAnn === true;
     // An index written before term counts were stored gets them once.
     const termsMissing = this.isIndexed && !this.manifest.terms;
     if (!docChange && !vectorDirty && !this.needsFullSave && this.isIndexed && !termsMissing) return;
@@ -828,8 +884,8 @@ export class PassageIndex {
       let termsRef = this.manifest.terms ?? null;
       if (this.termCounts && (this.termsDirty || !termsRef)) termsRef = await write(`terms-${gen}.txt`, this.termCounts.serialize());
 
-      // Vectors: new segments only (or one compacted segment).
-      const vectorRefs = await this.writeVectorSegments(gen, write);
+      // Vectors: new segments only (or one compacted segment), and the vector search graph.
+      const { vectors: vectorRefs, ann: annRef } = await this.writeVectorSegments(gen, write, written);
 
       const manifest: Manifest = {
         formatVersion: INDEX_FORMAT_VERSION,
@@ -843,6 +899,7 @@ export class PassageIndex {
         lexical: lexicalRef,
         lexicalDelta: { add: [...this.lexicalDelta.add], remove: [...this.lexicalDelta.remove] },
         vectors: vectorRefs,
+        ann: annRef,
         terms: termsRef,
       };
       await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
@@ -903,6 +960,18 @@ export class PassageIndex {
           : new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
         store.addLoaded(ref, ref.rows === 0 ? [] : ids, data);
       }
+      const ann = this.manifest.ann;
+      const library = ann ? annLibrary() : undefined;
+      if (ann && library) {
+        // Its ids now (an indexing run needs only them); its graph at the first query.
+        try {
+          const ids = (await readFile(path.join(this.dir, `${ann.stem}.ids`), 'utf8')).split('\n');
+          const file = path.join(this.dir, `${ann.stem}.usearch`);
+          store.attachAnnFile(ann, ids, () => AnnSnapshot.load(library, file, dimensions, ids, ann.usearchSha1));
+        } catch (error) {
+          this.annUnusable(error as Error);
+        }
+      }
       this.vectors = store;
       return store;
     })();
@@ -950,6 +1019,10 @@ function referencedFiles(manifest: Manifest): Set<string> {
   for (const v of manifest.vectors) {
     names.add(`${v.stem}.f32`);
     names.add(`${v.stem}.ids`);
+  }
+  if (manifest.ann) {
+    names.add(`${manifest.ann.stem}.usearch`);
+    names.add(`${manifest.ann.stem}.ids`);
   }
   return names;
 }
