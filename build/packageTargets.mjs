@@ -6,7 +6,7 @@
 // checked for the files the runtimes load. usearch's prebuilt binary (vector search graph) goes
 // with each target that has one (none exists for win32-arm64: exact vector search there).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -67,7 +67,9 @@ for (const target of wanted) {
   }
   const listed = new Set(execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).split('\n'));
   const binary = folder ? [`extension/${BINARIES}/${folder}/onnxruntime_binding.node`] : [];
-  const missing = [...WASM_FILES, ...binary].filter((f) => !listed.has(f));
+  // Every bundle and stylesheet the build wrote is loaded by something: all of them must ship.
+  const bundles = readdirSync('dist').filter((f) => /\.(js|css)$/.test(f)).map((f) => `extension/dist/${f}`);
+  const missing = [...bundles, ...WASM_FILES, ...binary].filter((f) => !listed.has(f));
   if (missing.length) throw new Error(`${out} lacks ${missing.join(', ')}`);
   const natives = [...listed].filter((f) => f.includes('/onnxruntime-node/bin/') && f.endsWith('.node'));
   if (natives.length !== binary.length) throw new Error(`${out} carries other platforms' binaries: ${natives.join(', ')}`);
