@@ -634,12 +634,15 @@ export class PassageIndex {
     const everyMs = commitEvery?.ms ?? COMMIT_MS;
     let pending: { id: string; vector: Float32Array }[] = [];
     let lastCommit = Date.now();
-    const commit = async (): Promise<void> => {
+    // Only the last commit of a fill builds the vector search graph: a graph built per chunk would
+    // be rebuilt about twenty times during a first 50k index. Until then a search uses the graph on
+    // disk (if any) plus an exact scan of the vectors added since: slower, never different.
+    const commit = async (last: boolean): Promise<void> => {
       if (!pending.length) return;
       const items = pending;
       pending = [];
       const started = performance.now();
-      await this.commitVectors(items, embedder.modelId, report);
+      await this.commitVectors(items, embedder.modelId, report, !last);
       const commits = (report.vectorCommits ??= { count: 0, ms: 0 });
       commits.count++;
       commits.ms += performance.now() - started;
@@ -656,13 +659,13 @@ export class PassageIndex {
         if (!batch.length) continue;
         const out = await embedder.embed(batch.map(embeddingText), signal);
         batch.forEach((p, j) => pending.push({ id: p.id, vector: out[j] }));
-        if (pending.length >= everyPassages || Date.now() - lastCommit >= everyMs) await commit();
+        if (pending.length >= everyPassages || Date.now() - lastCommit >= everyMs) await commit(false);
       }
-      await commit();
+      await commit(true);
       progress(toEmbed.length);
     } catch (error) {
       // Keep what was embedded: a cancelled or failed run resumes from here next time.
-      await commit().catch(() => undefined);
+      await commit(false).catch(() => undefined);
       throw error;
     }
   }
@@ -671,7 +674,7 @@ export class PassageIndex {
    * One chunk of vectors, committed: a new vector segment and the manifest (or the whole index
    * when the files on disk lag behind memory). A folder that refuses writes keeps them in memory.
    */
-  private async commitVectors(items: { id: string; vector: Float32Array }[], embeddingModel: string, report: IndexReport): Promise<void> {
+  private async commitVectors(items: { id: string; vector: Float32Array }[], embeddingModel: string, report: IndexReport, deferGraph: boolean): Promise<void> {
     const vectors = this.vectors;
     if (!vectors) return;
     vectors.add(items.filter((item) => this.docOf.has(item.id)));
@@ -680,7 +683,7 @@ export class PassageIndex {
         await this.save(new Map(), embeddingModel, vectors.dimensions);
         this.needsFullSave = false;
       } else {
-        await this.saveVectors(embeddingModel, vectors.dimensions);
+        await this.saveVectors(embeddingModel, vectors.dimensions, deferGraph);
       }
     } catch (error) {
       if (!isWriteRefused(error)) throw error;
@@ -691,7 +694,7 @@ export class PassageIndex {
   }
 
   /** Writes the vector segments not yet on disk, then the manifest: a commit of vectors only. */
-  private async saveVectors(embeddingModel: string, dimensions: number): Promise<void> {
+  private async saveVectors(embeddingModel: string, dimensions: number, deferGraph: boolean): Promise<void> {
     const gen = this.manifest.generation + 1;
     const written: string[] = [];
     try {
@@ -702,6 +705,7 @@ export class PassageIndex {
           return writeFileAtomic(this.dir, name, content);
         },
         written,
+        deferGraph,
       );
       const manifest: Manifest = { ...this.manifest, updatedAt: new Date().toISOString(), generation: gen, embeddingModel, dimensions, vectors, ann };
       await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
@@ -719,13 +723,14 @@ export class PassageIndex {
     gen: number,
     write: (name: string, content: string | Uint8Array) => Promise<FileRef>,
     written: string[],
+    deferGraph = false,
   ): Promise<{ vectors: VectorFileRef[]; ann: Manifest['ann'] | null }> {
     // Not loaded in this run (nothing to change there): the segments stay as they are.
     let vectorRefs: VectorFileRef[] = this.manifest.vectors;
     let annRef = this.manifest.ann ?? null;
     if (this.vectors) {
       let n = 0;
-      const plan = await this.vectors.planSave(() => `vectors-${gen}-${n++}`, `ann-${gen}`);
+      const plan = await this.vectors.planSave(() => `vectors-${gen}-${n++}`, `ann-${gen}`, { deferGraph });
       const bytes = new Map<string, { f32: number; ids: number }>();
       for (const seg of plan.write) {
         const f32 = await write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));

@@ -295,7 +295,7 @@ export class VectorStore {
    * What a save must write: new segments (with the stem they get) and the refs of all segments.
    * When dead rows or segments pile up, everything live is compacted into one new segment.
    */
-  async planSave(newStem: () => string, annStem = 'ann'): Promise<{ write: { stem: string; ids: string[]; data: Float32Array }[]; refs: VectorSegmentRef[]; compacted: boolean; ann: AnnSavePlan }> {
+  async planSave(newStem: () => string, annStem = 'ann', { deferGraph = false }: { deferGraph?: boolean } = {}): Promise<{ write: { stem: string; ids: string[]; data: Float32Array }[]; refs: VectorSegmentRef[]; compacted: boolean; ann: AnnSavePlan }> {
     this.segments = this.segments.filter((s) => s.ids.length > 0 && s.dead.some((d) => !d));
     const total = this.segments.reduce((n, s) => n + s.ids.length, 0);
     const compacted = this.segments.length > MAX_SEGMENTS || (total > 0 && (total - this.size) / total > MAX_DEAD_SHARE);
@@ -306,7 +306,7 @@ export class VectorStore {
       segment.ref = { stem: newStem(), rows: segment.ids.length, dead: deadRows(segment.dead) };
       write.push({ stem: segment.ref.stem, ids: segment.ids, data: segment.data });
     }
-    return { write, refs: this.segments.map((s) => ({ ...s.ref, dead: deadRows(s.dead) })), compacted, ann: await this.planAnn(annStem) };
+    return { write, refs: this.segments.map((s) => ({ ...s.ref, dead: deadRows(s.dead) })), compacted, ann: await this.planAnn(annStem, deferGraph) };
   }
 
   /** Called once the planned segments are on disk and committed. */
@@ -317,9 +317,11 @@ export class VectorStore {
 
   /**
    * The snapshot a save leaves: none below the threshold (or without the native module), a new
-   * one when there is none or the delta since it grew too large, else the one on disk.
+   * one when there is none or the delta since it grew too large, else the one on disk. With
+   * `deferGraph` (a chunk of a fill that goes on) no graph is built: the one on disk is kept (its
+   * delta searched exactly) or, without one, the search stays exact until the fill's last commit.
    */
-  private async planAnn(stem: string): Promise<AnnSavePlan> {
+  private async planAnn(stem: string, deferGraph = false): Promise<AnnSavePlan> {
     if (!annWanted(this.size)) {
       this.dropAnn();
       return { kind: 'none' };
@@ -328,6 +330,7 @@ export class VectorStore {
     // Built but not written (the last save failed), and unchanged since: written as it is.
     if (this.ann?.pending && this.ann.snapshot && delta === 0) return { kind: 'write', ref: this.annRef(), snapshot: this.ann.snapshot };
     if (!this.ann || this.ann.pending || delta > Math.max(ANN_DELTA_MIN, ANN_DELTA_SHARE * this.size)) {
+      if (deferGraph) return this.ann && !this.ann.pending ? { kind: 'keep', ref: this.annRef() } : { kind: 'none' };
       const library = annLibrary();
       if (!library) return { kind: 'none' };
       const { ids, data } = this.liveRows();

@@ -175,4 +175,18 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     const index = await PassageIndex.open(indexDir, docs);
     assert.ok(await findsItself(index, 'refunds.md', 'Monthly plans are'));
   });
+  it('builds the graph once per fill, at its last commit, not at every chunk commit', async () => {
+    // 48 more documents of two passages each: the fill embeds in batches of 32 and commits every 32.
+    const more: Record<string, string> = {};
+    for (let i = 0; i < 48; i++) more[`notes/note-${i}.md`] = `# Note ${i}\n\nBadge number ${i} opens door ${i * 7} of the annex.\n\n## Visitors ${i}\n\nVisitors sign in at desk ${i} before ${i + 8} o'clock.\n`;
+    await writeDocs(docs, more);
+    const index = await PassageIndex.open(indexDir, docs);
+    const report = await index.update(folderDocSource(docs), { embedder, commitEvery: { passages: 32 } });
+    assert.ok((report.vectorCommits?.count ?? 0) >= 3, `chunk commits: ${report.vectorCommits?.count}`);
+    assert.equal(counts.built, 1, 'one graph built for the whole fill');
+    const m = await manifest();
+    assert.ok(m.ann, 'the last commit wrote the graph');
+    assert.equal(m.ann.rows, index.allPassages().length);
+    await findsItself(index, 'notes/note-40.md', 'desk 40');
+  });
 });
