@@ -98,14 +98,20 @@ export class AnnSnapshot {
    * Builds a graph over `ids` (vector i of `data` is `ids[i]`), in batches with the event loop
    * free between them (a 50k build takes seconds of native work).
    */
-  static async build(library: AnnLibrary, dimensions: number, ids: string[], data: Float32Array): Promise<AnnSnapshot> {
+  /**
+   * Builds a graph of `ids`; `rows` is either all their vectors, one row per id, or a function
+   * that gives the rows `start..end` (a batch at a time: usearch copies what it is given, so a
+   * store need not assemble a second copy of every vector for the build).
+   */
+  static async build(library: AnnLibrary, dimensions: number, ids: string[], rows: Float32Array | ((start: number, end: number) => Float32Array)): Promise<AnnSnapshot> {
     const index = new library.Index({
       dimensions, metric: 'ip' as Usearch.MetricKind, quantization: 'i8' as Usearch.ScalarKind, connectivity: CONNECTIVITY,
       expansion_add: EXPANSION_ADD, expansion_search: EXPANSION_SEARCH, multi: false,
     });
+    const batch = typeof rows === 'function' ? rows : (start: number, end: number) => rows.subarray(start * dimensions, end * dimensions);
     for (let start = 0; start < ids.length; start += BUILD_BATCH) {
       const end = Math.min(ids.length, start + BUILD_BATCH);
-      index.add(BigUint64Array.from({ length: end - start }, (_, i) => BigInt(start + i)), data.subarray(start * dimensions, end * dimensions));
+      index.add(BigUint64Array.from({ length: end - start }, (_, i) => BigInt(start + i)), batch(start, end));
       if (end < ids.length) await new Promise((resolve) => setImmediate(resolve));
     }
     return new AnnSnapshot(index, ids);

@@ -298,8 +298,16 @@ export class VectorStore {
   async planSave(newStem: () => string, annStem = 'ann', { deferGraph = false }: { deferGraph?: boolean } = {}): Promise<{ write: { stem: string; ids: string[]; data: Float32Array }[]; refs: VectorSegmentRef[]; compacted: boolean; ann: AnnSavePlan }> {
     this.segments = this.segments.filter((s) => s.ids.length > 0 && s.dead.some((d) => !d));
     const total = this.segments.reduce((n, s) => n + s.ids.length, 0);
-    const compacted = this.segments.length > MAX_SEGMENTS || (total > 0 && (total - this.size) / total > MAX_DEAD_SHARE);
-    if (compacted) this.compact();
+    const tooDead = total > 0 && (total - this.size) / total > MAX_DEAD_SHARE;
+    const tooMany = this.segments.length > MAX_SEGMENTS;
+    const compacted = tooDead || tooMany;
+    if (tooDead) this.compact(this.segments);
+    else if (tooMany) {
+      // Many segments, few dead rows (chunks of a fill, many edits): the small ones are merged,
+      // the largest stays as it is on disk: neither rewritten nor copied in memory.
+      const largest = this.segments.reduce((a, b) => (b.ids.length > a.ids.length ? b : a));
+      this.compact(this.segments.filter((segment) => segment !== largest));
+    }
     const write: { stem: string; ids: string[]; data: Float32Array }[] = [];
     for (const segment of this.segments) {
       if (!segment.pending) continue;
@@ -333,8 +341,19 @@ export class VectorStore {
       if (deferGraph) return this.ann && !this.ann.pending ? { kind: 'keep', ref: this.annRef() } : { kind: 'none' };
       const library = annLibrary();
       if (!library) return { kind: 'none' };
-      const { ids, data } = this.liveRows();
-      const snapshot = await AnnSnapshot.build(library, this.dimensions, ids, data);
+      // Rows handed over a batch at a time from the segments: no second copy of every vector.
+      const ids = [...this.where.keys()];
+      const places = [...this.where.values()]; // as of now, whatever changes during the build
+      const dims = this.dimensions;
+      let buffer = new Float32Array(0);
+      const snapshot = await AnnSnapshot.build(library, dims, ids, (start, end) => {
+        if (buffer.length < (end - start) * dims) buffer = new Float32Array((end - start) * dims);
+        for (let row = start; row < end; row++) {
+          const at = places[row];
+          buffer.set(at.segment.data.subarray(at.row * dims, (at.row + 1) * dims), (row - start) * dims);
+        }
+        return buffer.subarray(0, (end - start) * dims);
+      });
       this.ann = { stem, pending: true, ids, held: new Set(ids), snapshot };
       this.annStale = new Set();
       this.annDelta = new Set();
@@ -355,11 +374,26 @@ export class VectorStore {
     this.annDelta = new Set();
   }
 
-  private compact(): void {
-    const { ids, data } = this.liveRows();
+  /** Moves the live rows of `segments` into one new segment (pending: written by this save). */
+  private compact(segments: Segment[]): void {
+    const dims = this.dimensions;
+    const merged = new Set(segments);
+    const ids: string[] = [];
+    const places: { segment: Segment; row: number }[] = [];
+    for (const segment of segments) {
+      segment.ids.forEach((id, row) => {
+        const at = this.where.get(id);
+        if (at && at.segment === segment && at.row === row) {
+          ids.push(id);
+          places.push(at);
+        }
+      });
+    }
+    const data = new Float32Array(ids.length * dims);
+    places.forEach((at, row) => data.set(at.segment.data.subarray(at.row * dims, (at.row + 1) * dims), row * dims));
     const segment: Segment = { ref: { stem: '', rows: ids.length, dead: [] }, ids, data, dead: new Uint8Array(ids.length), pending: true };
-    this.segments = ids.length ? [segment] : [];
-    this.where = new Map(ids.map((id, row) => [id, { segment, row }]));
+    this.segments = [...this.segments.filter((s) => !merged.has(s)), ...(ids.length ? [segment] : [])];
+    ids.forEach((id, row) => this.where.set(id, { segment, row }));
   }
 
   private markDead(segment: Segment, row: number): void {
