@@ -28,17 +28,29 @@ const LEGACY = new Set(['lexical.json', 'lexical.bin', 'vectors']);
  * Writes `content` to `dir/name` through a temporary file; the temporary file never stays. A
  * list of strings is written part by part (a 50 MB passage segment is never joined into one string).
  */
-export async function writeFileAtomic(dir: string, name: string, content: string | Uint8Array | readonly string[]): Promise<FileRef> {
+export async function writeFileAtomic(dir: string, name: string, content: string | Uint8Array | Iterable<string>): Promise<FileRef> {
   const file = path.join(dir, name);
   const tmp = `${file}.${process.pid}.tmp`;
+  let bytes = 0;
+  // Parts (an array, or a generator that makes each part as the file takes it) are counted as written.
+  const counted =
+    typeof content === 'string' || content instanceof Uint8Array
+      ? content
+      : (function* () {
+          for (const part of content) {
+            bytes += Buffer.byteLength(part);
+            yield part;
+          }
+        })();
   try {
-    await writeFile(tmp, content);
+    await writeFile(tmp, counted);
     await rename(tmp, file);
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined);
     throw error;
   }
-  const bytes = typeof content === 'string' ? Buffer.byteLength(content) : 'byteLength' in content ? content.byteLength : content.reduce((n, part) => n + Buffer.byteLength(part), 0);
+  if (typeof content === 'string') bytes = Buffer.byteLength(content);
+  else if (content instanceof Uint8Array) bytes = content.byteLength;
   return { name, bytes };
 }
 

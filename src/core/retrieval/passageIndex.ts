@@ -832,7 +832,7 @@ export class PassageIndex {
   private async save(changed: Map<string, ChangedDocument>, embeddingModel: string | null, dimensions: number | null): Promise<void> {
     const gen = this.manifest.generation + 1;
     const written: string[] = [];
-    const write = async (name: string, content: string | Uint8Array | readonly string[]): Promise<FileRef> => {
+    const write = async (name: string, content: string | Uint8Array | Iterable<string>): Promise<FileRef> => {
       written.push(name);
       return writeFileAtomic(this.dir, name, content);
     };
@@ -851,30 +851,33 @@ export class PassageIndex {
       let passageRefs = compact ? [] : this.manifest.passages.filter((r) => liveBytes.has(r.name));
       if (toWrite.length) {
         const name = `passages-${gen}.jsonl`;
-        // Lines gathered into parts of about a megabyte: no one string of the whole segment.
-        const parts: string[] = [];
-        let part: string[] = [];
-        let partChars = 0;
-        let offset = 0;
-        for (const [p, passages] of toWrite) {
-          const line = JSON.stringify(passages);
-          const length = Buffer.byteLength(line);
-          const old = this.documents[p];
-          const fromChange = changed.get(p);
-          entries[p] = fromChange
-            ? { ...fromChange.stamp, version: fromChange.version, ids: passages.map((x) => x.id), segment: name, offset, length }
-            : { ...old, segment: name, offset, length };
-          part.push(line);
-          partChars += line.length;
-          if (partChars > PART_CHARS) {
-            parts.push(`${part.join('\n')}\n`);
-            part = [];
-            partChars = 0;
+        // Lines gathered into parts of about a megabyte, each made as the file takes it: no one
+        // string of the whole segment, nor all its parts at once (at 50k passages, ~50 MB).
+        const documents = this.documents;
+        function* parts(): Generator<string> {
+          let part: string[] = [];
+          let partChars = 0;
+          let offset = 0;
+          for (const [p, passages] of toWrite) {
+            const line = JSON.stringify(passages);
+            const length = Buffer.byteLength(line);
+            const old = documents[p];
+            const fromChange = changed.get(p);
+            entries[p] = fromChange
+              ? { ...fromChange.stamp, version: fromChange.version, ids: passages.map((x) => x.id), segment: name, offset, length }
+              : { ...old, segment: name, offset, length };
+            part.push(line);
+            partChars += line.length;
+            if (partChars > PART_CHARS) {
+              yield `${part.join('\n')}\n`;
+              part = [];
+              partChars = 0;
+            }
+            offset += length + 1;
           }
-          offset += length + 1;
+          if (part.length) yield `${part.join('\n')}\n`;
         }
-        if (part.length) parts.push(`${part.join('\n')}\n`);
-        passageRefs = [...passageRefs, await write(name, parts)];
+        passageRefs = [...passageRefs, await write(name, parts())];
       }
       const documentsRef = await write(`documents-${gen}.json`, JSON.stringify(entries));
 
