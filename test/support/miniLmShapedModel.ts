@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onnx } from 'onnx-proto';
-import { generateOnce } from './tinyModels';
+import { generateOnce, tokenizerJson } from './tinyModels';
 
 /** Folder name; bump the suffix whenever the generated files change. */
 export const MINILM_SHAPED_MODEL = 'evident-minilm-shaped-v1';
@@ -126,34 +126,6 @@ function markdownFiles(folder: string): string[] {
     else if (/\.(md|markdown|mdx)$/i.test(entry.name)) out.push(full);
   }
   return out;
-}
-
-function tokenizerJson(vocab: string[]): Record<string, unknown> {
-  const ids = Object.fromEntries(vocab.map((token, id) => [token, id]));
-  return {
-    version: '1.0',
-    truncation: null,
-    padding: null,
-    added_tokens: ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'].map((content) => ({
-      id: ids[content], content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true,
-    })),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
-    pre_tokenizer: { type: 'BertPreTokenizer' },
-    post_processor: {
-      type: 'TemplateProcessing',
-      single: [{ SpecialToken: { id: '[CLS]', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '[SEP]', type_id: 0 } }],
-      pair: [
-        { SpecialToken: { id: '[CLS]', type_id: 0 } },
-        { Sequence: { id: 'A', type_id: 0 } },
-        { SpecialToken: { id: '[SEP]', type_id: 0 } },
-        { Sequence: { id: 'B', type_id: 1 } },
-        { SpecialToken: { id: '[SEP]', type_id: 1 } },
-      ],
-      special_tokens: Object.fromEntries(['[CLS]', '[SEP]'].map((t) => [t, { id: t, ids: [ids[t]], tokens: [t] }])),
-    },
-    decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: ids },
-  };
 }
 
 function tokenizerConfig(): Record<string, unknown> {

@@ -371,7 +371,8 @@ export async function writeModelFolder(folder: string, vocab: string[], graph: o
   await writeFile(join(folder, 'onnx', 'model_quantized.onnx'), model);
 }
 
-function tokenizerJson(vocab: string[]): Record<string, unknown> {
+/** A WordPiece tokenizer.json (BERT's normaliser, pre-tokenizer and [CLS]/[SEP] template) for `vocab`. */
+export function tokenizerJson(vocab: string[]): Record<string, unknown> {
   const ids = Object.fromEntries(vocab.map((token, id) => [token, id]));
   return {
     version: '1.0',
