@@ -14,6 +14,7 @@ import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { parse as parseYaml } from 'yaml';
 import type { Passage } from '../../domain/types';
+import { parseInPieces } from './markdownPieces';
 import { withoutPlumbing } from './markdownPlumbing';
 import { splitOverlongUnit } from './overlongBlocks';
 import { documentVersion } from './version';
@@ -23,9 +24,12 @@ export { documentVersion };
 export interface ChunkOptions {
   /** A passage grows up to about this many words before a new one starts. */
   maxWords: number;
+  /** A longer document is parsed in pieces of at least this many characters (see markdownPieces.ts). */
+  pieceChars?: number;
 }
 
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { maxWords: 200 };
+const PIECE_CHARS = 32 * 1024;
 
 /** A block (or part of one) that can go into a passage whole. */
 interface Unit {
@@ -43,10 +47,12 @@ export interface ParsedDocument {
 export function chunkMarkdown(source: string, text: string, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): ParsedDocument {
   const version = documentVersion(text);
   // Template tags and HTML comments are blanked in place first: same lines, same columns.
-  const tree: Root = fromMarkdown(withoutPlumbing(text), {
-    extensions: [frontmatter(['yaml', 'toml']), gfmTable()],
-    mdastExtensions: [frontmatterFromMarkdown(['yaml', 'toml']), gfmTableFromMarkdown()],
-  });
+  const tree: Root = parseInPieces(withoutPlumbing(text), options.pieceChars ?? PIECE_CHARS, (markdown) =>
+    fromMarkdown(markdown, {
+      extensions: [frontmatter(['yaml', 'toml']), gfmTable()],
+      mdastExtensions: [frontmatterFromMarkdown(['yaml', 'toml']), gfmTableFromMarkdown()],
+    }),
+  );
 
   const title = frontMatterTitle(tree);
   const hasH1 = tree.children.some((n) => n.type === 'heading' && n.depth === 1);

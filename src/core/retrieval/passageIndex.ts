@@ -114,6 +114,8 @@ export interface IndexRunOptions {
   onLexicalReady?: () => void;
   /** Vectors are committed every this many passages or milliseconds, whichever comes first. */
   commitEvery?: { passages?: number; ms?: number };
+  /** A run reading more than this many bytes of documents commits its lexical part in batches of about this size. */
+  readBatchBytes?: number;
   /**
    * Instead of `embedder`: the model a run would use, loaded only when the run has something to
    * embed (an unchanged index whose vectors all come from this model never loads it).
@@ -126,6 +128,12 @@ interface ChangedDocument {
   stamp: Stamp;
   version: string;
   passages: Passage[];
+}
+
+/** A passage to embed: its id and the text the embedder sees. */
+interface EmbedItem {
+  id: string;
+  text: string;
 }
 
 interface PassageChange {
@@ -161,6 +169,12 @@ interface IndexRun {
  */
 const COMMIT_PASSAGES = 2048;
 const COMMIT_MS = 15_000;
+/**
+ * A run that reads more than this many bytes of documents (a first index) commits its lexical
+ * part in batches of about this size: memory holds one batch's passages, not the corpus's (see
+ * docs/measurements.md, build peak memory).
+ */
+const READ_BATCH_BYTES = 4 << 20;
 const EMBED_BATCH = 32;
 
 /** A lexical snapshot is rewritten when the passages changed since exceed this share (or count). */
@@ -466,24 +480,51 @@ export class PassageIndex {
     };
 
     const { files, removedPaths } = await this.listDocuments(docs, report, options);
-    const { changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options);
-    const change = this.passageChange(changed, removedPaths);
+    const batches = readBatches(files, (f) => !this.documents[f.path] || !sameStamp(this.documents[f.path], f), options.readBatchBytes ?? READ_BATCH_BYTES);
+    let changed = new Map<string, ChangedDocument>();
+    let touched = new Map<string, Stamp>();
+    let change: PassageChange;
+    let removed = removedPaths;
+    let lexicalChange = false;
+    if (batches.length > 1) {
+      // A large run (a first index): the lexical part is committed batch by batch, so the passages
+      // of the whole corpus are never held at once; the vectors are planned from what is committed.
+      let done = 0;
+      let removedCount = 0;
+      for (const [i, batch] of batches.entries()) {
+        const batchRemoved = i === 0 ? [...removedPaths] : [];
+        const read = await this.readAndChunkChanged(docs, batch, batchRemoved, report, options, { done, total: files.length });
+        done += batch.length;
+        removedCount += batchRemoved.length;
+        lexicalChange ||= read.changed.size > 0 || read.touched.size > 0 || batchRemoved.length > 0;
+        const none = this.unchangedVectors();
+        await this.write({ ...read, removedPaths: batchRemoved, change: this.passageChange(read.changed, batchRemoved), embedded: none }, report, options);
+      }
+      options.onProgress?.({ phase: 'reading', done: files.length, total: files.length });
+      removed = [];
+      change = { oldIds: new Set(), newPassages: [], newIds: new Set() };
+      report.removed = removedCount;
+    } else {
+      ({ changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options));
+      change = this.passageChange(changed, removedPaths);
+      lexicalChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
+      report.removed = removedPaths.length;
+    }
     if (!embedder && options.lazyEmbedder) {
-      const upToDate = changed.size === 0 && removedPaths.length === 0 && touched.size === 0 && !this.needsFullSave
+      const upToDate = !lexicalChange && !this.needsFullSave
         && this.manifest.embeddingModel === options.lazyEmbedder.modelId && this.vectorRows() === this.passageCount;
       const loaded = upToDate ? undefined : await options.lazyEmbedder.load();
       report.retrieval = upToDate || loaded ? 'hybrid' : 'lexical';
       options = { ...options, embedder: loaded };
     }
-    const { embedded, toEmbed } = await this.planEmbedding(changed, touched, removedPaths, change, report, options);
+    const { embedded, toEmbed } = await this.planEmbedding(changed, touched, removed, change, report, options);
     signal?.throwIfAborted();
-    await this.write({ changed, touched, removedPaths, change, embedded }, report, options);
+    await this.write({ changed, touched, removedPaths: removed, change, embedded }, report, options);
     if (embedded.vectors && this.vectors !== embedded.vectors) {
       // Nothing was written (no change), but the run fills a fresh store.
       this.vectors = embedded.vectors;
       this.vectorsLoading = Promise.resolve(embedded.vectors);
     }
-    report.removed = removedPaths.length;
     report.documents = this.documentCount;
     report.passages = this.passageCount;
     options.onLexicalReady?.();
@@ -491,6 +532,11 @@ export class PassageIndex {
 
     report.ms = Date.now() - started;
     return report;
+  }
+
+  /** The vector side of a lexical-only write: nothing changes there. */
+  private unchangedVectors(): EmbeddedChange {
+    return { vectors: undefined, vectorChange: { add: [], remove: [], reset: false }, embeddingModel: this.manifest.embeddingModel, dimensions: this.manifest.dimensions };
   }
 
   /** How many passages have a vector (committed or kept in memory), of all passages. */
@@ -530,13 +576,14 @@ export class PassageIndex {
     removedPaths: string[],
     report: IndexReport,
     { signal, onProgress }: IndexRunOptions,
+    of: { done: number; total: number } = { done: 0, total: files.length },
   ): Promise<{ changed: Map<string, ChangedDocument>; touched: Map<string, Stamp> }> {
     const changed = new Map<string, ChangedDocument>();
     const touched = new Map<string, Stamp>();
     for (let i = 0; i < files.length; i++) {
       signal?.throwIfAborted();
       const file = files[i];
-      onProgress?.({ phase: 'reading', done: i, total: files.length, file: file.path });
+      onProgress?.({ phase: 'reading', done: of.done + i, total: of.total, file: file.path });
       const known = this.documents[file.path];
       if (known && sameStamp(known, file)) {
         report.unchanged++;
@@ -559,7 +606,7 @@ export class PassageIndex {
       else report.added++;
       changed.set(file.path, { stamp: stampOf(file), version, passages });
     }
-    onProgress?.({ phase: 'reading', done: files.length, total: files.length });
+    if (of.done + files.length === of.total) onProgress?.({ phase: 'reading', done: of.total, total: of.total });
     return { changed, touched };
   }
 
@@ -586,9 +633,9 @@ export class PassageIndex {
     change: PassageChange,
     report: IndexReport,
     { embedder }: IndexRunOptions,
-  ): Promise<{ embedded: EmbeddedChange; toEmbed: Passage[] }> {
+  ): Promise<{ embedded: EmbeddedChange; toEmbed: EmbedItem[] }> {
     let embeddingModel = this.manifest.embeddingModel;
-    const none: EmbeddedChange = { vectors: undefined, vectorChange: { add: [], remove: [], reset: false }, embeddingModel, dimensions: this.manifest.dimensions };
+    const none = this.unchangedVectors();
     if (!embedder) return { embedded: none, toEmbed: [] };
     const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
     const vectorsComplete = embeddingModel === embedder.modelId && this.manifest.dimensions === embedder.dimensions
@@ -611,15 +658,21 @@ export class PassageIndex {
     for (const id of oldIds) if (!newIds.has(id)) remove.add(id);
     // Vectors of passages no document holds any more (left by a lexical-only run).
     for (const id of store.ids()) if (!newIds.has(id) && (!this.docOf.has(id) || oldIds.has(id))) remove.add(id);
-    const toEmbed: Passage[] = newPassages.filter((p) => !store.has(p.id));
-    // Passages of unchanged documents that have no vector (a new model, a cut-off vector file, a killed run).
+    // Only what the embedder needs of each passage (ids and texts, not whole passages).
+    const item = (p: Passage): EmbedItem => ({ id: p.id, text: embeddingText(p) });
+    const toEmbed: EmbedItem[] = newPassages.filter((p) => !store.has(p.id)).map(item);
+    // Passages of unchanged documents that have no vector (a new model, a cut-off vector file, a
+    // killed run, a run that committed its lexical part in batches).
+    const removedSet = new Set(removedPaths);
     for (const [docPath, entry] of Object.entries(this.documents)) {
-      if (changed.has(docPath) || removedPaths.includes(docPath)) continue;
-      if (entry.ids.some((id) => !store.has(id))) toEmbed.push(...this.documentPassages(docPath).filter((p) => !store.has(p.id)));
+      if (changed.has(docPath) || removedSet.has(docPath)) continue;
+      if (entry.ids.some((id) => !store.has(id))) {
+        for (const p of this.documentPassages(docPath, { keep: false })) if (!store.has(p.id)) toEmbed.push(item(p));
+      }
     }
     // Batches of similar length: a batch is padded to its longest text, so mixed lengths waste
     // most of the model's work (about half of it on the handbook).
-    toEmbed.sort((a, b) => embeddingText(a).length - embeddingText(b).length);
+    toEmbed.sort((a, b) => a.text.length - b.text.length);
     embeddingModel = embedder.modelId;
     return { embedded: { vectors: store, vectorChange: { add: [], remove: [...remove], reset }, embeddingModel, dimensions: embedder.dimensions }, toEmbed };
   }
@@ -628,7 +681,7 @@ export class PassageIndex {
    * Phase 6, fill the vectors (the long, cancellable part): embed `toEmbed` in batches and commit
    * them in chunks. Cancelled or failed, it first commits what it embedded, then throws.
    */
-  private async fillVectors(toEmbed: Passage[], report: IndexReport, { signal, onProgress, embedder, commitEvery }: IndexRunOptions): Promise<void> {
+  private async fillVectors(toEmbed: EmbedItem[], report: IndexReport, { signal, onProgress, embedder, commitEvery }: IndexRunOptions): Promise<void> {
     if (!embedder || toEmbed.length === 0) return;
     const everyPassages = commitEvery?.passages ?? COMMIT_PASSAGES;
     const everyMs = commitEvery?.ms ?? COMMIT_MS;
@@ -657,7 +710,7 @@ export class PassageIndex {
         // A passage removed meanwhile is not embedded (watch runs go through the same queue, but be safe).
         const batch = toEmbed.slice(i, i + EMBED_BATCH).filter((p) => this.docOf.has(p.id));
         if (!batch.length) continue;
-        const out = await embedder.embed(batch.map(embeddingText), signal);
+        const out = await embedder.embed(batch.map((p) => p.text), signal);
         batch.forEach((p, j) => pending.push({ id: p.id, vector: out[j] }));
         if (pending.length >= everyPassages || Date.now() - lastCommit >= everyMs) await commit(false);
       }
@@ -845,8 +898,10 @@ export class PassageIndex {
       const live = [...liveBytes.values()].reduce((n, b) => n + b, 0);
       const pendingDocs = Object.entries(this.documents).filter(([, e]) => !e.segment);
       const compact = this.needsFullSave || segments.size >= MAX_PASSAGE_SEGMENTS || (totalBytes > 0 && 1 - live / totalBytes > PASSAGE_DEAD_SHARE) || pendingDocs.length > 0;
-      const toWrite: [string, Passage[]][] = compact ? Object.keys(this.documents).map((p) => [p, this.documentPassages(p)] as [string, Passage[]]) : [];
-      for (const [p, doc] of changed) toWrite.push([p, doc.passages]);
+      // Documents to write, each read as the file takes it (a compaction holds one at a time).
+      const toWrite: string[] = compact ? Object.keys(this.documents) : [];
+      toWrite.push(...changed.keys());
+      const passagesOf = (p: string): Passage[] => changed.get(p)?.passages ?? this.documentPassages(p, { keep: false });
       const entries: Record<string, DocumentEntry> = compact ? {} : { ...this.documents };
       let passageRefs = compact ? [] : this.manifest.passages.filter((r) => liveBytes.has(r.name));
       if (toWrite.length) {
@@ -858,7 +913,8 @@ export class PassageIndex {
           let part: string[] = [];
           let partChars = 0;
           let offset = 0;
-          for (const [p, passages] of toWrite) {
+          for (const p of toWrite) {
+            const passages = passagesOf(p);
             const line = JSON.stringify(passages);
             const length = Buffer.byteLength(line);
             const old = documents[p];
@@ -885,7 +941,11 @@ export class PassageIndex {
       let lexicalRef = this.manifest.lexical;
       const delta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size;
       if (!lexicalRef || this.needsFullSave || (this.lexicalLoaded && delta > this.lexicalDeltaLimit())) {
-        lexicalRef = await write(`lexical-${gen}.${LEXICAL_EXTENSION}`, saveLexical(this.lexical));
+        const snapshot = saveLexical(this.lexical);
+        lexicalRef = await write(`lexical-${gen}.${LEXICAL_EXTENSION}`, snapshot);
+        // From here the index in memory is the snapshot: views on one buffer instead of an object
+        // per term and per passage (a third of the memory at 50k passages; same answers).
+        this.lexical = loadLexical(snapshot);
         this.lexicalDelta = { add: new Set(), remove: new Set() };
       }
 
@@ -921,7 +981,7 @@ export class PassageIndex {
       for (const name of written) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
       throw error;
     }
-    for (const [p, doc] of changed) this.cache.set(p, doc.passages);
+    for (const [p, doc] of changed) this.remember(p, doc.passages);
     await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
   }
 
@@ -986,18 +1046,26 @@ export class PassageIndex {
     return this.vectorsLoading;
   }
 
-  private documentPassages(docPath: string): Passage[] {
+  /** A document's passages; `keep: false` reads them without caching (a pass over every document). */
+  private documentPassages(docPath: string, { keep = true }: { keep?: boolean } = {}): Passage[] {
     const cached = this.unsaved.get(docPath) ?? this.cache.get(docPath);
     if (cached) return cached;
     const entry = this.documents[docPath];
     if (!entry?.segment) return [];
     const passages = JSON.parse(readRange(path.join(this.dir, entry.segment), entry.offset, entry.length).toString('utf8')) as Passage[];
-    if (this.cache.size >= PASSAGE_CACHE) {
+    if (keep) this.remember(docPath, passages);
+    return passages;
+  }
+
+  /** Caches a document's passages; the cache holds at most PASSAGE_CACHE documents (oldest out). */
+  private remember(docPath: string, passages: Passage[]): void {
+    this.cache.delete(docPath);
+    while (this.cache.size >= PASSAGE_CACHE) {
       const first = this.cache.keys().next().value;
-      if (first !== undefined) this.cache.delete(first);
+      if (first === undefined) break;
+      this.cache.delete(first);
     }
     this.cache.set(docPath, passages);
-    return passages;
   }
 
   /** The document table changed: the id map and the count are rebuilt on next use. */
@@ -1008,6 +1076,28 @@ export class PassageIndex {
 }
 
 type Stamp = Pick<DocumentEntry, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino'>;
+
+/**
+ * The run's files in batches of about `batchBytes` bytes to read (files known unchanged cost
+ * nothing); one batch when the run reads less than that.
+ */
+export function readBatches(files: DocFile[], needsRead: (f: DocFile) => boolean, batchBytes: number): DocFile[][] {
+  const batches: DocFile[][] = [];
+  let batch: DocFile[] = [];
+  let bytes = 0;
+  for (const file of files) {
+    batch.push(file);
+    if (!needsRead(file)) continue;
+    bytes += file.size;
+    if (bytes >= batchBytes) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+  }
+  if (batch.length || !batches.length) batches.push(batch);
+  return batches;
+}
 
 function stampOf(file: DocFile): Stamp {
   return { size: file.size, mtimeMs: file.mtimeMs, ctimeMs: file.ctimeMs, ino: file.ino };
@@ -1037,13 +1127,13 @@ function referencedFiles(manifest: Manifest): Set<string> {
 
 // The lexical index through its narrow interface only (its format is its own business).
 const LEXICAL_EXTENSION = 'bin';
-function loadLexical(bytes: Buffer): LexicalIndex {
+function loadLexical(bytes: Uint8Array): LexicalIndex {
   return LexicalIndex.load(bytes);
 }
 function checkLexicalHeader(file: string, bytes: number): void {
   LexicalIndex.checkHeader(readRange(file, 0, Math.min(32, bytes)), bytes);
 }
-function saveLexical(lexical: LexicalIndex): string | Uint8Array {
+function saveLexical(lexical: LexicalIndex): Uint8Array {
   return lexical.serialize();
 }
 
