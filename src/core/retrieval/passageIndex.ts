@@ -212,6 +212,8 @@ export class PassageIndex {
   private lexicalDelta: { add: Set<string>; remove: Set<string> };
   private termCounts: TermCounts | undefined;
   private termsDirty = false;
+  /** Set during a batched run: each batch writes a lexical snapshot (a later open replays no batch). */
+  private snapshotEachSave = false;
 
   private constructor(
     private readonly dir: string,
@@ -489,21 +491,9 @@ export class PassageIndex {
     if (batches.length > 1) {
       // A large run (a first index): the lexical part is committed batch by batch, so the passages
       // of the whole corpus are never held at once; the vectors are planned from what is committed.
-      let done = 0;
-      let removedCount = 0;
-      for (const [i, batch] of batches.entries()) {
-        const batchRemoved = i === 0 ? [...removedPaths] : [];
-        const read = await this.readAndChunkChanged(docs, batch, batchRemoved, report, options, { done, total: files.length });
-        done += batch.length;
-        removedCount += batchRemoved.length;
-        lexicalChange ||= read.changed.size > 0 || read.touched.size > 0 || batchRemoved.length > 0;
-        const none = this.unchangedVectors();
-        await this.write({ ...read, removedPaths: batchRemoved, change: this.passageChange(read.changed, batchRemoved), embedded: none }, report, options);
-      }
-      options.onProgress?.({ phase: 'reading', done: files.length, total: files.length });
+      ({ removed: report.removed, lexicalChange } = await this.commitInBatches(docs, batches, removedPaths, files.length, report, options));
       removed = [];
       change = { oldIds: new Set(), newPassages: [], newIds: new Set() };
-      report.removed = removedCount;
     } else {
       ({ changed, touched } = await this.readAndChunkChanged(docs, files, removedPaths, report, options));
       change = this.passageChange(changed, removedPaths);
@@ -532,6 +522,40 @@ export class PassageIndex {
 
     report.ms = Date.now() - started;
     return report;
+  }
+
+  /**
+   * Phases 2–5 of a large run, batch by batch: each batch is read, chunked and committed (with a
+   * lexical snapshot, so that a later open replays no batch). Returns how many indexed documents
+   * went, and whether anything changed.
+   */
+  private async commitInBatches(
+    docs: DocSource,
+    batches: DocFile[][],
+    removedPaths: string[],
+    total: number,
+    report: IndexReport,
+    options: IndexRunOptions,
+  ): Promise<{ removed: number; lexicalChange: boolean }> {
+    let done = 0;
+    let removed = 0;
+    let lexicalChange = false;
+    this.snapshotEachSave = true;
+    try {
+      for (const [i, batch] of batches.entries()) {
+        const batchRemoved = i === 0 ? [...removedPaths] : [];
+        const read = await this.readAndChunkChanged(docs, batch, batchRemoved, report, options, { done, total });
+        done += batch.length;
+        removed += batchRemoved.length;
+        lexicalChange ||= read.changed.size > 0 || read.touched.size > 0 || batchRemoved.length > 0;
+        const change = this.passageChange(read.changed, batchRemoved);
+        await this.write({ ...read, removedPaths: batchRemoved, change, embedded: this.unchangedVectors() }, report, options);
+      }
+    } finally {
+      this.snapshotEachSave = false;
+    }
+    options.onProgress?.({ phase: 'reading', done: total, total });
+    return { removed, lexicalChange };
   }
 
   /** The vector side of a lexical-only write: nothing changes there. */
@@ -833,7 +857,7 @@ export class PassageIndex {
     const lexicalRemoved = [...change.oldIds];
     // A new snapshot will be written: the index is read now, before the documents change under it.
     const pendingDelta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size + change.oldIds.size + change.newPassages.length;
-    if (!this.manifest.lexical || this.needsFullSave || pendingDelta > this.lexicalDeltaLimit()) void this.lexical;
+    if (!this.manifest.lexical || this.needsFullSave || pendingDelta > this.lexicalDeltaLimit() || this.snapshotEachSave) void this.lexical;
     // Not loaded: the change is only listed (replayed when the snapshot is read, or written into a new one).
     if (this.lexicalLoaded) {
       this.lexical.remove(lexicalRemoved);
@@ -940,7 +964,7 @@ export class PassageIndex {
       // Lexical: a new snapshot only when the changes since the last one are many.
       let lexicalRef = this.manifest.lexical;
       const delta = this.lexicalDelta.add.size + this.lexicalDelta.remove.size;
-      if (!lexicalRef || this.needsFullSave || (this.lexicalLoaded && delta > this.lexicalDeltaLimit())) {
+      if (!lexicalRef || this.needsFullSave || (this.lexicalLoaded && (delta > this.lexicalDeltaLimit() || (this.snapshotEachSave && delta > 0)))) {
         const snapshot = saveLexical(this.lexical);
         lexicalRef = await write(`lexical-${gen}.${LEXICAL_EXTENSION}`, snapshot);
         // From here the index in memory is the snapshot: views on one buffer instead of an object

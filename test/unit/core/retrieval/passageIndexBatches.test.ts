@@ -81,6 +81,8 @@ describe('passage index: a large run commits its lexical part in batches (real i
     });
     assert.equal(lexicalReadyAt, DOCUMENTS, 'answers are announced once every batch is committed');
     assert.equal(await generation(batched), batches + 2, 'a lexical commit per batch, one naming the embedding model, then the vectors');
+    const manifest = JSON.parse(await readFile(path.join(batched, 'manifest.json'), 'utf8')) as { lexicalDelta: { add: string[]; remove: string[] } };
+    assert.deepEqual(manifest.lexicalDelta, { add: [], remove: [] }, 'every batch wrote a lexical snapshot: an open replays nothing');
     assert.deepEqual(
       { added: report.added, documents: report.documents, passages: report.passages, embedded: report.embedded },
       { added: wholeReport.added, documents: wholeReport.documents, passages: wholeReport.passages, embedded: wholeReport.embedded },
