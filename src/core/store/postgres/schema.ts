@@ -60,6 +60,23 @@ const MIGRATIONS: string[] = [
    );
    ALTER TABLE evident_store ADD COLUMN documents bigint NOT NULL DEFAULT 0;
    UPDATE evident_store SET format_version = 0, updated_at = NULL;`,
+  // 3: BM25 without scanning the term table: each term's document frequency kept at index time
+  // (like the stems'), each posting carrying its passage's weighted length (a passage id fixes its
+  // text, so its length never changes), and the postings' key covering tf and length, so a query
+  // reads only its terms' postings, in index order, and joins no passage. Migrated in place
+  // (from the rows already there: no re-indexing, no re-embedding).
+  `ALTER TABLE evident_terms ADD COLUMN len real;
+   UPDATE evident_terms t SET len = p.len FROM evident_passages p WHERE p.id = t.passage_id;
+   ALTER TABLE evident_terms ALTER COLUMN len SET NOT NULL;
+   ALTER TABLE evident_terms DROP CONSTRAINT evident_terms_pkey;
+   ALTER TABLE evident_terms ADD CONSTRAINT evident_terms_pkey PRIMARY KEY (term, passage_id) INCLUDE (tf, len);
+   CREATE TABLE evident_term_df (
+     term text PRIMARY KEY,
+     df int NOT NULL
+   );
+   INSERT INTO evident_term_df (term, df) SELECT term, count(*) FROM evident_terms GROUP BY term;
+   ANALYZE evident_terms;
+   ANALYZE evident_term_df;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
