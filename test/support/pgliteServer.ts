@@ -40,7 +40,7 @@ export async function dropStoreTables(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('DROP TABLE IF EXISTS evident_stems, evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
+    await client.query('DROP TABLE IF EXISTS evident_term_df, evident_stems, evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
   } finally {
     await client.end();
   }

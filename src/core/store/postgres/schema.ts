@@ -93,7 +93,8 @@ export async function migrate(client: PoolClient, formatVersion: number): Promis
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS evident_schema (version int NOT NULL)');
+    // Only a new store creates it (a reader migrating an older store fails below, with the way out).
+    if (!exists) await client.query('CREATE TABLE IF NOT EXISTS evident_schema (version int NOT NULL)');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM evident_schema');
     const found = rows[0]?.version ?? 0;
     if (found > SCHEMA_VERSION) throw newerSchema(found);
@@ -102,8 +103,11 @@ export async function migrate(client: PoolClient, formatVersion: number): Promis
         await client.query(MIGRATIONS[v]);
       } catch (error) {
         const message = (error as Error).message;
-        const hint = /extension "vector"|vector/.test(message) ? ' The server needs the pgvector extension (CREATE EXTENSION vector, by a database owner).' : '';
-        throw new StoreError(`Could not create the shared index's schema (version ${v + 1}): ${message}.${hint}`, 'setup');
+        const denied = (error as { code?: string }).code === '42501' || /must be owner|permission denied/i.test(message);
+        const hint = denied && found > 0
+          ? ` The shared index is at schema version ${found} and this Evident needs ${SCHEMA_VERSION}: migrating it needs the role that owns its tables. Run "evident index --store …" once as that role (the indexing job); nothing was changed.`
+          : /extension "vector"|vector/.test(message) ? ' The server needs the pgvector extension (CREATE EXTENSION vector, by a database owner).' : '';
+        throw new StoreError(`Could not ${found > 0 ? 'migrate' : 'create'} the shared index's schema (version ${v + 1}): ${message}.${hint}`, 'setup');
       }
     }
     if (found === 0) {
