@@ -261,13 +261,14 @@ export class PostgresPassageStore implements PassageStore {
         if (known.has(file.path)) removed.push(file.path);
         continue;
       }
-      const passages = chunkMarkdown(file.path, decoded.text).passages;
-      const version = passages[0]?.version ?? documentVersion(decoded.text);
+      // The version is the text's hash (as the chunker stamps it): an unchanged file is not parsed.
+      const version = documentVersion(decoded.text);
       const before = known.get(file.path);
       if (!rechunkAll && before === version) {
         report.unchanged++;
         continue;
       }
+      const passages = chunkMarkdown(file.path, decoded.text).passages;
       if (before !== undefined) report.updated++;
       else report.added++;
       changed.set(file.path, { version, passages });
