@@ -25,7 +25,7 @@ interface Slots {
 }
 
 function searchSql(s: Slots): string {
-  // Each query term's postings are read by a lateral lookup on the postings' key (term first,
+  // Each query term's count and postings are read by lateral lookups on their keys (term first,
   // covering tf and length): only the query's terms, never a scan of the term table, whatever the
   // planner's statistics say (OFFSET 0 keeps the lookup from being flattened into a join the
   // planner may hash over the whole table). A term in no passage (no df row) adds nothing, as in
@@ -34,8 +34,8 @@ function searchSql(s: Slots): string {
   q AS (SELECT DISTINCT term FROM unnest(${s.terms}::text[]) AS term),
   st AS MATERIALIZED (SELECT passages::float8 AS n, total_len / greatest(passages, 1) AS avg FROM evident_store LIMIT 1),
   idf AS MATERIALIZED (
-    SELECT d.term, ln(1 + ((SELECT n FROM st) - d.df + 0.5) / (d.df + 0.5)) AS idf
-    FROM q JOIN evident_term_df d ON d.term = q.term WHERE d.df > 0),
+    SELECT q.term, ln(1 + ((SELECT n FROM st) - d.df + 0.5) / (d.df + 0.5)) AS idf
+    FROM q CROSS JOIN LATERAL (SELECT c.df FROM evident_term_df c WHERE c.term = q.term AND c.df > 0 OFFSET 0) d),
   scored AS (
     SELECT t.passage_id AS id,
            sum(idf.idf * t.tf::float8 * (${s.k1}::float8 + 1)

@@ -8,6 +8,9 @@ import { LocalPassageStore } from '../../../../src/core/store/localPassageStore'
 import { StoreError } from '../../../../src/core/store/passageStore';
 import { PostgresPassageStore, redactConnection } from '../../../../src/core/store/postgres/postgresPassageStore';
 import { SCHEMA_VERSION } from '../../../../src/core/store/postgres/schema';
+import { LEXICAL_SEARCH_SQL } from '../../../../src/core/store/postgres/searchSql';
+import { CANDIDATES, RRF_K } from '../../../../src/core/retrieval/hybridRetriever';
+import { B, K1, lexicalTerms } from '../../../../src/core/retrieval/lexicalIndex';
 import type { Embedder } from '../../../../src/core/types';
 import { analyse } from '../../../../src/core/verifier/terms';
 import { dropStoreTables, startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
@@ -358,6 +361,29 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     } finally {
       await removeDir(localDir);
     }
+  });
+
+  it("reads only the query terms' postings, through the postings' key, never a scan of the term table", async () => {
+    // Enough passages that the term table spans many pages (the planner would scan a one-page table anyway).
+    const topics = ['travel', 'hotel', 'refund', 'laptop', 'overtime', 'leave', 'review', 'budget', 'badge', 'parking'];
+    await writeDocs(docs, Object.fromEntries(Array.from({ length: 150 }, (_, i) => [
+      `many/doc-${i}.md`,
+      `# Doc ${i}\n\n${Array.from({ length: 12 }, (_, k) => `Word${i}x${k} ${topics[(i + k) % topics.length]} item${k} note${i % 17}.`).join(' ')}\n`,
+    ])));
+    const store = await openStore();
+    await store.update(folderDocSource(docs), {});
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      const terms = lexicalTerms('hotel refund for doc 12 notes');
+      const plan = (await client.query(`EXPLAIN ${LEXICAL_SEARCH_SQL}`, [terms, 6, CANDIDATES, RRF_K, K1, B, []])).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+      assert.doesNotMatch(plan, /Seq Scan on evident_terms\b/, plan);
+      assert.match(plan, /evident_terms_pkey/, plan);
+      assert.match(plan, /evident_term_df_pkey/, plan);
+    } finally {
+      await client.end();
+    }
+    assert.ok((await store.search('hotel refund', 6, undefined)).passages.length === 6);
   });
 
   it('indexes incrementally by content hash: unchanged files are skipped, only new passages are embedded, deleted files leave', async () => {
