@@ -45,7 +45,7 @@ function percentile(xs: number[], p: number): number {
 }
 
 /** Each phase's figure as it is measured (stderr, with the time), so a run cut short still tells what it measured. */
-const progress = (line: string) => console.error(`[${new Date().toISOString()}] ${line}`);
+const progress = (line: string) => console.error(`[${new Date().toISOString()}, load ${os.loadavg()[0].toFixed(1)}] ${line}`);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sec = (n: number) => `${(n / 1000).toFixed(1)} s`;
 

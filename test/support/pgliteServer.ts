@@ -13,13 +13,14 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/** `dataDir`: a PGlite data folder on disk kept between runs (the store profile reuses its index). */
+export async function startTestPostgres(options: { dataDir?: string } = {}): Promise<TestPostgres> {
   const external = process.env.EVIDENT_TEST_PG_URL;
   if (external) return freshDatabase(external);
   const { PGlite } = await import('@electric-sql/pglite');
   const { vector } = await import('@electric-sql/pglite-pgvector');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create({ extensions: { vector } });
+  const db = await PGlite.create({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { vector } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
@@ -39,7 +40,7 @@ export async function dropStoreTables(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('DROP TABLE IF EXISTS evident_stems, evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
+    await client.query('DROP TABLE IF EXISTS evident_term_df, evident_stems, evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
   } finally {
     await client.end();
   }

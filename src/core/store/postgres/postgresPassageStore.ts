@@ -261,13 +261,14 @@ export class PostgresPassageStore implements PassageStore {
         if (known.has(file.path)) removed.push(file.path);
         continue;
       }
-      const passages = chunkMarkdown(file.path, decoded.text).passages;
-      const version = passages[0]?.version ?? documentVersion(decoded.text);
+      // The version is the text's hash (as the chunker stamps it): an unchanged file is not parsed.
+      const version = documentVersion(decoded.text);
       const before = known.get(file.path);
       if (!rechunkAll && before === version) {
         report.unchanged++;
         continue;
       }
+      const passages = chunkMarkdown(file.path, decoded.text).passages;
       if (before !== undefined) report.updated++;
       else report.added++;
       changed.set(file.path, { version, passages });
@@ -307,10 +308,11 @@ export class PostgresPassageStore implements PassageStore {
         if (rechunkAll) {
           await client.query('DELETE FROM evident_documents');
           await client.query('DELETE FROM evident_stems');
+          await client.query('DELETE FROM evident_term_df');
           await client.query('UPDATE evident_store SET format_version = $1', [INDEX_FORMAT_VERSION]);
         }
         if (removed.length) {
-          await uncountStems(client, 'source = ANY($1::text[])', [removed]);
+          await uncount(client, 'source = ANY($1::text[])', [removed]);
           await client.query('DELETE FROM evident_documents WHERE path = ANY($1::text[])', [removed]);
         }
         const nowKnown = new Map((await client.query<{ path: string; version: string }>('SELECT path, version FROM evident_documents WHERE path = ANY($1::text[])', [[...changed.keys()]])).rows.map((r) => [r.path, r.version]));
@@ -327,6 +329,7 @@ export class PostgresPassageStore implements PassageStore {
           }
         }
         await client.query('DELETE FROM evident_stems WHERE df <= 0');
+        await client.query('DELETE FROM evident_term_df WHERE df <= 0');
         await client.query(`UPDATE evident_store SET updated_at = now(),
           passages = (SELECT count(*) FROM evident_passages),
           documents = (SELECT count(*) FROM evident_documents),
@@ -350,13 +353,14 @@ export class PostgresPassageStore implements PassageStore {
           );
           const gone = 'source = ANY($1::text[]) AND NOT (id = ANY($2::text[]))';
           const params = [batch.map(([p]) => p), batch.flatMap(([, d]) => d.passages.map((x) => x.id))];
-          await uncountStems(c, gone, params);
+          await uncount(c, gone, params);
           await c.query(`DELETE FROM evident_passages WHERE ${gone}`, params);
         }
         const all = entries.flatMap(([, d]) => d.passages.map((passage, ord) => ({ passage, ord })));
         for (let i = 0; i < all.length; i += WRITE_BATCH) await insertPassages(c, all.slice(i, i + WRITE_BATCH), vectors);
       }
     });
+    await this.tidy(report);
     onProgress?.({ phase: 'saving', done: 1, total: 1 });
     report.removed = new Set(removed).size;
     await this.refreshStatus();
@@ -367,6 +371,21 @@ export class PostgresPassageStore implements PassageStore {
     return report;
   }
 
+  /**
+   * After a write: the planner's statistics and the visibility map that lets a query read a term's
+   * postings from the index alone (no heap visit per posting), and the old row versions of updated
+   * passages gone. A server's autovacuum does this later; PGlite has none. VACUUM cannot run in the
+   * write's transaction; it runs beside readers without blocking them. A failure leaves the index
+   * as written (only slower until the server vacuums), and is reported.
+   */
+  private async tidy(report: IndexReport): Promise<void> {
+    try {
+      await this.withClient((client) => client.query('VACUUM (ANALYZE) evident_terms, evident_term_df, evident_passages, evident_stems, evident_documents, evident_store'));
+    } catch (error) {
+      report.notices.push(`The shared index is written, but VACUUM (ANALYZE) failed (${(error as Error).message}): searches may be slower until the server's autovacuum runs.`);
+    }
+  }
+
   async clear(): Promise<void> {
     await this.withClient(async (client) => {
       await client.query('BEGIN');
@@ -374,6 +393,7 @@ export class PostgresPassageStore implements PassageStore {
         await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [WRITE_LOCK]);
         await client.query('DELETE FROM evident_documents');
         await client.query('DELETE FROM evident_stems');
+        await client.query('DELETE FROM evident_term_df');
         await client.query('UPDATE evident_store SET updated_at = NULL, passages = 0, documents = 0, total_len = 0');
         await client.query('COMMIT');
       } catch (error) {
@@ -548,25 +568,39 @@ async function insertPassages(client: PoolClient, rows: { passage: Passage; ord:
   const ids: string[] = [];
   const terms: string[] = [];
   const tfs: number[] = [];
+  const lens: number[] = [];
   rows.forEach(({ passage }, i) => {
     for (const [term, tf] of analysed[i].weights) {
       ids.push(passage.id);
       terms.push(term);
       tfs.push(tf);
+      lens.push(analysed[i].length);
     }
   });
+  // The BM25 document frequencies count the postings this statement adds (a kept passage's are there already).
   await client.query(
-    `INSERT INTO evident_terms (passage_id, term, tf) SELECT * FROM unnest($1::text[], $2::text[], $3::real[])
-     ON CONFLICT DO NOTHING`,
-    [ids, terms, tfs],
+    `WITH added AS (
+       INSERT INTO evident_terms (passage_id, term, tf, len) SELECT * FROM unnest($1::text[], $2::text[], $3::real[], $4::real[])
+       ON CONFLICT DO NOTHING RETURNING term)
+     INSERT INTO evident_term_df (term, df) SELECT term, count(*) FROM added GROUP BY term
+     ON CONFLICT (term) DO UPDATE SET df = evident_term_df.df + EXCLUDED.df`,
+    [ids, terms, tfs, lens],
   );
 }
 
-/** Takes the stems of the passages matching `where` (about to be deleted) off the document frequencies. */
-async function uncountStems(client: PoolClient, where: string, params: unknown[]): Promise<void> {
+/**
+ * Takes the passages matching `where` (about to be deleted) off the document frequencies: the
+ * verifier's (their stems) and BM25's (their postings).
+ */
+async function uncount(client: PoolClient, where: string, params: unknown[]): Promise<void> {
   await client.query(
     `WITH gone AS (SELECT s.stem, count(*) AS n FROM evident_passages p CROSS JOIN LATERAL unnest(p.stems) AS s(stem) WHERE ${where} GROUP BY s.stem)
      UPDATE evident_stems c SET df = c.df - gone.n FROM gone WHERE c.stem = gone.stem`,
+    params,
+  );
+  await client.query(
+    `WITH gone AS (SELECT t.term, count(*) AS n FROM evident_terms t WHERE t.passage_id IN (SELECT id FROM evident_passages WHERE ${where}) GROUP BY t.term)
+     UPDATE evident_term_df d SET df = d.df - gone.n FROM gone WHERE d.term = gone.term`,
     params,
   );
 }

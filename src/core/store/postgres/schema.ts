@@ -60,6 +60,23 @@ const MIGRATIONS: string[] = [
    );
    ALTER TABLE evident_store ADD COLUMN documents bigint NOT NULL DEFAULT 0;
    UPDATE evident_store SET format_version = 0, updated_at = NULL;`,
+  // 3: BM25 without scanning the term table: each term's document frequency kept at index time
+  // (like the stems'), each posting carrying its passage's weighted length (a passage id fixes its
+  // text, so its length never changes), and the postings' key covering tf and length, so a query
+  // reads only its terms' postings, in index order, and joins no passage. Migrated in place
+  // (from the rows already there: no re-indexing, no re-embedding).
+  `ALTER TABLE evident_terms ADD COLUMN len real;
+   UPDATE evident_terms t SET len = p.len FROM evident_passages p WHERE p.id = t.passage_id;
+   ALTER TABLE evident_terms ALTER COLUMN len SET NOT NULL;
+   ALTER TABLE evident_terms DROP CONSTRAINT evident_terms_pkey;
+   ALTER TABLE evident_terms ADD CONSTRAINT evident_terms_pkey PRIMARY KEY (term, passage_id) INCLUDE (tf, len);
+   CREATE TABLE evident_term_df (
+     term text PRIMARY KEY,
+     df int NOT NULL
+   );
+   INSERT INTO evident_term_df (term, df) SELECT term, count(*) FROM evident_terms GROUP BY term;
+   ANALYZE evident_terms;
+   ANALYZE evident_term_df;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -76,7 +93,8 @@ export async function migrate(client: PoolClient, formatVersion: number): Promis
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS evident_schema (version int NOT NULL)');
+    // Only a new store creates it (a reader migrating an older store fails below, with the way out).
+    if (!exists) await client.query('CREATE TABLE IF NOT EXISTS evident_schema (version int NOT NULL)');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM evident_schema');
     const found = rows[0]?.version ?? 0;
     if (found > SCHEMA_VERSION) throw newerSchema(found);
@@ -85,8 +103,11 @@ export async function migrate(client: PoolClient, formatVersion: number): Promis
         await client.query(MIGRATIONS[v]);
       } catch (error) {
         const message = (error as Error).message;
-        const hint = /extension "vector"|vector/.test(message) ? ' The server needs the pgvector extension (CREATE EXTENSION vector, by a database owner).' : '';
-        throw new StoreError(`Could not create the shared index's schema (version ${v + 1}): ${message}.${hint}`, 'setup');
+        const denied = (error as { code?: string }).code === '42501' || /must be owner|permission denied/i.test(message);
+        const hint = denied && found > 0
+          ? ` The shared index is at schema version ${found} and this Evident needs ${SCHEMA_VERSION}: migrating it needs the role that owns its tables. Run "evident index --store …" once as that role (the indexing job); nothing was changed.`
+          : /extension "vector"|vector/.test(message) ? ' The server needs the pgvector extension (CREATE EXTENSION vector, by a database owner).' : '';
+        throw new StoreError(`Could not ${found > 0 ? 'migrate' : 'create'} the shared index's schema (version ${v + 1}): ${message}.${hint}`, 'setup');
       }
     }
     if (found === 0) {

@@ -1,7 +1,8 @@
 // The shared index's search as one SQL statement (one round trip per query):
 // * lexical: the local index's BM25 (lexicalIndex.ts: one bag of terms per passage, heading and
-//   file-name terms weighted, k1 and b, unique query terms, ties by id) over the term table, whose
-//   terms and weights are the local index's own, so both stores rank alike. PostgreSQL's
+//   file-name terms weighted, k1 and b, unique query terms, every posting of each, ties by id) over
+//   the term table, whose terms, weights and lengths are the local index's own, with document
+//   frequencies kept at index time (evident_term_df), so both stores rank alike. PostgreSQL's
 //   ts_rank_cd has no inverse document frequency: "the" would weigh as much as "per diem".
 // * dense: pgvector's cosine distance, served by the HNSW index;
 // * fusion: weighted reciprocal rank fusion (weight / (k + rank)) of the two top-N lists, ties by
@@ -24,23 +25,27 @@ interface Slots {
 }
 
 function searchSql(s: Slots): string {
+  // Each query term's count and postings are read by lateral lookups on their keys (term first,
+  // covering tf and length): only the query's terms, never a scan of the term table, whatever the
+  // planner's statistics say (OFFSET 0 keeps the lookup from being flattened into a join the
+  // planner may hash over the whole table). A term in no passage (no df row) adds nothing, as in
+  // the local index. The store's counts are one row, read once.
   const lexical = `
   q AS (SELECT DISTINCT term FROM unnest(${s.terms}::text[]) AS term),
-  st AS (SELECT passages::float8 AS n, total_len / greatest(passages, 1) AS avg FROM evident_store),
-  df AS (SELECT t.term, count(*)::float8 AS df FROM evident_terms t JOIN q ON q.term = t.term GROUP BY t.term),
-  lexical AS (
+  st AS MATERIALIZED (SELECT passages::float8 AS n, total_len / greatest(passages, 1) AS avg FROM evident_store LIMIT 1),
+  idf AS MATERIALIZED (
+    SELECT q.term, ln(1 + ((SELECT n FROM st) - d.df + 0.5) / (d.df + 0.5)) AS idf
+    FROM q CROSS JOIN LATERAL (SELECT c.df FROM evident_term_df c WHERE c.term = q.term AND c.df > 0 OFFSET 0) d),
+  scored AS (
     SELECT t.passage_id AS id,
-           row_number() OVER (
-             ORDER BY sum(ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) * t.tf::float8 * (${s.k1}::float8 + 1)
-                          / (t.tf::float8 + ${s.k1}::float8 * (1 - ${s.b}::float8 + ${s.b}::float8 * p.len::float8 / st.avg))) DESC,
-                      t.passage_id COLLATE "C") AS r
-    FROM evident_terms t
-    JOIN df ON df.term = t.term
-    JOIN evident_passages p ON p.id = t.passage_id
-    CROSS JOIN st
-    GROUP BY t.passage_id
-    ORDER BY r
-    LIMIT ${s.candidates})`;
+           sum(idf.idf * t.tf::float8 * (${s.k1}::float8 + 1)
+               / (t.tf::float8 + ${s.k1}::float8 * (1 - ${s.b}::float8 + ${s.b}::float8 * t.len::float8 / (SELECT avg FROM st)))) AS score
+    FROM idf
+    CROSS JOIN LATERAL (SELECT e.passage_id, e.tf, e.len FROM evident_terms e WHERE e.term = idf.term OFFSET 0) t
+    GROUP BY t.passage_id),
+  lexical AS (
+    SELECT id, row_number() OVER (ORDER BY score DESC, id COLLATE "C") AS r
+    FROM (SELECT id, score FROM scored ORDER BY score DESC, id COLLATE "C" LIMIT ${s.candidates}) best)`;
   const dense = s.vector
     ? `,
   dense AS (

@@ -8,6 +8,9 @@ import { LocalPassageStore } from '../../../../src/core/store/localPassageStore'
 import { StoreError } from '../../../../src/core/store/passageStore';
 import { PostgresPassageStore, redactConnection } from '../../../../src/core/store/postgres/postgresPassageStore';
 import { SCHEMA_VERSION } from '../../../../src/core/store/postgres/schema';
+import { LEXICAL_SEARCH_SQL } from '../../../../src/core/store/postgres/searchSql';
+import { CANDIDATES, RRF_K } from '../../../../src/core/retrieval/hybridRetriever';
+import { B, K1, lexicalTerms } from '../../../../src/core/retrieval/lexicalIndex';
 import type { Embedder } from '../../../../src/core/types';
 import { analyse } from '../../../../src/core/verifier/terms';
 import { dropStoreTables, startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
@@ -25,6 +28,39 @@ const DOCS: Record<string, string> = {
 const stemsOfText = (text: string) => analyse(text, { stemming: true }).terms.map((t) => t.stem);
 
 const QUERIES = ['annual plan refund', 'hotel night large city', 'how long must passwords be', 'per diem meals', 'monthly plans'];
+
+/** Undoes schema 3 (BM25 document frequencies, posting lengths): a store as Evident's schema 2 left it. */
+const TO_SCHEMA_2 = `DROP TABLE evident_term_df;
+  ALTER TABLE evident_terms DROP CONSTRAINT evident_terms_pkey;
+  ALTER TABLE evident_terms DROP COLUMN len;
+  ALTER TABLE evident_terms ADD CONSTRAINT evident_terms_pkey PRIMARY KEY (term, passage_id);
+  UPDATE evident_schema SET version = 2`;
+
+/** Everything the store keeps counted, next to a recount from the rows it counts. */
+async function countsAndRecounts(url: string): Promise<Record<string, unknown[]>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const q = async (sql: string) => (await client.query(sql)).rows;
+    return {
+      termDf: await q('SELECT term, df FROM evident_term_df ORDER BY term COLLATE "C"'),
+      termRecount: await q('SELECT term, count(*)::int AS df FROM evident_terms GROUP BY term ORDER BY term COLLATE "C"'),
+      stemDf: await q('SELECT stem, df FROM evident_stems ORDER BY stem COLLATE "C"'),
+      stemRecount: await q('SELECT s AS stem, count(*)::int AS df FROM evident_passages, unnest(stems) AS s GROUP BY s ORDER BY s COLLATE "C"'),
+      // Every posting carries its passage's weighted length; none is left without its passage.
+      wrongLengths: await q('SELECT t.passage_id, t.len, p.len AS passage_len FROM evident_terms t LEFT JOIN evident_passages p ON p.id = t.passage_id WHERE p.len IS DISTINCT FROM t.len'),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function assertCountsExact(counts: Record<string, unknown[]>): void {
+  assert.ok(counts.termRecount.length > 10 && counts.stemRecount.length > 10, 'the fixture has terms to count');
+  assert.deepEqual(counts.termDf, counts.termRecount, 'BM25 document frequencies equal a recount of the postings');
+  assert.deepEqual(counts.stemDf, counts.stemRecount, "the verifier's stem counts equal a recount");
+  assert.deepEqual(counts.wrongLengths, [], "each posting's length is its passage's");
+}
 
 /** The same embedder under another model id: a client configured with a different model. */
 function renamed(embedder: Embedder, modelId: string): Embedder {
@@ -95,6 +131,7 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     await first.close();
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
+    await admin.query(TO_SCHEMA_2);
     await admin.query('ALTER TABLE evident_passages DROP COLUMN stems; DROP TABLE evident_stems; ALTER TABLE evident_store DROP COLUMN documents; UPDATE evident_schema SET version = 1');
     await admin.end();
     const store = await openStore();
@@ -105,6 +142,73 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     assert.ok((await store.search('annual plan refund', 6, embedder)).passages.length > 0);
     const stats = await store.termStats(['refundable']);
     assert.ok(stats.idf('refund') < stats.idf('zzqunseen'), 'a word of the index weighs less than an unseen one');
+    assertCountsExact(await countsAndRecounts(server.url));
+  });
+
+  it('migrates a schema-2 store in place (BM25 counts, posting lengths): still indexed, same answers, nothing re-embedded', async () => {
+    const first = await openStore();
+    await first.update(folderDocSource(docs), { embedder });
+    const before = [];
+    for (const q of QUERIES) before.push((await first.search(q, 6, embedder)).passages, (await first.search(q, 30, undefined)).passages);
+    await first.close();
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(TO_SCHEMA_2);
+    await admin.end();
+
+    const store = await openStore();
+    assert.equal(store.status().indexed, true, 'no re-index needed');
+    const after = [];
+    for (const q of QUERIES) after.push((await store.search(q, 6, embedder)).passages, (await store.search(q, 30, undefined)).passages);
+    assert.deepEqual(after, before, 'the same passages, order and scores, hybrid and lexical');
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    assert.deepEqual((await client.query('SELECT version FROM evident_schema')).rows, [{ version: SCHEMA_VERSION }]);
+    await client.end();
+    assertCountsExact(await countsAndRecounts(server.url));
+    const again = counting(embedder);
+    const report = await store.update(folderDocSource(docs), { embedder: again });
+    assert.deepEqual([report.unchanged, again.count()], [4, 0], 'the next run finds everything current and embeds nothing');
+  });
+
+  it('a migration that fails leaves the older store exactly as it was and says which version failed', async () => {
+    const first = await openStore();
+    await first.update(folderDocSource(docs), { embedder });
+    await first.close();
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(TO_SCHEMA_2);
+    // Something of the team's own in the way of schema 3's new table.
+    await admin.query('CREATE TABLE evident_term_df (note text)');
+    const passages = (await admin.query('SELECT count(*)::int AS n FROM evident_passages')).rows[0].n;
+    await assert.rejects(openStore(), (e: StoreError) => e.code === 'setup' && /Could not migrate the shared index's schema \(version 3\)/.test(e.message) && /evident_term_df/.test(e.message));
+    assert.deepEqual((await admin.query('SELECT version FROM evident_schema')).rows, [{ version: 2 }], 'still schema 2');
+    assert.equal((await admin.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'evident_terms' AND column_name = 'len'")).rows[0].n, 0, 'no half-migrated table');
+    assert.equal((await admin.query('SELECT count(*)::int AS n FROM evident_passages')).rows[0].n, passages, 'no passage lost');
+    await admin.query('DROP TABLE evident_term_df');
+    await admin.end();
+    const store = await openStore();
+    assert.equal(store.status().indexed, true);
+    assert.ok((await store.search('annual plan refund', 6, embedder)).passages.length > 0);
+  });
+
+  it('a reader role opening an older store is refused with the way out (the indexing role migrates it), and nothing changes', async function () {
+    if (server.kind === 'pglite') this.skip(); // PGlite has one superuser session: roles are not enforced there
+    const writer = await openStore();
+    await writer.update(folderDocSource(docs), { embedder });
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(TO_SCHEMA_2);
+    await admin.query('DROP ROLE IF EXISTS evident_test_reader');
+    await admin.query("CREATE ROLE evident_test_reader LOGIN PASSWORD 'reader'");
+    await admin.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO evident_test_reader');
+    await admin.query('REVOKE CREATE ON SCHEMA public FROM evident_test_reader');
+    const url = new URL(server.url);
+    url.username = 'evident_test_reader';
+    url.password = 'reader';
+    await assert.rejects(openStore(url.toString()), (e: StoreError) => e.code === 'setup' && /schema version 2/.test(e.message) && /role that owns its tables/.test(e.message) && /evident index --store/.test(e.message));
+    assert.deepEqual((await admin.query('SELECT version FROM evident_schema')).rows, [{ version: 2 }]);
+    await admin.end();
   });
 
   it('refuses a store written by a newer schema, saying to update Evident', async () => {
@@ -219,9 +323,67 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
       assert.equal(stemRows, stems.size, 'one row per stem in the index, none left over from removed passages');
       const again = await (await openStore()).termStats(texts);
       for (const stem of stems) assert.equal(again.idf(stem), localStats.idf(stem), `idf of "${stem}" read from the stem table`);
+      assertCountsExact(await countsAndRecounts(server.url));
     } finally {
       await removeDir(localDir);
     }
+  });
+
+  it('ranks as the local index does after edits, deletions and a clear (BM25 counts kept by every write)', async () => {
+    // Twelve policies sharing words in different proportions, so document frequencies decide the order.
+    const words = ['travel', 'hotel', 'refund', 'laptop', 'overtime', 'leave', 'review', 'budget'];
+    const policy = (i: number, shift = 0) =>
+      `# Policy ${i}\n\n${words.filter((_, w) => (i + w + shift) % 3 !== 0).map((w, k) => `The ${w} rule ${k} applies to team ${i % 4}.`).join(' ')}\n\n## Notes\n\nAsk the ${words[(i + shift) % words.length]} desk.\n`;
+    await writeDocs(docs, Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`policies/p${i}.md`, policy(i)])));
+    const queries = ['travel hotel refund', 'laptop overtime', 'leave review budget desk', 'team rule', 'hotel desk notes'];
+    const store = await openStore();
+    const localDir = await tempDir('evident-index-');
+    try {
+      const local = await LocalPassageStore.open(localDir, docs);
+      const compare = async (when: string) => {
+        await store.update(folderDocSource(docs), { embedder });
+        await local.update(folderDocSource(docs), { embedder });
+        for (const q of queries) {
+          const shared = (await store.search(q, 30, undefined)).passages.map((p) => p.passage.id);
+          assert.ok(shared.length > 3, `"${q}" finds passages ${when}`);
+          assert.deepEqual(shared, (await local.search(q, 30, undefined)).passages.map((p) => p.passage.id), `lexical order of "${q}" ${when}`);
+          assert.deepEqual((await store.search(q, 6, embedder)).passages.map((p) => p.passage.id), (await local.search(q, 6, embedder)).passages.map((p) => p.passage.id), `top 6 of "${q}" ${when}`);
+        }
+        assertCountsExact(await countsAndRecounts(server.url));
+      };
+      await compare('after the first run');
+      for (const i of [1, 4, 7]) await writeFile(path.join(docs, `policies/p${i}.md`), policy(i, 1));
+      for (const i of [2, 9]) await unlink(path.join(docs, `policies/p${i}.md`));
+      await unlink(path.join(docs, 'refunds.md'));
+      await compare('after edits and deletions');
+      await store.clear();
+      await compare('after a clear and a new run');
+    } finally {
+      await removeDir(localDir);
+    }
+  });
+
+  it("reads only the query terms' postings, through the postings' key, never a scan of the term table", async () => {
+    // Enough passages that the term table spans many pages (the planner would scan a one-page table anyway).
+    const topics = ['travel', 'hotel', 'refund', 'laptop', 'overtime', 'leave', 'review', 'budget', 'badge', 'parking'];
+    await writeDocs(docs, Object.fromEntries(Array.from({ length: 150 }, (_, i) => [
+      `many/doc-${i}.md`,
+      `# Doc ${i}\n\n${Array.from({ length: 12 }, (_, k) => `Word${i}x${k} ${topics[(i + k) % topics.length]} item${k} note${i % 17}.`).join(' ')}\n`,
+    ])));
+    const store = await openStore();
+    await store.update(folderDocSource(docs), {});
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      const terms = lexicalTerms('hotel refund for doc 12 notes');
+      const plan = (await client.query(`EXPLAIN ${LEXICAL_SEARCH_SQL}`, [terms, 6, CANDIDATES, RRF_K, K1, B, []])).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+      assert.doesNotMatch(plan, /Seq Scan on evident_terms\b/, plan);
+      assert.match(plan, /evident_terms_pkey/, plan);
+      assert.match(plan, /evident_term_df_pkey/, plan);
+    } finally {
+      await client.end();
+    }
+    assert.ok((await store.search('hotel refund', 6, undefined)).passages.length === 6);
   });
 
   it('indexes incrementally by content hash: unchanged files are skipped, only new passages are embedded, deleted files leave', async () => {
@@ -259,12 +421,9 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     await client.connect();
     const counts = (await client.query('SELECT count(*)::int AS n, count(embedding)::int AS v, count(DISTINCT id)::int AS d FROM evident_passages')).rows[0];
     const docsRows = (await client.query('SELECT count(*)::int AS n FROM evident_documents')).rows[0];
-    // The stem counts were kept once per passage, not once per indexer: they equal a recount.
-    const kept = (await client.query('SELECT stem, df FROM evident_stems ORDER BY stem COLLATE "C"')).rows;
-    const recount = (await client.query('SELECT s AS stem, count(*)::int AS df FROM evident_passages, unnest(stems) AS s GROUP BY s ORDER BY s COLLATE "C"')).rows;
     await client.end();
-    assert.ok(recount.length > 10);
-    assert.deepEqual(kept, recount);
+    // The counts (stems, BM25 terms) were kept once per passage, not once per indexer: they equal a recount.
+    assertCountsExact(await countsAndRecounts(server.url));
     assert.equal(counts.n, counts.v, 'every passage has its vector');
     assert.equal(counts.n, counts.d);
     assert.equal(docsRows.n, 4);
