@@ -3,12 +3,11 @@ import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
 import { setAnnLoader, setAnnLog, type AnnLibrary } from '../../../../src/core/retrieval/annIndex';
-import { loadEmbedder } from '../../../../src/core/retrieval/embedder';
 import { embeddingText, PassageIndex } from '../../../../src/core/retrieval/passageIndex';
 import { setAnnMinVectors } from '../../../../src/core/retrieval/vectorStore';
 import type { Embedder } from '../../../../src/core/types';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
+import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
 
 const DOCS = {
   'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
@@ -43,8 +42,7 @@ describe('vector search graph in the index folder: persisted, kept across edits,
   let logged: string[];
 
   before(async () => {
-    const modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
-    embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+    embedder = await loadTinyEmbedder();
   });
 
   beforeEach(async () => {

@@ -6,8 +6,8 @@ import { loadEmbedder, EmbedderUnavailable } from '../../../../src/core/retrieva
 import { PassageIndex, INDEX_FORMAT_VERSION } from '../../../../src/core/retrieval/passageIndex';
 import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
 import type { Embedder } from '../../../../src/core/types';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
+import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
 
 const DOCS = {
   'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
@@ -37,8 +37,7 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
   let embedder: Embedder;
 
   before(async () => {
-    const modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
-    embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+    embedder = await loadTinyEmbedder();
   });
 
   beforeEach(async () => {

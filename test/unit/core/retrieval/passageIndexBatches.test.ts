@@ -6,12 +6,11 @@ import { strict as assert } from 'node:assert';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource, type DocFile } from '../../../../src/core/docs/docSource';
-import { loadEmbedder } from '../../../../src/core/retrieval/embedder';
 import { PassageIndex, readBatches } from '../../../../src/core/retrieval/passageIndex';
 import type { Embedder } from '../../../../src/core/types';
 import { manyDocs } from '../../../support/manyDocs';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
 
 const DOCUMENTS = 50;
 const QUERIES = ['travel approval limits', 'who may ask for refunds', 'records of equipment case 17', 'business days privacy'];
@@ -38,8 +37,7 @@ describe('passage index: a large run commits its lexical part in batches (real i
   let embedder: Embedder;
 
   before(async () => {
-    const modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
-    embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+    embedder = await loadTinyEmbedder();
   });
 
   beforeEach(async () => {

@@ -3,7 +3,6 @@ import { unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import pg from 'pg';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
-import { loadEmbedder } from '../../../../src/core/retrieval/embedder';
 import { LocalPassageStore } from '../../../../src/core/store/localPassageStore';
 import { StoreError } from '../../../../src/core/store/passageStore';
 import { PostgresPassageStore, redactConnection } from '../../../../src/core/store/postgres/postgresPassageStore';
@@ -15,8 +14,8 @@ import type { Embedder } from '../../../../src/core/types';
 import { analyse } from '../../../../src/core/verifier/terms';
 import { dropStoreTables, startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
 import { startTcpProxy } from '../../../support/tcpProxy';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
 
 const DOCS: Record<string, string> = {
   'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
@@ -91,8 +90,7 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
 
   before(async () => {
     server = await startTestPostgres();
-    const modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
-    embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+    embedder = await loadTinyEmbedder();
   });
 
   after(async () => {
