@@ -549,7 +549,11 @@ export class PassageIndex {
         removed += batchRemoved.length;
         lexicalChange ||= read.changed.size > 0 || read.touched.size > 0 || batchRemoved.length > 0;
         const change = this.passageChange(read.changed, batchRemoved);
-        await this.write({ ...read, removedPaths: batchRemoved, change, embedded: this.unchangedVectors() }, report, options);
+        // A batch's save is part of reading the corpus: progress says so (a "saving" phase would
+        // read as the end of the reading, and progress never goes back).
+        const at = done;
+        const onProgress = (p: IndexProgress) => options.onProgress?.(p.phase === 'saving' ? { phase: 'reading', done: at, total } : p);
+        await this.write({ ...read, removedPaths: batchRemoved, change, embedded: this.unchangedVectors() }, report, { ...options, onProgress });
       }
     } finally {
       this.snapshotEachSave = false;

@@ -69,15 +69,19 @@ describe('passage index: a large run commits its lexical part in batches (real i
     const parts = await PassageIndex.open(batched, docs);
     let lexicalReadyAt = -1;
     let reading = 0;
+    const phases: string[] = [];
     const report = await parts.update(folderDocSource(docs), {
       embedder,
       readBatchBytes: 1200,
       onProgress: (p) => {
         if (p.phase === 'reading') reading = p.done;
+        if (phases[phases.length - 1] !== p.phase) phases.push(p.phase);
       },
       onLexicalReady: () => (lexicalReadyAt = reading),
     });
     assert.equal(lexicalReadyAt, DOCUMENTS, 'answers are announced once every batch is committed');
+    // Progress reads as one reading phase (a batch's save is part of it), then saving, then embedding.
+    assert.deepEqual(phases, ['scanning', 'reading', 'saving', 'embedding']);
     assert.equal(await generation(batched), batches + 2, 'a lexical commit per batch, one naming the embedding model, then the vectors');
     const manifest = JSON.parse(await readFile(path.join(batched, 'manifest.json'), 'utf8')) as { lexicalDelta: { add: string[]; remove: string[] } };
     assert.deepEqual(manifest.lexicalDelta, { add: [], remove: [] }, 'every batch wrote a lexical snapshot: an open replays nothing');
