@@ -84,6 +84,14 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     return store;
   }
 
+  /** An admin connection (left open) after taking the indexed store back to schema 2, as an older Evident left it. */
+  async function adminAtSchema2(): Promise<pg.Client> {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(TO_SCHEMA_2);
+    return admin;
+  }
+
   async function resetDatabase(): Promise<void> {
     await dropStoreTables(server.url);
   }
@@ -127,9 +135,7 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     const first = await openStore();
     await first.update(folderDocSource(docs), { embedder });
     await first.close();
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query(TO_SCHEMA_2);
+    const admin = await adminAtSchema2();
     await admin.query('ALTER TABLE evident_passages DROP COLUMN stems; DROP TABLE evident_stems; ALTER TABLE evident_store DROP COLUMN documents; UPDATE evident_schema SET version = 1');
     await admin.end();
     const store = await openStore();
@@ -149,9 +155,7 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     const before = [];
     for (const q of QUERIES) before.push((await first.search(q, 6, embedder)).passages, (await first.search(q, 30, undefined)).passages);
     await first.close();
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query(TO_SCHEMA_2);
+    const admin = await adminAtSchema2();
     await admin.end();
 
     const store = await openStore();
@@ -173,9 +177,7 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     const first = await openStore();
     await first.update(folderDocSource(docs), { embedder });
     await first.close();
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query(TO_SCHEMA_2);
+    const admin = await adminAtSchema2();
     // Something of the team's own in the way of schema 3's new table.
     await admin.query('CREATE TABLE evident_term_df (note text)');
     const passages = (await admin.query('SELECT count(*)::int AS n FROM evident_passages')).rows[0].n;
@@ -194,9 +196,7 @@ describe('shared index: PostgreSQL + pgvector store (real pg client against a PG
     if (server.kind === 'pglite') this.skip(); // PGlite has one superuser session: roles are not enforced there
     const writer = await openStore();
     await writer.update(folderDocSource(docs), { embedder });
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query(TO_SCHEMA_2);
+    const admin = await adminAtSchema2();
     await admin.query('DROP ROLE IF EXISTS evident_test_reader');
     await admin.query("CREATE ROLE evident_test_reader LOGIN PASSWORD 'reader'");
     await admin.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO evident_test_reader');
