@@ -558,7 +558,6 @@ export class PassageIndex {
     } finally {
       this.snapshotEachSave = false;
     }
-    options.onProgress?.({ phase: 'reading', done: total, total });
     return { removed, lexicalChange };
   }
 
