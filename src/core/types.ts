@@ -14,6 +14,19 @@ export interface Embedder {
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
 }
 
+/**
+ * How close texts are in meaning, under the embedding model (cosine of L2-normalised vectors,
+ * -1..1). Present only when a real embedding model is loaded; every user of it must also work
+ * without it (lexical fallback). The engine provides it; the verifier's relevance and support
+ * checks and the extractive model may consume it.
+ */
+export interface TextSimilarity {
+  /** The model the vectors come from (the embedder's id). */
+  readonly modelId: string;
+  /** Cosine similarity of `query` to each of `texts`, in order. */
+  similarity(query: string, texts: readonly string[], signal?: AbortSignal): Promise<number[]>;
+}
+
 export interface ToolDeclaration {
   name: string;
   description: string;
