@@ -36,7 +36,7 @@ export function checkResultText(result: CheckAnswerResult): string {
   for (const s of result.sentences) {
     const mark = s.verdict === 'kept' ? 'KEPT' : s.verdict === 'dropped' ? 'DROPPED' : 'EXEMPT';
     const where = s.evidence.map((e) => `${e.id ? `[${e.id}] ` : ''}${e.source}:${e.startLine}-${e.endLine}`).join(', ');
-    const backing = where ? ` ${s.verdict === 'kept' ? 'backed by' : 'closest'} ${where}` : '';
+    const backing = where ? `; ${s.verdict === 'kept' ? 'backed by' : s.route === 'cited' ? 'cites' : 'closest passage'} ${where}` : '';
     lines.push(`- ${mark} (${ROUTE[s.route]}): ${JSON.stringify(s.text)} — ${s.reason}${backing}`);
   }
   return lines.join('\n');
