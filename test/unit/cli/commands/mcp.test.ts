@@ -31,7 +31,7 @@ interface CheckedSentence {
   evidence: { id?: string; source: string; startLine: number; endLine: number }[];
 }
 
-const textOf = (result: { content?: unknown }) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+const textOf = (result: object) => ((result as { content?: unknown }).content as { type: string; text: string }[]).map((c) => c.text).join('\n');
 
 describe('evident mcp (the built CLI, through the SDK client over stdio)', function () {
   this.timeout(120_000);
