@@ -2,10 +2,12 @@
 // a PR description, a draft policy) against the documents, sentence by sentence, with the same
 // verifier `ask` uses; for scripts and CI gates (--fail-on-dropped, --min-coverage).
 
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeDocument } from '../../core/docs/docSource';
+import { toSourcePath } from '../../core/docs/docFolders';
 import { checkText, MAX_TEXT_CHARS, type CheckedSentence, type TextCheck } from '../../core/tools';
 import type { Evidence, EvidenceLookup } from '../../domain/types';
 import { questionProblem } from '../../core/agent/question';
@@ -21,6 +23,7 @@ a sentence is kept when a passage of the documents backs it, dropped when none d
 reason: a figure the passage contradicts, words it does not contain…), exempt when it states
 nothing. Sentences are checked against the passages retrieved for each of them; with --evidence,
 sentences citing that turn's ids ([E2]) are checked against those passages, as "ask" checked them.
+When F is one of the documents, its own passages never back it.
 
 Options:
   --file F                 the text to check (Markdown or plain text; "-" reads standard input)
@@ -69,7 +72,8 @@ export const check: CliCommand = async (argv, io) => {
       notices.push(...(await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true })).notices);
     }
     const k = numberFlag(values['top-k'], 'top-k', 1, 50) ?? DEFAULT_TOP_K;
-    const result = await checkText(text, engine, { evidence, question: values.question, k, signal: io.signal, onProgress: checkProgress(io) });
+    const excludeSource = values.file === '-' || !values.docs ? undefined : sourceOf(path.resolve(io.cwd, values.file), path.resolve(io.cwd, values.docs));
+    const result = await checkText(text, engine, { evidence, question: values.question, k, excludeSource, signal: io.signal, onProgress: checkProgress(io) });
     const retrieval = engine.status().retrieval;
     io.stdout(values.json ? `${JSON.stringify(toJson(values.file, text, result, retrieval, notices))}\n` : render(values.file, text, result, retrieval));
     return gate(result, { failOnDropped: values['fail-on-dropped'], minCoverage }, io);
@@ -94,6 +98,15 @@ async function readText(file: string, io: CliIO): Promise<string> {
     );
   }
   return decoded.text;
+}
+
+/** The file's source path when it is one of the documents (symlinks resolved): its own passages must not back it. */
+function sourceOf(file: string, docs: string): string | undefined {
+  try {
+    return toSourcePath([{ name: path.basename(docs), root: realpathSync(docs) }], realpathSync(file));
+  } catch {
+    return undefined;
+  }
 }
 
 async function readStdin(): Promise<Uint8Array> {

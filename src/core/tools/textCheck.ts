@@ -57,6 +57,11 @@ export interface TextCheckOptions {
   question?: string;
   /** Passages retrieved per sentence (and per query). */
   k: number;
+  /**
+   * The source (docs-relative path) of the text itself when it is one of the indexed documents (a
+   * draft policy in the workspace): its own passages never back it, or every sentence would be.
+   */
+  excludeSource?: string;
   signal?: AbortSignal;
   onProgress?(progress: CheckProgress): void;
 }
@@ -111,7 +116,10 @@ async function retrieveFor(pending: { claim: string }[], index: CheckIndex, opti
     const queries = options.question ? [claim, `${options.question} ${claim}`] : [claim];
     const byId = new Map<string, Passage>();
     for (const query of queries) {
-      for (const p of await index.searchPassages(query, options.k, options.signal)) if (!byId.has(p.id)) byId.set(p.id, p);
+      // Asking for more when the text's own passages are left out keeps k candidates from the others.
+      const found = await index.searchPassages(query, options.excludeSource === undefined ? options.k : options.k * 2, options.signal);
+      const others = found.filter((p) => p.source !== options.excludeSource).slice(0, options.k);
+      for (const p of others) if (!byId.has(p.id)) byId.set(p.id, p);
     }
     out.push({ passages: [...byId.values()] });
   }

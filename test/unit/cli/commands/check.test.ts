@@ -113,6 +113,19 @@ describe('evident check (any text against the docs, through the CLI)', function 
     assert.match(lines[2], /^ {2}✗ dropped line 3 {2}"Annual plans .*" — value-mismatch: .* \(closest: refunds\.md:5-5\)$/);
   });
 
+  it('never lets a document under --docs back itself', async () => {
+    await writeDocs(docs, { 'draft.md': '# Draft\n\nContractors may expense standing desks up to 400 dollars.\n' });
+    const run = await runCli(['check', ...engineFlags(), '--file', path.join(docs, 'draft.md'), '--json'], env());
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout);
+    assert.deepEqual(out.sentences.map((s: JsonSentence) => s.verdict), ['dropped', 'dropped']);
+    assert.ok(out.sentences.every((s: JsonSentence) => s.evidence?.every((e) => e.source !== 'draft.md')), JSON.stringify(out.sentences));
+    // A copy outside the docs folder is another text: the document backs it.
+    const outside = await runCli(['check', ...engineFlags(), '--file', await textFile('copy.md', 'Contractors may expense standing desks up to 400 dollars.\n'), '--json'], env());
+    const copy = JSON.parse(outside.stdout).sentences[0];
+    assert.deepEqual([copy.verdict, copy.evidence[0].source], ['kept', 'draft.md']);
+  });
+
   it('fails a CI gate: --fail-on-dropped, --min-coverage', async () => {
     const file = await textFile('reply.md', 'Economy class is required for flights shorter than six hours. Annual plans are refundable within 45 days.');
     const dropped = await runCli(['check', ...engineFlags(), '--file', file, '--fail-on-dropped'], env());
