@@ -33,7 +33,7 @@ export async function startStdioServer(options: McpServerOptions): Promise<Serve
 
 export function createMcpServer(options: McpServerOptions, sdk: typeof import('./mcpSdk')): Server {
   const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, Server } = sdk;
-  const tools = new DocsTools(() => options.index.current(), { topK: options.topK });
+  const tools = new DocsTools(() => options.index.current(), { topK: () => options.topK });
   const descriptions = toolDescriptions(MCP_TOOL_NAMES);
   const server = new Server({ name: 'evident', title: 'Evident', version: options.version }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
   const annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false };

@@ -38,8 +38,8 @@ export interface CheckAnswerResult {
 }
 
 export interface DocsToolsOptions {
-  /** Passages a search returns when the agent does not say (the configured top k). */
-  topK: number;
+  /** Passages a search returns when the agent does not say (the configured top k, read at each call). */
+  topK: () => number;
   ledgers?: ToolLedgers;
 }
 
@@ -53,7 +53,7 @@ export class DocsTools {
   /** `conversation` keys the ledger (a chat session, an MCP connection); `tool` names the tool in error messages. */
   async search(conversation: string, tool: string, args: unknown, signal?: AbortSignal): Promise<SearchDocsResult & { evidence: Evidence[] }> {
     const input = readSearchInput(tool, args);
-    const found = await (await this.index()).searchPassages(input.query, input.k ?? this.options.topK, signal);
+    const found = await (await this.index()).searchPassages(input.query, input.k ?? this.options.topK(), signal);
     signal?.throwIfAborted();
     const ledger = this.ledgers.forSearch(conversation);
     const evidence = found.map((p) => ledger.record(p));
@@ -64,7 +64,7 @@ export class DocsTools {
     const input = readCheckInput(tool, args);
     // A conversation that never searched (or whose ledger was freed) still has a ledger: an empty one, so its ids fail the lookup.
     const evidence = this.ledgers.forCheck(conversation) ?? { get: () => undefined, all: () => [] };
-    const check = await checkText(input.answer, await this.index(), { evidence, question: input.question, k: this.options.topK, signal });
+    const check = await checkText(input.answer, await this.index(), { evidence, question: input.question, k: this.options.topK(), signal });
     return { result: checkAnswerResult(check), check };
   }
 }

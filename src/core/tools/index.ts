@@ -6,5 +6,5 @@ export { DocsTools, checkAnswerResult, type CheckAnswerResult, type CheckedEvide
 export { checkText, type CheckedSentence, type CheckIndex, type CheckProgress, type TextCheck, type TextVerifier } from './textCheck';
 export { ToolInputError, readCheckInput, readSearchInput, type ToolInputErrorCode } from './toolInput';
 export { ToolLedgers, DEFAULT_LEDGER_LIMITS } from './toolLedger';
-export { checkResultText, searchResultText } from './toolText';
+export { checkHeadline, checkResultText, searchHeadline, searchResultText } from './toolText';
 export * from './toolSchemas';

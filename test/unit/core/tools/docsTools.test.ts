@@ -19,7 +19,7 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
   });
   after(() => fixture.dispose());
   beforeEach(() => {
-    tools = new DocsTools(async () => fixture.engine, { topK: 6 });
+    tools = new DocsTools(async () => fixture.engine, { topK: () => 6 });
   });
 
   const idOf = (result: SearchDocsResult, text: string): string => {
@@ -141,7 +141,7 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
         },
         verifierFor: (texts: readonly string[]) => fixture.engine.verifierFor(texts),
       }),
-      { topK: 6 },
+      { topK: () => 6 },
     );
     await recording.search('chat-1', 'search_docs', { query: 'annual plans refundable' });
     queries.length = 0;
@@ -169,7 +169,7 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
   it('frees a conversation\'s ledger after its idle time: its ids then fail the lookup', async () => {
     let now = 0;
     const ledgers = new ToolLedgers({ idleMs: 1000 }, () => now);
-    const timed = new DocsTools(async () => fixture.engine, { topK: 6, ledgers });
+    const timed = new DocsTools(async () => fixture.engine, { topK: () => 6, ledgers });
     const search = await timed.search('chat-1', 'search_docs', { query: 'annual plans refundable' });
     const answer = `${ANNUAL.slice(0, -1)} [${idOf(search, ANNUAL)}].`;
     now = 900;
