@@ -37,7 +37,7 @@ export function describeSummary(summary: TextCheckSummary): string {
   return `${summary.backed} of ${summary.factual} factual sentence${summary.factual === 1 ? '' : 's'} backed by the docs${notBacked}`;
 }
 
-export class TextCheckView implements vscode.Disposable {
+export class TextCheckView implements vscode.Disposable, vscode.HoverProvider {
   private readonly backed = vscode.window.createTextEditorDecorationType({
     backgroundColor: new vscode.ThemeColor(Colors.backedSentence),
     borderRadius: '2px',
@@ -68,6 +68,8 @@ export class TextCheckView implements vscode.Disposable {
         if (shown && event.contentChanges.length > 0 && event.document.version !== shown.version) this.clear(event.document.uri);
       }),
       vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri)),
+      // Every document may be checked (untitled answers, files of any language): the provider answers only for checked ones.
+      vscode.languages.registerHoverProvider('*', this),
     ];
   }
 
@@ -111,8 +113,17 @@ export class TextCheckView implements vscode.Disposable {
     if (!shown) return;
     const range = (s: CheckedSentence) => new vscode.Range(editor.document.positionAt(shown.offset + s.start), editor.document.positionAt(shown.offset + s.end));
     const { sentences } = shown.result;
-    editor.setDecorations(this.backed, sentences.filter((s) => s.verdict === 'kept').map((s) => ({ range: range(s), hoverMessage: this.hover(s) })));
-    editor.setDecorations(this.unbacked, sentences.filter((s) => s.verdict === 'dropped').map((s) => ({ range: range(s), hoverMessage: this.hover(s) })));
+    editor.setDecorations(this.backed, sentences.filter((s) => s.verdict === 'kept').map(range));
+    editor.setDecorations(this.unbacked, sentences.filter((s) => s.verdict === 'dropped').map(range));
+  }
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const shown = this.checks.get(document.uri.toString());
+    if (!shown || document.version !== shown.version) return undefined;
+    const offset = document.offsetAt(position) - shown.offset;
+    const sentence = shown.result.sentences.find((s) => s.verdict !== 'exempt' && offset >= s.start && offset <= s.end);
+    if (!sentence) return undefined;
+    return new vscode.Hover(this.hover(sentence), new vscode.Range(document.positionAt(shown.offset + sentence.start), document.positionAt(shown.offset + sentence.end)));
   }
 
   /** A backed sentence: its passage, quoted as text, and a link to its lines. Unbacked: the closest passage, if any. */
