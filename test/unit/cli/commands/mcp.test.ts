@@ -5,6 +5,7 @@
 // stray line on stdout would break the client's JSON-RPC stream.
 
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -145,6 +146,15 @@ describe('evident mcp (the built CLI, through the SDK client over stdio)', funct
     const result = await client.callTool({ name: 'search_docs', arguments: { query: 'visitors park garage' } });
     const { passages } = result.structuredContent as { passages: Passage[] };
     assert.equal(passages[0]?.source, 'parking.md', JSON.stringify(passages));
+  });
+
+  it('keeps the SDK in its own bundle: the CLI requires it only for evident mcp, the extension and engine never', () => {
+    const dist = path.resolve(__dirname, '../../../../dist');
+    for (const bundle of ['cli.js', 'engine.js', 'extension.js']) {
+      assert.doesNotMatch(readFileSync(path.join(dist, bundle), 'utf8'), /node_modules\/@modelcontextprotocol\/sdk/, `${bundle} holds the MCP SDK`);
+    }
+    assert.match(readFileSync(path.join(dist, 'mcpSdk.js'), 'utf8'), /node_modules\/@modelcontextprotocol\/sdk\/dist\/(?:cjs|esm)\/server\/index\.js/);
+    assert.match(readFileSync(path.join(dist, 'cli.js'), 'utf8'), /import\("\.\/mcpSdk\.js"\)/, 'the CLI loads the SDK bundle beside it, on demand');
   });
 
   it('logs to stderr only (the JSON-RPC stream on stdout stayed clean throughout)', () => {
