@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { Commands } from '../../src/shared/ids';
 import { paletteTitle } from '../lib/manifest';
 import { repoRoot } from '../lib/paths';
+import { prerequisites } from '../lib/prerequisites';
 import { session } from '../lib/session';
 import { checkTitle, Workbench } from '../lib/workbench';
 
@@ -44,17 +45,9 @@ async function highlights(wb: Workbench): Promise<{ line: string; background: st
 
 describe('Evident for agents and any text (site-policy workspace)', function () {
   this.timeout(180_000);
-  const passed = new Set<string>();
+  const needs = prerequisites();
   let wb: Workbench;
 
-  function needs(...checks: string[]): void {
-    const missing = checks.filter((c) => !passed.has(c));
-    if (missing.length > 0) throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
-  }
-
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') passed.add(this.currentTest.title);
-  });
 
   after(async () => {
     await wb?.close();

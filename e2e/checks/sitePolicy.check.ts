@@ -11,6 +11,7 @@ import { Commands, EXTENSION_ID } from '../../src/shared/ids';
 import { LAUNDERED_SENTENCE } from '../../test/support/fakeGeminiModes';
 import { ChatView } from '../lib/chatView';
 import { paletteTitle } from '../lib/manifest';
+import { prerequisites } from '../lib/prerequisites';
 import { session } from '../lib/session';
 import { checkTitle, Workbench } from '../lib/workbench';
 
@@ -27,20 +28,12 @@ function words(text: string): string[] {
 
 describe('UI flows on the site-policy workspace', function () {
   this.timeout(120_000);
-  const passed = new Set<string>();
+  const needs = prerequisites();
   let wb: Workbench;
   let chat: ChatView;
   /** Source path and passage text of the first chip of the offline answer. */
   let cited: { source: string; text: string } | undefined;
 
-  function needs(...checks: string[]): void {
-    const missing = checks.filter((c) => !passed.has(c));
-    if (missing.length > 0) throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
-  }
-
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') passed.add(this.currentTest.title);
-  });
 
   after(async () => {
     await wb?.close();

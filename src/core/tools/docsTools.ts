@@ -10,15 +10,8 @@ import { readCheckInput, readSearchInput } from './toolInput';
 import { ToolLedgers } from './toolLedger';
 import type { CheckRoute } from './toolSchemas';
 
-export interface ToolPassage {
-  id: string;
-  source: string;
-  startLine: number;
-  endLine: number;
-  heading: string;
-  text: string;
-  version: string;
-}
+/** A passage as the search tool returns it: its evidence id and the fields of the passage an agent needs. */
+export type ToolPassage = Pick<Evidence, 'id' | 'source' | 'startLine' | 'endLine' | 'heading' | 'text' | 'version'>;
 
 export interface SearchDocsResult {
   passages: ToolPassage[];

@@ -6,28 +6,14 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { CheckAnswerResult, ToolPassage } from '../../../src/core/tools';
 import { Commands, EXTENSION_ID, LanguageModelTools } from '../../../src/shared/ids';
 
 /** The Marketplace terms say 13; the second sentence plants 21. */
 const BACKED = 'To use GitHub Marketplace you must be 13 years of age or older.';
 const PLANTED = 'To use GitHub Marketplace you must be 21 years of age or older.';
 
-interface ToolPassage {
-  id: string;
-  source: string;
-  startLine: number;
-  endLine: number;
-  heading: string;
-  text: string;
-  version: string;
-}
-interface CheckedSentence {
-  text: string;
-  verdict: string;
-  reason: string;
-  route: string;
-  evidence: { id?: string; source: string; startLine: number; endLine: number }[];
-}
+type CheckedSentence = CheckAnswerResult['sentences'][number];
 
 function textParts(result: vscode.LanguageModelToolResult): string[] {
   return result.content.map((part) => {

@@ -10,27 +10,12 @@ import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CHECK_INPUT_SCHEMA, CHECK_OUTPUT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA } from '../../../../src/core/tools';
+import { CHECK_INPUT_SCHEMA, CHECK_OUTPUT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA, type CheckAnswerResult, type ToolPassage as Passage } from '../../../../src/core/tools';
 import { ensureBuiltCli } from '../../../support/builtCli';
 import { REFUND_AND_TRAVEL_DOCS } from '../../../support/engineFixture';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
-interface Passage {
-  id: string;
-  source: string;
-  startLine: number;
-  endLine: number;
-  heading: string;
-  text: string;
-  version: string;
-}
-interface CheckedSentence {
-  text: string;
-  verdict: string;
-  reason: string;
-  route: string;
-  evidence: { id?: string; source: string; startLine: number; endLine: number }[];
-}
+type CheckedSentence = CheckAnswerResult['sentences'][number];
 
 const textOf = (result: object) => ((result as { content?: unknown }).content as { type: string; text: string }[]).map((c) => c.text).join('\n');
 

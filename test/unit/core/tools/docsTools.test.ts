@@ -166,6 +166,14 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
     await assert.rejects(tools.check('c', 'check_answer', { answer: huge }), (e: ToolInputError) => e.code === 'too-large' && /is 1,088,000 characters long; at most 50,000/.test(e.message));
   });
 
+  it('stops when cancelled: a search or check whose signal aborts rejects with AbortError and records nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(tools.search('cancelled', 'search_docs', { query: 'annual plans refundable' }, controller.signal), { name: 'AbortError' });
+    assert.equal(tools.ledgers.forCheck('cancelled'), undefined, 'a cancelled search opened no ledger');
+    await assert.rejects(tools.check('cancelled', 'check_answer', { answer: 'Economy class is required for flights shorter than six hours.' }, controller.signal), { name: 'AbortError' });
+  });
+
   it('frees a conversation\'s ledger after its idle time: its ids then fail the lookup', async () => {
     let now = 0;
     const ledgers = new ToolLedgers({ idleMs: 1000 }, () => now);
