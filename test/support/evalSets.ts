@@ -127,3 +127,33 @@ export function absenceProblems(item: EvalQuestion, proof: AbsenceProof | undefi
   }
   return problems;
 }
+
+/** A set of each corpus, with the corpus's documents: what the checks below run over. */
+export interface CorpusSets<T extends EvalQuestion> {
+  docs: Map<CorpusName, Map<string, string>>;
+  sets: Map<CorpusName, T[]>;
+}
+
+const asQuestion = (item: EvalQuestion): string[] => [item.question];
+
+/** Every copied run of n words, over every set; `askedAs` gives the texts of an item to check. */
+export function setCopyProblems<T extends EvalQuestion>({ docs, sets }: CorpusSets<T>, n: number, askedAs: (item: T) => string[] = asQuestion): string[] {
+  return [...sets].flatMap(([name, items]) => {
+    const runs = corpusRuns(docs.get(name)!, n);
+    return items.flatMap((item) => askedAs(item).flatMap((text) => copiedRuns(item.id, text, runs, n)));
+  });
+}
+
+/** keywordProblems for every answerable item of every set. */
+export function setKeywordProblems<T extends EvalQuestion>({ docs, sets }: CorpusSets<T>, askedAs: (item: T) => string[] = asQuestion): string[] {
+  return [...sets].flatMap(([name, items]) => items.filter((i) => i.answerable).flatMap((item) => keywordProblems(item, docs.get(name)!, askedAs(item))));
+}
+
+/** absenceProblems for every unanswerable item of every set, and any proof that proves no unanswerable item. */
+export function setAbsenceProblems<T extends EvalQuestion>({ docs, sets }: CorpusSets<T>, proofs: Record<string, AbsenceProof>): string[] {
+  const unanswerable = new Set([...sets.values()].flat().filter((i) => !i.answerable).map((i) => i.id));
+  const stray = Object.keys(proofs)
+    .filter((id) => !unanswerable.has(id))
+    .map((id) => `${id}: a proof for a line that is not an unanswerable question`);
+  return [...stray, ...[...sets].flatMap(([name, items]) => items.filter((i) => !i.answerable).flatMap((item) => absenceProblems(item, proofs[item.id], docs.get(name)!)))];
+}

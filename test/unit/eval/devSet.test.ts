@@ -8,16 +8,15 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { EvalQuestion } from '../../../src/core/eval/evaluation';
 import {
-  absenceProblems,
   CORPUS_NAMES,
-  copiedRuns,
-  corpusRuns,
   describeWithCorpora,
-  keywordProblems,
   readCorpus,
   readProofs,
   readQuestions,
   ROOT,
+  setAbsenceProblems,
+  setCopyProblems,
+  setKeywordProblems,
   type AbsenceProof,
   type CorpusName,
 } from '../../support/evalSets';
@@ -49,25 +48,14 @@ describeWithCorpora('dev set (eval/dev/) over the shared corpora', function () {
   });
 
   it('phrases every question as people ask, never copying a run of 6 words from a document', () => {
-    for (const [name, items] of sets) {
-      const runs = corpusRuns(docs.get(name)!, 6);
-      assert.deepEqual(items.flatMap((item) => copiedRuns(item.id, item.question, runs, 6)), [], name);
-    }
+    assert.deepEqual(setCopyProblems({ docs, sets }, 6), []);
   });
 
   it('answers every answerable question in its gold files, with 1–3 keywords found there and not given away', () => {
-    for (const [name, items] of sets) {
-      const files = docs.get(name)!;
-      assert.deepEqual(items.filter((i) => i.answerable).flatMap((item) => keywordProblems(item, files, [item.question])), [], name);
-    }
+    assert.deepEqual(setKeywordProblems({ docs, sets }), []);
   });
 
   it('proves every unanswerable question uncovered: the asked fact matches nothing in the files on its topic', () => {
-    const unanswerable = new Set(all().filter((i) => !i.answerable).map((i) => i.id));
-    assert.deepEqual(Object.keys(proofs).filter((id) => !unanswerable.has(id)), [], 'proofs for questions that are not unanswerable');
-    for (const [name, items] of sets) {
-      const files = docs.get(name)!;
-      assert.deepEqual(items.filter((i) => !i.answerable).flatMap((item) => absenceProblems(item, proofs[item.id], files)), [], name);
-    }
+    assert.deepEqual(setAbsenceProblems({ docs, sets }, proofs), []);
   });
 });
