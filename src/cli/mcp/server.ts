@@ -27,6 +27,8 @@ export interface McpServerOptions {
 export async function startStdioServer(options: McpServerOptions): Promise<Server> {
   const sdk = await import('./mcpSdk');
   const server = createMcpServer(options, sdk);
+  // A line that is not JSON-RPC is refused by the transport: said on stderr, the server goes on.
+  server.onerror = (error) => options.log(`protocol error: ${error.message}`);
   await server.connect(new sdk.StdioServerTransport());
   return server;
 }

@@ -101,7 +101,7 @@ export const CHECK_OUTPUT_SCHEMA = {
           route: {
             type: 'string',
             enum: [...CHECK_ROUTES],
-            description: 'cited: checked against the evidence ids it cites (from this conversation\'s searches); retrieved: it cites none, so it was checked against passages retrieved for it; none: exempt.',
+            description: 'cited: checked against the evidence ids it cites (from this conversation\'s searches); retrieved: it cites none, so it was checked against passages retrieved for it; none: not checked (it states no fact, or it follows a NOT_FOUND line).',
           },
           evidence: {
             type: 'array',

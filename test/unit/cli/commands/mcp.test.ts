@@ -5,6 +5,7 @@
 // stray line on stdout would break the client's JSON-RPC stream.
 
 import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -140,6 +141,28 @@ describe('evident mcp (the built CLI, through the SDK client over stdio)', funct
     }
     assert.match(readFileSync(path.join(dist, 'mcpSdk.js'), 'utf8'), /node_modules\/@modelcontextprotocol\/sdk\/dist\/(?:cjs|esm)\/server\/index\.js/);
     assert.match(readFileSync(path.join(dist, 'cli.js'), 'utf8'), /import\("\.\/mcpSdk\.js"\)/, 'the CLI loads the SDK bundle beside it, on demand');
+  });
+
+  it('refuses a line that is not JSON-RPC on stderr and goes on serving', async () => {
+    const child = spawn(process.execPath, [ensureBuiltCli(), 'mcp', '--docs', docs, '--index-dir', path.join(work, 'index-raw'), '--no-embeddings'], {
+      env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: path.join(work, 'cache'), HF_ENDPOINT: 'http://127.0.0.1:9' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    try {
+      child.stdin.write('this is not JSON\n');
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+      const deadline = Date.now() + 30_000;
+      while (!out.includes('"id":1') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.match(out, /"serverInfo":\{"name":"evident"/, `no initialize answer; stderr: ${err}`);
+      assert.match(err, /evident mcp: protocol error: /);
+      assert.equal(out.split('\n').filter((l) => l.trim()).every((l) => JSON.parse(l).jsonrpc === '2.0'), true, 'stdout carries JSON-RPC only');
+    } finally {
+      child.kill();
+    }
   });
 
   it('logs to stderr only (the JSON-RPC stream on stdout stayed clean throughout)', () => {
