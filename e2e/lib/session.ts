@@ -3,7 +3,7 @@
 
 import type { Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CodeServer } from './codeServer';
@@ -51,11 +51,24 @@ export const PROFILE_SETTINGS = {
   'editor.hover.delay': 150,
 };
 
-async function copyWorkspace(from: string, home: string, name: string): Promise<string> {
+/**
+ * A copy of the fixture folder `from` as `<home>/workspaces/<name>/<its name>`, writable by us:
+ * the shared corpora are read-only, and `cp` keeps their modes (root writes anyway, any other
+ * user could not add a `.vscode` folder or edit a document in the copy).
+ */
+export async function copyWorkspace(from: string, home: string, name: string): Promise<string> {
   const to = join(home, 'workspaces', name, basename(from));
   await mkdir(join(home, 'workspaces', name), { recursive: true });
   await cp(from, to, { recursive: true });
+  await makeWritable(to);
   return to;
+}
+
+async function makeWritable(target: string): Promise<void> {
+  const info = await lstat(target);
+  if (info.isSymbolicLink()) return; // chmod would change what it points to
+  await chmod(target, info.mode | 0o200);
+  if (info.isDirectory()) for (const name of await readdir(target)) await makeWritable(join(target, name));
 }
 
 export async function startSession(): Promise<Session> {

@@ -1,5 +1,6 @@
 // Runs the `evident` CLI as a real child process (tests only): for what only a process shows,
-// such as a reader closing the pipe early or a user who cannot read a folder.
+// such as a reader closing the pipe early. (A run as a user who cannot read a folder:
+// unprivilegedRun.ts.)
 
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
@@ -14,8 +15,6 @@ export interface CliProcessRun {
 
 export interface CliProcessOptions {
   env?: Record<string, string>;
-  /** Run as this user id (and group id): root reads every folder, whatever its mode. */
-  uid?: number;
   /** Close our end of stdout before the CLI writes (as `| head` does once it has enough). */
   closeStdoutAtOnce?: boolean;
   timeoutMs?: number;
@@ -27,7 +26,6 @@ export function runCliProcess(args: string[], options: CliProcessOptions = {}): 
       cwd: path.resolve(__dirname, '../..'),
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HF_ENDPOINT: 'http://127.0.0.1:9', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let stdout = '';
     let stderr = '';

@@ -7,10 +7,10 @@ import { chmod, mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { decodeDocument } from '../../../../src/core/docs/docSource';
 import { runCli } from '../../../support/cli';
-import { runCliProcess } from '../../../support/cliProcess';
+import { unprivilegedRunner } from '../../../support/unprivilegedRun';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
-const NOBODY = 65534;
+const CLI = path.resolve(__dirname, '../../../../src/cli/main.ts');
 
 function utf16(text: string, order: 'le' | 'be'): Uint8Array {
   const le = Buffer.from(text, 'utf16le');
@@ -39,15 +39,18 @@ describe('docs walk and decoding', function () {
     await chmod(work, 0o755);
     await chmod(cache, 0o777);
     await chmod(path.join(docs, 'locked'), 0o000);
-    const args = ['index', '--docs', docs, '--no-embeddings', '--offline', '--json'];
-    // Root reads every folder whatever its mode: run the CLI as an ordinary user then.
-    const asRoot = process.getuid?.() === 0;
-    const run = asRoot ? await runCliProcess(args, { uid: NOBODY, env: { XDG_CACHE_HOME: cache } }) : await runCli(args, { XDG_CACHE_HOME: cache });
-    assert.equal(run.code, 0, run.stderr);
-    const report = JSON.parse(run.stdout);
-    assert.equal(report.documents, 1);
-    assert.deepEqual(report.skipped, [{ path: 'locked/', reason: 'unreadable folder (EACCES)' }]);
-    assert.match(run.stderr, /Skipped locked\/: unreadable folder \(EACCES\)/);
+    // A CLI process of a user the modes apply to (as root: nobody, from a copy of the CLI it can reach).
+    const cli = await unprivilegedRunner(CLI);
+    try {
+      const run = await cli.run(['index', '--docs', docs, '--no-embeddings', '--offline', '--json'], { env: { XDG_CACHE_HOME: cache }, reach: [docs, cache] });
+      assert.equal(run.code, 0, run.stderr);
+      const report = JSON.parse(run.stdout);
+      assert.equal(report.documents, 1);
+      assert.deepEqual(report.skipped, [{ path: 'locked/', reason: 'unreadable folder (EACCES)' }]);
+      assert.match(run.stderr, /Skipped locked\/: unreadable folder \(EACCES\)/);
+    } finally {
+      await cli.dispose();
+    }
   });
 
   it('decodes UTF-16 (little- and big-endian) with a byte order mark', () => {

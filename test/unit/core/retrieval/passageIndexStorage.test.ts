@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, readdir, readFile, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
@@ -10,6 +9,7 @@ import { termStatsFromTexts } from '../../../../src/core/verifier/termStats';
 import type { Embedder } from '../../../../src/core/types';
 import { killDuringSave } from '../../../../bench/crash/killDuringSave';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { unprivilegedRunner } from '../../../support/unprivilegedRun';
 import { removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
 
 const DOCS = {
@@ -225,20 +225,28 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
   });
 
   it('on an index folder it cannot write, answers from the index with a notice and leaves no temporary file', async function () {
-    await build();
-    await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 20 characters long.\n');
-    for (const name of await readdir(indexDir)) await chmod(path.join(indexDir, name), 0o444);
-    await chmod(indexDir, 0o555);
-    for (const dir of [docs, path.dirname(modelDir), modelDir]) await chmod(dir, 0o755);
-    const before = await snapshot(indexDir);
-    // Root writes anywhere: the run is made by an unprivileged user when the tests run as root.
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const run = spawnSync(process.execPath, ['--import', 'tsx', RUNNER, docs, indexDir, modelDir, 'password length'], { encoding: 'utf8', ...asUser, env: { ...process.env, HOME: '/tmp' } });
-    assert.equal(run.status, 0, run.stderr);
-    const out = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}');
-    assert.match(out.notices.join(' '), /cannot be written \((EACCES|EROFS|EPERM)\): answering from the index in memory/);
-    assert.match(out.hits[0].text, /20 characters/, 'the answer includes the edit read in this run');
-    assert.deepEqual(await snapshot(indexDir), before, 'nothing was written, no temporary file left');
+    // A process of a user the modes apply to (as root: nobody, from a copy of the runner it can
+    // reach); the model it loads is where that user reads it, and the index is built with it there.
+    const runner = await unprivilegedRunner(RUNNER);
+    try {
+      const model = await runner.share(modelDir);
+      const modelEmbedder = await loadEmbedder({ modelId: 'tiny', localModelPath: model, allowRemote: false, dtype: 'fp32' });
+      await (await PassageIndex.open(indexDir, docs)).update(folderDocSource(docs), { embedder: modelEmbedder });
+      await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 20 characters long.\n');
+      for (const name of await readdir(indexDir)) await chmod(path.join(indexDir, name), 0o444);
+      await chmod(indexDir, 0o555);
+      await chmod(docs, 0o755);
+      const before = await snapshot(indexDir);
+      const run = await runner.run([docs, indexDir, model, 'password length'], { reach: [docs, indexDir, model] });
+      assert.equal(run.code, 0, run.stderr);
+      const out = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}');
+      assert.equal(out.embedded, 1, 'the run embedded the edited document with the model the index was built with');
+      assert.match(out.notices.join(' '), /cannot be written \((EACCES|EROFS|EPERM)\): answering from the index in memory/);
+      assert.match(out.hits[0].text, /20 characters/, 'the answer includes the edit read in this run');
+      assert.deepEqual(await snapshot(indexDir), before, 'nothing was written, no temporary file left');
+    } finally {
+      await runner.dispose();
+    }
   });
 
   it('leaves the previous index whole, and no file of the failed save, when a save fails', async () => {
