@@ -31,7 +31,7 @@ import { VectorStore, annWanted, type AnnSnapshotRef, type VectorSegmentRef } fr
 import { MANIFEST_FILE, checkFile, isWriteRefused, readRange, removeStrayFiles, writeFileAtomic, type FileRef } from './indexFiles';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
-export const INDEX_FORMAT_VERSION = 6;
+export const INDEX_FORMAT_VERSION = 7;
 
 interface DocumentEntry {
   version: string;
