@@ -2,9 +2,10 @@
 // cited answer. The index is brought up to date first (cheap when nothing changed).
 
 import { parseArgs } from 'node:util';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { documentVersion } from '../../core/docs/version';
+import { MAX_DOC_BYTES } from '../../core/docs/docSource';
 import { CliError, type CliCommand, type CliIO } from '../io';
 import { mkdirSync } from 'node:fs';
 import {
@@ -110,6 +111,8 @@ function sourceFiles(docsRoot: string): SourceFiles {
     const file = path.resolve(docsRoot, source);
     const rel = path.relative(docsRoot, file);
     if (rel.startsWith('..') || path.isAbsolute(rel) || !existsSync(file)) return { file, fileVersion: 'missing' };
+    // Over the size limit it cannot hold the indexed version (and is not read whole).
+    if (statSync(file).size > MAX_DOC_BYTES) return { file, fileVersion: 'changed' };
     return { file, fileVersion: documentVersion(readFileSync(file, 'utf8')) === version ? 'same' : 'changed' };
   };
 }

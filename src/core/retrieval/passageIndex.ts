@@ -20,7 +20,7 @@ import { readFile, rm, mkdir } from 'node:fs/promises';
 import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { chunkMarkdown } from '../docs/chunker';
-import { decodeDocument, type DocFile, type DocSource } from '../docs/docSource';
+import { readDocumentText, type DocFile, type DocSource } from '../docs/docSource';
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { VectorFill } from '../../domain/partialRetrieval';
 import type { Embedder } from '../types';
@@ -1162,17 +1162,6 @@ function checkLexicalHeader(file: string, bytes: number): void {
 }
 function saveLexical(lexical: LexicalIndex): Uint8Array {
   return lexical.serialize();
-}
-
-/** Phase 2 for one file: its text, or why it cannot be indexed (unreadable, binary, not UTF-8). */
-async function readDocumentText(docs: DocSource, file: DocFile): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await docs.read(file);
-  } catch (error) {
-    return { ok: false, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
-  }
-  return decodeDocument(bytes);
 }
 
 /** What the term statistics count of a passage. */

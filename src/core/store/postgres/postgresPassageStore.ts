@@ -18,7 +18,7 @@
 import type { Passage, RetrievalMode } from '../../../domain/types';
 import { chunkMarkdown } from '../../docs/chunker';
 import { documentVersion } from '../../docs/version';
-import { decodeDocument, type DocFile, type DocSource } from '../../docs/docSource';
+import { readDocumentText, type DocFile, type DocSource } from '../../docs/docSource';
 import { B, K1, lexicalTerms, passageTermWeights } from '../../retrieval/lexicalIndex';
 import { CANDIDATES, FUSION_WEIGHTS, RRF_K } from '../../retrieval/hybridRetriever';
 import { embeddingText, INDEX_FORMAT_VERSION, termText, type IndexReport, type IndexRunOptions } from '../../retrieval/passageIndex';
@@ -235,7 +235,7 @@ export class PostgresPassageStore implements PassageStore {
 
     // Phase 1: list the documents and what the store holds.
     onProgress?.({ phase: 'scanning', done: 0, total: 0 });
-    const listed = await docs.list(signal);
+    const listed = await docs.list(signal, (entry) => report.skipped.push(entry));
     const known = new Map((await this.query<{ path: string; version: string }>('SELECT path, version FROM evident_documents', [])).map((r) => [r.path, r.version]));
     const files: DocFile[] = options.paths ? listed.filter((f) => options.paths!.includes(f.path)) : listed;
     const present = new Set(files.map((f) => f.path));
@@ -247,15 +247,7 @@ export class PostgresPassageStore implements PassageStore {
       signal?.throwIfAborted();
       const file = files[i];
       onProgress?.({ phase: 'reading', done: i, total: files.length, file: file.path });
-      let bytes: Uint8Array;
-      try {
-        bytes = await docs.read(file);
-      } catch (error) {
-        report.skipped.push({ path: file.path, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
-        if (known.has(file.path)) removed.push(file.path);
-        continue;
-      }
-      const decoded = decodeDocument(bytes);
+      const decoded = await readDocumentText(docs, file);
       if (!decoded.ok) {
         report.skipped.push({ path: file.path, reason: decoded.reason });
         if (known.has(file.path)) removed.push(file.path);
