@@ -16,6 +16,7 @@ import { hubEndpoint } from '../core/modelLoading';
 import { EMBEDDING_BACKENDS, type EmbeddingBackend } from '../core/onnxRuntime';
 import { docsFolderHoldingIndex, realPathOf } from '../core/docs/indexPlacement';
 import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
+import { boundTopK, DEFAULT_TOP_K, MAX_TOP_K, MIN_TOP_K } from '../domain/topK';
 
 export const ENGINE_FLAGS = {
   docs: { type: 'string' },
@@ -44,7 +45,7 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
   --no-embeddings          lexical retrieval only
   --embedding-backend KIND ONNX runtime of the embedding model: auto (default: native where it
                            loads, else WebAssembly), native, or wasm (slower, runs everywhere)
-  --top-k N                passages per search (default 6)
+  --top-k N                passages per search, a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (default ${DEFAULT_TOP_K})
   --threshold N            support threshold of the verifier, 0..1 (default 0.6)
   --escalation KIND        second verifier tier for sentences the lexical check rejects:
                            entailment (local NLI model) or judge (Gemini; needs GEMINI_API_KEY)
@@ -88,6 +89,14 @@ export function numberFlag(value: string | undefined, name: string, min: number,
   return n;
 }
 
+/** `--top-k N`: a whole number of passages per search (the rule of src/domain/topK.ts). */
+export function topKFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!value.trim() || !Number.isInteger(n) || n !== boundTopK(n)) throw new CliError(`--top-k must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (got "${value}").`);
+  return n;
+}
+
 /** The index folder of a docs folder: --index-dir, else a cache folder per docs folder; never inside --docs. */
 export function resolveIndexDir(flags: Pick<EngineFlags, 'docs' | 'index-dir'>, io: CliIO): { docs: string; indexDir: string } {
   const docs = resolveDocs(flags, io);
@@ -113,7 +122,7 @@ export async function openEngine(flags: EngineFlags, io: CliIO, options: { answe
     throw new CliError(`--store must be a postgres://USER@HOST:PORT/DB connection string (got "${redactConnection(flags.store)}").`);
   }
   const cache = cacheRoot(io.env);
-  const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
+  const topK = topKFlag(flags['top-k']);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
   const escalation = await escalationFor(flags.escalation, flags, io);
   const backend = flags['embedding-backend'] ?? 'auto';

@@ -22,6 +22,7 @@ import type { DocFolder } from './docs/docFolders';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import type { LogLimits } from './metrics/logFile';
 import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
+import { boundTopK, DEFAULT_TOP_K } from '../domain/topK';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
@@ -110,7 +111,7 @@ export interface AskOptions {
   webSearch?: GroundedModel;
 }
 
-export const DEFAULT_TOP_K = 6;
+export { DEFAULT_TOP_K };
 
 const silentLog: EngineLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -226,7 +227,7 @@ export class Engine {
     // Vectors still filling in: the search is hybrid over the passages that have one.
     const fill = this.passages.status().vectors;
     const partial = retrieval === 'hybrid' && fill ? partialRetrieval(fill) : undefined;
-    const topK = this.options.topK ?? DEFAULT_TOP_K;
+    const topK = boundTopK(this.options.topK);
     // Term weights for the question now, for each search's passages as they come, for the answer
     // before it is checked; each time for every text of the turn so far (a shared index updated
     // meanwhile starts its counts anew; otherwise they are known and cost nothing).

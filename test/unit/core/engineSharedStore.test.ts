@@ -62,4 +62,18 @@ describe('engine on a shared index: the same verdicts and support as on the loca
     }
     assert.ok([...supports].some((x) => x > 0 && x < 1), `some sentence is partly backed, so weights matter (${[...supports].join(', ')})`);
   });
+
+  it('searches with a whole number of passages whatever top k it was given (2.5 once failed in SQL, 0.1 found nothing)', async () => {
+    for (const topK of [2.5, 0.1]) {
+      const fixture = await indexedEngine(DOCS, { store: { connectionString: server.url }, topK });
+      try {
+        const result = await fixture.engine.ask('Annual refunds?', { model: new ScriptedModel([search('annual plans refundable'), say('Annual plans are refundable pro rata within 90 days [E1].')]) });
+        assert.equal(result.evidence.length, topK === 2.5 ? 3 : 1, `top k ${topK}`);
+        assert.equal(result.abstained, false);
+      } finally {
+        await fixture.engine.close();
+        await fixture.dispose();
+      }
+    }
+  });
 });
