@@ -29,7 +29,7 @@ import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
 import { uniformTermStats, type TermStats } from './verifier/termStats';
 
-export { decodeDocument, folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
+export { decodeDocument, folderDocSource, NO_DOCS, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
 export { documentVersion } from './docs/version';
 export { docsFolderHoldingIndex, IndexInsideDocsError } from './docs/indexPlacement';

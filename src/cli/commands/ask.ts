@@ -77,8 +77,8 @@ export const ask: CliCommand = async (argv, io) => {
   if (values.datastore || values['search-filter'] || values['max-results']) {
     throw new CliError('--datastore, --search-filter and --max-results are for --model vertex-ai-search.');
   }
-  const makeModel = chooseCliModel(values.model, io);
-  const webSearch = values['web-search'] ? webSearchFor(values.model, io) : undefined;
+  const makeModel = chooseCliModel(values.model, io, values.timeout);
+  const webSearch = values['web-search'] ? webSearchFor(values.model, io, values.timeout) : undefined;
   const engine = await openEngine(values, io, { answerOnly: values['no-index'] });
   const model = makeModel(engine);
   try {
@@ -126,11 +126,11 @@ export function warnAboutStaleSources(result: TurnResult, io: Pick<CliIO, 'stder
 }
 
 /** `--web-search`: Google Search as the `searchWeb` tool of a Gemini model (needs the same key). */
-function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[1]) {
+function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[1], timeout?: string) {
   if (modelName === undefined || !(modelName === 'gemini' || modelName.startsWith('gemini:'))) {
     throw new CliError('--web-search needs --model gemini[:MODEL_ID] (a model that calls tools).');
   }
-  return groundedCliModel({ model: `google-search${modelName.includes(':') ? modelName.slice(modelName.indexOf(':')) : ''}` }, io);
+  return groundedCliModel({ model: `google-search${modelName.includes(':') ? modelName.slice(modelName.indexOf(':')) : ''}`, timeout }, io);
 }
 
 /**

@@ -60,7 +60,7 @@ export const evaluate: CliCommand = async (argv, io) => {
     return v === undefined ? [] : [{ flag, ...gate, value: v }];
   });
   const questions = await readJsonl<EvalQuestion>(path.resolve(io.cwd, values.set), checkEvalQuestion);
-  const makeModel = chooseCliModel(values.model, io);
+  const makeModel = chooseCliModel(values.model, io, values.timeout);
   const engine = await openEngine(values, io);
   const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });

@@ -193,6 +193,21 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
   };
 }
 
+/** No documents: a shared index answering without a docs folder (nothing is listed or read here). */
+export const NO_DOCS: DocSource = {
+  root: '',
+  roots: [],
+  async list() {
+    return [];
+  },
+  async read(file) {
+    throw new Error(`${file.path} is not in a docs folder`);
+  },
+  async readSource(source) {
+    throw new Error(`${source} is not in a docs folder`);
+  },
+};
+
 /**
  * The Markdown of several folders as one source (a multi-root workspace): sources are prefixed
  * with their folder's name when there is more than one folder (see docFolders.ts).

@@ -50,9 +50,9 @@ describe('evident index/ask --store: a shared index (real pg client, PGlite serv
     assert.equal(result.abstained, false);
     assert.equal(result.evidence[0].source, 'refunds.md');
     assert.equal(result.evidence[0].file, undefined, 'without --docs there is no file to point at');
-    const logs = (await readdir(path.join(cache, 'evident', 'indexes'), { recursive: true })).filter((f) => String(f).endsWith('metrics.jsonl'));
+    const logs = (await readdir(path.join(cache, 'evident', 'stores'), { recursive: true })).filter((f) => String(f).endsWith('metrics.jsonl'));
     assert.equal(logs.length, 1);
-    const metrics = JSON.parse((await readFile(path.join(cache, 'evident', 'indexes', String(logs[0])), 'utf8')).trim().split('\n').pop()!);
+    const metrics = JSON.parse((await readFile(path.join(cache, 'evident', 'stores', String(logs[0])), 'utf8')).trim().split('\n').pop()!);
     assert.match(metrics.indexVersion, /@2 \(shared index postgres:\/\/[^:@/]+@[^)]+\)$/, 'the metrics line names the index that answered');
 
     await writeFile(path.join(docs, 'refunds.md'), `${DOCS['refunds.md']}\nEdited locally.\n`);
@@ -60,6 +60,30 @@ describe('evident index/ask --store: a shared index (real pg client, PGlite serv
     const ev = JSON.parse(withDocs.stdout).evidence.find((e: { source: string }) => e.source === 'refunds.md');
     assert.equal(ev.file, path.join(docs, 'refunds.md'));
     assert.equal(ev.fileVersion, 'changed', 'the local file no longer has the cited version');
+  });
+
+  it('keeps the logs of ask --store in a folder of that store (not of the current directory), read by metrics --store', async () => {
+    const env = { XDG_CACHE_HOME: cache };
+    assert.equal((await runCli(['index', '--docs', docs, '--store', server.url, '--no-embeddings'], env)).code, 0);
+    const question = ['--no-embeddings', '--json', '--question', 'Are annual plans refundable?'];
+    const here = await tempDir('evident-cwd-');
+    try {
+      const withPassword = new URL(server.url);
+      withPassword.password = 'not-in-the-folder-name';
+      const fromHere = await runCli(['ask', '--store', server.url, ...question], env, { cwd: here });
+      const fromDocs = await runCli(['ask', '--store', withPassword.toString(), ...question], env, { cwd: docs });
+      assert.equal(fromHere.code, 0, fromHere.stderr);
+      assert.equal(fromDocs.code, 0, fromDocs.stderr);
+      const stores = await readdir(path.join(cache, 'evident', 'stores'));
+      assert.equal(stores.length, 1, `one log folder for the store, whatever the directory and password: ${stores.join(', ')}`);
+      assert.ok(!stores[0].includes('not-in-the-folder-name'));
+      assert.deepEqual(await readdir(path.join(cache, 'evident')).then((d) => d.filter((x) => x === 'indexes')), [], 'no folder named after a working directory');
+      const report = await runCli(['metrics', '--store', server.url, '--json'], env, { cwd: here });
+      assert.equal(report.code, 0, report.stderr);
+      assert.equal(JSON.parse(report.stdout).turns, 2);
+    } finally {
+      await removeDir(here);
+    }
   });
 
   it('refuses another embedding model and a never-indexed store with a clear message and exit 1', async () => {
