@@ -143,7 +143,7 @@ class IndexWorker {
         if (!embedder) return first;
         const second = await this.store.update(docs, options(embedder));
         // One run as the host sees it: what was read in the first pass, what was embedded in the second.
-        return { ...second, added: first.added, updated: first.updated, removed: first.removed, unchanged: first.unchanged, skipped: first.skipped, notices: [...first.notices, ...second.notices], ms: first.ms + second.ms };
+        return { ...second, added: first.added, updated: first.updated, removed: first.removed, unchanged: first.unchanged, skipped: first.skipped, notices: [...first.notices, ...second.notices], ms: first.ms + second.ms, ...(first.writeRefused && !second.writeRefused ? { writeRefused: first.writeRefused } : {}) };
       }
       return await this.store.update(docs, options(await this.embedderLoading));
     } finally {

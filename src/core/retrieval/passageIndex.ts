@@ -101,6 +101,18 @@ export interface IndexReport {
   ms: number;
   /** Vector commits of this run's fill, and the time they took (writes only, not embedding). */
   vectorCommits?: { count: number; ms: number };
+  /**
+   * Set when the index folder refused this run's writes (full disk, read-only, quota): the run's
+   * changes live in memory only, and the folder keeps `kept`, the index as last saved (null: none).
+   */
+  writeRefused?: { code: string; kept: SavedIndex | null };
+}
+
+/** What an index folder holds as committed: its counts and when it was saved. */
+export interface SavedIndex {
+  documents: number;
+  passages: number;
+  savedAt: string;
 }
 
 export interface IndexRunOptions {
@@ -214,6 +226,8 @@ export class PassageIndex {
   private termsDirty = false;
   /** Set during a batched run: each batch writes a lexical snapshot (a later open replays no batch). */
   private snapshotEachSave = false;
+  /** The index as committed on disk (what a refused write leaves), null before the first save. */
+  private saved: SavedIndex | null = null;
 
   private constructor(
     private readonly dir: string,
@@ -226,6 +240,17 @@ export class PassageIndex {
     this.lexicalDelta = { add: new Set(manifest.lexicalDelta.add), remove: new Set(manifest.lexicalDelta.remove) };
     if (typeof lexical === 'string') this.lexicalFile = lexical;
     else this.lexicalLoaded = lexical;
+    if (manifest.updatedAt && manifest.documents) this.noteSaved();
+  }
+
+  /** Records the index in memory as the one committed on disk (after open, and after each save). */
+  private noteSaved(): void {
+    this.saved = { documents: this.documentCount, passages: this.passageCount, savedAt: this.manifest.updatedAt };
+  }
+
+  /** A refused write: said in the report once, with what the folder keeps. */
+  private refused(error: unknown, report: IndexReport): void {
+    report.writeRefused ??= { code: (error as NodeJS.ErrnoException).code ?? 'EIO', kept: this.saved };
   }
 
   /**
@@ -768,6 +793,7 @@ export class PassageIndex {
     } catch (error) {
       if (!isWriteRefused(error)) throw error;
       this.needsFullSave = true;
+      this.refused(error, report);
       const notice = `The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): the new vectors are kept in memory only and will be computed again next time.`;
       if (!report.notices.includes(notice)) report.notices.push(notice);
     }
@@ -791,6 +817,7 @@ export class PassageIndex {
       await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
       this.manifest = manifest;
       this.vectors?.markSaved();
+      if (this.saved) this.saved = { ...this.saved, savedAt: manifest.updatedAt };
     } catch (error) {
       for (const name of written) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
       throw error;
@@ -895,6 +922,7 @@ export class PassageIndex {
       if (!isWriteRefused(error)) throw error;
       // The index in memory is current; the folder keeps the last index it could hold.
       this.needsFullSave = true;
+      this.refused(error, report);
       this.manifest = { ...this.manifest, embeddingModel, updatedAt: this.manifest.updatedAt || new Date().toISOString() };
       for (const [p, doc] of changed) {
         this.documents[p] = { ...doc.stamp, version: doc.version, ids: doc.passages.map((x) => x.id), segment: '', offset: 0, length: 0 };
@@ -1003,6 +1031,7 @@ export class PassageIndex {
       this.vectors?.markSaved();
       this.unsaved.clear();
       this.termsDirty = false;
+      this.noteSaved();
     } catch (error) {
       // Nothing was committed: this run's files go, the previous generation stays whole.
       for (const name of written) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
