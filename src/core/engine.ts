@@ -197,6 +197,9 @@ export class Engine {
       modelWhenNeeded?: boolean;
       onLexicalReady?(): void;
       commitEvery?: { passages?: number; ms?: number };
+      /** Another process indexing this folder: wait for it (default), or answer from what it committed. */
+      whenBusy?: 'wait' | 'answer';
+      onWaiting?(holder: { pid: number; host: string } | undefined): void;
     } = {},
   ): Promise<IndexReport> {
     const settings = this.options.embedding;
@@ -204,8 +207,8 @@ export class Engine {
       ? { modelId: embeddingModelId(settings), load: () => this.embedder() }
       : undefined;
     const embedder = lazy ? undefined : await this.embedder();
-    const { signal, onProgress, paths, onLexicalReady, commitEvery } = opts;
-    const report = await this.passages.update(this.options.docs, { signal, onProgress, paths, embedder, onLexicalReady, commitEvery, ...(lazy ? { lazyEmbedder: lazy } : {}) });
+    const { signal, onProgress, paths, onLexicalReady, commitEvery, whenBusy, onWaiting } = opts;
+    const report = await this.passages.update(this.options.docs, { signal, onProgress, paths, embedder, onLexicalReady, commitEvery, whenBusy, onWaiting, ...(lazy ? { lazyEmbedder: lazy } : {}) });
     this.stats = undefined;
     this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);

@@ -82,7 +82,8 @@ export const ask: CliCommand = async (argv, io) => {
   const engine = await openEngine(values, io, { answerOnly: values['no-index'] });
   const model = makeModel(engine);
   try {
-    if (!values.store && !values['no-index']) await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true });
+    // Another process indexing the folder: answer from what it committed rather than race it.
+    if (!values.store && !values['no-index']) await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true, whenBusy: 'answer' });
     const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
     const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
     if (batch) {

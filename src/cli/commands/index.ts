@@ -29,7 +29,9 @@ export const index: CliCommand = async (argv, io) => {
   const engine = await openEngine(values, io);
   let report;
   try {
-    report = await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true });
+    const onWaiting = (holder: { pid: number; host: string } | undefined) =>
+      io.stderr(`evident: another Evident process${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''} is updating this index: waiting for it to finish (Ctrl+C to stop).\n`);
+    report = await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true, onWaiting });
   } finally {
     await engine.close();
   }

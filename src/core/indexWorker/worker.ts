@@ -128,6 +128,10 @@ class IndexWorker {
         this.post({ type: 'progress', id, progress });
         if (progress.vectors) this.post({ type: 'status', status: this.status() });
       },
+      onWaiting: (holder) => {
+        const who = holder ? ` (pid ${holder.pid} on ${holder.host})` : '';
+        this.post({ type: 'log', level: 'info', message: `Another Evident process${who} is indexing this folder (another window, or evident index in a terminal): waiting for it; answers meanwhile come from what it has saved.` });
+      },
       onLexicalReady: () => {
         this.post({ type: 'status', status: this.status() });
         if (!lexicalSaid) this.post({ type: 'lexicalReady', id });

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { runCli } from '../../../support/cli';
-import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+import { isCoordinationFile, removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 /** Many distinct paragraphs: an index of a few hundred KB. */
 function bulky(n: number): Record<string, string> {
@@ -51,7 +51,7 @@ describe('evident index on a full disk (a real 256 KB tmpfs as the index folder)
     assert.match(run.stderr, /cannot be written \(ENOSPC\)/);
     assert.match(run.stderr, /Nothing was saved: there is no index on disk yet/);
     assert.doesNotMatch(run.stdout, /^Indexed/m);
-    assert.deepEqual((await readdir(full)).filter((f) => !f.startsWith('.')).filter((f) => f !== 'index.lock'), [], 'no file of the failed run is left');
+    assert.deepEqual((await readdir(full)).filter((f) => !isCoordinationFile(f)), [], 'no file of the failed run is left');
   });
 
   it('exits 1 on an update that does not fit, says the index as last saved is kept, and that index still answers', async () => {
