@@ -15,7 +15,7 @@ export interface CliProcessRun {
 }
 
 const PEAK_MEMORY = path.resolve(__dirname, 'reportPeakMemory.cjs');
-const PEAK_LINE = /\nevident-test-peak-rss-kb (\d+)\n$/;
+const PEAK_LINE = /\nevident-test-peak-rss-kb (\d+) cpu-ms \d+\n$/;
 
 export interface CliProcessOptions {
   env?: Record<string, string>;

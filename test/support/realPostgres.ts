@@ -28,6 +28,11 @@ export function pgTool(): string | undefined {
 /** Why a real server cannot be had here, or undefined when one can. */
 export function realPostgresProblem(): string | undefined {
   if (process.env.EVIDENT_TEST_PG_URL) return undefined;
+  return ownServerProblem();
+}
+
+/** Why this process cannot start a server of its own, or undefined when it can. */
+function ownServerProblem(): string | undefined {
   const tool = pgTool();
   if (!tool) return 'no EVIDENT_TEST_PG_URL and no shared/tools/pg-with-pgvector (set EVIDENT_PG_TOOL to it, or EVIDENT_TEST_PG_URL to a server with pgvector)';
   if (process.getuid?.() !== 0) return `${tool} must run as root (it starts the server as the postgres user); or set EVIDENT_TEST_PG_URL to a server with pgvector`;
@@ -58,9 +63,9 @@ export async function freePort(): Promise<number> {
 
 /** Starts a server of its own (benchmarks of faults stop and restart it); throws with the reason when it cannot. */
 export async function startOwnPostgres(): Promise<OwnPostgres> {
-  const problem = realPostgresProblem() ?? (pgTool() ? undefined : 'no shared/tools/pg-with-pgvector');
+  const problem = ownServerProblem();
   const tool = pgTool();
-  if (problem || !tool) throw new Error(`A real PostgreSQL with pgvector cannot be started here: ${problem ?? 'no tool'}.`);
+  if (problem || !tool) throw new Error(`A real PostgreSQL with pgvector cannot be started here: ${problem ?? 'no shared/tools/pg-with-pgvector'}.`);
   const port = await freePort();
   // Reachable by the postgres user (a mkdtemp folder is private to its owner).
   const dir = path.join(os.tmpdir(), `evident-pg-${process.pid}-${randomBytes(4).toString('hex')}`);
