@@ -4,21 +4,26 @@
 //     phase and the VACUUM; two indexers over different trees at once;
 //   * local: readers during a writer (N iterations, with and without vectors), two writers;
 //   * documents: the 108 KB heading, unbroken tokens, a 1 GB sparse file.
-// Vectors come from the real all-MiniLM-L6-v2 when /work/models/all-MiniLM-L6-v2 (or
-// EVIDENT_FAULTS_MODEL) holds it converted, else from a generated model; the output says which.
+// Vectors come from the real all-MiniLM-L6-v2 (the folder `npm run fetch-model` writes, which
+// `npm test` fetches first; else /work/models/all-MiniLM-L6-v2), else from a generated model; the
+// output says which.
 // Usage: npm run build && npm run bench:faults [-- --iterations 50] [-- --only store|local|documents]
 
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
+import { realModelDir } from '../../test/support/realModel';
 import { startOwnPostgres } from '../../test/support/realPostgres';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../test/support/tinyModels';
 import { hostileDocuments } from './hostileDocs';
 import { readersDuringWriter, twoLocalWriters } from './localFaults';
 import { storeKills, storeWriters, type FaultOutcome } from './storeFaults';
 
-const REAL_MODEL = process.env.EVIDENT_FAULTS_MODEL ?? '/work/models/all-MiniLM-L6-v2';
+/** The real model's folder, when one holds it. */
+function realModel(): string | undefined {
+  return [realModelDir(), '/work/models/all-MiniLM-L6-v2'].find((dir) => existsSync(path.join(dir, 'onnx', 'model.onnx')));
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { iterations: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' } }, strict: true });
@@ -28,9 +33,10 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   if (!existsSync(path.resolve(__dirname, '../../dist/cli.js'))) throw new Error('dist/cli.js is missing: run "npm run build" first.');
 
-  const real = existsSync(path.join(REAL_MODEL, 'onnx', 'model.onnx'));
-  const modelDir = real ? REAL_MODEL : await makeTinyEmbeddingModel(defaultModelCacheDir());
-  const modelLabel = real ? `the real all-MiniLM-L6-v2 (${REAL_MODEL})` : 'a generated model (the real all-MiniLM-L6-v2 is not on this machine)';
+  const found = realModel();
+  const real = found !== undefined;
+  const modelDir = found ?? (await makeTinyEmbeddingModel(defaultModelCacheDir()));
+  const modelLabel = real ? `the real all-MiniLM-L6-v2 (${found})` : 'a generated model (the real all-MiniLM-L6-v2 is not on this machine: npm run fetch-model)';
   log(`bench:faults — vectors from ${modelLabel}; ${iterations} iterations of readers during a writer`);
   const withVectors = ['--embedding-model', modelDir, '--offline'];
   const outcomes: FaultOutcome[] = [];
