@@ -26,7 +26,10 @@ export function describeTurnError(error: unknown): TurnError {
   if (status === 429) {
     return { kind: 'quota', message: "Gemini's quota or rate limit is used up for now: try again in a minute, or switch to the offline model." };
   }
-  if (/did not answer within/.test(text)) {
+  if (codeOf(error) === 'malformed-reply') {
+    return { kind: 'model', message: 'Gemini sent a reply that could not be read: try again, or switch to the offline model.' };
+  }
+  if (codeOf(error) === 'timeout' || /did not answer within/.test(text)) {
     return { kind: 'timeout', message: 'Gemini did not answer in time: try again, or switch to the offline model.' };
   }
   if (status !== undefined && status >= 500) {
@@ -53,6 +56,11 @@ export function timeoutError(seconds: number): TurnError {
     kind: 'timeout',
     message: `The model did not answer within ${seconds}\u00a0s, so the question was stopped: try again, switch to the offline model, or raise the time limit.`,
   };
+}
+
+/** A model error's code (GeminiError.code), when it has one. */
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }
 
 function statusOf(error: unknown, message: string): number | undefined {

@@ -21,6 +21,8 @@ describe('turn errors in plain words', () => {
     assert.equal(describeTurnError(new GeminiError('Gemini had a server error (HTTP 503) after 3 attempts.', 503)).kind, 'model');
     assert.equal(describeTurnError(new GeminiError('Could not reach Gemini: fetch failed')).kind, 'network');
     assert.equal(describeTurnError(new GeminiError('Gemini did not answer within 60 s (3 attempts).')).kind, 'timeout');
+    const malformed = describeTurnError(new GeminiError('Gemini sent a reply that is not valid JSON (Unexpected end of JSON input): a proxy or the service may be failing.', undefined, 'malformed-reply'));
+    assert.deepEqual(malformed, { kind: 'model', message: 'Gemini sent a reply that could not be read: try again, or switch to the offline model.' });
     const other = describeTurnError(new Error('Unexpected token in {"weird": [1, 2, 3]} at position 4'));
     assert.equal(other.kind, 'other');
     assert.doesNotMatch(other.message, /[{}[\]]/);
