@@ -1,6 +1,8 @@
 // Entry point of the chat webview (bundled to dist/webview.js, loaded by nonce): checks every
 // message from the host with the protocol guards, hands it to the ChatApp, keeps the unsent
-// question across view reloads, and sends the ready handshake.
+// question and a snapshot of the conversation across view and window reloads (VS Code keeps a
+// webview view's state), shows that snapshot at once on load (the host's state replaces it as
+// soon as it arrives), and sends the ready handshake.
 //
 // Stable selectors for end-to-end tests (all `data-testid`, inside the webview's inner frame):
 //   chat-header · header-model [data-backend] · header-retrieval [data-retrieval] · header-index [data-state]
@@ -27,7 +29,7 @@
 //     · search-suggestions (a shadow root holding Google's suggestions; links: search-suggestion)
 // The root element gets class `hide-dropped` when dropped sentences are hidden.
 
-import { isHostToWebview, type WebviewToHost } from '../shared/protocol';
+import { isHostToWebview, type ChatState, type WebviewToHost } from '../shared/protocol';
 import { ChatApp, type ViewMemory } from './chatApp';
 
 interface VsCodeApi {
@@ -45,15 +47,29 @@ if (!root) throw new Error('Evident chat: #app element missing');
 interface SavedState {
   input: string;
   memory: ViewMemory;
+  /** The conversation as last shown (finished turns only, the latest ones). */
+  snapshot?: unknown;
 }
+
+/** Turns kept in the snapshot: enough to fill the view at once; the host sends them all. */
+const SNAPSHOT_TURNS = 20;
+const SNAPSHOT_DELAY_MS = 500;
 
 function readSaved(value: unknown): SavedState {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const memory = typeof record.memory === 'object' && record.memory !== null ? (record.memory as Record<string, unknown>) : {};
   return {
     input: typeof record.input === 'string' ? record.input : '',
-    memory: { lexicalHintDismissed: memory.lexicalHintDismissed === true },
+    memory: { dismissed: dismissedKeys(memory) },
+    snapshot: record.snapshot,
   };
+}
+
+/** The dismissed notices' keys (an older view kept only `lexicalHintDismissed`). */
+function dismissedKeys(memory: Record<string, unknown>): string[] {
+  const keys = Array.isArray(memory.dismissed) ? memory.dismissed.filter((k): k is string => typeof k === 'string') : [];
+  if (memory.lexicalHintDismissed === true && !keys.includes('lexical')) keys.push('lexical');
+  return keys;
 }
 
 let saved = readSaved(vscode.getState());
@@ -77,9 +93,27 @@ app.inputText = saved.input;
 root.addEventListener('input', () => save({ input: app.inputText }));
 window.addEventListener('unload', () => app.dispose());
 
+// The snapshot is checked like any message from the host: stored state comes back untrusted.
+const restored: unknown = { type: 'state', state: saved.snapshot };
+if (saved.snapshot !== undefined && isHostToWebview(restored)) app.handle(restored);
+
+let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+function saveSnapshot(): void {
+  if (snapshotTimer !== undefined) return;
+  snapshotTimer = setTimeout(() => {
+    snapshotTimer = undefined;
+    const state: ChatState | undefined = app.snapshot;
+    if (!state) return;
+    const turns = state.turns.filter((t) => t.status !== 'pending').slice(-SNAPSHOT_TURNS);
+    save({ snapshot: { ...state, turns, busyTurnId: undefined } });
+  }, SNAPSHOT_DELAY_MS);
+}
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  if (isHostToWebview(event.data)) app.handle(event.data);
-  else console.warn('Evident chat: ignored a malformed message from the host');
+  if (isHostToWebview(event.data)) {
+    app.handle(event.data);
+    if (event.data.type === 'state' || event.data.type === 'turn' || event.data.type === 'status') saveSnapshot();
+  } else console.warn('Evident chat: ignored a malformed message from the host');
 });
 
 vscode.postMessage({ type: 'ready' });

@@ -75,10 +75,11 @@ describe('chat view app', () => {
     assert.equal($<HTMLInputElement>('toggle-dropped').checked, false);
   });
 
-  it('has an empty state that says the index state, the model and an example', () => {
-    const { $, sent, dom, app } = setup({ index: { state: 'not-indexed', documents: 0, passages: 0, retrieval: 'lexical' } });
-    assert.equal($('empty-index').textContent, 'Index: Not indexed');
-    assert.equal($('empty-model').textContent, 'Model: Extractive (offline)');
+  it('has an empty state with the ways to start and an example (the header names the index and the model, once)', () => {
+    const { $, sent, dom, app, root } = setup({ index: { state: 'not-indexed', documents: 0, passages: 0, retrieval: 'lexical' } });
+    assert.equal($('empty-index'), null, 'the index state is in the header, not repeated');
+    assert.equal(root.textContent?.split('Extractive (offline)').length, 2, 'the model is named once');
+    assert.equal($('header-index').textContent, 'Not indexed');
     $('example-question').dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
     assert.equal(app.inputText, 'How much leave do I get?');
     $('empty-action-reindex').dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
@@ -120,6 +121,11 @@ describe('chat view app', () => {
     assert.equal(doc.activeElement, chips[0], 'wraps around');
     key(chips[0], { key: 'ArrowLeft' });
     assert.equal(doc.activeElement, chips[3]);
+    // The focused chip's preview is open: Escape closes it and stays on the chip; again, back to the question box.
+    assert.equal(chips[3].querySelector<HTMLElement>('[data-testid="evidence-preview"]')?.hidden, false, 'keyboard focus opens the preview');
+    key(chips[3], { key: 'Escape' });
+    assert.equal(doc.activeElement, chips[3], 'Escape from a preview returns to its chip');
+    assert.equal(chips[3].querySelector<HTMLElement>('[data-testid="evidence-preview"]')?.hidden, true);
     key(chips[3], { key: 'Escape' });
     assert.equal(doc.activeElement, root.querySelector('[data-testid="chat-input"]'), 'Escape returns to the question box');
     void app;
@@ -184,8 +190,9 @@ describe('chat view app', () => {
     assert.equal(root.querySelectorAll('[data-testid="lexical-hint"]').length, 1, 'said once, not under each answer');
     root.querySelector<HTMLElement>('[data-testid="lexical-hint-dismiss"]')?.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
     assert.equal(root.querySelector('[data-testid="lexical-hint"]'), null);
-    assert.deepEqual(remembered, [{ lexicalHintDismissed: true }]);
-    const again = new ChatApp(doc, root, () => undefined, { lexicalHintDismissed: true });
+    assert.deepEqual(remembered, [{ dismissed: ['lexical'] }]);
+    assert.equal(doc.activeElement, root.querySelector('[data-testid="chat-input"]'), 'focus does not vanish with the notice');
+    const again = new ChatApp(doc, root, () => undefined, { dismissed: ['lexical'] });
     again.handle({ type: 'state', state: { index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'lexical' }, model: { backend: 'extractive', label: 'X' }, turns: [], showDropped: true, exampleQuestion: '' } });
     assert.equal(root.querySelector('[data-testid="lexical-hint"]'), null, 'a dismissed hint stays dismissed after a reload');
   });
