@@ -4,6 +4,7 @@
 // stored yet, and VS Code's walkthrough service is created only when the walkthrough opens, after
 // the `evident.indexed` context key turned true: VS Code never ticks an `onContext` step whose
 // condition already held when the step registered, so this fails unless the host marks it done.
+// Then a question asked in the chat (not through the Ask command) ticks "Ask a question".
 
 import * as assert from 'node:assert/strict';
 import { ChatView } from '../lib/chatView';
@@ -63,5 +64,26 @@ describe('the getting-started walkthrough (fresh site-policy workspace)', functi
       throw new Error('after a reload the "Index your documents" step is no longer ticked');
     });
     await wb.screenshot(checkTitle(this), 'after-reload');
+  });
+
+  it('the step "Ask a question" is ticked by a question asked in the chat (not only by the Ask command)', async function () {
+    if (!wb) throw new Error('not run: needs the walkthrough page of the check before');
+    const chat = new ChatView(await wb.openChatView());
+    const turn = await chat.ask('What is a DMCA takedown notice?');
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
+    const done = () =>
+      wb!.page.waitForFunction(
+        () => {
+          const el = Array.from(document.querySelectorAll('.getting-started-step')).find((e) => (e.textContent ?? '').includes('Ask a question'));
+          return el !== undefined && el.querySelector('.codicon.complete') !== null;
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+    await done().catch(async () => {
+      await wb!.screenshot(checkTitle(this), 'not-ticked');
+      throw new Error('asking in the chat did not tick "Ask a question"');
+    });
+    await wb.screenshot(checkTitle(this));
   });
 });

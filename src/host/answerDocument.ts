@@ -53,7 +53,7 @@ class Writer {
   }
 }
 
-const TITLE_MAX_CHARS = 60;
+const TITLE_MAX_CHARS = 80;
 
 /**
  * The answer document's title: its question, on one line. The document is virtual (its URI's

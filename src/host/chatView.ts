@@ -47,7 +47,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         if (event.type === 'cleared') void this.sendState();
         else this.post(event);
       }),
-      deps.index.onDidChange(() => void this.sendStatus()),
+      // Index progress goes out at once with the model last described (the chat's figure keeps up
+      // with the status bar's); a change of model is described anew.
+      deps.index.onDidChange(() => void this.sendStatus(false)),
       deps.models.onDidChange(() => void this.sendStatus()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(Settings.showDropped)) this.post({ type: 'showDropped', show: readShowDropped() });
@@ -218,8 +220,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
   }
 
-  private async sendStatus(): Promise<void> {
-    if (this.view && this.ready) this.post({ type: 'status', index: this.deps.index.status, model: await this.describeModel() });
+  private async sendStatus(describeModel = true): Promise<void> {
+    if (!this.view || !this.ready) return;
+    const model = !describeModel && this.lastModel ? this.lastModel : await this.describeModel();
+    this.post({ type: 'status', index: this.deps.index.status, model });
   }
 
   private html(webview: vscode.Webview): string {

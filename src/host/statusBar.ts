@@ -22,7 +22,7 @@ export function statusBarText(view: IndexView): string {
     case 'error':
       return '$(warning) Evident: index error';
     case 'indexed':
-      return `$(book) ${numberFormat.format(view.passages)} passages · ${view.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${view.vectors ? ` (${shortVectorFill(view.vectors)})` : ''}`;
+      return `$(book) ${numberFormat.format(view.passages)} ${view.passages === 1 ? 'passage' : 'passages'} · ${view.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${view.vectors ? ` (${shortVectorFill(view.vectors)})` : ''}`;
   }
 }
 

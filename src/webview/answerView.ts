@@ -345,6 +345,9 @@ function renderFailure(doc: Document, turn: TurnView, actions: TurnActions): HTM
   if (failed && MODEL_ERRORS.has(turn.errorKind ?? '')) {
     toolbar.append(button(doc, 'error-offline', 'plug', 'Switch to offline model', () => actions.runCommand('useOfflineModel')));
   }
+  if (failed && turn.errorKind === 'no-documents') {
+    toolbar.append(button(doc, 'error-index-settings', 'settings-gear', 'Change include/exclude settings', () => actions.runCommand('openIndexSettings')));
+  }
   if (failed && turn.errorKind === 'timeout') {
     toolbar.append(button(doc, 'error-timeout-setting', 'settings-gear', 'Change time limit', () => actions.runCommand('openTimeoutSetting')));
   }

@@ -3,17 +3,23 @@
 // checkbox, then the running index's progress (its figure shown once: indexFigure.ts) and the
 // notices, each said once, here and not under answers, each with the button that fixes its
 // cause and a dismiss button: why the offline model answers, why wording matters (lexical
-// search), which files were not indexed, an index error or a cancelled run. A dismissed notice
+// search), which files were not indexed (or that nothing is, once the empty state is gone), an
+// index error or a cancelled run. A dismissed notice
 // stays dismissed (the webview remembers its key) until its content changes.
 
 import type { ChatState, IndexView, ModelNoticeCode, WebviewCommand } from '../shared/protocol';
 import { describeIndexProgress } from '../domain/indexProgress';
 import { indexingPercent } from '../domain/indexFigure';
 import { describeVectorFill, shortVectorFill } from '../domain/partialRetrieval';
-import { skippedNotice } from '../domain/emptyIndex';
+import { emptyIndexMessage, skippedNotice } from '../domain/emptyIndex';
 import { element as el, icon } from './dom';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+
+/** "1 passage", "1,234 passages". */
+export function passageCount(n: number): string {
+  return `${numberFormat.format(n)} ${n === 1 ? 'passage' : 'passages'}`;
+}
 
 export function describeIndex(index: IndexView): string {
   switch (index.state) {
@@ -26,7 +32,7 @@ export function describeIndex(index: IndexView): string {
     case 'error':
       return 'Index error';
     case 'indexed':
-      return `${numberFormat.format(index.passages)} passages · ${index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${index.vectors ? ` (${shortVectorFill(index.vectors)})` : ''}`;
+      return `${passageCount(index.passages)} · ${index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${index.vectors ? ` (${shortVectorFill(index.vectors)})` : ''}`;
   }
 }
 
@@ -77,7 +83,7 @@ export class ChatHeader {
     retrieval.append(icon(doc, 'search'), el(doc, 'span', {}, searched.text));
     if (state.index.message && state.index.state !== 'error' && state.index.state !== 'not-indexed') retrieval.title = `${retrieval.title}: ${state.index.message}`;
     // While indexing, the progress box below has the figure: the badge does not repeat it.
-    const indexText = state.index.state === 'indexed' ? `${numberFormat.format(state.index.passages)} passages` : state.index.state === 'indexing' ? 'Indexing…' : describeIndex(state.index);
+    const indexText = state.index.state === 'indexed' ? passageCount(state.index.passages) : state.index.state === 'indexing' ? 'Indexing…' : describeIndex(state.index);
     const index = el(doc, 'span', { class: 'header-item header-index', 'data-testid': 'header-index', 'data-state': state.index.state, title: describeIndex(state.index) }, indexText);
     row.append(model, retrieval, index);
     if (state.index.store) {
@@ -175,7 +181,21 @@ function notices(state: ChatState): NoticeSpec[] {
       actions: action ? [{ testId: 'model-notice-action', label: action.label, command: action.command }] : [],
     });
   }
-  // Files skipped while others are indexed (with nothing indexed, the empty state says it).
+  // Nothing indexed: the empty state says why; once there are turns, the header does.
+  if (index.state === 'indexed' && index.passages === 0 && !index.store && state.turns.length > 0) {
+    list.push({
+      key: `empty:${emptyIndexMessage(index.skipped)}`,
+      testId: 'empty-index-notice',
+      iconName: 'warning',
+      text: emptyIndexMessage(index.skipped),
+      role: 'note',
+      actions: [
+        { testId: 'empty-index-notice-settings', label: 'Change include/exclude settings', command: 'openIndexSettings' },
+        { testId: 'empty-index-notice-reindex', label: 'Reindex', command: 'reindex' },
+      ],
+    });
+  }
+  // Files skipped while others are indexed (with nothing indexed, the notice above says it).
   if (index.skipped && index.passages > 0) {
     list.push({
       key: `skipped:${index.skipped.total}:${index.skipped.files.map((f) => f.path).join('|')}`,

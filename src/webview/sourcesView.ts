@@ -44,11 +44,9 @@ export function renderSources(doc: Document, turnId: string, result: TurnResult,
     const { name, folder } = splitSource(e.source);
     const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: `${e.source}, ${describeLines(e)}${e.stale ? ' (changed since indexed)' : ''}` });
     const where = element(doc, 'span', { class: 'source-where' });
-    where.append(
-      element(doc, 'span', { class: 'source-name', 'data-testid': 'source-name' }, name),
-      sourceFolder(doc, folder),
-      element(doc, 'span', { class: 'source-lines', 'data-testid': 'source-lines' }, `${describeLines(e)}${e.stale ? ' · changed since indexed' : ''}`),
-    );
+    where.append(element(doc, 'span', { class: 'source-name', 'data-testid': 'source-name' }, name));
+    if (folder) where.append(sourceFolder(doc, folder));
+    where.append(element(doc, 'span', { class: 'source-lines', 'data-testid': 'source-lines' }, `${describeLines(e)}${e.stale ? ' · changed since indexed' : ''}`));
     row.append(citationChip(doc, e, () => actions.openEvidence(turnId, e.id)), where);
     list.append(row);
   }

@@ -76,7 +76,7 @@ describe('answer document layout', () => {
   it('titles the answer document by its question, as a name a tab can show', () => {
     assert.equal(answerTitle('How many days of annual leave do employees get?'), 'How many days of annual leave do employees get?', 'the question mark stays');
     assert.equal(answerTitle('What is "remote work" / <hybrid>?\nAnd:'), 'What is "remote work" <hybrid>? And:', 'only what would split the path or the line goes');
-    assert.equal(answerTitle('x'.repeat(100)).length, 60);
+    assert.equal(answerTitle('x'.repeat(100)).length, 80);
     assert.equal(answerTitle('???'), 'Evident answer');
   });
 
