@@ -60,7 +60,8 @@ export class EvidencePreviews {
         if (event.key !== 'Escape' || !this.open) return;
         event.preventDefault();
         event.stopPropagation();
-        this.dismiss(this.open);
+        // Focus inside the preview goes back to its chip; a preview only hovered just closes.
+        if (!this.closeFocused()) this.dismiss(this.open);
       },
       true,
     );

@@ -252,3 +252,50 @@ function setupWithAnswer() {
   const key = (target: Element, init: KeyboardEventInit) => target.dispatchEvent(new dom.window.KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
   return { dom, doc, root, app, sent, key };
 }
+
+describe('chat view app: focus, copy and reload (issue 24)', () => {
+  it('puts the caret in the question box when the view gains focus with nothing focused ("Focus on Chat View"), and leaves a focused chip alone', () => {
+    const { dom, doc, root } = setupWithAnswer();
+    const input = root.querySelector('[data-testid="chat-input"]');
+    (doc.activeElement as HTMLElement | null)?.blur();
+    assert.equal(doc.activeElement, doc.body);
+    dom.window.dispatchEvent(new dom.window.FocusEvent('focus'));
+    assert.equal(doc.activeElement, input);
+    const chip = root.querySelector<HTMLElement>('[data-testid="citation"]');
+    chip?.focus();
+    dom.window.dispatchEvent(new dom.window.FocusEvent('focus'));
+    assert.equal(doc.activeElement, chip, 'coming back to the view keeps the user where they were');
+  });
+
+  it('says "Copied" on the button and to screen readers when the host has copied the answer', async () => {
+    const { app, root, sent, dom } = setupWithAnswer();
+    const copy = root.querySelectorAll<HTMLElement>('[data-testid="copy-answer"]')[1];
+    copy.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
+    assert.deepEqual(sent, [{ type: 'copyAnswer', turnId: 't2' }]);
+    app.handle({ type: 'copied', turnId: 't2' });
+    assert.equal(copy.dataset.copied, 'true');
+    assert.equal(copy.textContent, 'Copied');
+    assert.ok(copy.querySelector('.codicon-check'));
+    await new Promise((r) => setTimeout(r, 80));
+    assert.equal(root.querySelector('[data-testid="announcer"]')?.textContent, 'Answer copied as Markdown, with its sources.');
+  });
+
+  it('keeps one scroll container (header and transcript) above the composer, and hands the state it shows for the view to keep', () => {
+    const { root, app } = setupWithAnswer();
+    const scroller = root.querySelector('[data-testid="scroller"]');
+    assert.deepEqual(Array.from(scroller?.children ?? []).map((c) => c.getAttribute('data-testid')), ['chat-header', 'transcript']);
+    assert.equal(root.querySelector('[data-testid="composer"]')?.parentElement, root);
+    assert.deepEqual(app.snapshot?.turns.map((t) => t.id), ['t1', 't2']);
+  });
+
+  it('keeps the placeholder to one short line and the keys in its description; the box grows with its text', () => {
+    const { root, app } = setup();
+    const input = root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]') as HTMLTextAreaElement;
+    assert.ok(input.placeholder.length <= 28, input.placeholder);
+    assert.match(input.getAttribute('aria-description') ?? '', /Enter sends.*Shift\+Enter/);
+    Object.defineProperty(input, 'scrollHeight', { configurable: true, get: () => 120 });
+    app.inputText = 'a\nb\nc\nd\ne';
+    assert.equal(input.style.height, '122px');
+  });
+});
+
