@@ -15,6 +15,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Commands, EXTENSION_ID, Views } from '../../src/shared/ids';
 import { HANGING_API_KEY, LAUNDERED_SENTENCE, REJECTED_API_KEY } from '../../test/support/fakeGeminiModes';
+import { checksInOrder } from '../lib/checkOrder';
 import { ChatView } from '../lib/chatView';
 import { failures, measureChatContrast, type ContrastSample } from '../lib/contrast';
 import { layoutProblems, measureChatLayout } from '../lib/layout';
@@ -44,14 +45,9 @@ function formatSamples(samples: ContrastSample[]): string {
 
 describe('the chat as people expect it (18F handbook workspace)', function () {
   this.timeout(180_000);
-  const passed = new Set<string>();
+  const { needs } = checksInOrder();
   let wb: Workbench;
   let chat: ChatView;
-
-  function needs(...checks: string[]): void {
-    const missing = checks.filter((c) => !passed.has(c));
-    if (missing.length > 0) throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
-  }
 
   const focusedTestId = (): Promise<string | null> => chat.frame.locator('body').evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 
@@ -62,10 +58,6 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
       throw new Error(`after setting the key the chat header does not show the ${backend} backend`);
     });
   }
-
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') passed.add(this.currentTest.title);
-  });
 
   after(async () => {
     if (wb) {

@@ -11,6 +11,7 @@ import * as assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Commands } from '../../src/shared/ids';
+import { checksInOrder } from '../lib/checkOrder';
 import { ChatView } from '../lib/chatView';
 import { paletteTitle } from '../lib/manifest';
 import { OVERSIZED_DOC, session } from '../lib/session';
@@ -21,18 +22,9 @@ const SKIPPED_REASON = 'too large (5.0 MB; the limit is 2 MB)';
 
 describe('no dead ends (a workspace whose only Markdown file is too large)', function () {
   this.timeout(180_000);
-  const passed = new Set<string>();
+  const { needs } = checksInOrder();
   let wb: Workbench;
   let chat: ChatView;
-
-  function needs(...checks: string[]): void {
-    const missing = checks.filter((c) => !passed.has(c));
-    if (missing.length > 0) throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
-  }
-
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') passed.add(this.currentTest.title);
-  });
 
   after(async () => {
     await wb?.close();

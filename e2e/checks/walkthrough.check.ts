@@ -11,6 +11,18 @@ import { ChatView } from '../lib/chatView';
 import { session } from '../lib/session';
 import { checkTitle, Workbench } from '../lib/workbench';
 
+/** Resolves once the walkthrough step titled `title` shows VS Code's check mark (`.codicon.complete`). */
+async function stepTicked(wb: Workbench, title: string): Promise<void> {
+  await wb.page.waitForFunction(
+    (wanted) => {
+      const el = Array.from(document.querySelectorAll('.getting-started-step')).find((e) => (e.textContent ?? '').includes(wanted));
+      return el !== undefined && el.querySelector('.codicon.complete') !== null;
+    },
+    title,
+    { timeout: 10_000 },
+  );
+}
+
 describe('the getting-started walkthrough (fresh site-policy workspace)', function () {
   let wb: Workbench | undefined;
 
@@ -34,16 +46,7 @@ describe('the getting-started walkthrough (fresh site-policy workspace)', functi
     await pick.click();
     const step = wb.page.locator('.getting-started-step', { hasText: 'Index your documents' }).first();
     await step.waitFor({ timeout: 15_000 });
-    const ticked = () =>
-      wb!.page.waitForFunction(
-        () => {
-          const el = Array.from(document.querySelectorAll('.getting-started-step')).find((e) => (e.textContent ?? '').includes('Index your documents'));
-          // VS Code marks a done step with a `.codicon.complete` check mark inside it.
-          return el !== undefined && el.querySelector('.codicon.complete') !== null;
-        },
-        undefined,
-        { timeout: 10_000 },
-      );
+    const ticked = () => stepTicked(wb!, 'Index your documents');
     await ticked().catch(async () => {
       await wb!.screenshot(checkTitle(this), 'not-ticked');
       throw new Error(`the "Index your documents" step is not ticked: ${await step.evaluate((e) => e.outerHTML.slice(0, 400))}`);
@@ -71,16 +74,7 @@ describe('the getting-started walkthrough (fresh site-policy workspace)', functi
     const chat = new ChatView(await wb.openChatView());
     const turn = await chat.ask('What is a DMCA takedown notice?');
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
-    const done = () =>
-      wb!.page.waitForFunction(
-        () => {
-          const el = Array.from(document.querySelectorAll('.getting-started-step')).find((e) => (e.textContent ?? '').includes('Ask a question'));
-          return el !== undefined && el.querySelector('.codicon.complete') !== null;
-        },
-        undefined,
-        { timeout: 10_000 },
-      );
-    await done().catch(async () => {
+    await stepTicked(wb, 'Ask a question').catch(async () => {
       await wb!.screenshot(checkTitle(this), 'not-ticked');
       throw new Error('asking in the chat did not tick "Ask a question"');
     });

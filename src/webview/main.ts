@@ -36,8 +36,9 @@
 //     · search-suggestions (a shadow root holding Google's suggestions; links: search-suggestion)
 // The root element gets class `hide-dropped` when dropped sentences are hidden.
 
-import { isHostToWebview, type ChatState, type WebviewToHost } from '../shared/protocol';
-import { ChatApp, type ViewMemory } from './chatApp';
+import { isHostToWebview, type WebviewToHost } from '../shared/protocol';
+import { ChatApp } from './chatApp';
+import { readSaved, restoredState, snapshotOf, type SavedState } from './viewState';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
@@ -51,33 +52,7 @@ const vscode = acquireVsCodeApi();
 const root = document.getElementById('app');
 if (!root) throw new Error('Evident chat: #app element missing');
 
-interface SavedState {
-  input: string;
-  memory: ViewMemory;
-  /** The conversation as last shown (finished turns only, the latest ones). */
-  snapshot?: unknown;
-}
-
-/** Turns kept in the snapshot: enough to fill the view at once; the host sends them all. */
-const SNAPSHOT_TURNS = 20;
 const SNAPSHOT_DELAY_MS = 500;
-
-function readSaved(value: unknown): SavedState {
-  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const memory = typeof record.memory === 'object' && record.memory !== null ? (record.memory as Record<string, unknown>) : {};
-  return {
-    input: typeof record.input === 'string' ? record.input : '',
-    memory: { dismissed: dismissedKeys(memory) },
-    snapshot: record.snapshot,
-  };
-}
-
-/** The dismissed notices' keys (an older view kept only `lexicalHintDismissed`). */
-function dismissedKeys(memory: Record<string, unknown>): string[] {
-  const keys = Array.isArray(memory.dismissed) ? memory.dismissed.filter((k): k is string => typeof k === 'string') : [];
-  if (memory.lexicalHintDismissed === true && !keys.includes('lexical')) keys.push('lexical');
-  return keys;
-}
 
 let saved = readSaved(vscode.getState());
 const save = (change: Partial<SavedState>): void => {
@@ -100,19 +75,17 @@ app.inputText = saved.input;
 root.addEventListener('input', () => save({ input: app.inputText }));
 window.addEventListener('unload', () => app.dispose());
 
-// The snapshot is checked like any message from the host: stored state comes back untrusted.
-const restored: unknown = { type: 'state', state: saved.snapshot };
-if (saved.snapshot !== undefined && isHostToWebview(restored)) app.handle(restored);
+// The conversation as last shown, at once (checked like any message from the host).
+const restored = restoredState(saved);
+if (restored) app.handle(restored);
 
 let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
 function saveSnapshot(): void {
   if (snapshotTimer !== undefined) return;
   snapshotTimer = setTimeout(() => {
     snapshotTimer = undefined;
-    const state: ChatState | undefined = app.snapshot;
-    if (!state) return;
-    const turns = state.turns.filter((t) => t.status !== 'pending').slice(-SNAPSHOT_TURNS);
-    save({ snapshot: { ...state, turns, busyTurnId: undefined } });
+    const state = app.snapshot;
+    if (state) save({ snapshot: snapshotOf(state) });
   }, SNAPSHOT_DELAY_MS);
 }
 
