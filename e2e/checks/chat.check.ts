@@ -577,6 +577,7 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     const report: string[] = [];
     const failing: string[] = [];
     const checkbox = chat.byTestId('toggle-dropped');
+    const headers: string[] = [];
     for (const theme of THEMES) {
       await wb.selectColorTheme(theme.label, theme.bodyClass);
       await wb.page.waitForTimeout(400);
@@ -587,6 +588,7 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
         const layout = await measureChatLayout(chat.frame);
         assert.ok(layout.sources.length >= 4, `${where}: only ${layout.sources.length} sources measured`);
         for (const problem of layoutProblems(layout)) failing.push(`${where}: ${problem}`);
+        if (theme.kind === 'light') headers.push(`${width} px: ${layout.headerPx} px`);
         if (width === WIDTHS[0]) {
           await chat.byTestId('scroller').evaluate((el) => el.scrollTo({ top: 0 }));
           await wb.screenshotSideBar(checkTitle(this), `${theme.kind}.${width}.top`);
@@ -615,7 +617,7 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
         await wb.screenshotSideBar(checkTitle(this), `${theme.kind}.${width}`);
       }
     }
-    process.stdout.write(`      contrast: ${report.join('\n                ')}\n`);
+    process.stdout.write(`      contrast: ${report.join('\n                ')}\n      header height (model, retrieval, index, the lexical notice): ${headers.join(', ')}\n`);
     await wb.setSideBarWidth(WIDTHS[1]);
     assert.deepEqual(failing, [], `layout or contrast problems:\n${failing.join('\n')}`);
   });

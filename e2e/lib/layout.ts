@@ -23,6 +23,8 @@ export interface ChatLayout {
   verticalScrollers: string[];
   sources: SourceShown[];
   placeholder: { text: string; neededPx: number; availablePx: number };
+  /** Height of the header (model, retrieval, index, notices) in px. */
+  headerPx: number;
 }
 
 export async function measureChatLayout(frame: FrameLocator): Promise<ChatLayout> {
@@ -84,7 +86,8 @@ export async function measureChatLayout(frame: FrameLocator): Promise<ChatLayout
       placeholder = { text: input.placeholder, neededPx: probe.getBoundingClientRect().height, availablePx: input.clientHeight - padY };
       probe.remove();
     }
-    return { viewWidth, pageOverflowX: Math.max(0, root.scrollWidth - root.clientWidth), overflowX, verticalScrollers, sources, placeholder };
+    const headerPx = Math.round(body.querySelector('[data-testid="chat-header"]')?.getBoundingClientRect().height ?? 0);
+    return { viewWidth, pageOverflowX: Math.max(0, root.scrollWidth - root.clientWidth), overflowX, verticalScrollers, sources, placeholder, headerPx };
   });
 }
 

@@ -31,11 +31,11 @@ export { MAX_QUESTION_LENGTH };
 export type ModelBackend = 'gemini' | 'google-search' | 'vertex-ai-search' | 'vscode-lm' | 'extractive';
 export const MODEL_BACKENDS: readonly ModelBackend[] = ['gemini', 'google-search', 'vertex-ai-search', 'vscode-lm', 'extractive'];
 
-/** Which model and retrieval mode answer: shown in the chat header. */
 /** Why the configured model is not the one answering: decides the button the chat offers. */
 export const MODEL_NOTICE_CODES = ['no-gemini-key', 'no-data-store', 'no-language-model'] as const;
 export type ModelNoticeCode = (typeof MODEL_NOTICE_CODES)[number];
 
+/** Which model and retrieval mode answer: shown in the chat header. */
 export interface ModelView {
   backend: ModelBackend;
   /** Human label, e.g. "Gemini (gemini-2.5-flash)". */
