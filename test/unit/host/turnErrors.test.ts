@@ -1,7 +1,7 @@
 // A failed turn says one plain sentence and the kind of failure; the raw error (status, JSON) never reaches the user.
 
 import { strict as assert } from 'node:assert';
-import { describeTurnError, timeoutError } from '../../../src/host/turnErrors';
+import { describeTurnError, noDocumentsError, timeoutError } from '../../../src/host/turnErrors';
 import { GeminiError } from '../../../src/core/models/geminiModel';
 
 const REJECTED_KEY_JSON =
@@ -31,5 +31,24 @@ describe('turn errors in plain words', () => {
       assert.equal(failure.message.split(/(?<=[.!?])\s/).length, 1, `one sentence: ${failure.message}`);
     }
     assert.match(timeoutError(30).message, /within 30\ss/);
+  });
+
+  it('a question with nothing indexed names the real cause (the skipped file and why), in full, as its own kind', () => {
+    const skipped = { files: [{ path: 'handbook.md', reason: 'too large (5.0 MB; the limit is 2 MB)' }], total: 1 };
+    const failure = noDocumentsError({ state: 'indexed', documents: 0, passages: 0, retrieval: 'lexical', skipped });
+    assert.ok(failure);
+    const described = describeTurnError(failure);
+    assert.equal(described.kind, 'no-documents');
+    assert.match(described.message, /handbook\.md \(too large \(5\.0 MB; the limit is 2 MB\)\)\. Split a file .* to index other files\.$/);
+    assert.equal(noDocumentsError({ state: 'indexed', documents: 3, passages: 9, retrieval: 'lexical' }), undefined, 'something to answer from');
+    assert.equal(noDocumentsError({ state: 'indexing', documents: 0, passages: 0, retrieval: 'lexical' }), undefined, 'not built yet');
+    assert.equal(noDocumentsError({ state: 'indexed', documents: 0, passages: 0, retrieval: 'lexical', store: 'shared index' }), undefined, 'a shared index says so itself');
+  });
+
+  it('keeps an index error\'s first sentence whole, parentheses and all (it was cut mid-word at 140 characters)', () => {
+    const raw = 'There are no documents to answer from: no Markdown passages are indexed from /home/someone/projects/handbook/exported (add .md files, or check the include/exclude patterns and the skipped files). More.';
+    const failure = describeTurnError(new Error(raw));
+    assert.equal(failure.kind, 'index');
+    assert.equal(failure.message, raw.slice(0, raw.indexOf(' More.')));
   });
 });
