@@ -76,20 +76,32 @@ describe('docs walk and decoding', function () {
     assert.match(out.answer, /25 days/);
   });
 
-  it('checks the size before reading: a 1 GB sparse .md costs under 200 MB on index and on ask (measured in a child process)', async function () {
-    this.timeout(180_000);
+  it('checks the size before reading: a 1 GB sparse .md adds under 32 MB of peak memory to index and to ask over the same runs without it (child processes)', async function () {
+    this.timeout(300_000);
     const docs = path.join(work, 'docs');
     const cache = path.join(work, 'cache');
     await writeDocs(docs, { 'a.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n' });
-    await writeFile(path.join(docs, 'huge.md'), '');
-    await truncate(path.join(docs, 'huge.md'), 1024 ** 3);
-    for (const args of [
-      ['index', '--docs', docs, '--no-embeddings', '--json'],
-      ['ask', '--docs', docs, '--no-embeddings', '--json', '--question', 'How many days of annual leave?'],
-    ]) {
+    const runs = (index: string) => [
+      ['index', '--docs', docs, '--index-dir', index, '--no-embeddings', '--json'],
+      ['ask', '--docs', docs, '--index-dir', index, '--no-embeddings', '--json', '--question', 'How many days of annual leave?'],
+    ];
+    // The same commands without the huge file first: what the process costs anyway (the runtime,
+    // the transpiler's first pass over the sources on a fresh machine), so the bound is on the file.
+    const baseline: number[] = [];
+    for (const args of runs(path.join(work, 'index-baseline'))) {
       const run = await runCliProcess(args, { env: { XDG_CACHE_HOME: cache }, reportPeakMemory: true, timeoutMs: 120_000 });
       assert.equal(run.code, 0, run.stderr);
-      assert.ok(run.peakMemoryMb !== undefined && run.peakMemoryMb < 200, `evident ${args[0]}: peak memory ${run.peakMemoryMb} MB`);
+      baseline.push(run.peakMemoryMb ?? NaN);
+    }
+    await writeFile(path.join(docs, 'huge.md'), '');
+    await truncate(path.join(docs, 'huge.md'), 1024 ** 3);
+    for (const [i, args] of runs(path.join(work, 'index-huge')).entries()) {
+      const run = await runCliProcess(args, { env: { XDG_CACHE_HOME: cache }, reportPeakMemory: true, timeoutMs: 120_000 });
+      assert.equal(run.code, 0, run.stderr);
+      const peak = run.peakMemoryMb ?? NaN;
+      // Reading the file would cost at least its 1024 MB; 32 MB over the same run without it is noise.
+      // (An absolute bound measured the machine: a fresh CI machine's first runs peaked at 212 MB.)
+      assert.ok(peak - baseline[i] < 32, `evident ${args[0]}: peak memory ${peak} MB against ${baseline[i]} MB without the 1 GB file`);
       if (args[0] === 'index') {
         const report = JSON.parse(run.stdout);
         assert.deepEqual(report.skipped, [{ path: 'huge.md', reason: 'too large (1024.0 MB; the limit is 2 MB)' }]);
