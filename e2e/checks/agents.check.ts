@@ -11,9 +11,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Commands } from '../../src/shared/ids';
+import { checksInOrder } from '../lib/checkOrder';
 import { paletteTitle } from '../lib/manifest';
 import { repoRoot } from '../lib/paths';
-import { prerequisites } from '../lib/prerequisites';
 import { session } from '../lib/session';
 import { checkTitle, Workbench } from '../lib/workbench';
 
@@ -45,7 +45,7 @@ async function highlights(wb: Workbench): Promise<{ line: string; background: st
 
 describe('Evident for agents and any text (site-policy workspace)', function () {
   this.timeout(180_000);
-  const needs = prerequisites();
+  const { needs } = checksInOrder();
   let wb: Workbench;
 
 

@@ -9,9 +9,9 @@ import * as assert from 'node:assert/strict';
 import { basename } from 'node:path';
 import { Commands, EXTENSION_ID } from '../../src/shared/ids';
 import { LAUNDERED_SENTENCE } from '../../test/support/fakeGeminiModes';
+import { checksInOrder } from '../lib/checkOrder';
 import { ChatView } from '../lib/chatView';
 import { paletteTitle } from '../lib/manifest';
-import { prerequisites } from '../lib/prerequisites';
 import { session } from '../lib/session';
 import { checkTitle, Workbench } from '../lib/workbench';
 
@@ -28,12 +28,11 @@ function words(text: string): string[] {
 
 describe('UI flows on the site-policy workspace', function () {
   this.timeout(120_000);
-  const needs = prerequisites();
+  const { needs } = checksInOrder();
   let wb: Workbench;
   let chat: ChatView;
   /** Source path and passage text of the first chip of the offline answer. */
   let cited: { source: string; text: string } | undefined;
-
 
   after(async () => {
     await wb?.close();

@@ -3,7 +3,7 @@
 
 import type { Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { chmod, cp, lstat, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CodeServer } from './codeServer';
@@ -20,7 +20,7 @@ export interface Session {
   browser: Browser;
   /** Absent when test/support/fakeGeminiMain.ts is not in the tree yet. */
   fakeGemini?: FakeGeminiProcess;
-  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string; walkthrough: string; agents: string };
+  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string; walkthrough: string; deadEnds: string; agents: string };
   inHostReport: string;
   /** The workbench a check is driving, for failure screenshots. */
   current?: Workbench;
@@ -71,6 +71,19 @@ async function makeWritable(target: string): Promise<void> {
   if (info.isDirectory()) for (const name of await readdir(target)) await makeWritable(join(target, name));
 }
 
+/** The one Markdown file of the dead-ends workspace: 5 MB, over the index's 2 MB limit. */
+export const OVERSIZED_DOC = 'handbook-export.md';
+
+/** A folder whose only Markdown file is too large to index (deadEnds.check.ts removes it later). */
+async function deadEndsWorkspace(home: string): Promise<string> {
+  const folder = join(home, 'workspaces', 'dead-ends', 'exported-handbook');
+  await mkdir(folder, { recursive: true });
+  const paragraph = 'Employees accrue annual leave every pay period; see the leave policy for the details of carry-over.\n\n';
+  const size = 5 * 1024 * 1024;
+  await writeFile(join(folder, OVERSIZED_DOC), `# Exported handbook\n\n${paragraph.repeat(Math.ceil(size / paragraph.length))}`.slice(0, size));
+  return folder;
+}
+
 export async function startSession(): Promise<Session> {
   if (!existsSync(sitePolicyCorpus)) throw new Error(`fixture corpus missing: ${sitePolicyCorpus} (the shared data must sit beside the repository)`);
   const home = await mkdtemp(join(tmpdir(), 'evident-e2e-'));
@@ -82,6 +95,7 @@ export async function startSession(): Promise<Session> {
     agents: await copyWorkspace(sitePolicyCorpus, home, 'agents'),
     hostile: existsSync(hostileFixture) ? await copyWorkspace(hostileFixture, home, 'hostile') : undefined,
     handbook: existsSync(handbookCorpus) ? await copyWorkspace(handbookCorpus, home, 'chat') : undefined,
+    deadEnds: await deadEndsWorkspace(home),
   };
   const fakeGemini = existsSync(fakeGeminiMain)
     ? await FakeGeminiProcess.start({ home, mode: 'cite-first-evidence', script: [{ hangMs: HANG_MS }] })
