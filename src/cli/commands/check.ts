@@ -13,7 +13,7 @@ import type { Evidence, EvidenceLookup } from '../../domain/types';
 import { questionProblem } from '../../core/agent/question';
 import { CliError, type CliCommand, type CliIO } from '../io';
 import { DEFAULT_TOP_K } from '../../core/engine';
-import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, numberFlag, openEngine, progressPrinter } from '../setup';
+import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, numberFlag, openEngine, progressPrinter, topKFlag } from '../setup';
 import { escapeForTerminal } from '../terminalText';
 
 const HELP = `Usage: evident check --file F --docs DIR [options]
@@ -71,7 +71,7 @@ export const check: CliCommand = async (argv, io) => {
     if (!values.store && !values['no-index']) {
       notices.push(...(await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true })).notices);
     }
-    const k = numberFlag(values['top-k'], 'top-k', 1, 50) ?? DEFAULT_TOP_K;
+    const k = topKFlag(values['top-k']) ?? DEFAULT_TOP_K;
     const excludeSource = values.file === '-' || !values.docs ? undefined : sourceOf(path.resolve(io.cwd, values.file), path.resolve(io.cwd, values.docs));
     const result = await checkText(text, engine, { evidence, question: values.question, k, excludeSource, signal: io.signal, onProgress: checkProgress(io) });
     const retrieval = engine.status().retrieval;

@@ -10,7 +10,7 @@ import { MCP_TOOL_NAMES } from '../../core/tools';
 import type { CliCommand } from '../io';
 import { FreshIndex } from '../mcp/freshIndex';
 import { startStdioServer } from '../mcp/server';
-import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, numberFlag, openEngine } from '../setup';
+import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, openEngine, topKFlag } from '../setup';
 import { escapeForTerminal } from '../terminalText';
 
 const HELP = `Usage: evident mcp --docs DIR [--index-dir DIR] [--store postgres://…] [options]
@@ -43,7 +43,7 @@ export const mcp: CliCommand = async (argv, io) => {
   process.stdin.once('end', () => stop());
   io.signal?.addEventListener('abort', () => stop(), { once: true });
   try {
-    const server = await startStdioServer({ index, topK: numberFlag(values['top-k'], 'top-k', 1, 50) ?? DEFAULT_TOP_K, version: packageVersion(), log });
+    const server = await startStdioServer({ index, topK: topKFlag(values['top-k']) ?? DEFAULT_TOP_K, version: packageVersion(), log });
     const closed = new Promise<void>((resolve) => (server.onclose = resolve));
     stop = () => void server.close();
     if (io.signal?.aborted || process.stdin.readableEnded) stop();

@@ -5,11 +5,12 @@
 // input schemas (a unit test keeps them equal).
 
 import { MAX_QUESTION_LENGTH } from '../../domain/question';
+import { MAX_TOP_K } from '../../domain/topK';
 
 /** A search query longer than this is refused (the agent loop's own tool cuts at the same length). */
 export const MAX_QUERY_CHARS = 500;
-/** Passages a search may ask for. */
-export const MAX_SEARCH_K = 20;
+/** Passages a search may ask for: as many as the configured top k may be (src/domain/topK.ts). */
+export const MAX_SEARCH_K = MAX_TOP_K;
 /** An answer given to the check tool (a chat reply, not a document: "Check Text" takes documents). */
 export const MAX_ANSWER_CHARS = 50_000;
 /** Text checked by "Check Text Against the Docs" and `evident check` (a PR description, a draft policy). */

@@ -104,7 +104,7 @@ describe('evident mcp (the built CLI, through the SDK client over stdio)', funct
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['search_docs', { query: 5 }, /search_docs needs "query" as a string/],
       ['search_docs', {}, /search_docs needs "query" as a string/],
-      ['search_docs', { query: 'refunds', k: 99 }, /"k" must be a whole number from 1 to 20/],
+      ['search_docs', { query: 'refunds', k: 99 }, /"k" must be a whole number from 1 to 50/],
       ['check_answer', { answer: 'x', extra: true }, /check_answer has no argument "extra"/],
     ];
     for (const [name, args, message] of cases) {

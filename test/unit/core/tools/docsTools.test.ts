@@ -158,7 +158,7 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
 
   it('refuses bad and oversized arguments with a message naming the argument', async () => {
     await assert.rejects(tools.search('c', 'search_docs', { query: '' }), (e: ToolInputError) => e.code === 'bad-argument' && /"query" is empty/.test(e.message));
-    await assert.rejects(tools.search('c', 'search_docs', { query: 'x', k: 0 }), (e: ToolInputError) => e.code === 'bad-argument' && /"k" must be a whole number from 1 to 20/.test(e.message));
+    await assert.rejects(tools.search('c', 'search_docs', { query: 'x', k: 0 }), (e: ToolInputError) => e.code === 'bad-argument' && /"k" must be a whole number from 1 to 50/.test(e.message));
     await assert.rejects(tools.search('c', 'search_docs', { query: 'x', limit: 3 }), (e: ToolInputError) => e.code === 'bad-argument' && /no argument "limit"/.test(e.message));
     await assert.rejects(tools.search('c', 'search_docs', 'refunds'), (e: ToolInputError) => e.code === 'bad-argument' && /object of arguments/.test(e.message));
     await assert.rejects(tools.check('c', 'check_answer', { answer: 42 }), (e: ToolInputError) => e.code === 'bad-argument' && /"answer" as a string/.test(e.message));
