@@ -2,7 +2,8 @@
 // over stdio, as Claude Code or Cursor would: initialize, tools/list, both tools (the client checks
 // each structuredContent against the listed outputSchema), bad arguments, a 1 MB answer, an
 // unknown tool, and a document edited while the server runs. Logs must reach stderr only: a
-// stray line on stdout would break the client's JSON-RPC stream.
+// stray line on stdout would break the client's JSON-RPC stream. Then `evident mcp --store` on a
+// shared index (a PGlite server speaking the PostgreSQL protocol), searched as its indexer keeps it.
 
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
@@ -13,7 +14,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CHECK_INPUT_SCHEMA, CHECK_OUTPUT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA, type CheckAnswerResult, type ToolPassage as Passage } from '../../../../src/core/tools';
 import { ensureBuiltCli } from '../../../support/builtCli';
+import { runCli } from '../../../support/cli';
 import { REFUND_AND_TRAVEL_DOCS } from '../../../support/engineFixture';
+import { startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
+import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 type CheckedSentence = CheckAnswerResult['sentences'][number];
@@ -168,5 +172,60 @@ describe('evident mcp (the built CLI, through the SDK client over stdio)', funct
   it('logs to stderr only (the JSON-RPC stream on stdout stayed clean throughout)', () => {
     assert.match(stderr, /evident mcp: serving search_docs and check_answer on stdio/);
     assert.doesNotMatch(stderr, /Error: |at .*\.js:\d+/, 'a stack trace reached stderr');
+  });
+});
+
+describe('evident mcp --store (a shared index on a PGlite server, through the SDK client over stdio)', function () {
+  this.timeout(120_000);
+  let server: TestPostgres;
+  let docs: string;
+  let cache: string;
+  let model: string;
+  let client: Client;
+
+  before(async () => {
+    server = await startTestPostgres({ kind: 'pglite' });
+    model = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    docs = await tempDir();
+    cache = await tempDir('evident-mcp-store-');
+    await writeDocs(docs, REFUND_AND_TRAVEL_DOCS);
+    const indexed = await runCli(['index', '--docs', docs, '--store', server.url, '--embedding-model', model, '--offline'], { XDG_CACHE_HOME: cache });
+    assert.equal(indexed.code, 0, indexed.stderr);
+    client = new Client({ name: 'evident-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [ensureBuiltCli(), 'mcp', '--store', server.url, '--embedding-model', model, '--offline'],
+        env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: cache },
+        stderr: 'pipe',
+      }),
+    );
+  });
+
+  after(async () => {
+    await client?.close();
+    await server?.stop();
+    await removeDir(docs);
+    await removeDir(cache);
+  });
+
+  it('searches and checks against the shared index, and indexes nothing itself: an edit shows once the indexer has run', async () => {
+    const found = await client.callTool({ name: 'search_docs', arguments: { query: 'annual plans refundable', k: 1 } });
+    assert.notEqual(found.isError, true, textOf(found));
+    const [annual] = (found.structuredContent as { passages: Passage[] }).passages;
+    assert.deepEqual([annual.id, annual.source, annual.text], ['E1', 'refunds.md', 'Annual plans are refundable pro rata within 90 days of purchase.']);
+    const checked = await client.callTool({ name: 'check_answer', arguments: { answer: 'Annual plans are refundable pro rata within 90 days of purchase [E1]. Annual plans are refundable pro rata within 30 days of purchase.' } });
+    const { sentences } = checked.structuredContent as { sentences: CheckedSentence[] };
+    assert.deepEqual(sentences.map((s) => [s.verdict, s.route]), [['kept', 'cited'], ['dropped', 'retrieved']]);
+
+    await writeFile(path.join(docs, 'parking.md'), '# Parking\n\nVisitors park in the north garage on level two.\n');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const query = { name: 'search_docs', arguments: { query: 'visitors park north garage', k: 1 } };
+    const before = (await client.callTool(query)).structuredContent as { passages: Passage[] };
+    assert.notEqual(before.passages[0]?.source, 'parking.md', 'the server indexed the shared index itself');
+    const reindexed = await runCli(['index', '--docs', docs, '--store', server.url, '--embedding-model', model, '--offline'], { XDG_CACHE_HOME: cache });
+    assert.equal(reindexed.code, 0, reindexed.stderr);
+    const after = (await client.callTool(query)).structuredContent as { passages: Passage[] };
+    assert.equal(after.passages[0]?.source, 'parking.md', JSON.stringify(after.passages));
   });
 });
