@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { CheckedSentence, TextCheck } from '../core/tools';
 import type { Evidence } from '../domain/types';
+import { counted } from '../domain/wording';
 import { Colors, Commands, ContextKeys } from '../shared/ids';
 import { escapeMarkdownLine, escapeMarkdownText, markdownCodeSpan } from './markdownText';
 
@@ -34,7 +35,7 @@ export function summarize(result: TextCheck): TextCheckSummary {
 
 export function describeSummary(summary: TextCheckSummary): string {
   const notBacked = summary.dropped ? `; ${summary.dropped} not backed` : '';
-  return `${summary.backed} of ${summary.factual} factual sentence${summary.factual === 1 ? '' : 's'} backed by the docs${notBacked}`;
+  return `${summary.backed} of ${counted(summary.factual, 'factual sentence')} backed by the docs${notBacked}`;
 }
 
 export class TextCheckView implements vscode.Disposable, vscode.HoverProvider {
