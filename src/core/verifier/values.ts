@@ -10,6 +10,9 @@ export interface ValueMention {
   unit: string;
   /** The words as written ("30 days"). */
   text: string;
+  /** Where the words are in the text read. */
+  start?: number;
+  end?: number;
 }
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -77,7 +80,7 @@ export function extractValues(text: string): ValueMention[] {
       else if (word.length > 1 && !UNIT_SKIP.has(word) && NUMBER_WORDS[word] === undefined) unit = stem(word);
       if (unit) end = NEXT_WORD.lastIndex;
     }
-    values.push({ key, unit, text: text.slice(start, end) });
+    values.push({ key, unit, text: text.slice(start, end), start, end });
   }
   return values;
 }

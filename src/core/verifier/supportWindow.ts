@@ -1,0 +1,166 @@
+// Which sentence-sized units of a passage hold which words of a sentence, with the lexicon's
+// alternatives ("sent" is met by "transmitted", "police" by "law enforcement"), the words that
+// carry a negation of their own ("prohibited") and the antonyms of the sentence's words; then the
+// best window (up to `limit` units chosen greedily by the weight they add) and how much of each
+// clause one place of the passage (a unit and its neighbour) backs.
+
+import { type PassageUnit, type PreparedPassage, readPassage } from './passageScan';
+import { alternativesOf, antonymsOf, FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
+
+/** A unit with the sentence's words it holds, directly or through an alternative. */
+export interface SupportUnit extends PassageUnit {
+  /** Index of the unit in the passage (adjacent units have adjacent indices). */
+  index: number;
+  /** via[i] = 1: term i is held only through a lexicon alternative. */
+  via: Uint8Array;
+  /** Stems of the words with a negation of their own ("prohibit", "unabl") in the unit. */
+  negativeWords: Set<string>;
+  /** antonym[i]: bit 1 = the unit affirms a word whose meaning excludes term i's, bit 2 = it negates one. */
+  antonym: Uint8Array;
+  /** The antonym words found, by term index (for the explanation). */
+  antonymWords: Map<number, string>;
+}
+
+export interface ReadOptions {
+  stemming: boolean;
+  /** Look up alternatives, negative words and antonyms (the lexicon); off = exact stems only. */
+  lexicon: boolean;
+  /** The sentence has a negation cue: the units' negative words matter. */
+  negated: boolean;
+}
+
+/**
+ * The units holding any sentence term. A first pass reads the sentence's own stems; a second
+ * pass, only when some term is missing or a negation is to be checked, reads the alternatives of
+ * the missing terms, the negative words and the antonyms, and merges them into the same units.
+ */
+export function readUnits(passage: PreparedPassage, stems: readonly string[], options: ReadOptions): SupportUnit[] {
+  const n = stems.length;
+  const direct = readPassage(passage, stems, options.stemming);
+  const byStart = new Map<number, SupportUnit>();
+  const units: SupportUnit[] = direct.map((u) => {
+    const unit = { ...u, index: unitIndex(passage, u.start), via: new Uint8Array(n), negativeWords: new Set<string>(), antonym: new Uint8Array(n), antonymWords: new Map<number, string>() };
+    byStart.set(u.start, unit);
+    return unit;
+  });
+  if (!options.lexicon) return units;
+
+  const found = new Uint8Array(n);
+  for (const u of units) for (let i = 0; i < n; i++) if (u.has[i]) found[i] = 1;
+  // Extra stems to look for, each with what it stands for.
+  const extra: string[] = [];
+  const meaning: Array<{ kind: 'alt'; term: number; alt: number; parts: number } | { kind: 'negative' } | { kind: 'antonym'; term: number; word: string }> = [];
+  const add = (s: string, m: (typeof meaning)[number]): void => {
+    extra.push(s);
+    meaning.push(m);
+  };
+  let alternatives = 0;
+  for (let i = 0; i < n; i++) {
+    if (!found[i]) {
+      for (const alt of alternativesOf(stems[i])) {
+        const id = alternatives++;
+        for (const part of alt) add(part, { kind: 'alt', term: i, alt: id, parts: alt.length });
+      }
+    }
+    for (const a of antonymsOf(stems[i])) add(a, { kind: 'antonym', term: i, word: a });
+  }
+  for (const w of options.negated ? NEGATIVE_WORDS : FORBIDDING_WORDS) add(w, { kind: 'negative' });
+
+  // A stem may stand for several things: read each distinct stem once.
+  const distinct = [...new Set(extra)];
+  const position = new Map(distinct.map((s, i) => [s, i] as const));
+  const second = readPassage(passage, distinct, options.stemming);
+  for (const u of second) {
+    let unit = byStart.get(u.start);
+    const fresh = !unit;
+    unit ??= { ...u, index: unitIndex(passage, u.start), has: new Uint8Array(n), negated: new Uint8Array(n), via: new Uint8Array(n), negativeWords: new Set<string>(), antonym: new Uint8Array(n), antonymWords: new Map<number, string>() };
+    const partsSeen = new Map<number, number>();
+    const partsNegated = new Set<number>();
+    let touched = false;
+    extra.forEach((s, k) => {
+      const j = position.get(s) as number;
+      if (!u.has[j]) return;
+      const m = meaning[k];
+      if (m.kind === 'negative') {
+        (unit as SupportUnit).negativeWords.add(s);
+        touched = true;
+      } else if (m.kind === 'antonym') {
+        (unit as SupportUnit).antonym[m.term] |= u.negated[j] ? 2 : 1;
+        (unit as SupportUnit).antonymWords.set(m.term, m.word);
+        touched = true;
+      } else {
+        const seen = (partsSeen.get(m.alt) ?? 0) + 1;
+        partsSeen.set(m.alt, seen);
+        if (u.negated[j]) partsNegated.add(m.alt);
+        if (seen === m.parts && !(unit as SupportUnit).has[m.term]) {
+          (unit as SupportUnit).has[m.term] = 1;
+          (unit as SupportUnit).via[m.term] = 1;
+          if (partsNegated.has(m.alt)) (unit as SupportUnit).negated[m.term] = 1;
+          touched = true;
+        }
+      }
+    });
+    unit.hasNegation ||= u.hasNegation;
+    if (fresh && touched) {
+      byStart.set(u.start, unit);
+      units.push(unit);
+    }
+  }
+  units.sort((a, b) => a.start - b.start);
+  return units;
+}
+
+function unitIndex(passage: PreparedPassage, start: number): number {
+  // unitStart is sorted: binary search.
+  let lo = 0;
+  let hi = passage.unitStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (passage.unitStart[mid] <= start) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Up to `limit` units chosen greedily by the weight of the terms they add (all units when limit is 0). */
+export function bestWindow(units: readonly SupportUnit[], weights: readonly number[], limit: number): { chosen: SupportUnit[]; covered: boolean[] } {
+  const covered = weights.map(() => false);
+  const max = limit > 0 ? limit : units.length;
+  const chosen: SupportUnit[] = [];
+  while (chosen.length < max) {
+    let best = -1;
+    let bestGain = 0;
+    for (let u = 0; u < units.length; u++) {
+      const has = units[u].has;
+      let gain = 0;
+      for (let i = 0; i < weights.length; i++) if (has[i] && !covered[i]) gain += weights[i];
+      if (gain > bestGain) {
+        best = u;
+        bestGain = gain;
+      }
+    }
+    if (best < 0) break;
+    chosen.push(units[best]);
+    for (let i = 0; i < weights.length; i++) if (units[best].has[i]) covered[i] = true;
+  }
+  return { chosen, covered };
+}
+
+/**
+ * The largest share of `terms`' weight that one place of the passage holds: a unit, or a unit
+ * with the one after it. A sentence is a claim about one place; words gathered from far apart
+ * ("court order" from one line, "contents of private repositories" from another) are not one.
+ */
+export function bestPlace(units: readonly SupportUnit[], terms: readonly number[], weights: readonly number[]): number {
+  let total = 0;
+  for (const i of terms) total += weights[i];
+  if (total === 0) return 1;
+  let best = 0;
+  for (let u = 0; u < units.length; u++) {
+    const next = units[u + 1] && units[u + 1].index === units[u].index + 1 ? units[u + 1] : undefined;
+    let matched = 0;
+    for (const i of terms) if (units[u].has[i] || next?.has[i]) matched += weights[i];
+    best = Math.max(best, matched / total);
+  }
+  return best;
+}
