@@ -39,7 +39,22 @@ export interface LexicalFeatures {
   distinctive: boolean;
   /** One place of the passage (a unit and the next) must back each clause (COHESION_FLOOR of its weight). */
   cohesion: boolean;
+  /** The share of passages under which a word is distinctive (DISTINCTIVE_SHARE; other values for the dev sweeps). */
+  distinctiveShare: number;
+  /** The share of a clause one place must hold (COHESION_FLOOR; other values for the dev sweeps). */
+  cohesionFloor: number;
 }
+
+/**
+ * A word of the sentence found in fewer than this share of the passages is distinctive: it
+ * carries the claim ("cryptowallet", "overtime rate"), and a passage without it does not back the
+ * sentence, whatever else matches. Chosen on the dev answers (docs/verifier.md).
+ */
+export const DISTINCTIVE_SHARE = 0.02;
+/** A name in at least this share of the passages is the documents' own subject ("GitHub" in GitHub's policies: "we"). */
+export const SUBJECT_SHARE = 0.05;
+/** Share of a clause's weight that one place of the passage must hold. */
+export const COHESION_FLOOR = 0.5;
 
 export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = {
   idf: true,
@@ -53,23 +68,14 @@ export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = {
   lexicon: true,
   distinctive: true,
   cohesion: true,
+  distinctiveShare: DISTINCTIVE_SHARE,
+  cohesionFloor: COHESION_FLOOR,
 };
 
 export interface LexicalScorerOptions {
   termStats?: TermStats;
   features?: Partial<LexicalFeatures>;
 }
-
-/**
- * A word of the sentence found in fewer than this share of the passages is distinctive: it
- * carries the claim ("cryptowallet", "overtime rate"), and a passage without it does not back the
- * sentence, whatever else matches. Chosen on the dev answers (docs/verifier.md).
- */
-export const DISTINCTIVE_SHARE = 0.02;
-/** A name in at least this share of the passages is the documents' own subject ("GitHub" in GitHub's policies: "we"). */
-export const SUBJECT_SHARE = 0.05;
-/** Share of a clause's weight that one place of the passage must hold. */
-export const COHESION_FLOOR = 0.5;
 
 // Passages prepared per scorer: one answer cites the same passage from several sentences.
 const PASSAGE_CACHE_LIMIT = 256;
@@ -242,7 +248,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));
     if (features.distinctive && statsKnown) {
-      const rare = new Set(stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < DISTINCTIVE_SHARE));
+      const rare = new Set(stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < features.distinctiveShare));
       if (rare.size > 0) {
         let ifMet = matched;
         stems.forEach((s, i) => rare.has(s) && (ifMet += w[i]));
@@ -264,11 +270,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       return { score: weakest.score, code: 'low-support', explanation: `the clause '${weakest.text}' is not backed: the cited passage does not mention ${phrases}` };
     }
 
-    if (features.cohesion && overlap >= COHESION_FLOOR) {
+    if (features.cohesion && overlap >= features.cohesionFloor) {
       const parts = claim.clauses.length ? claim.clauses.map((c) => c.terms) : [stems.map((_, i) => i)];
       for (const terms of parts) {
         const place = bestPlace(chosen, terms, w);
-        if (place < COHESION_FLOOR) {
+        if (place < features.cohesionFloor) {
           return { score: Math.min(overlap, place), code: 'low-support', explanation: 'no one place of the passage says this: its words are gathered from different sentences' };
         }
       }

@@ -175,7 +175,7 @@ export const NEGATIVE_WORDS: ReadonlySet<string> = new Set(
 
 /** Words that forbid what they govern: an affirmed sentence backed by a place holding one is denied there. */
 export const FORBIDDING_WORDS: ReadonlySet<string> = new Set(
-  'prohibit prohibited forbid forbidden ban banned disallow disallowed ineligible unable'.split(' ').map((w) => stem(w)),
+  'prohibit prohibited forbid forbidden ban banned disallow disallowed ineligible'.split(' ').map((w) => stem(w)),
 );
 
 /** Pairs of words whose meanings exclude each other: "allowed" against "prohibited". */
