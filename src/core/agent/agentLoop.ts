@@ -206,7 +206,11 @@ function checkAnswersQuestion(
   const kept = supported.sentences.filter((s) => s.verdict === 'kept');
   const relevance = deps.relevance({
     question,
-    kept: kept.map((s) => ({ text: s.text, heading: s.citations.map((id) => evidence.get(id)?.heading ?? '').join('\n') })),
+    kept: kept.map((s) => ({
+      text: s.text,
+      heading: s.citations.map((id) => evidence.get(id)?.heading ?? '').join('\n'),
+      passage: s.citations.map((id) => evidence.get(id)?.text ?? '').join('\n'),
+    })),
   });
   if (relevance.verdict === 'answers') return { verified: supported, relevance };
   if (relevance.verdict === 'partial') {

@@ -7,7 +7,15 @@
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const DATE_WORD = new RegExp(`\\b(${[...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may')].join('|')})s?\\b|\\bMay\\b(?=\\s+\\d)`, 'giu');
+const ABBREVIATED: Record<string, string> = {
+  jan: 'january', feb: 'february', mar: 'march', apr: 'april', jun: 'june', jul: 'july', aug: 'august', sep: 'september', sept: 'september',
+  oct: 'october', nov: 'november', dec: 'december', mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', thu: 'thursday',
+  thur: 'thursday', thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday',
+};
+const DATE_WORD = new RegExp(
+  `\\b(${[...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may')].join('|')})s?\\b|\\bMay\\b(?=\\s+\\d)|\\b(${Object.keys(ABBREVIATED).join('|')})\\.`,
+  'giu',
+);
 
 export interface DateWord {
   /** "friday", "march". */
@@ -20,7 +28,7 @@ export interface DateWord {
 export function dateWords(text: string): DateWord[] {
   const found = new Map<string, DateWord>();
   for (const m of text.matchAll(DATE_WORD)) {
-    const word = (m[1] ?? 'may').toLowerCase();
+    const word = m[2] ? ABBREVIATED[m[2].toLowerCase()] : (m[1] ?? 'may').toLowerCase();
     if (!found.has(word)) found.set(word, { word, kind: WEEKDAYS.includes(word) ? 'weekday' : 'month', text: m[0] });
   }
   return [...found.values()];
@@ -171,4 +179,24 @@ export function isHedge(sentence: string): boolean {
   if (!hedge) return false;
   const leftover = claim.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, '').replace(/\b(?:however|unfortunately|but|note|that|said|though|also|and|so)\b/giu, '');
   return !/[\p{L}\p{N}]/u.test(leftover);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers: a domain, an address, a path or repository, a chat channel, a form number. One
+// character off is another place ("gsa.zoom.us" for "gsa.zoomgov.com", "github/dmca" for
+// "github/gov-takedowns"): the passage must hold it as written (case aside).
+
+const IDENTIFIER = /(?<![\w.@/#-])(?:#[a-z][\w-]+|[a-z0-9][\w-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9][\w-]{1,}(?:\.[a-z][\w-]{1,})+|[a-z][\w-]{1,}(?:\/[\w.-]{2,})+)(?![\w@/#-]|\.[a-z])/giu;
+const NOT_IDENTIFIERS = new Set(['and/or', 'he/she', 'his/her', 'him/her', 's/he', 'w/o', 'either/or', 'yes/no']);
+
+/** Identifiers the sentence names, as written. */
+export function identifiers(text: string): string[] {
+  return [...new Set([...text.matchAll(IDENTIFIER)].map((m) => m[0].replace(/[.]+$/, '')).filter((id) => !NOT_IDENTIFIERS.has(id.toLowerCase())))];
+}
+
+/** The first identifier of the sentence the passage does not hold as written. */
+export function missingIdentifier(claimed: readonly string[], passage: string): string | undefined {
+  if (claimed.length === 0) return undefined;
+  const lower = passage.toLowerCase();
+  return claimed.find((id) => !lower.includes(id.toLowerCase()));
 }

@@ -13,7 +13,8 @@ import { extractNames, missingNames, type NameMention, type PassageNames, passag
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
 import { metByAntonym, polarityConflict } from './polarity';
 import { isSoftWord } from './lexicon';
-import { boundAt, checkDateWords, dateWords, quantifierConflict, type Bound, type DateWord } from './anchors';
+import { isCommonWord } from './commonWords';
+import { boundAt, checkDateWords, dateWords, identifiers, missingIdentifier, quantifierConflict, type Bound, type DateWord } from './anchors';
 
 /** Each idea of the lexical tier can be switched off (for the ablation in docs/verifier.md). */
 export interface LexicalFeatures {
@@ -96,6 +97,8 @@ interface Claim {
   bounds: (Bound | undefined)[];
   /** Weekdays and months. */
   dates: DateWord[];
+  /** Domains, addresses, paths, channels ("gsa.zoomgov.com", "#tweet-this"). */
+  ids: string[];
   /** Clauses of a compound sentence with the indices (into `stems`) of their terms; empty for a simple sentence. */
   clauses: { text: string; terms: number[] }[];
   /** Proper names of the sentence (read only when that feature is on). */
@@ -160,7 +163,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const clauses = features.clauses ? clausesOf(sentence, stems, termOptions) : [];
       const names = features.names ? extractNames(sentence) : [];
       const dates = features.anchors ? dateWords(sentence) : [];
-      claim = { analysed, stems, weights: [...weights.values()], shares: stems.map(shareOf), total, values, bounds, dates, clauses, names, text: sentence };
+      const ids = features.anchors ? identifiers(sentence) : [];
+      claim = { analysed, stems, weights: [...weights.values()], shares: stems.map(shareOf), total, values, bounds, dates, ids, clauses, names, text: sentence };
       sentences.set(sentence, claim);
     }
     return claim;
@@ -228,6 +232,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (dates.kind === 'missing') return conflict('low-support', `the passage does not mention '${dates.claimed.text}'`);
     }
 
+    if (claim.ids.length) {
+      const id = missingIdentifier(claim.ids, passage);
+      if (id) return conflict('low-support', `the cited passage never gives '${id}'`);
+    }
+
     if (features.negation && chosen.length) {
       const polarity = polarityConflict({ terms: analysed.terms, stems, negations: analysed.negations }, chosen, isCovered, viaAntonym);
       if (polarity) return conflict('negation-mismatch', polarity);
@@ -248,7 +257,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));
     if (features.distinctive && statsKnown) {
-      const rare = new Set(stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < features.distinctiveShare));
+      const rare = new Set(stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < features.distinctiveShare && !isCommonWord(s)));
       if (rare.size > 0) {
         let ifMet = matched;
         stems.forEach((s, i) => rare.has(s) && (ifMet += w[i]));

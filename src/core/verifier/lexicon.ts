@@ -220,7 +220,11 @@ export const SOFT_WORDS: ReadonlySet<string> = new Set(
     'document documents documents passage passages policy policies handbook guide guidelines ' +
     'specifically explicitly clearly directly ' +
     'thing things something anything everything someone anyone everyone way ' +
-    'yes okay ok sure indeed instance example'
+    'yes okay ok sure indeed instance example ' +
+    // Quantifiers are anchors (anchors.ts), and number words are values (values.ts): neither is wording to match.
+    'every each any all whatever whichever whoever several many much ' +
+    'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty ' +
+    'thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen'
   )
     .split(' ')
     .map((w) => stem(w)),
