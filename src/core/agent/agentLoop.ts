@@ -204,7 +204,7 @@ function checkAnswersQuestion(
 ): { verified: VerifiedText; relevance?: TurnRelevance } {
   if (!deps.relevance || supported.abstained) return { verified: supported };
   const kept = supported.sentences.filter((s) => s.verdict === 'kept');
-  const relevance = deps.relevance({
+  let relevance = deps.relevance({
     question,
     kept: kept.map((s) => ({
       text: s.text,
@@ -213,6 +213,10 @@ function checkAnswersQuestion(
     })),
   });
   if (relevance.verdict === 'answers') return { verified: supported, relevance };
+  // The model said itself what the documents do not state (a hedge): the turn is a partial answer, shown as such.
+  if (relevance.verdict === 'off-topic' && supported.sentences.some((s) => s.code === 'partial-abstention')) {
+    relevance = { verdict: 'partial', reason: `part of the question is not answered: ${relevance.reason.replace(/^the documents found /, 'the documents found ')}` };
+  }
   if (relevance.verdict === 'partial') {
     return { verified: { ...supported, answer: `${supported.answer}\n\n${notFound(`${relevance.reason}.`)}` }, relevance };
   }

@@ -118,21 +118,27 @@ const SAY = String.raw`(?:say|state|specify|mention|indicate|spell|clarify|quant
 const GIVE = String.raw`(?:give|list|provide|offer|include|contain|set|show|name|identify|cover|describe|outline|put)`;
 const DETAIL = String.raw`(?:(?:a|an|any|the|one|specific|exact|precise|clear|particular)\s+)*(?:number|figure|amount|limit|cap|date|deadline|time\s*frame|timeline|timeframe|duration|specifics?|details?|examples?|breakdown|rate|threshold|count|value|percentage|price|cost|fee|guidance|information|answer|list|name|reason|criteria|procedure)`;
 const NOT = String.raw`(?:do|does|did)\s*(?:not|n['’]t)\s+(?:explicitly\s+|clearly\s+|directly\s+|actually\s+|specifically\s+|further\s+)?`;
+const HERE = String.raw`(?:\s+(?:here|shown|above|below|I\s+found|we\s+have|retrieved|provided|available|themselves|itself)){0,2}`;
+// A titled source: "The Research Program Terms don't say …", "GitHub's policy doesn't specify …".
+const TITLED = String.raw`(?:[Tt]he\s+)?(?:[A-Z][\p{L}'’-]*\s+){1,6}`;
 const HEDGE_PATTERNS = [
   // "the passages don't give a number", "the documents do not mention …"
-  new RegExp(String.raw`\b${RETRIEVED}\s+${NOT}(?:${SAY}|${GIVE})`, 'iu'),
+  new RegExp(String.raw`\b${RETRIEVED}${HERE}\s+${NOT}(?:${SAY}|${GIVE})`, 'iu'),
   // "the policy doesn't say …", "they don't specify …", "it doesn't give a number"
-  new RegExp(String.raw`\b${SPEAKER}\s+${NOT}(?:${SAY}|${GIVE}\s+${DETAIL})`, 'iu'),
+  new RegExp(String.raw`\b${SPEAKER}${HERE}\s+${NOT}(?:${SAY}|${GIVE}\s+${DETAIL})`, 'iu'),
+  new RegExp(String.raw`(?:^|[,;:]\s*|\b(?:but|and|though|although|however)\s+)${TITLED}${NOT}${SAY}\b`, 'u'),
   // "… is not specified / stated / mentioned", "isn't spelled out"
   /\b(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+(?:explicitly\s+|clearly\s+|further\s+)?(?:specified|stated|mentioned|spelled\s+out|documented|indicated|quantified|detailed|addressed\s+in|given\s+in|listed\s+in|covered\s+in)\b/iu,
   // "there is no information about …", "I found no mention of …"
-  /\b(?:there\s+(?:is|are|was|were)\s+no|(?:I|we)\s+(?:found|find|could\s+find|see|saw)\s+no)\s+(?:\p{L}+\s+){0,2}(?:information|mention|details?|data|figures?|numbers?|guidance|statement|specifics?|reference|indication)\b/iu,
+  /\b(?:there\s+(?:is|are|was|were)\s+no|there['’]s\s+no|(?:I|we)\s+(?:found|find|could\s+find|see|saw)\s+no)\s+(?:\p{L}+\s+){0,2}(?:information|mention|details?|data|figures?|numbers?|guidance|statement|specifics?|reference|indication|amount|limit|cap|date|deadline|fee|price|rate|schedule|timeline|time\s*frame|duration|answer|word)\b/iu,
   // "I couldn't find …", "I did not find any …"
   /\b(?:I|we)\s+(?:couldn['’]t|could\s+not|can['’]t|cannot|did\s+not|didn['’]t|was\s+unable\s+to|were\s+unable\s+to)\s+find\b/iu,
   // "no number is given", "nothing in the documents says …"
   /\bnothing\s+in\s+(?:the\s+)?(?:documents?|passages?|sources?|policy|handbook|guidelines?)\b/iu,
   /\bnot\s+(?:specified|stated|mentioned|addressed|spelled\s+out)\s+(?:in|by)\b/iu,
 ];
+
+const PASSIVE_OR_EXISTENTIAL = [/^(?:is|are|was|were|isn|aren|wasn|weren)\b/iu, /^there\b/iu];
 
 /** Where a hedge clause starts in the sentence ("… , but they don't give a number"), or -1. */
 function hedgeStart(sentence: string): number {
@@ -142,6 +148,12 @@ function hedgeStart(sentence: string): number {
     if (m && (start < 0 || m.index < start)) start = m.index;
   }
   if (start < 0) return -1;
+  // A passive hedge ("The yearly cap isn't stated …", "There's no amount …") takes its subject:
+  // it starts where its clause does.
+  if (PASSIVE_OR_EXISTENTIAL.some((p) => p.test(sentence.slice(start, start + 40)))) {
+    const clause = /[,;:—–]\s*(?:(?:but|and|although|though|however|yet|while)\s+)?[^,;:—–]*$/u.exec(sentence.slice(0, start));
+    return clause ? clause.index : 0;
+  }
   // The clause begins at the joining word or punctuation before the hedge, if any.
   const before = sentence.slice(0, start);
   const join = /(?:[,;:—–]\s*(?:(?:but|and|although|though|however|yet|while)\s+)?|\s(?:but|although|though|however|yet|while)\s+)(?:\p{L}+\s+){0,3}$/iu.exec(before);
@@ -169,7 +181,7 @@ export function splitHedge(sentence: string): HedgeSplit {
   const after = CLAUSE_AFTER.exec(rest.slice(1));
   const end = after ? start + 1 + after.index : sentence.length;
   const hedge = sentence.slice(start, end);
-  if (/\d|[$€£]/u.test(hedge)) return { claim: sentence };
+  if (/\d|[$€£]/u.test(hedge.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ''))) return { claim: sentence };
   return { claim: `${sentence.slice(0, start)}${sentence.slice(end)}`, hedge };
 }
 

@@ -12,7 +12,7 @@ const META_WORDS = new Set(
     'question questions anything else further feel free ask please ' +
     'here following found find summary summarise summarize answer answers below ' +
     'based according documents document passages passage sources source provided retrieved search searched ' +
-    'information details relevant say says said '
+    'information details relevant say says said sorry loss condolences '
   )
     .trim()
     .split(/\s+/),
@@ -20,7 +20,12 @@ const META_WORDS = new Set(
 
 const MAX_WORDS = 14;
 
+// A reply that is only an answer particle: "Yes.", "No.", "Not really.", "Possibly." The sentences
+// after it carry the claim and are checked; the particle alone states no fact of the documents.
+const PARTICLE_ONLY = /^\s*(?:\*\*)?(?:yes|no|nope|yep|yeah|correct|right|exactly|indeed|possibly|maybe|sometimes|generally|usually|not\s+really|not\s+quite|not\s+exactly|not\s+necessarily|not\s+always|partly|partially|sort\s+of|in\s+short|short\s+answer|it\s+depends|unfortunately(?:,?\s+(?:no|not))?|yes\s+and\s+no|good\s+question)(?:\*\*)?\s*[.!:,—–-]?(?:\*\*)?\s*$/i;
+
 export function isNonFactual(sentence: string): boolean {
+  if (PARTICLE_ONLY.test(sentence)) return true;
   if (/\d/.test(sentence)) return false;
   const analysed = analyse(sentence, { stemming: false });
   if (analysed.length === 0 || analysed.length > MAX_WORDS) return false;

@@ -41,7 +41,9 @@ export const FOCUS_NEEDED = 0.25;
 const QUESTION_WORDS = new Set(
   ('policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets ' +
     'much many long often soon old document documents say says said mean means way ways kind type work works go ' +
-    'happen required require requires make makes take takes let lets use used using want wants like').split(' '),
+    'happen required require requires make makes take takes let lets use used using want wants like ' +
+    // Words that name the kind of value asked for: the value itself answers them ("$10,000" for "the dollar ceiling").
+    'dollar dollars money amount number ceiling cap limit maximum minimum max min threshold exactly exact precise').split(' '),
 );
 
 /** A name in more than 1 passage in 20 of the index (idf below ln 20 + 1) is common, not distinctive. */

@@ -140,9 +140,13 @@ async function judgeSentence(
   // A hedge says what the documents do not state: a partial abstention, not a fact to back.
   const { claim: stated, hedge } = splitHedge(written);
   const claimText = withoutAnswerParticle(stated);
-  const claimsNothing = hedge !== undefined && !/[\p{L}\p{N}]/u.test(claimText.replace(/\b(?:however|unfortunately|but|note|that|said|though|also|and|so|while|although)\b/giu, ''));
+  const leftover = claimText.replace(/\b(?:however|unfortunately|but|note|that|said|though|also|and|so|while|although)\b/giu, '');
+  // Nothing else, or (uncited) only a frame ("For a disabled repository, …") or words about the answer ("…, but here's what they do say:").
+  const claimsNothing =
+    hedge !== undefined &&
+    (!/[\p{L}\p{N}]/u.test(leftover) || (citations.length === 0 && (isNonFactual(leftover) || isFrame(leftover))));
   if (claimsNothing) {
-    return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0, explanation: 'a partial abstention: it says what the documents do not state' });
+    return verdictOf(span, citations, { verdict: 'exempt', code: 'partial-abstention', support: 0, explanation: 'it says what the documents do not state' });
   }
   if (citations.length === 0) {
     if (isNonFactual(span.text)) return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0 });
@@ -173,6 +177,12 @@ async function judgeSentence(
   let explanation = result.explanation;
   if (code === 'low-support' && explanation && citations.length > 1) explanation = explanation.replace(/^the cited passage does not mention/, 'no cited passage mentions');
   return verdictOf(span, citations, { verdict: 'dropped', code, support: result.score, tier, explanation });
+}
+
+/** A frame before a hedge: a short prepositional phrase with no digit and no negation ("For a disabled repository"). */
+function isFrame(text: string): boolean {
+  const t = text.trim().replace(/[,:;]+$/, '');
+  return /^(?:for|in|on|under|with|as\s+for|regarding|about|when|if|beyond\s+that)\b/i.test(t) && !/\d/.test(t) && !/\b(?:not|no|never|without|n['’]t)\b/i.test(t) && t.split(/\s+/).length <= 15;
 }
 
 /** The answer with dropped sentences cut out and the lines they leave empty removed. */
