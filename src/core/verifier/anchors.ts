@@ -212,3 +212,18 @@ export function missingIdentifier(claimed: readonly string[], passage: string): 
   const lower = passage.toLowerCase();
   return claimed.find((id) => !lower.includes(id.toLowerCase()));
 }
+
+/**
+ * Names in quotes ("18F Out of Office", "Use or Lose"): a title is one name, so the passage must
+ * hold it as written, not its words scattered ("18F Events" is another calendar).
+ */
+export function quotedTitles(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/["“]([^"”\n]{2,60})["”]/gu)) {
+    const title = m[1].trim().replace(/[.,;:!?]+$/, '');
+    const words = title.split(/\s+/);
+    if (words.length > 6 || !/^[\p{Lu}\d]/u.test(title)) continue;
+    found.push(title);
+  }
+  return found;
+}

@@ -12,9 +12,9 @@ import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention, type PassageNames, passageStems } from './names';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
 import { metByAntonym, polarityConflict } from './polarity';
-import { isSoftWord } from './lexicon';
+import { alternativesOf, isSoftWord } from './lexicon';
 import { isCommonWord } from './commonWords';
-import { boundAt, checkDateWords, dateWords, identifiers, missingIdentifier, quantifierConflict, type Bound, type DateWord } from './anchors';
+import { boundAt, checkDateWords, dateWords, identifiers, missingIdentifier, quotedTitles, quantifierConflict, type Bound, type DateWord } from './anchors';
 
 /** Each idea of the lexical tier can be switched off (for the ablation in docs/verifier.md). */
 export interface LexicalFeatures {
@@ -68,7 +68,7 @@ export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = {
   anchors: true,
   lexicon: true,
   distinctive: true,
-  cohesion: true,
+  cohesion: false,
   distinctiveShare: DISTINCTIVE_SHARE,
   cohesionFloor: COHESION_FLOOR,
 };
@@ -163,7 +163,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const clauses = features.clauses ? clausesOf(sentence, stems, termOptions) : [];
       const names = features.names ? extractNames(sentence) : [];
       const dates = features.anchors ? dateWords(sentence) : [];
-      const ids = features.anchors ? identifiers(sentence) : [];
+      const ids = features.anchors ? [...identifiers(sentence), ...quotedTitles(sentence)] : [];
       claim = { analysed, stems, weights: [...weights.values()], shares: stems.map(shareOf), total, values, bounds, dates, ids, clauses, names, text: sentence };
       sentences.set(sentence, claim);
     }
@@ -238,12 +238,14 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
 
     if (features.negation && chosen.length) {
-      const polarity = polarityConflict({ terms: analysed.terms, stems, negations: analysed.negations }, chosen, isCovered, viaAntonym);
+      const polarity = polarityConflict({ terms: analysed.terms, stems, negations: analysed.negations }, chosen, isCovered, viaAntonym, w);
       if (polarity) return conflict('negation-mismatch', polarity);
     }
 
     if (claim.names.length > 0) {
-      let absent = missingNames(claim.names, stemsOf(passage));
+      const known = stemsOf(passage);
+      // A name the lexicon knows another form of ("ID" / "identification").
+      let absent = missingNames(claim.names, known).filter((n) => !alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s))));
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.
       if (absent.length && statsKnown && FIRST_PERSON_PLURAL.test(text.lower)) absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE);
       if (absent.length > 0) return conflict('low-support', `the cited passage never names ${absent.map((n) => `'${n.text}'`).join(', ')}`);

@@ -13,7 +13,8 @@ import { stem } from './terms';
 const SYNONYM_GROUPS = `
 get gets got gotten getting receive obtain
 earn accrue accumulate build
-give gave given provide offer supply furnish grant
+give gave given provide offer supply furnish grant hand
+take took taken
 send sent transmit forward deliver
 submit submitted file turn
 ask asked request
@@ -28,7 +29,7 @@ help assist support aid
 show shown display
 make made create produce generate
 change modify alter amend adjust revise edit update
-remove removed delete erase eliminate
+remove removed delete erase eliminate expel expelled
 keep kept retain hold held preserve maintain save store
 lose lost forfeit forfeited
 pay paid payment compensate compensation
@@ -73,7 +74,7 @@ post publish
 identify recognize recognise
 carry roll
 waive forgo forego
-attend join participate
+attend attendee attendees join participate participant participants
 meet met satisfy fulfil fulfill
 exceed surpass top
 write wrote written draft compose
@@ -91,7 +92,7 @@ leave left
 hard difficult tough challenging
 easy simple straightforward
 full fully complete completely entire entirely whole wholly total totally
-big large major significant substantial
+big large major significant significantly substantial substantially considerable considerably
 small little minor
 quick quickly fast rapid rapidly prompt promptly swift speedy
 soon shortly
@@ -149,7 +150,9 @@ customer client
 company business firm
 job position role
 proof evidence
-identity identification
+identity identification id
+people person persons individual individuals
+side party parties
 repo repository
 site website
 phone telephone

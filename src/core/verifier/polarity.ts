@@ -25,7 +25,8 @@ export function negatedStems(terms: Term[], negations: number[]): Set<string> {
 }
 
 /** A conflict in words a reader can act on, or undefined when the polarities agree. */
-export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportUnit[], covered: readonly boolean[], viaAntonym: readonly boolean[]): string | undefined {
+export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportUnit[], covered: readonly boolean[], viaAntonym: readonly boolean[], weights?: readonly number[]): string | undefined {
+  const w = (i: number): number => weights?.[i] ?? 1;
   if (chosen.length === 0) return undefined;
   const claimNegated = negatedStems(claim.terms, claim.negations);
   const claimNegativeWords = claim.stems.filter((s) => NEGATIVE_WORDS.has(s));
@@ -34,14 +35,21 @@ export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportU
 
   if (claim.negations.length > 0) {
     // Each negated word the passage holds must be negated there too (a cue, a negative word, or its antonym).
-    const heads = [...claimNegated].map((s) => index.get(s)).filter((i): i is number => i !== undefined && covered[i]);
+    // The word each cue negates, or, when the passage lacks it, the next words after the cue that it holds ("don't need a GSA IT review": "review").
+    const heads: number[] = [];
+    for (const n of claim.negations) {
+      const after = claim.terms.filter((t) => t.position > n).slice(0, 4).map((t) => index.get(t.stem)).filter((i): i is number => i !== undefined);
+      const head = after.find((i) => covered[i] && w(i) > 0);
+      if (head !== undefined && !heads.includes(head)) heads.push(head);
+    }
     if (heads.length === 0) {
       const any = chosen.some((u) => u.hasNegation || u.negativeWords.size > 0);
       return any ? undefined : 'the sentence negates what the passage states';
     }
     for (const h of heads) {
       if (viaAntonym[h]) continue;
-      const ok = chosen.some((u) => u.has[h] && (u.hasNegation || [...u.negativeWords].some((w) => w !== claim.stems[h])));
+      // Negated there: the word itself, or a word of its own negation in the same sentence ("unable to determine").
+      const ok = chosen.some((u) => u.has[h] && (u.negated[h] || [...u.negativeWords].some((w) => w !== claim.stems[h])));
       if (!ok) return `the sentence negates '${wordOf(h)}'; the passage does not`;
     }
     return undefined;
