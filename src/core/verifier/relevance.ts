@@ -172,6 +172,8 @@ interface KeptSentence {
 
 /** Share of a part's focus weight the one sentence stating the asked value must also have ("answers in one place"). */
 const VALUE_SENTENCE_FOCUS = 1 / 3;
+// Words that ask for an amount of money ("what does it cost"): the amount answers them, they do not say what the sentence is about.
+const MONEY_WORDS = new Set(['cost', 'costs', 'charge', 'charges', 'charged', 'fee', 'fees', 'price', 'prices', 'pay', 'pays', 'paid', 'spend', 'spent', 'payout', 'stipend']);
 
 function checkPart(part: QuestionPart, sentences: KeptSentence[], context: TextStems, stats: TermStats, focusNeeded: number): PartCheck {
   const focus = uniqueByStem(part.terms);
@@ -188,11 +190,17 @@ function checkPart(part: QuestionPart, sentences: KeptSentence[], context: TextS
   // GitHub's policies): it does not say which passage answers, so it counts as a focus word.
   const distinctive = part.names.filter((n) => stats.idf(n.stem) >= COMMON_NAME_IDF || stats === uniformTermStats);
   const missingNames = distinctive.filter((n) => !context.stems.has(n.stem) && !context.acronyms.has(n.stem) && !context.written.has(n.stem)).map((n) => n.text);
-  // The asked value must be stated by a kept sentence that is about the part (with its passage), not anywhere.
+  // The asked value must be stated by a kept sentence that is about the part (one of its words,
+  // there or in its passage), not anywhere ("catering costs $25" does not price a subscription).
+  const about = focus.filter((t) => !MONEY_WORDS.has(t.word));
+  const aboutTotal = weight(about);
   const valueMissing =
     part.kind !== undefined &&
-    !sentences.some((s) => hasValue(part, s.text, s.stems.stems) && (total === 0 || weight(focus.filter((t) => met(t, s.stems))) / total >= VALUE_SENTENCE_FOCUS));
-  return { part, answered: coverage >= focusNeeded && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing, offTopic: valueMissing || coverage < focusNeeded };
+    !sentences.some((s) => hasValue(part, s.text, s.stems.stems) && (aboutTotal === 0 || about.some((t) => met(t, s.stems)) && weight(about.filter((t) => met(t, s.stems))) / aboutTotal >= VALUE_SENTENCE_FOCUS / 2));
+  // The asked kind of value, stated about the part, answers it whatever words of the question the
+  // answer leaves out; without a kind of value, the documents found must hold its words.
+  const wordsMet = part.kind !== undefined ? !valueMissing : coverage >= focusNeeded;
+  return { part, answered: wordsMet && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing, offTopic: valueMissing || !wordsMet || missingNames.length > 0 };
 }
 
 /** A text as the check looks words up in it: stems, and the acronyms it writes or spells out. */
