@@ -4,7 +4,7 @@
 // the product's engine, and the figures of issue 21 printed per split.
 //
 //   npx tsx bench/answers/benchAnswers.ts [--split dev|test|all] [--lexical] [--model DIR]
-//       [--similarity] [--lm] [--show dropped|kept|all] [--json FILE]
+//       [--similarity] [--lm] [--threshold T] [--show dropped|kept|all] [--json FILE]
 //
 // --lexical: lexical retrieval only (no embedding model). --model: the embedding model folder
 // (default /work/models/all-MiniLM-L6-v2, or EVIDENT_EMBEDDING_MODEL). --similarity: give the
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       show: { type: 'string' },
       json: { type: 'string' },
       only: { type: 'string' },
+      threshold: { type: 'string' },
     },
   });
   const split = values.split as 'dev' | 'test' | 'all';
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
       if (mine.length === 0) continue;
       const indexDir = path.join(cacheRoot, `${corpus}-${embedding ? 'hybrid' : 'lexical'}`);
       await mkdir(indexDir, { recursive: true });
-      const engine = await Engine.open({ docs: folderDocSource(path.join(CORPUS_DIR, corpus)), indexDir, embedding, verifier: { similarity } });
+      const engine = await Engine.open({ docs: folderDocSource(path.join(CORPUS_DIR, corpus)), indexDir, embedding, verifier: { similarity, ...(values.threshold ? { threshold: Number(values.threshold) } : {}) } });
       await engine.index();
       for (const answer of mine) {
         const q = captured.get(answer.questionId);

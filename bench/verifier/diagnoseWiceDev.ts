@@ -67,6 +67,7 @@ export async function devBa(): Promise<void> {
     const gold = dev.map((c) => c.supported);
     const b = bestThreshold(gold, scores, Array.from({ length: 101 }, (_, i) => i / 100));
     const at = balancedAccuracy(confusion(gold, scores.map((s) => s >= 0.6)));
-    console.log(`${name}: dev BA at 0.60 ${(at * 100).toFixed(1)}; best ${b.threshold.toFixed(2)} → ${(b.balancedAccuracy * 100).toFixed(1)}`);
+    const sweep = [0.5, 0.55, 0.6].map((t) => `${t.toFixed(2)}: ${(balancedAccuracy(confusion(gold, scores.map((s) => s >= t))) * 100).toFixed(1)}`).join(', ');
+    console.log(`${name}: dev BA at 0.60 ${(at * 100).toFixed(1)}; best ${b.threshold.toFixed(2)} → ${(b.balancedAccuracy * 100).toFixed(1)} (${sweep})`);
   }
 }

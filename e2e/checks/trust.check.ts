@@ -31,7 +31,7 @@ Employees receive 25 days of annual leave per calendar year.
 Unused leave of up to five days carries over to the next year.
 `;
 
-/** A sentence the leave passage does not back: kept at a threshold of 0, dropped at the floor (0.6). */
+/** A sentence the leave passage does not back: kept at a threshold of 0, dropped at the floor (0.55). */
 const INVENTED = 'Employees also receive a company car for personal trips [E1].';
 const GEMINI_ANSWER = `Employees receive 25 days of annual leave per calendar year [E1]. ${INVENTED}`;
 

@@ -45,7 +45,7 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
   --embedding-backend KIND ONNX runtime of the embedding model: auto (default: native where it
                            loads, else WebAssembly), native, or wasm (slower, runs everywhere)
   --top-k N                passages per search (default 6)
-  --threshold N            support threshold of the verifier, 0..1 (default 0.6)
+  --threshold N            support threshold of the verifier, 0..1 (default 0.55)
   --escalation KIND        second verifier tier for sentences the lexical check rejects:
                            entailment (local NLI model) or judge (Gemini; needs GEMINI_API_KEY)
   --entailment-model ID|DIR  model for --escalation entailment (default ${DEFAULT_ENTAILMENT_MODEL})

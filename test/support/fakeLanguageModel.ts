@@ -8,7 +8,6 @@ import { nextMove, returnedPassages, type ReplayPlan, type ReplayReport } from '
 import { LanguageModelChatMessage, LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelToolResultPart, useFakeVscode } from './fakeVscode';
 
 useFakeVscode();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createLanguageModelChatModel } = require('../../src/host/lmChatModel') as typeof import('../../src/host/lmChatModel');
 
 /** What the fake model saw in each request (for tests). */

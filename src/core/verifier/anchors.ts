@@ -210,7 +210,13 @@ export function identifiers(text: string): string[] {
 export function missingIdentifier(claimed: readonly string[], passage: string): string | undefined {
   if (claimed.length === 0) return undefined;
   const lower = passage.toLowerCase();
-  return claimed.find((id) => !lower.includes(id.toLowerCase()));
+  const plain = ` ${loose(passage)} `;
+  // A quoted title is met as its words in a row (punctuation, case and a leading article aside).
+  return claimed.find((id) => !lower.includes(id.toLowerCase()) && !(/\s/.test(id) && plain.includes(` ${loose(id).replace(/^(?:the|a|an) /, '')} `)));
+}
+
+function loose(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /**

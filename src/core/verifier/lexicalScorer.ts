@@ -51,7 +51,7 @@ export interface LexicalFeatures {
  * carries the claim ("cryptowallet", "overtime rate"), and a passage without it does not back the
  * sentence, whatever else matches. Chosen on the dev answers (docs/verifier.md).
  */
-export const DISTINCTIVE_SHARE = 0.02;
+export const DISTINCTIVE_SHARE = 0.001;
 /** A name in at least this share of the passages is the documents' own subject ("GitHub" in GitHub's policies: "we"). */
 export const SUBJECT_SHARE = 0.05;
 /** Share of a clause's weight that one place of the passage must hold. */
@@ -226,8 +226,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
 
     if (features.anchors && claim.dates.length) {
-      const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
-      const dates = checkDateWords(claim.dates, windowText);
+      const dates = checkDateWords(claim.dates, passage);
       if (dates.kind === 'mismatch') return conflict('value-mismatch', `'${dates.claimed.text}' — the passage says ${dates.found.text}`);
       if (dates.kind === 'missing') return conflict('low-support', `the passage does not mention '${dates.claimed.text}'`);
     }
