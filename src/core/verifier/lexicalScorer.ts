@@ -145,6 +145,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   const passageStemSets = new LruCache<string, PassageNames>(PASSAGE_CACHE_LIMIT);
   // ln((N+1)/(df+1)) + 1 = idf, so (df+1)/(N+1) = e^(1-idf): the share of passages holding a stem.
   const shareOf = (s: string): number => (known ? Math.exp(1 - known.idf(s)) : 1);
+  // 1/(N+1): the share of a stem no passage holds (no stem has a control character).
+  const unseenShare = shareOf('\u0001');
 
   function claimOf(sentence: string): Claim {
     let claim = sentences.get(sentence);
@@ -258,7 +260,9 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));
     if (features.distinctive && statsKnown) {
-      const rare = new Set(stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < features.distinctiveShare && !isCommonWord(s)));
+      // In at most one passage, or under the share: a small index still has rare words.
+      const under = Math.max(features.distinctiveShare, 2.5 * unseenShare);
+      const rare = new Set(stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < under && !isCommonWord(s)));
       if (rare.size > 0) {
         let ifMet = matched;
         stems.forEach((s, i) => rare.has(s) && (ifMet += w[i]));

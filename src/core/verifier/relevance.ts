@@ -68,7 +68,7 @@ interface QuestionPart {
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
 const LOOSE_TIMING = /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline)|until|as long as|right away|at once)\b/i;
 // A count said in words: "no more than one", "a single", "once", "twice", "none", "unlimited".
-const COUNT_WORDS = /\b(?:one|once|twice|single|sole|none|zero|no more than one|only one|unlimited|no limit|any number|both|either|neither|a couple|a few)\b/i;
+const COUNT_WORDS = /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|any number of|zero)\b/i;
 const CALENDAR =
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|am|pm|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
 const WHEN_WORDS = /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
@@ -164,9 +164,10 @@ interface PartCheck {
   valueMissing: boolean;
 }
 
-/** A kept sentence as the check reads it: its words with its heading's and its passage's. */
+/** A kept sentence as the check reads it: its words with its heading's (own), and with its passage's too. */
 interface KeptSentence {
   text: string;
+  own: TextStems;
   stems: TextStems;
 }
 
@@ -192,14 +193,18 @@ function checkPart(part: QuestionPart, sentences: KeptSentence[], context: TextS
   const missingNames = distinctive.filter((n) => !context.stems.has(n.stem) && !context.acronyms.has(n.stem) && !context.written.has(n.stem)).map((n) => n.text);
   // The asked value must be stated by a kept sentence that is about the part (one of its words,
   // there or in its passage), not anywhere ("catering costs $25" does not price a subscription).
-  const about = focus.filter((t) => !MONEY_WORDS.has(t.word));
-  const aboutTotal = weight(about);
-  const valueMissing =
-    part.kind !== undefined &&
-    !sentences.some((s) => hasValue(part, s.text, s.stems.stems) && (aboutTotal === 0 || about.some((t) => met(t, s.stems)) && weight(about.filter((t) => met(t, s.stems))) / aboutTotal >= VALUE_SENTENCE_FOCUS / 2));
-  // The asked kind of value, stated about the part, answers it whatever words of the question the
-  // answer leaves out; without a kind of value, the documents found must hold its words.
-  const wordsMet = part.kind !== undefined ? !valueMissing : coverage >= focusNeeded;
+  // The asked value must be stated by a kept sentence that is about the part: one of its words
+  // (money words aside) in the sentence or its heading, not only in its passage ("20 weeks" of
+  // caregiver leave does not say how much notice a resignation needs).
+  const about = focus.filter((t) => !MONEY_WORDS.has(t.word) && t.stem !== part.unit);
+  const valueMissing = part.kind !== undefined && !sentences.some((s) => hasValue(part, s.text, s.own.stems) && (about.length === 0 || about.some((t) => met(t, s.own))));
+  // Without a kind of value, the documents found must hold its words, its most telling word among them.
+  const heaviest = focus.reduce<Term | undefined>((best, t) => (!best || stats.idf(t.stem) > stats.idf(best.stem) ? t : best), undefined);
+  // (and the kept sentences themselves, with their headings, meet half its words, at most two: an
+  // answer about something else that only stands on a passage sharing the question's words is not one).
+  const ownMet = focus.filter((t) => sentences.some((s) => met(t, s.own))).length;
+  const wordsMet = part.kind !== undefined ? !valueMissing : coverage >= focusNeeded && ownMet >= Math.min(2, Math.ceil(focus.length / 2));
+  void heaviest;
   return { part, answered: wordsMet && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing, offTopic: valueMissing || !wordsMet || missingNames.length > 0 };
 }
 
@@ -248,7 +253,7 @@ function whatIsMissing(c: PartCheck): string {
 export function checkRelevance(input: RelevanceInput): Relevance {
   const clean = (t: string) => t.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ' ');
   const context = textStems([...new Set(input.kept.flatMap((k) => [k.heading ?? '', k.passage ?? '']))].join('\n') + `\n${input.kept.map((k) => clean(k.text)).join(' ')}`);
-  const sentences = input.kept.map((k) => ({ text: clean(k.text), stems: textStems(`${k.heading ?? ''}\n${k.passage ?? ''}\n${clean(k.text)}`) }));
+  const sentences = input.kept.map((k) => ({ text: clean(k.text), own: textStems(`${k.heading ?? ''}\n${clean(k.text)}`), stems: textStems(`${k.heading ?? ''}\n${k.passage ?? ''}\n${clean(k.text)}`) }));
   const stats = input.termStats ?? uniformTermStats;
   const checks = questionParts(input.question).map((p) => checkPart(readPart(p), sentences, context, stats, input.focusNeeded ?? FOCUS_NEEDED));
   const answered = checks.filter((c) => c.answered);
