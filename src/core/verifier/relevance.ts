@@ -66,7 +66,7 @@ interface QuestionPart {
 }
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
-const LOOSE_TIMING = /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline)|until|as long as|right away|at once)\b/i;
+const LOOSE_TIMING = /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline))\b/i;
 // A count said in words: "no more than one", "a single", "once", "twice", "none", "unlimited".
 const COUNT_WORDS = /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|any number of|zero)\b/i;
 const CALENDAR =
@@ -172,6 +172,7 @@ interface KeptSentence {
 }
 
 /** Share of a part's focus weight the one sentence stating the asked value must also have ("answers in one place"). */
+/** Share of a part's focus weight (money words and the unit aside) the sentence stating the asked value must hold ("answers in one place"). */
 const VALUE_SENTENCE_FOCUS = 1 / 3;
 // Words that ask for an amount of money ("what does it cost"): the amount answers them, they do not say what the sentence is about.
 const MONEY_WORDS = new Set(['cost', 'costs', 'charge', 'charges', 'charged', 'fee', 'fees', 'price', 'prices', 'pay', 'pays', 'paid', 'spend', 'spent', 'payout', 'stipend']);
@@ -197,14 +198,15 @@ function checkPart(part: QuestionPart, sentences: KeptSentence[], context: TextS
   // (money words aside) in the sentence or its heading, not only in its passage ("20 weeks" of
   // caregiver leave does not say how much notice a resignation needs).
   const about = focus.filter((t) => !MONEY_WORDS.has(t.word) && t.stem !== part.unit);
-  const valueMissing = part.kind !== undefined && !sentences.some((s) => hasValue(part, s.text, s.own.stems) && (about.length === 0 || about.some((t) => met(t, s.own))));
-  // Without a kind of value, the documents found must hold its words, its most telling word among them.
-  const heaviest = focus.reduce<Term | undefined>((best, t) => (!best || stats.idf(t.stem) > stats.idf(best.stem) ? t : best), undefined);
-  // (and the kept sentences themselves, with their headings, meet half its words, at most two: an
-  // answer about something else that only stands on a passage sharing the question's words is not one).
+  const aboutWeight = weight(about);
+  const valueMissing =
+    part.kind !== undefined &&
+    !sentences.some((s) => hasValue(part, s.text, s.own.stems) && (aboutWeight === 0 || weight(about.filter((t) => met(t, s.stems))) / aboutWeight >= VALUE_SENTENCE_FOCUS));
+  // The documents found must hold its words (and the kept sentences themselves, with their headings,
+  // half of them, at most two: an answer about something else is not one because its passage
+  // shares the question's words).
   const ownMet = focus.filter((t) => sentences.some((s) => met(t, s.own))).length;
-  const wordsMet = part.kind !== undefined ? !valueMissing : coverage >= focusNeeded && ownMet >= Math.min(2, Math.ceil(focus.length / 2));
-  void heaviest;
+  const wordsMet = coverage >= focusNeeded && ownMet >= (part.kind !== undefined && !valueMissing ? 1 : Math.min(2, Math.ceil(focus.length / 2)));
   return { part, answered: wordsMet && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing, offTopic: valueMissing || !wordsMet || missingNames.length > 0 };
 }
 

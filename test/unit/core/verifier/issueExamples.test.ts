@@ -12,7 +12,7 @@ import { ScriptedModel, say, search } from '../../../support/scriptedModel';
 
 const P = {
   cost: 'Cost reimbursement\nWe may seek reimbursement from law enforcement for the costs of producing records. Production of subscriber information for more than 5 accounts: $20 per account.',
-  gifts: 'Gifts and entertainment\nEmployees may give or accept entertainment of reasonable value. Any gift or entertainment worth more than $150 requires written approval from Legal before it is given or accepted.',
+  gifts: 'Gifts and entertainment\nEmployees may give entertainment to customers or partners, or accept it, when its value is reasonable. Any gift or entertainment worth more than $150 requires written approval from Legal before it is given or accepted.',
   comp: 'Travel comp time\nTravel comp time expires one year after it is earned. When you reach the expiration date, you will forfeit the leave. If you leave GSA, any unused travel comp time will be forfeited.',
   amended: 'Amended authorizations\nAn increase in trip cost that is within 120% of the originally approved amount is allowed with no further approvals required.',
   unable: 'Reviews\nIf we are unable to determine whether the content violates the policy, we will ask you for more information.',
