@@ -1,4 +1,4 @@
-// `npm run bench:answers`: every model-shaped answer of eval/answers/ replayed as Gemini would
+// `npm run bench:verifier-answers`: every model-shaped answer of eval/answers/ replayed as Gemini would
 // give it (the real @google/genai client against the local fake server: the scripted model
 // searches with the question, then answers, its evidence ids mapped to this turn's), verified by
 // the product's engine, and the figures of issue 21 printed per split.
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   }
   const answerable = (id: string): boolean => captured.get(id)?.answerable ?? true;
   const route = `${values.lm ? 'VS Code LM adapter' : 'Gemini client + fake server'}, ${embedding ? 'hybrid retrieval (all-MiniLM-L6-v2)' : 'lexical retrieval'}${similarity ? ', verifier with TextSimilarity' : ''}`;
-  console.log(`bench:answers — ${route}; ${outcomes.length} answers in ${((performance.now() - t0) / 1000).toFixed(1)} s (turns ${(verifyMs / Math.max(1, outcomes.length)).toFixed(0)} ms each on average)`);
+  console.log(`bench:verifier-answers — ${route}; ${outcomes.length} answers in ${((performance.now() - t0) / 1000).toFixed(1)} s (turns ${(verifyMs / Math.max(1, outcomes.length)).toFixed(0)} ms each on average)`);
   for (const s of split === 'all' ? (['dev', 'test'] as const) : [split]) {
     console.log(formatFigures(`${s} split`, figures(outcomes.filter((o) => o.answer.split === s), answerable)));
   }
