@@ -9,6 +9,7 @@
 // "employee", "suspend" / "disable", "court order" / "search warrant").
 
 import { stem } from './terms';
+import { NUMBER_WORDS } from './values';
 
 const SYNONYM_GROUPS = `
 get gets got gotten getting receive obtain
@@ -258,6 +259,13 @@ function build(): Lexicon {
       for (const other of members) if (other.join(' ') !== m[0] && !list.some((a) => a.join(' ') === other.join(' '))) list.push(other);
       synonyms.set(m[0], list);
     }
+  }
+  // A number word and its numeral are one word ("3 weeks" / "three weeks"); the values check
+  // compares the numbers themselves.
+  for (const [word, value] of Object.entries(NUMBER_WORDS)) {
+    const [a, b] = [stem(word), String(value)];
+    synonyms.set(a, [...(synonyms.get(a) ?? []), [b]]);
+    synonyms.set(b, [...(synonyms.get(b) ?? []), [a]]);
   }
   const antonyms = new Map<string, string[]>();
   for (const line of ANTONYM_PAIRS.trim().split('\n')) {

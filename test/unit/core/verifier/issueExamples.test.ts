@@ -21,6 +21,12 @@ const P = {
   lastDay: 'Leaving TTS\nYour last day at TTS cannot be a federal holiday. Your final day must be worked in full.',
   warrant:
     'Private contents\nWe will not disclose the contents of private repositories without a search warrant. For other information we would require a subpoena, search warrant, or court order. Law enforcement requests are reviewed by our legal team.',
+  warrantOnly:
+    'Only with a search warrant\nWe will not disclose the private contents of an account to law enforcement unless we are compelled to by a search warrant issued upon a showing of probable cause. With such a warrant we also provide private repository contents.',
+  network:
+    'Disabling a network\nIf the reported network is larger than one hundred (100) repositories and thus would be difficult to review in its entirety, we may consider disabling the entire network.',
+  minors: 'Users under 13\nWe do not permit any users under the age of 13 on our service. If we learn of any user under the age of 13, we will terminate that user\'s account.',
+  lwop: 'Leave without pay\nYou can request leave without pay of less than three weeks at any time.',
   police: 'Requests from outside the United States\nWe respond to requests from police outside the U.S. through a mutual legal assistance treaty. For law enforcement requests from within the U.S. we require valid legal process.',
   rate: 'Rate limits\nWe limit how often an account can call the API so that the service stays available for everyone.',
   carry: 'Annual leave\nYou may carry over up to 240 hours of annual leave into the next leave year.',
@@ -98,6 +104,18 @@ describe('issue 21: faithful paraphrases are kept', () => {
     await kept('Notices have to be in writing and sent by email [E1].', { E1: P.email });
   });
 
+  it('"hard to review in full" says what "difficult to review in its entirety" says', async () => {
+    await kept('If the network has more than 100 repositories and is hard to review in full, GitHub may disable the whole network [E1].', { E1: P.network });
+  });
+
+  it('"hears about" says what "learns of" says', async () => {
+    await kept('If GitHub hears about a user under 13, it terminates that account [E1].', { E1: P.minors });
+  });
+
+  it('"absences shorter than 3 weeks" says what "less than three weeks" says', async () => {
+    await kept('You can request leave without pay for absences shorter than 3 weeks at any time [E1].', { E1: P.lwop });
+  });
+
   it('shows a lead-in ending with ":" before a cited list as it is', async () => {
     const r = await verify("According to GitHub's cost reimbursement schedule:\n\n- More than 5 accounts cost $20 per account [E1]", { E1: P.cost });
     assert.deepEqual(r.sentences.map((s) => s.verdict), ['exempt', 'kept']);
@@ -145,11 +163,16 @@ describe('issue 21: one-word swaps and appended tokens are caught', () => {
     assert.ok(performance.now() - start < 5_000, `5 MB token took ${Math.round(performance.now() - start)} ms`);
   });
 
-  it('"court order" where the passage requires a search warrant for private contents (measured: see docs/verifier.md)', async () => {
-    const r = await verify('Law enforcement needs a court order to get the contents of a private repository [E1].', { E1: P.warrant });
-    // The passage names "court order" too, one sentence away: the lexical tier cannot tell which process
-    // applies to private contents. Recorded as a known miss; the test keeps the behaviour visible.
-    assert.ok(['kept', 'dropped'].includes(r.sentences[0].verdict));
+  it('drops "court order" where the passage requires a search warrant for private contents', async () => {
+    await dropped('Law enforcement needs a court order to get the contents of a private repository [E1].', { E1: P.warrantOnly }, /court|order/);
+    await kept('Law enforcement needs a search warrant for the private contents of a repository [E1].', { E1: P.warrantOnly });
+  });
+
+  // Known miss of the lexical tier (docs/measurements.md, "What is still missed"): when the passage
+  // also names a court order for other data one sentence away, it cannot tell which process applies
+  // to private contents. Pending, so that the miss stays visible in every run.
+  it.skip('drops "court order" where the same passage names a court order for other data one sentence away', async () => {
+    await dropped('Law enforcement needs a court order to get the contents of a private repository [E1].', { E1: P.warrant });
   });
 });
 
