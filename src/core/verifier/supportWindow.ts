@@ -30,23 +30,26 @@ export interface ReadOptions {
 }
 
 /**
- * The units holding any sentence term. A first pass reads the sentence's own stems; a second
- * pass, only when some term is missing or a negation is to be checked, reads the alternatives of
- * the missing terms, the negative words and the antonyms, and merges them into the same units.
+ * The units holding any sentence term, read in one pass over the passage: the sentence's own
+ * stems and, with the lexicon, the alternatives of every term (used only for a term the passage
+ * does not hold itself), the negative words and the antonyms, merged into the same units.
  */
 export function readUnits(passage: PreparedPassage, stems: readonly string[], options: ReadOptions): SupportUnit[] {
   const n = stems.length;
-  const direct = readPassage(passage, stems, options.stemming);
-  const byStart = new Map<number, SupportUnit>();
-  const units: SupportUnit[] = direct.map((u) => {
-    const unit = { ...u, index: unitIndex(passage, u.start), via: new Uint8Array(n), negativeWords: new Set<string>(), antonym: new Uint8Array(n), antonymWords: new Map<number, string>() };
-    byStart.set(u.start, unit);
-    return unit;
+  const blank = (u: PassageUnit, has: Uint8Array, negated: Uint8Array): SupportUnit => ({
+    start: u.start,
+    end: u.end,
+    hasNegation: u.hasNegation,
+    has,
+    negated,
+    index: unitIndex(passage, u.start),
+    via: new Uint8Array(n),
+    negativeWords: new Set<string>(),
+    antonym: new Uint8Array(n),
+    antonymWords: new Map<number, string>(),
   });
-  if (!options.lexicon) return units;
+  if (!options.lexicon) return readPassage(passage, stems, options.stemming).map((u) => blank(u, u.has, u.negated));
 
-  const found = new Uint8Array(n);
-  for (const u of units) for (let i = 0; i < n; i++) if (u.has[i]) found[i] = 1;
   // Extra stems to look for, each with what it stands for.
   const extra: string[] = [];
   const meaning: Array<{ kind: 'alt'; term: number; alt: number; parts: number } | { kind: 'negative' } | { kind: 'antonym'; term: number; word: string }> = [];
@@ -56,24 +59,40 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
   };
   let alternatives = 0;
   for (let i = 0; i < n; i++) {
-    if (!found[i]) {
-      for (const alt of alternativesOf(stems[i])) {
-        const id = alternatives++;
-        for (const part of alt) add(part, { kind: 'alt', term: i, alt: id, parts: alt.length });
-      }
+    for (const alt of alternativesOf(stems[i])) {
+      const id = alternatives++;
+      for (const part of alt) add(part, { kind: 'alt', term: i, alt: id, parts: alt.length });
     }
     for (const a of antonymsOf(stems[i])) add(a, { kind: 'antonym', term: i, word: a });
   }
   for (const w of options.negated ? NEGATIVE_WORDS : FORBIDDING_WORDS) add(w, { kind: 'negative' });
 
-  // A stem may stand for several things: read each distinct stem once.
-  const distinct = [...new Set(extra)];
-  const position = new Map(distinct.map((s, i) => [s, i] as const));
-  const second = readPassage(passage, distinct, options.stemming);
-  for (const u of second) {
-    let unit = byStart.get(u.start);
-    const fresh = !unit;
-    unit ??= { ...u, index: unitIndex(passage, u.start), has: new Uint8Array(n), negated: new Uint8Array(n), via: new Uint8Array(n), negativeWords: new Set<string>(), antonym: new Uint8Array(n), antonymWords: new Map<number, string>() };
+  // One read of every distinct stem: the sentence's first (index i < n), then the extra ones.
+  const terms = [...stems];
+  const position = new Map(stems.map((s, i) => [s, i] as const));
+  for (const s of extra) {
+    if (!position.has(s)) {
+      position.set(s, terms.length);
+      terms.push(s);
+    }
+  }
+  const read = readPassage(passage, terms, options.stemming);
+  const found = new Uint8Array(n);
+  const units: SupportUnit[] = [];
+  const byRead = read.map((u) => {
+    let direct = false;
+    for (let i = 0; i < n; i++) {
+      if (u.has[i]) {
+        found[i] = 1;
+        direct = true;
+      }
+    }
+    const unit = blank(u, u.has.slice(0, n), u.negated.slice(0, n));
+    if (direct) units.push(unit);
+    return { unit, direct };
+  });
+  read.forEach((u, r) => {
+    const { unit, direct } = byRead[r];
     const partsSeen = new Map<number, number>();
     const partsNegated = new Set<number>();
     let touched = false;
@@ -82,30 +101,26 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
       if (!u.has[j]) return;
       const m = meaning[k];
       if (m.kind === 'negative') {
-        (unit as SupportUnit).negativeWords.add(s);
+        unit.negativeWords.add(s);
         touched = true;
       } else if (m.kind === 'antonym') {
-        (unit as SupportUnit).antonym[m.term] |= u.negated[j] ? 2 : 1;
-        (unit as SupportUnit).antonymWords.set(m.term, m.word);
+        unit.antonym[m.term] |= u.negated[j] ? 2 : 1;
+        unit.antonymWords.set(m.term, m.word);
         touched = true;
-      } else {
+      } else if (!found[m.term]) {
         const seen = (partsSeen.get(m.alt) ?? 0) + 1;
         partsSeen.set(m.alt, seen);
         if (u.negated[j]) partsNegated.add(m.alt);
-        if (seen === m.parts && !(unit as SupportUnit).has[m.term]) {
-          (unit as SupportUnit).has[m.term] = 1;
-          (unit as SupportUnit).via[m.term] = 1;
-          if (partsNegated.has(m.alt)) (unit as SupportUnit).negated[m.term] = 1;
+        if (seen === m.parts && !unit.has[m.term]) {
+          unit.has[m.term] = 1;
+          unit.via[m.term] = 1;
+          if (partsNegated.has(m.alt)) unit.negated[m.term] = 1;
           touched = true;
         }
       }
     });
-    unit.hasNegation ||= u.hasNegation;
-    if (fresh && touched) {
-      byStart.set(u.start, unit);
-      units.push(unit);
-    }
-  }
+    if (!direct && touched) units.push(unit);
+  });
   units.sort((a, b) => a.start - b.start);
   return units;
 }
