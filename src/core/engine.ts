@@ -23,7 +23,7 @@ import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import type { LogLimits } from './metrics/logFile';
 import type { Feedback, Passage, RetrievalMode, TurnResult } from '../domain/types';
 import { boundTopK, DEFAULT_TOP_K } from '../domain/topK';
-import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
+import type { ChatModel, Embedder, GroundedModel, SupportScorer, TextSimilarity } from './types';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
@@ -76,7 +76,8 @@ export interface EngineOptions {
   /** Answer from the index as committed, while another process may be indexing it (nothing is cleaned up on open). */
   answerOnly?: boolean;
   topK?: number;
-  verifier?: { threshold?: number; escalation?: SupportScorer };
+  /** `similarity`: meaning under the embedding model, for the verifier (optional; it works without). */
+  verifier?: { threshold?: number; escalation?: SupportScorer; similarity?: TextSimilarity };
   /** "Does this answer the question?" after the support check (default on). */
   relevanceCheck?: boolean;
   metricsLog?: string;
@@ -274,7 +275,7 @@ export class Engine {
    */
   async verifierFor(texts: readonly string[], escalation?: SupportScorer): Promise<TextVerifier> {
     this.stats = await this.passages.termStats(texts);
-    const options = { threshold: this.options.verifier?.threshold, scorer: createLexicalScorer({ termStats: this.stats }), escalation: escalation ?? this.options.verifier?.escalation };
+    const options = { threshold: this.options.verifier?.threshold, scorer: createLexicalScorer({ termStats: this.stats }), escalation: escalation ?? this.options.verifier?.escalation, similarity: this.options.verifier?.similarity };
     return (text, evidence, signal) => verifyAnswer(text, evidence, options, signal);
   }
 
