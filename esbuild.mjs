@@ -8,6 +8,17 @@ import { lazyModule } from './build/lazyModule.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+/**
+ * `evident mcp`'s part of the MCP SDK is its own bundle, dist/mcpSdk.js (src/cli/mcp/mcpSdk.ts):
+ * the CLI bundle leaves the import of it as a run-time require of the file beside it, made only
+ * when that command runs, so other commands neither parse nor load the SDK.
+ */
+const mcpSdkBeside = {
+  name: 'mcp-sdk-beside',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/mcpSdk$/ }, () => ({ path: './mcpSdk.js', external: true }));
+  },
+};
 const sharpStub = fileURLToPath(new URL('./build/sharpStub.cjs', import.meta.url));
 
 const node = {
@@ -43,8 +54,10 @@ const builds = [
   // The index worker (a worker thread started by the engine in the extension host): indexing,
   // embedding and writing off the host's event loop.
   { ...node, entryPoints: { indexWorker: 'src/core/indexWorker/worker.ts' }, outdir: 'dist' },
-  // The CLI starts a process per command: Gemini's client loads on first use only (lazyModule.mjs).
-  { ...node, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node\n' + node.banner.js }, plugins: [lazyModule(['@google/genai'])] },
+  // The CLI starts a process per command: Gemini's client loads on first use only (lazyModule.mjs),
+  // the MCP SDK only for `evident mcp` (mcpSdkBeside).
+  { ...node, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node\n' + node.banner.js }, plugins: [lazyModule(['@google/genai']), mcpSdkBeside] },
+  { ...node, entryPoints: { mcpSdk: 'src/cli/mcp/mcpSdk.ts' }, outdir: 'dist' },
   { ...browser, entryPoints: { webview: 'src/webview/main.ts' }, outdir: 'dist' },
   // The metrics dashboard with its chart library (uPlot): its own bundle, loaded only when the
   // dashboard opens; its CSS (uPlot's and ours) comes out as dist/metricsView.css.

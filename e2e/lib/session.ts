@@ -20,7 +20,7 @@ export interface Session {
   browser: Browser;
   /** Absent when test/support/fakeGeminiMain.ts is not in the tree yet. */
   fakeGemini?: FakeGeminiProcess;
-  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string; walkthrough: string; deadEnds: string };
+  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string; walkthrough: string; deadEnds: string; agents: string };
   inHostReport: string;
   /** The workbench a check is driving, for failure screenshots. */
   current?: Workbench;
@@ -92,6 +92,7 @@ export async function startSession(): Promise<Session> {
     sitePolicy: await copyWorkspace(sitePolicyCorpus, home, 'ui'),
     metrics: await copyWorkspace(sitePolicyCorpus, home, 'metrics'),
     walkthrough: await copyWorkspace(sitePolicyCorpus, home, 'walkthrough'),
+    agents: await copyWorkspace(sitePolicyCorpus, home, 'agents'),
     hostile: existsSync(hostileFixture) ? await copyWorkspace(hostileFixture, home, 'hostile') : undefined,
     handbook: existsSync(handbookCorpus) ? await copyWorkspace(handbookCorpus, home, 'chat') : undefined,
     deadEnds: await deadEndsWorkspace(home),

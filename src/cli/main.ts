@@ -1,4 +1,4 @@
-// The `evident` command line: index / ask / verify / eval / metrics over a docs folder, for CI gates and
+// The `evident` command line: index / ask / verify / eval / metrics / check / mcp over a docs folder, for CI gates and
 // scripting. A thin shell over src/core; the contract is in docs (product.md's CLI contract).
 
 import { CliError, type CliCommand, type CliIO } from './io';
@@ -14,6 +14,10 @@ Commands:
   verify   --pairs FILE.jsonl                           verifier verdicts for claim/evidence pairs
   eval     --docs DIR --set FILE.jsonl                  evaluation figures, with CI gates
   metrics  --docs DIR [--since DATE]                    the turn log as tables, with drift alerts
+  check    --file F --docs DIR                          check any text against the documents,
+                                                        sentence by sentence
+  mcp      --docs DIR                                   an MCP server on stdio: search_docs and
+                                                        check_answer for other agents
 
 Run "evident <command> --help" for a command's options. Works offline: without GEMINI_API_KEY
 the extractive model answers, and without an embedding model retrieval is lexical.
@@ -25,6 +29,8 @@ const commands: Record<string, () => Promise<CliCommand>> = {
   verify: async () => (await import('./commands/verify')).verify,
   eval: async () => (await import('./commands/eval')).evaluate,
   metrics: async () => (await import('./commands/metrics')).metrics,
+  check: async () => (await import('./commands/check')).check,
+  mcp: async () => (await import('./commands/mcp')).mcp,
 };
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

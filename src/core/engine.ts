@@ -21,13 +21,14 @@ import { partialRetrieval, type VectorFill } from '../domain/partialRetrieval';
 import type { DocFolder } from './docs/docFolders';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import type { LogLimits } from './metrics/logFile';
-import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
+import type { Feedback, Passage, RetrievalMode, TurnResult } from '../domain/types';
 import { boundTopK, DEFAULT_TOP_K } from '../domain/topK';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer, TextSimilarity } from './types';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
 import { uniformTermStats, type TermStats } from './verifier/termStats';
+import type { TextVerifier } from './tools/textCheck';
 
 export { decodeDocument, folderDocSource, NO_DOCS, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
@@ -50,6 +51,7 @@ export { DEFAULT_ALERT_SETTINGS } from './metrics/alerts';
 export { DEFAULT_LOG_LIMITS, type LogLimits } from './metrics/logFile';
 export { MAX_QUESTION_LENGTH, QuestionTooLongError } from './agent/question';
 export { IndexWorkerStopped } from './store/workerPassageStore';
+export * as tools from './tools';
 
 export interface EngineLogger {
   info(message: string): void;
@@ -220,12 +222,7 @@ export class Engine {
 
   async ask(question: string, opts: AskOptions): Promise<TurnResult> {
     checkQuestion(question);
-    const stored = this.passages.status();
-    // A shared index never indexed says so itself, with the command that indexes it.
-    if (stored.passages === 0 && (!this.shared || stored.indexed)) {
-      const where = this.shared ? `the ${this.passages.label}` : this.options.docs.roots.join(', ');
-      throw new Error(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`);
-    }
+    this.assertAnswerable();
     const embedder = await this.embedder();
     const retrieval = this.passages.mode(embedder);
     // Vectors still filling in: the search is hybrid over the passages that have one.
@@ -250,11 +247,7 @@ export class Engine {
           return found;
         },
         searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
-        verify: async (text, evidence, signal) => {
-          this.stats = await this.passages.termStats([...turnTexts, text]);
-          const scorer = createLexicalScorer({ termStats: this.stats });
-          return verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation, similarity: this.options.verifier?.similarity }, signal);
-        },
+        verify: async (text, evidence, signal) => (await this.verifierFor([...turnTexts, text], opts.escalation))(text, evidence, signal),
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
@@ -273,6 +266,23 @@ export class Engine {
       this.log.warn(`Could not write the metrics log: ${(error as Error).message}`);
     }
     return result;
+  }
+
+  /**
+   * The verifier as a turn runs it (this engine's threshold and escalation tier, term weights
+   * exact for the stems of `texts`): for the turn's answer, and for checks of any text
+   * (src/core/tools) so that their verdicts are the ones `ask` would give.
+   */
+  async verifierFor(texts: readonly string[], escalation?: SupportScorer): Promise<TextVerifier> {
+    this.stats = await this.passages.termStats(texts);
+    const options = { threshold: this.options.verifier?.threshold, scorer: createLexicalScorer({ termStats: this.stats }), escalation: escalation ?? this.options.verifier?.escalation, similarity: this.options.verifier?.similarity };
+    return (text, evidence, signal) => verifyAnswer(text, evidence, options, signal);
+  }
+
+  /** A search outside any turn (the agents' tools, "Check Text"): the best `k` passages for `query`. */
+  async searchPassages(query: string, k: number, signal?: AbortSignal): Promise<Passage[]> {
+    this.assertAnswerable();
+    return (await this.passages.search(query, k, await this.embedder(), signal)).passages.map((found) => found.passage);
   }
 
   /** Adds the user's verdict on an answer to the turn log (when the engine keeps one). */
@@ -309,6 +319,15 @@ export class Engine {
   /** Term weights over every passage of the index (read by `ask` as it goes): informative words weigh more. */
   termStats(): TermStats {
     return this.stats ?? uniformTermStats;
+  }
+
+  /** Throws when nothing is indexed to answer from (a shared index never indexed says so itself, with the command that indexes it). */
+  private assertAnswerable(): void {
+    const stored = this.passages.status();
+    if (stored.passages === 0 && (!this.shared || stored.indexed)) {
+      const where = this.shared ? `the ${this.passages.label}` : this.options.docs.roots.join(', ');
+      throw new Error(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`);
+    }
   }
 
   /** The folder that holds every indexed document (topics are areas below it). */

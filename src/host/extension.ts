@@ -17,6 +17,8 @@ import { affectsIndex } from './settings';
 import { SourceHighlighter } from './sourceHighlight';
 import { registerStatusBar } from './statusBar';
 import { WorkspaceIndex } from './workspaceIndex';
+import { registerLanguageModelTools } from './languageModelTools';
+import { TextCheckView } from './textCheckView';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
@@ -41,7 +43,10 @@ export function activate(context: vscode.ExtensionContext): void {
     openAnswerInEditor: (turnId) => answers.open(turnId),
   });
   const dashboard = registerMetricsDashboard(context, { index, session, log });
-  registerCommands(context, { index, session, chatView, keys, storePassword, sources, answers, dashboard, log });
+  const textChecks = new TextCheckView((source) => sources.sourceUri(source));
+  context.subscriptions.push(textChecks);
+  registerCommands(context, { index, session, chatView, keys, storePassword, sources, answers, dashboard, textChecks, log });
+  registerLanguageModelTools(context, { index, sources, log });
   registerChatParticipant(context, index, sources, log, escalation, () => void dashboard.afterTurn());
   registerIndexUpkeep(context, index);
 

@@ -24,6 +24,17 @@ export const Commands = {
   chooseModel: 'evident.chooseModel',
   /** Internal: open a source passage (used by citation links). */
   openEvidence: 'evident.openEvidence',
+  /** Check the selection (or the whole document) against the docs, sentence by sentence. */
+  checkText: 'evident.checkText',
+  clearTextCheck: 'evident.clearTextCheck',
+} as const;
+
+/** The language model tools (package.json `contributes.languageModelTools`; `#evidentDocs` in a chat prompt). */
+export const LanguageModelTools = {
+  searchDocs: 'evident_searchDocs',
+  checkAnswer: 'evident_checkAnswer',
+  searchReference: 'evidentDocs',
+  checkReference: 'evidentCheck',
 } as const;
 
 /** The `@evident` participant in VS Code's native chat. */
@@ -84,6 +95,8 @@ export const Settings = {
 /** Context keys Evident sets (walkthrough completion, menus). */
 export const ContextKeys = {
   indexed: 'evident.indexed',
+  /** Some editor shows the result of "Check Text Against the Docs" ("Clear Text Check" appears). */
+  textChecked: 'evident.textChecked',
 } as const;
 
 /** The getting-started walkthrough (package.json `contributes.walkthroughs`) and its steps. */
@@ -101,6 +114,8 @@ export const Colors = {
   citation: 'evident.citationForeground',
   droppedSentence: 'evident.droppedSentenceBackground',
   citedPassage: 'evident.citedPassageBackground',
+  /** Sentences "Check Text Against the Docs" found backed. */
+  backedSentence: 'evident.backedSentenceBackground',
   /** The passage whose chip was clicked, picked out from the other cited ones. */
   openedPassage: 'evident.openedPassageBackground',
   openedPassageBorder: 'evident.openedPassageBorder',

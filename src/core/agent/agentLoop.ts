@@ -235,8 +235,9 @@ function checkAnswersQuestion(
 /**
  * What the verifier may count as support: a passage with its heading path (which gives its
  * topic), minus sentences that are instructions aimed at the model (data, not instructions).
+ * Also what the agents' tools and "Check Text" check against (src/core/tools).
  */
-function verifierView(evidence: InvocationEvidence): EvidenceLookup {
+export function verifierView(evidence: EvidenceLookup): EvidenceLookup {
   const views = new Map<string, Evidence>();
   const view = (e: Evidence): Evidence => {
     let v = views.get(e.id);

@@ -7,6 +7,7 @@ import type { ChatViewProvider } from '../chatView';
 import type { GeminiKeyStore } from '../geminiKey';
 import type { SourceHighlighter } from '../sourceHighlight';
 import type { StorePasswordStore } from '../storePassword';
+import type { TextCheckView } from '../textCheckView';
 import type { WorkspaceIndex } from '../workspaceIndex';
 
 export interface CommandDeps {
@@ -20,6 +21,8 @@ export interface CommandDeps {
   answers: { open(turnId: string): Promise<void> };
   /** The metrics dashboard (metricsDashboard.ts). */
   dashboard: { show(): void };
+  /** What "Check Text Against the Docs" shows in the editor. */
+  textChecks: TextCheckView;
   log: vscode.LogOutputChannel;
 }
 

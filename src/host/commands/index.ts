@@ -21,6 +21,8 @@ import { setStorePassword } from './setStorePassword';
 import { clearStorePassword } from './clearStorePassword';
 import { showLogs } from './showLogs';
 import { stop } from './stop';
+import { checkText } from './checkText';
+import { clearTextCheck } from './clearTextCheck';
 
 export type { CommandDeps } from './command';
 
@@ -42,6 +44,8 @@ export const COMMANDS: readonly EvidentCommand[] = [
   showLogs,
   stop,
   clearHistory,
+  checkText,
+  clearTextCheck,
 ];
 
 export function registerCommands(context: vscode.ExtensionContext, deps: Omit<CommandDeps, 'context'>): void {
