@@ -4,7 +4,8 @@
 // The host loads this module lazily (it is the heavy bundle), so everything it needs is exported.
 
 import { EvidenceLedger } from './agent/ledger';
-import { runTurn, type ConversationTurn, type TurnEvent } from './agent/agentLoop';
+import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { standaloneQuestion, type PreviousTurn } from './agent/followUp';
 import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { assertIndexOutsideDocs } from './docs/indexPlacement';
@@ -40,7 +41,8 @@ export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from '.
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
-export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
+export type { TurnEvent } from './agent/agentLoop';
+export type { PreviousTurn } from './agent/followUp';
 export { StoreError, type PassageStore } from './store/passageStore';
 export { redactConnection } from './store/postgres/postgresPassageStore';
 export { readMetricsReport, metricsReport, type ReportOptions } from './metrics/metricsReport';
@@ -104,8 +106,12 @@ export interface AskOptions {
   maxToolRounds?: number;
   onDraft?(textSoFar: string): void;
   onEvent?(event: TurnEvent): void;
-  /** Earlier questions and verified answers of this conversation, as text (no evidence ids). */
-  conversation?: readonly ConversationTurn[];
+  /**
+   * The turn this question follows in a conversation. A follow-up that leans on it ("and for
+   * part-time staff?") is answered as a standalone question carrying its question (the result's
+   * `answeredAs`); a question that stands alone is answered alone. Nothing else of it is carried.
+   */
+  follows?: PreviousTurn;
   /** Mixing routes: also offer the model Google Search as the `searchWeb` tool (a grounded sub-call). */
   webSearch?: GroundedModel;
 }
@@ -230,8 +236,9 @@ export class Engine {
     // Term weights for the question now, for each search's passages as they come, for the answer
     // before it is checked; each time for every text of the turn so far (a shared index updated
     // meanwhile starts its counts anew; otherwise they are known and cost nothing).
-    const turnTexts = [question];
+    const turnTexts = [question, ...(opts.follows ? [opts.follows.answeredAs ?? opts.follows.question] : [])];
     this.stats = await this.passages.termStats(turnTexts);
+    const standalone = opts.follows ? standaloneQuestion(question, opts.follows, this.stats) : undefined;
     const result = await runTurn(
       question,
       opts.model,
@@ -252,7 +259,7 @@ export class Engine {
         },
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
       },
-      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
+      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), ...(standalone ? { standalone } : {}) },
     );
     if (partial) result.partialRetrieval = partial;
     // A shared index's documents need not be in this workspace: the CLI's --docs says where they are.

@@ -4,7 +4,7 @@
 // naming what is missing. Its answer goes through the same verifier as any model's.
 
 import { notFound } from '../../domain/abstention';
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../types';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, FollowUpParts } from '../types';
 import { analyse, TOKEN, tokenWord, type Term } from '../verifier/terms';
 import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
 import { splitSentences } from '../verifier';
@@ -49,22 +49,17 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
     name: EXTRACTIVE_MODEL_NAME,
     async generate(request: ChatRequest): Promise<ChatResponse> {
       request.signal.throwIfAborted();
-      // A follow-up ("and for monthly plans?") is read with the question before it: both search
-      // for it, and the follow-up's own words decide which sentences answer.
-      const question = lastUserText(request.messages);
-      const context = carriedContext(question, previousUserText(request.messages));
+      // A follow-up comes rewritten as a standalone question (agent/followUp.ts): it is searched
+      // as such, and its own words decide which sentences answer.
+      const { text: question, followUp } = lastUserMessage(request.messages);
       const passages = returnedPassages(request.messages);
       if (passages === undefined) {
         if (request.tools.some((t) => t.name === SEARCH_TOOL_NAME)) {
-          // A follow-up searches twice: read with the question before it, and on its own (so the
-          // earlier question's many words cannot crowd out what the follow-up asks about).
-          const toolCalls = [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: context ? `${context} ${question}` : question } }];
-          if (context) toolCalls.push({ id: 'extractive-2', name: SEARCH_TOOL_NAME, args: { query: question } });
-          return { text: '', toolCalls };
+          return { text: '', toolCalls: [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: question } }] };
         }
         return say(request, notFound('no passages were searched for this question.'));
       }
-      return say(request, answer(question, passages, options.termStats?.(), context));
+      return say(request, answer(question, passages, options.termStats?.(), followUp));
     },
   };
 }
@@ -74,12 +69,12 @@ function say(request: ChatRequest, text: string): ChatResponse {
   return { text, toolCalls: [] };
 }
 
-/** Weight of a word carried from the previous question when picking sentences (the follow-up's own words weigh 1). */
+/** Weight of a word carried from the earlier question when picking sentences (the follow-up's own words weigh 1). */
 const CONTEXT_SHARE = 0.25;
 
-export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats, context?: string): string {
-  // A follow-up is read with what it carries from the question before it (see carriedContext).
-  const read = context ? `${context} ${question}` : question;
+export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats, followUp?: FollowUpParts): string {
+  // A follow-up's standalone question holds the earlier question it carries and the follow-up.
+  const read = question;
   const howWords = new Set([...read.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
   // The question is read once: every later step looks words up here (linear in its length).
   const words = new QuestionWords(read);
@@ -88,7 +83,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const questionTerms = words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
   const keyTerms = unique(questionTerms.map((t) => t.stem));
   // The follow-up's own words decide which sentences are picked; carried words weigh less.
-  const own = new Set(context ? new QuestionWords(question).terms.map((t) => t.stem) : keyTerms);
+  const own = new Set(followUp ? new QuestionWords(followUp.asked).terms.map((t) => t.stem) : keyTerms);
   const share = (stem: string) => (own.size === 0 || own.has(stem) ? 1 : CONTEXT_SHARE);
   if (keyTerms.length === 0) return notFound('the question has no terms to look for in the documents.');
   if (passages.length === 0) return notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`);
@@ -97,7 +92,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
 
   // Names and numbers the question is specifically about ("Japan", "401(k)") must be there.
-  const anchors = unique(anchorWords(read).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
+  const anchors = unique(questionAnchors(question, followUp).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
   const missingAnchors = anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
     return notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(m)))}.`);
@@ -120,7 +115,8 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
     return notFound(`the documents found do not mention ${quoteList(missing.map((m) => surface(m)))}.`);
   }
 
-  const asked = askedValues(question);
+  // What kind of value is asked: the follow-up's own ("over how long?"), else the carried question's ("and for part-time staff?").
+  const asked = askedValues(followUp && QUESTION_WORD.test(followUp.asked) ? followUp.asked : question);
   const pickTotal = keyTerms.reduce((sum, t) => sum + share(t) * weight(t), 0);
   const candidates: { text: string; id: string; score: number; order: number; stems: Set<string> }[] = [];
   const seen = new Set<string>();
@@ -154,7 +150,7 @@ export function answer(question: string, passages: ReturnedPassage[], corpusStat
   const picked = candidates.filter((c) => c.score >= Math.max(SENTENCE_MIN, best.score * 0.75)).slice(0, MAX_SENTENCES);
   // Each part of a multi-part question gets its best sentence, when one meets it; a part none
   // meets is named by the turn's relevance check as not found.
-  const parts = questionParts(question);
+  const parts = questionParts(followUp ? followUp.asked : question);
   if (parts.length > 1) {
     for (const part of parts) {
       const partTerms = unique(analyse(part, { stemming: true }).terms.map((t) => t.stem).filter((t) => keyTerms.includes(t)));
@@ -182,51 +178,21 @@ function stripListMarker(line: string): string {
   return line.replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ x]\]\s+)?/, '');
 }
 
-function lastUserText(messages: ChatMessage[]): string {
-  return userTexts(messages).at(-1) ?? '';
+function lastUserMessage(messages: ChatMessage[]): { text: string; followUp?: FollowUpParts } {
+  const last = messages.filter((m): m is Extract<ChatMessage, { role: 'user' }> => m.role === 'user').at(-1);
+  return { text: last?.text ?? '', ...(last?.followUp ? { followUp: last.followUp } : {}) };
 }
 
-/** The question of the turn before this one (the conversation carried into the turn), if any. */
-function previousUserText(messages: ChatMessage[]): string | undefined {
-  const texts = userTexts(messages);
-  return texts.length > 1 ? texts[texts.length - 2] : undefined;
-}
-
-function userTexts(messages: ChatMessage[]): string[] {
-  return messages.filter((m): m is Extract<ChatMessage, { role: 'user' }> => m.role === 'user').map((m) => m.text);
-}
-
-const FOLLOW_UP_OPENING = /^\s*(?:and|or|but|also|then|so|what about|how about|same for|and what about)\b/i;
-/** A question this short leans on the one before it ("and for contractors?"). */
-const FOLLOW_UP_MAX_WORDS = 5;
-
-/** True when a question reads as a follow-up of the previous one rather than a new topic. */
-export function isFollowUp(question: string): boolean {
-  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return FOLLOW_UP_OPENING.test(question) || (words.length > 0 && words.length <= FOLLOW_UP_MAX_WORDS);
-}
+const QUESTION_WORD = /\b(?:how|what|when|who|whom|which|where|why)\b/i;
 
 /**
- * What a follow-up carries from the previous question, or undefined for a new question: so
- * "and for monthly plans?" after "How much does the annual plan cost?" searches and answers for
- * the cost of monthly plans. When the follow-up names things of its own (names, numbers), those
- * replace the ones the previous question named.
+ * Names and numbers the answer must be about: the question's; for a follow-up, its own when it
+ * names any (they replace the earlier question's: "and in Japan?"), else the carried question's.
  */
-export function carriedContext(question: string, previous: string | undefined): string | undefined {
-  if (!previous || !isFollowUp(question)) return undefined;
-  const ownAnchors = anchorWords(question).length > 0;
-  return (ownAnchors ? withoutWords(previous, anchorWords(previous)) : previous).trim();
-}
-
-/** The question as the offline model searches for it: a follow-up joined to what it carries. */
-export function inContext(question: string, previous: string | undefined): string {
-  const context = carriedContext(question, previous);
-  return context ? `${context} ${question.trim()}` : question;
-}
-
-function withoutWords(text: string, words: string[]): string {
-  const drop = new Set(words);
-  return (text.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*|[^\p{L}\p{N}]+/gu) ?? []).filter((w) => !drop.has(w)).join('');
+function questionAnchors(question: string, followUp: FollowUpParts | undefined): string[] {
+  if (!followUp) return anchorWords(question);
+  const own = anchorWords(followUp.asked);
+  return own.length ? own : anchorWords(followUp.carried);
 }
 
 /** Passages from the tool results of this turn, or undefined when no search has run yet. */
