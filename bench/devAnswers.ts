@@ -11,8 +11,7 @@
 //   npm run bench:answers [-- --sets dev,followups,generalisation] [-- --modes lexical,hybrid] [-- --misses]
 // Tune on dev and followups; the generalisation set is measured once, at the end (eval/generalisation/README.md).
 
-import { existsSync, mkdirSync } from 'node:fs';
-import { homedir, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Engine, folderDocSource } from '../src/core/engine';
@@ -21,6 +20,7 @@ import { checkEvalQuestion, scoreItem, summarizeEvaluation, type EvalItem, type 
 import { askConversations, withAfterCheck } from '../src/core/eval/conversations';
 import { requireRealModel } from '../test/support/realModel';
 import { SHARED_DATA } from '../test/support/workspace';
+import { benchIndexDir } from './benchIndexes';
 
 const CORPORA = ['site-policy', '18f-handbook'] as const;
 const SET_FILES: Record<string, (corpus: string) => string> = {
@@ -58,9 +58,8 @@ function citesGold(item: EvalItem): boolean {
   return item.result.sentences.some((s) => s.verdict === 'kept' && s.citations.some((id) => gold.has(sourceOf.get(id) ?? '')));
 }
 
-async function run(corpus: string, mode: Mode, setFile: string, cache: string, modelDir: string, misses: boolean): Promise<Row> {
-  const indexDir = path.join(cache, `${corpus}-${mode}`);
-  mkdirSync(indexDir, { recursive: true });
+async function run(corpus: string, mode: Mode, setFile: string, modelDir: string, misses: boolean): Promise<Row> {
+  const indexDir = benchIndexDir(corpus, mode);
   const engine = await Engine.open({
     docs: folderDocSource(path.join(SHARED_DATA, 'corpora', corpus)),
     indexDir,
@@ -75,18 +74,18 @@ async function run(corpus: string, mode: Mode, setFile: string, cache: string, m
     const questions = await readJsonl<Line>(path.resolve(__dirname, '..', setFile), withAfterCheck(checkEvalQuestion));
     const answered = await askConversations(questions, (q, previous) => engine.ask(q.question, { model, id: q.id, ...(previous ? { follows: previous } : {}) }));
     const items = answered.map(({ question, result }) => scoreItem(question, result));
-    const followUps = { retrievedRightFile: 0, total: 0, selfContained: 0, selfContainedChanged: 0 };
-    for (const { question, result } of answered) {
-      if (question.after === undefined) continue;
-      followUps.total++;
-      const gold = new Set(question.gold_files);
-      // An unanswerable follow-up's right file is the one its conversation is about: the previous turn's gold files.
-      const right = gold.size ? gold : new Set(answered.find((a) => a.question.id === question.after)?.question.gold_files ?? []);
-      if (right.size === 0 || result.evidence.some((e) => right.has(e.source))) followUps.retrievedRightFile++;
-      else if (misses) console.log(`  follow-up miss (${mode}): ${question.id}: "${question.question}" answered as "${result.answeredAs}" → ${[...new Set(result.evidence.map((e) => e.source))].join(', ')}`);
-      if (question.selfContained) {
-        followUps.selfContained++;
-        if (result.answeredAs !== undefined && result.answeredAs !== question.question) followUps.selfContainedChanged++;
+    const figures = summarizeEvaluation(items, 6).followUps;
+    const followUps = figures
+      ? { retrievedRightFile: figures.rightFileRetrieved, total: figures.withRightFiles, selfContained: figures.selfContained, selfContainedChanged: figures.selfContainedChanged }
+      : { retrievedRightFile: 0, total: 0, selfContained: 0, selfContainedChanged: 0 };
+    if (misses) {
+      const byId = new Map(answered.map((a) => [a.question.id, a]));
+      for (const { question, result } of answered) {
+        if (question.after === undefined) continue;
+        const gold = question.gold_files.length ? question.gold_files : question.selfContained ? [] : (byId.get(question.after)?.question.gold_files ?? []);
+        if (gold.length && !result.evidence.some((e) => gold.includes(e.source))) {
+          console.log(`  follow-up miss (${mode}): ${question.id}: "${question.question}" answered as "${result.answeredAs}" → ${[...new Set(result.evidence.map((e) => e.source))].join(', ')}`);
+        }
       }
     }
     if (misses) {
@@ -109,9 +108,7 @@ async function main(): Promise<void> {
   for (const s of sets) if (!SET_FILES[s]) throw new Error(`unknown set ${s} (dev, followups, generalisation)`);
   for (const m of modes) if (m !== 'lexical' && m !== 'hybrid') throw new Error(`unknown mode ${m} (lexical, hybrid)`);
   const modelDir = modes.includes('hybrid') ? requireRealModel() : '';
-  const cache = process.env.EVIDENT_BENCH_CACHE ?? path.join(homedir(), '.cache', 'evident', 'bench-indexes');
-  if (!existsSync(cache)) mkdirSync(cache, { recursive: true });
-  console.log(`Model: ${modelDir || '(lexical only)'}; index cache ${cache}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+  console.log(`Model: ${modelDir || '(lexical only)'}; indexes kept in ${path.dirname(benchIndexDir(corpora[0], 'lexical'))}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
   for (const set of sets) {
     const followUpSet = set === 'followups';
     console.log(`### ${set}\n`);
@@ -120,7 +117,7 @@ async function main(): Promise<void> {
     for (const mode of modes) {
       const total: Row = { items: [], followUps: { retrievedRightFile: 0, total: 0, selfContained: 0, selfContainedChanged: 0 } };
       for (const corpus of corpora) {
-        const row = await run(corpus, mode, SET_FILES[set](corpus), cache, modelDir, !!values.misses);
+        const row = await run(corpus, mode, SET_FILES[set](corpus), modelDir, !!values.misses);
         console.log(`| ${corpus} (${row.items.length}) | ${mode} | ${figures(row)} |`);
         total.items.push(...row.items);
         for (const k of Object.keys(total.followUps) as (keyof Row['followUps'])[]) total.followUps[k] += row.followUps[k];

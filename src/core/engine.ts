@@ -23,7 +23,9 @@ import type { DocFolder } from './docs/docFolders';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import type { LogLimits } from './metrics/logFile';
 import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
-import type { ChatModel, Embedder, GroundedModel, SupportScorer } from './types';
+import type { ChatModel, Embedder, GroundedModel, SupportScorer, TextSimilarity } from './types';
+import { embedderSimilarity } from './retrieval/textSimilarity';
+import type { ExtractiveTuning } from './models/extractiveModel';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
@@ -126,6 +128,7 @@ export class Engine {
   private readonly ledger = new EvidenceLedger();
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
+  private similarityOf: { embedder: Embedder; similarity: TextSimilarity } | undefined;
   private stats: TermStats | undefined;
   private sourcesFolder: string | undefined;
   private readonly log: EngineLogger;
@@ -229,6 +232,7 @@ export class Engine {
     }
     const embedder = await this.embedder();
     const retrieval = this.passages.mode(embedder);
+    const similarity = this.textSimilarity();
     // Vectors still filling in: the search is hybrid over the passages that have one.
     const fill = this.passages.status().vectors;
     const partial = retrieval === 'hybrid' && fill ? partialRetrieval(fill) : undefined;
@@ -258,6 +262,7 @@ export class Engine {
           return verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal);
         },
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
+        ...(similarity ? { similarity } : {}),
       },
       { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), ...(standalone ? { standalone } : {}) },
     );
@@ -303,9 +308,25 @@ export class Engine {
     await this.passages.close();
   }
 
-  /** The offline model, weighing question words by how informative they are in this index. */
-  createExtractiveModel(): ChatModel {
-    return createExtractiveModel({ termStats: () => this.termStats() });
+  /**
+   * The offline model, weighing question words by how informative they are in this index, and
+   * sentences by their similarity in meaning to the question when the embedding model is loaded.
+   * `tuning`: the dev-set sweep only.
+   */
+  createExtractiveModel(tuning?: Partial<ExtractiveTuning>): ChatModel {
+    return createExtractiveModel({ termStats: () => this.termStats(), similarity: () => this.textSimilarity(), ...(tuning ? { tuning } : {}) });
+  }
+
+  /**
+   * How close texts are in meaning under the loaded embedding model (the TextSimilarity port), or
+   * undefined while no model is loaded (lexical only, or still loading): every user falls back to
+   * its lexical evidence. Turns pass it on to the checks after the model (`TurnDeps.similarity`).
+   */
+  textSimilarity(): TextSimilarity | undefined {
+    const embedder = this.embedderState.kind === 'ready' ? this.embedderState.embedder : undefined;
+    if (!embedder) return this.inWorker?.similarity();
+    if (this.similarityOf?.embedder !== embedder) this.similarityOf = { embedder, similarity: embedderSimilarity(embedder) };
+    return this.similarityOf.similarity;
   }
 
   /** Term weights over every passage of the index (read by `ask` as it goes): informative words weigh more. */

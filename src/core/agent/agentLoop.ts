@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { isAbstention, notFound } from '../../domain/abstention';
 import { turnMetrics } from '../../domain/coverage';
 import type { AbstentionCause, Evidence, EvidenceLookup, TurnRelevance, TurnResult, RetrievalMode, VerifiedText } from '../../domain/types';
-import type { ChatMessage, ChatModel, ToolCall, ToolResult } from '../types';
+import type { ChatMessage, ChatModel, TextSimilarity, ToolCall, ToolResult } from '../types';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
 import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL_NAME, WEB_TOOL, WEB_TOOL_INSTRUCTION, WEB_TOOL_NAME } from './instruction';
 import type { WebSearch } from './webSearchTool';
@@ -25,6 +25,11 @@ export interface TurnDeps {
   retrieval: RetrievalMode;
   /** Mixing routes: Google Search as the `searchWeb` tool (a grounded sub-call); absent = documents only. */
   searchWeb?: WebSearch;
+  /**
+   * Similarity in meaning under the loaded embedding model (absent without one): for the checks
+   * after the model, e.g. the relevance check's question ↔ answer similarity. Nothing may need it.
+   */
+  similarity?: TextSimilarity;
 }
 
 export type TurnEvent =
