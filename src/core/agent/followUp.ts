@@ -45,7 +45,15 @@ const NOT_A_SUBJECT = /\b(?:how|what|when|who|whom|which|where|why|if|i|i'm|me|m
 const MAX_SUBJECT_WORDS = 4;
 
 /** Pronouns and adverbs that point back at the earlier turn. */
-const POINTING_BACK = /\b(?:it|its|itself|they|them|their|theirs|those|these|this|then|anyway|else|instead|either|at least|as well|the same)\b/i;
+const POINTING_BACK = /\b(?:it|itself|they|them|theirs|those|these|this|then|anyway|else|instead|either|at least|as well|the same)\b/i;
+/** Possessives, which in a longer question usually point inside it ("employees … in their first year"). */
+const POSSESSIVE = /\b(?:its|their)\b/i;
+/**
+ * A pointing word leans on the turn before only in a question with few words of its own: "how do I
+ * reset my password if it expired?" finds its "it" inside.
+ */
+const POINTING_NEEDS_FEWER_THAN = 4;
+const POSSESSIVE_NEEDS_FEWER_THAN = 3;
 
 /** "Is it OK to…", "it's possible to…": a dummy "it" that points at nothing. */
 const DUMMY_IT = /\b(?:is|was|would|will|isn't|it's|it is)\s+(?:it\s+)?(?:ok|okay|possible|allowed|fine|true|legal|required|necessary|mandatory|permitted|enough|worth|safe|normal|common|better|wise|appropriate|acceptable|against)\b/gi;
@@ -109,9 +117,10 @@ export function standaloneQuestion(question: string, previous: PreviousTurn | un
 /** True when the question cannot be answered without the turn before it. */
 export function leansOnPrevious(question: string, termStats?: TermStats): boolean {
   if (CONTINUATION_OPENING.test(question)) return true;
-  if (pointsBack(question)) return true;
-  // No word of its own that says what it is about, or one in a question of a few words ("how much are tickets?").
   const own = distinctiveWords(question, termStats).length;
+  if (pointsBack(question) && own < POINTING_NEEDS_FEWER_THAN) return true;
+  if (POSSESSIVE.test(question) && own < POSSESSIVE_NEEDS_FEWER_THAN) return true;
+  // No word of its own that says what it is about, or one in a question of a few words ("how much are tickets?").
   return own === 0 || (own === 1 && (question.match(/[\p{L}\p{N}]+/gu) ?? []).length <= SHORT_QUESTION_WORDS);
 }
 

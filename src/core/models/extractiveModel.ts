@@ -157,22 +157,25 @@ export function decide(read: Read, sims: ReadonlyMap<Candidate, Closeness> | und
     (sims
       ? sim(c) >= tuning.minSimilarity && (c.lexical >= SENTENCE_MIN || (sim(c) >= tuning.paraphraseSimilarity && c.lexical >= tuning.paraphraseLexical))
       : c.lexical >= SENTENCE_MIN);
-  const ranked = candidates.filter((c) => !sims || sims.has(c)).sort((a, b) => score(b) - score(a) || a.order - b.order);
+  // A follow-up that names a new subject ("and for part-time staff?") is answered only by sentences about it.
+  const subject = reading.followUp?.newSubject;
+  const ranked = candidates
+    .filter((c) => (!sims || sims.has(c)) && (!subject || aboutSubject(c, subject, reading)))
+    .sort((a, b) => score(b) - score(a) || a.order - b.order);
   const best = ranked.find(answers);
   const paraphrase = !!sims && !!best && sim(best) >= tuning.paraphraseSimilarity;
   if (read.coverage < COVERAGE_NEEDED && !paraphrase) {
     return notFound(`the documents found do not mention ${quoteList(read.missing.map(surface))}.`);
   }
   if (!best) {
-    return notFound(`no sentence in the documents found answers this; closest terms: ${quoteList(reading.keyTerms.map(surface))}.`);
-  }
-  // A follow-up that names a new subject ("and for part-time staff?") is answered only by a sentence about it.
-  const subject = reading.followUp?.newSubject;
-  if (subject && !aboutSubject(best, subject, reading)) {
-    return notFound(`the documents found do not say this for "${subject}".`);
+    return notFound(
+      subject
+        ? `the documents found do not say this for "${subject}".`
+        : `no sentence in the documents found answers this; closest terms: ${quoteList(reading.keyTerms.map(surface))}.`,
+    );
   }
   const floor = score(best) * 0.75;
-  const picked = ranked.filter((c) => answers(c) && score(c) >= floor && (!subject || aboutSubject(c, subject, reading))).slice(0, MAX_SENTENCES);
+  const picked = ranked.filter((c) => answers(c) && score(c) >= floor).slice(0, MAX_SENTENCES);
   coverParts(reading, sims ? ranked.filter(answers) : ranked, picked);
   picked.sort((a, b) => a.order - b.order);
   return picked.map((c) => cite(c.text, c.id)).join(' ');
