@@ -1,4 +1,4 @@
-// `npm run bench:answers`: the answers users get, measured on the question sets over the shared
+// `npm run bench:dev-answers`: the answers users get, measured on the question sets over the shared
 // corpora with the offline (extractive) model, lexical retrieval and hybrid retrieval with the real
 // all-MiniLM-L6-v2 in the same run. Per corpus and over both: gold-file recall@6, answerable
 // correct (every keyword; and also with a gold file cited by a kept sentence), false abstention,
@@ -8,7 +8,7 @@
 //
 // The indexes are kept between runs (embedding the handbook takes minutes on a loaded machine):
 // EVIDENT_BENCH_CACHE, else ~/.cache/evident/bench-indexes.
-//   npm run bench:answers [-- --sets dev,followups,generalisation] [-- --modes lexical,hybrid] [-- --misses]
+//   npm run bench:dev-answers [-- --sets dev,followups,generalisation] [-- --modes lexical,hybrid] [-- --misses]
 // Tune on dev and followups; the generalisation set is measured once, at the end (eval/generalisation/README.md).
 
 import { loadavg } from 'node:os';

@@ -61,7 +61,7 @@ for (const target of wanted) {
   const out = path.join('artifacts', `evident-${target}.vsix`);
   try {
     execFileSync('npx', ['vsce', 'package', '--target', target, '--ignoreFile', ignoreFile, '--out', out,
-      '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      '--no-rewrite-relative-links'], { stdio: ['ignore', 'ignore', 'inherit'] });
   } finally {
     rmSync(ignoreFile, { force: true });
   }

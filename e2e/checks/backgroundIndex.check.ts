@@ -7,13 +7,13 @@
 // during it; nothing in the extension knows it is slow.
 
 import * as assert from 'node:assert/strict';
-import { cp, mkdir, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Settings } from '../../src/shared/ids';
 import { makeSlowEmbeddingModel } from '../../test/support/slowModel';
 import { ChatView } from '../lib/chatView';
 import { handbookCorpus } from '../lib/paths';
-import { session } from '../lib/session';
+import { copyWorkspace, session } from '../lib/session';
 import { checkTitle, Workbench } from '../lib/workbench';
 
 const QUESTION = 'How many hours of annual leave do employees earn per pay period?';
@@ -28,9 +28,7 @@ describe('indexing in the background (18F handbook workspace, embedding slowed b
 
   it('answers while vectors fill in and says retrieval is partial with the figure (slowed artificially: 8 identity layers per token), then stops saying it', async function () {
     const s = session();
-    const folder = join(s.home, 'workspaces', 'background', basename(handbookCorpus));
-    await mkdir(join(s.home, 'workspaces', 'background'), { recursive: true });
-    await cp(handbookCorpus, folder, { recursive: true });
+    const folder = await copyWorkspace(handbookCorpus, s.home, 'background');
     const model = await makeSlowEmbeddingModel(join(s.home, 'models'), 8);
     await mkdir(join(folder, '.vscode'), { recursive: true });
     await writeFile(join(folder, '.vscode', 'settings.json'), JSON.stringify({ [Settings.embeddingLocalPath]: model, [Settings.model]: 'extractive' }));

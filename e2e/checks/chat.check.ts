@@ -1,19 +1,24 @@
-// The chat as people expect it (issue 14), on a fresh copy of the 18F handbook (248 files), in
-// order on one page: the first index shown in the view; the walkthrough step ticked by it; a
-// hung model (elapsed time, stage, time limit, Stop back to the input); a rejected API key in
-// one sentence with ways forward; follow-up questions and suggestions; the not-found box; the
-// sources, numbers and previews; feedback, Regenerate and the answer document's title; the
-// keyboard path and the accessibility tree; contrast measured in all four kinds of theme; and
-// the chat found again after a window reload and the side bar closed and reopened.
+// The chat as people expect it (issues 14 and 24), on a fresh copy of the 18F handbook (248
+// files), in order on one page: the first index shown in the view (its figure once, the same as
+// the status bar's); the walkthrough step ticked by it; Gemini chosen without a key (a button,
+// not a command to type); a hung model (elapsed time, stage, time limit, Stop back to the input);
+// a rejected API key in one sentence with ways forward; follow-up questions and suggestions; the
+// not-found box and "Enable semantic search" opening its settings; the sources, numbers and
+// previews; the clicked chip's passage picked out in its file; feedback, Regenerate, Copy and the
+// answer document; the keyboard path ("Focus on Chat View", no invisible Tab stop, Escape) and
+// the accessibility tree; the layout and contrast at 250, 300 and 700 px in all four kinds of
+// theme; and the history shown at once after a window reload.
 // Gemini here is the fake server, reached with keys that make it hang or reject the key.
 
 import * as assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Commands, EXTENSION_ID } from '../../src/shared/ids';
+import { Commands, EXTENSION_ID, Views } from '../../src/shared/ids';
 import { HANGING_API_KEY, LAUNDERED_SENTENCE, REJECTED_API_KEY } from '../../test/support/fakeGeminiModes';
+import { checksInOrder } from '../lib/checkOrder';
 import { ChatView } from '../lib/chatView';
 import { failures, measureChatContrast, type ContrastSample } from '../lib/contrast';
+import { layoutProblems, measureChatLayout } from '../lib/layout';
 import { paletteTitle } from '../lib/manifest';
 import { session } from '../lib/session';
 import { editUserSettings } from '../lib/userSettings';
@@ -22,6 +27,10 @@ import { checkTitle, Workbench } from '../lib/workbench';
 const ANNUAL = 'How many hours of annual leave do employees earn per pay period?';
 const FOLLOW_UP = 'and for sick leave?';
 const ABSENT = 'What is the dress code for the Denver office?';
+/** Answered (offline) from two passages of one file: pages/travel-and-leave/leave.md, lines 62–70 and 100–108. */
+const TWO_PASSAGES = 'How many hours of annual leave and sick leave do employees earn per pay period?';
+
+const WIDTHS = [250, 300, 700] as const;
 
 const THEMES = [
   { kind: 'light', label: 'Light Modern', bodyClass: 'vscode-light' },
@@ -36,14 +45,9 @@ function formatSamples(samples: ContrastSample[]): string {
 
 describe('the chat as people expect it (18F handbook workspace)', function () {
   this.timeout(180_000);
-  const passed = new Set<string>();
+  const { needs } = checksInOrder();
   let wb: Workbench;
   let chat: ChatView;
-
-  function needs(...checks: string[]): void {
-    const missing = checks.filter((c) => !passed.has(c));
-    if (missing.length > 0) throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
-  }
 
   const focusedTestId = (): Promise<string | null> => chat.frame.locator('body').evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 
@@ -54,10 +58,6 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
       throw new Error(`after setting the key the chat header does not show the ${backend} backend`);
     });
   }
-
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') passed.add(this.currentTest.title);
-  });
 
   after(async () => {
     if (wb) {
@@ -100,14 +100,25 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     assert.match((await progress.textContent()) ?? '', /type your question now/);
     // Read the progress as it moves (a lexical run: reading is most of the bar, no 49% → 95% jump).
     const readings: { text: string; percent: number }[] = [];
+    const figures: { chat: number; shown: number; statusBar?: [number, number] }[] = [];
+    const statusFigure = async () => {
+      const figure = /indexing (\d+)%/.exec(await wb.statusBarText())?.[1];
+      return figure === undefined ? undefined : Number(figure);
+    };
     for (const deadline = Date.now() + 150_000; Date.now() < deadline; await wb.page.waitForTimeout(250)) {
+      // The status bar read just before and just after the chat: the chat's figure lies between.
+      const before = await statusFigure();
       const now = await chat.frame.locator('body').evaluate(() => ({
         state: document.querySelector('[data-testid="header-index"]')?.getAttribute('data-state') ?? '',
         text: document.querySelector('[data-testid="index-progress-text"]')?.textContent ?? null,
         percent: Number(document.querySelector('[data-testid="index-progress"] [role="progressbar"]')?.getAttribute('aria-valuenow') ?? -1),
+        // Every figure the view shows as text (the bar's value is not text).
+        figures: (document.body.innerText.match(/\d+\s?%/g) ?? []).length,
       })).catch(() => undefined);
+      const after = await statusFigure();
       if (!now) continue;
       if (now.state === 'indexed') break;
+      if (now.text !== null) figures.push({ chat: now.percent, shown: now.figures, statusBar: before !== undefined && after !== undefined ? [before, after] : undefined });
       if (now.text !== null && readings.at(-1)?.text !== now.text) readings.push({ text: now.text, percent: now.percent });
       if (readings.length === 3) await wb.screenshot(checkTitle(this));
     }
@@ -115,6 +126,14 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     assert.ok(readings.some((r) => /Reading files \d+\/\d+ \(\d+%\)/.test(r.text)), `no "Reading files n/N" progress seen: ${readings.map((r) => r.text).join(' | ')}`);
     assert.ok(readings.some((r) => /Reading files/.test(r.text) && r.percent > 55), `reading never went past 55% (a lexical run used to stop at 49% and jump to 95%): ${readings.map((r) => r.text).join(' | ')}`);
     for (let i = 1; i < readings.length; i++) assert.ok(readings[i].percent >= readings[i - 1].percent, `progress went back: ${readings[i - 1].text} → ${readings[i].text}`);
+    // The figure once in the view (not in the header badge, the box and the empty state at once),
+    // and the status bar's the same one (read a moment apart, so it may have moved on a little).
+    assert.ok(figures.length > 0 && figures.every((f) => f.shown === 1), `the chat shows the indexing figure ${[...new Set(figures.map((f) => f.shown))].join(' or ')} times`);
+    // (Each side hears of progress through its own message, so one may trail the other by a point or two.)
+    const paired = figures.filter((f) => f.statusBar !== undefined);
+    assert.ok(paired.length > 0, 'the status bar never showed "indexing n%"');
+    const apart = paired.filter((f) => f.statusBar !== undefined && (f.chat < f.statusBar[0] - 2 || f.chat > f.statusBar[1] + 2));
+    assert.deepEqual(apart, [], 'the chat shows a figure the status bar did not (before, after)');
     const messages = await wb.page.evaluate(() => (window as unknown as { evidentProgress: string[] }).evidentProgress);
     assert.ok(messages.every((m) => !/\b0\/0\b|Saving \d+\/\d+|Scanning \d+/.test(m)), `progress wording: ${messages.join(' | ')}`);
     if (readings.length < 3) await wb.screenshot(checkTitle(this));
@@ -138,6 +157,32 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     });
     await wb.screenshot(checkTitle(this));
     await wb.runCommand('View: Close All Editors');
+  });
+
+  it('Gemini chosen without a key: the header says so once, with a button that opens the key prompt; nothing is repeated under answers', async function () {
+    needs('first index: the chat view shows its progress, in words, and what to do meanwhile');
+    await editUserSettings(wb, { 'evident.model': 'gemini' });
+    const notice = chat.byTestId('model-notice');
+    await notice.waitFor({ timeout: 15_000 }).catch(() => {
+      throw new Error('no notice in the header while Gemini is chosen without a key');
+    });
+    assert.match((await notice.textContent()) ?? '', /no API key is set/);
+    const turn = await chat.ask(ANNUAL);
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
+    assert.equal(await chat.frame.locator('[data-testid="notice"]', { hasText: /API key/ }).count(), 0, 'the notice is repeated under the answer');
+    assert.equal(await chat.byTestId('model-notice').count(), 1);
+    await wb.screenshot(checkTitle(this));
+    await notice.locator('[data-testid="model-notice-action"]').click();
+    const prompt = wb.page.locator('.quick-input-widget', { hasText: 'Gemini API Key' });
+    await prompt.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
+      throw new Error('"Set Gemini API key" did not open the key prompt');
+    });
+    await wb.page.keyboard.press('Escape');
+    // Dismissed, it stays away.
+    await chat.byTestId('model-notice').locator('[data-testid="notice-dismiss"]').click();
+    assert.equal(await chat.byTestId('model-notice').count(), 0);
+    assert.equal(await focusedTestId(), 'chat-input', 'the focus goes to the question box, not nowhere');
+    await editUserSettings(wb, { 'evident.model': undefined });
   });
 
   it('a hung model shows the stage and elapsed time, stops at the time limit with a clear message, and Stop returns to the input', async function () {
@@ -239,6 +284,27 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     await wb.page.locator('.editor-group-container.active .tab.active').waitFor({ timeout: 15_000 });
   });
 
+  it('"Enable semantic search" opens the embedding settings by id in the tab where they apply (Remote in code-server), not "No Settings Found"', async function () {
+    needs('the not-found box shows what was searched, the closest passages as chips, and how to rephrase; lexical search is explained once, in the header');
+    await chat.byTestId('lexical-hint-action').click();
+    const editor = wb.page.locator('.settings-editor').first();
+    await editor.waitFor({ state: 'visible', timeout: 15_000 });
+    const query = wb.page.locator('.settings-editor .suggest-input-container .view-lines, .settings-editor .settings-header .monaco-editor .view-lines').first();
+    await wb.page.waitForFunction(() => /@id:evident\.embedding\.model/.test(document.querySelector('.settings-editor .settings-header')?.textContent ?? ''), undefined, { timeout: 10_000 }).catch(async () => {
+      throw new Error(`the Settings editor was not opened on the setting's id: ${await query.textContent().catch(() => '?')}`);
+    });
+    const rows = wb.page.locator('.settings-editor .setting-item-contents', { hasText: 'Embedding' });
+    await rows.first().waitFor({ state: 'visible', timeout: 10_000 }).catch(async () => {
+      throw new Error(`the Settings editor shows no embedding setting: ${(await wb.page.locator('.settings-editor .no-results-message').textContent().catch(() => '')) ?? ''}`);
+    });
+    assert.equal(await wb.page.locator('.settings-editor .no-results-message:visible').count(), 0, '"No Settings Found"');
+    // code-server is a remote window: these machine-overridable settings live in its Remote tab.
+    const tab = ((await wb.page.locator('.settings-editor .settings-tabs-widget .action-label.checked').first().textContent({ timeout: 5_000 }).catch(() => '')) ?? '').trim();
+    assert.match(tab, /^Remote/, `the settings opened in the "${tab}" tab`);
+    await wb.screenshot(checkTitle(this));
+    await wb.runCommand('View: Close All Editors');
+  });
+
   it('sources list file name first, the four numbers say what they count, previews are formatted text', async function () {
     needs('a follow-up question continues the conversation, and the answer offers follow-ups from headings');
     const turn = chat.turns().filter({ has: chat.frame.locator('[data-testid="question"]', { hasText: ANNUAL }) }).last();
@@ -249,7 +315,8 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     assert.match((await source.getAttribute('title')) ?? '', new RegExp(`pages/.+/${name.replace('.', '\\.')}, lines? \\d`));
     const nameBox = await source.locator('[data-testid="source-name"]').boundingBox();
     const folderBox = await source.locator('[data-testid="source-folder"]').boundingBox();
-    assert.ok(nameBox && folderBox && nameBox.x < folderBox.x, 'the file name is not shown before the folder');
+    // In reading order: beside it, or (in a narrow side bar) on the line below.
+    assert.ok(nameBox && folderBox && (nameBox.x < folderBox.x || nameBox.y + nameBox.height <= folderBox.y + 1), 'the file name is not shown before the folder');
     const metrics = turn.locator('[data-testid="metrics"]');
     assert.match((await metrics.locator('[data-testid="metric-coverage"]').textContent()) ?? '', /^\d+ of \d+ sentences? kept$/);
     assert.match((await metrics.locator('[data-testid="metric-retrieved"]').textContent()) ?? '', /^\d+ passages? found$/);
@@ -271,6 +338,70 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     assert.doesNotMatch(structure.text, /\*\*|^#+ /m, 'raw Markdown syntax in the preview');
     await wb.screenshot(checkTitle(this));
     await wb.page.mouse.move(5, 450);
+  });
+
+  it('clicking a chip opens its file with that passage picked out from the other passages the answer cites', async function () {
+    needs('a follow-up question continues the conversation, and the answer offers follow-ups from headings');
+    // An answer citing two passages of one file (leave.md, lines 62–70 and 100–108 of the handbook).
+    await wb.runCommand('View: Close All Editors');
+    const turn = await chat.ask(TWO_PASSAGES);
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
+    const rows = await turn.locator('[data-testid="source"]').evaluateAll((els) => els.map((e) => (e.getAttribute('title') ?? '').split(', line')[0]));
+    const file = rows.find((f, i) => rows.indexOf(f) !== i);
+    assert.ok(file, `the answer does not cite two passages of one file: ${rows.join(', ')}`);
+    const fileName = file.split('/').pop() ?? '';
+    const ranges = await turn.locator('[data-testid="source"]').evaluateAll(
+      (els, wanted) =>
+        els
+          .filter((e) => (e.getAttribute('title') ?? '').split(', line')[0] === wanted)
+          .map((e) => {
+            const [, from, to] = /lines? (\d+)(?:–(\d+))?/.exec(e.getAttribute('title') ?? '') ?? [];
+            return { from: Number(from), to: Number(to ?? from) };
+          }),
+      file,
+    );
+    // The second passage is opened; the first is the other cited one.
+    const [other, range] = ranges;
+    const chip = turn.locator('[data-testid="source"]').filter({ has: chat.frame.locator(`[data-testid="source-lines"]`, { hasText: `${range.from}–` }) }).locator('[data-testid="citation"]');
+    await chip.click();
+    await wb.page.locator('.editor-group-container.active .tab.active', { hasText: fileName }).waitFor({ timeout: 15_000 });
+    await wb.page.waitForTimeout(600);
+    // Each highlighted line on screen (by its number in the gutter) and the colour of its highlight.
+    const highlighted = () =>
+      wb.page.evaluate(() => {
+        const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+        if (!editor) return [];
+        const numberAt = new Map<string, number>();
+        for (const n of Array.from(editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div'))) {
+          const text = n.querySelector('.line-numbers')?.textContent?.trim();
+          if (text) numberAt.set(n.style.top, Number(text));
+        }
+        const out: { line: number; colour: string }[] = [];
+        for (const overlay of Array.from(editor.querySelectorAll<HTMLElement>('.view-overlays > div'))) {
+          const colours = Array.from(overlay.querySelectorAll<HTMLElement>('[class*="ced-"]')).map((d) => getComputedStyle(d).backgroundColor).filter((c) => !['transparent', 'rgba(0, 0, 0, 0)'].includes(c));
+          const line = numberAt.get(overlay.style.top);
+          if (colours.length && line !== undefined) out.push({ line, colour: colours.join(' + ') });
+        }
+        return out;
+      });
+    const lines = await highlighted();
+    // The other passage of the file, brought on screen (the cursor moves; the highlights stay).
+    await wb.runCommand('Go to Line/Column...');
+    await wb.page.locator('.quick-input-widget input').waitFor();
+    await wb.page.keyboard.type(String(other.from));
+    await wb.page.keyboard.press('Enter');
+    await wb.page.waitForTimeout(400);
+    lines.push(...(await highlighted()));
+    const inside = lines.filter((l) => l.line >= range.from && l.line <= range.to);
+    const outside = lines.filter((l) => l.line < range.from || l.line > range.to);
+    assert.ok(inside.length > 0, `the opened passage (lines ${range.from}–${range.to}) is not highlighted: ${JSON.stringify(lines)}`);
+    const opened = new Set(inside.map((l) => l.colour));
+    assert.equal(opened.size, 1, `the opened passage is not highlighted in one colour: ${JSON.stringify(inside)}`);
+    assert.ok(outside.some((l) => l.line >= other.from && l.line <= other.to), `the other cited passage of ${file} (lines ${other.from}–${other.to}) is not highlighted: ${JSON.stringify(lines)}`);
+    for (const l of outside) assert.ok(!opened.has(l.colour), `line ${l.line} of another cited passage looks like the opened one (${l.colour})`);
+    process.stdout.write(`      opened passage lines ${range.from}–${range.to} in ${[...opened][0]}; ${outside.length} line(s) of other cited passages in ${[...new Set(outside.map((l) => l.colour))].join(', ') || '(none visible)'}\n`);
+    await wb.screenshot(checkTitle(this));
+    await wb.runCommand('View: Close All Editors');
   });
 
   it('feedback is kept in the turn log, Regenerate answers again, and the answer document is titled by its question', async function () {
@@ -300,7 +431,7 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     await regenerated.locator('[data-testid="open-in-editor"]').click();
     await wb.page.waitForFunction(
       (title) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').includes(title),
-      'How many hours of annual leave do employees earn per pay',
+      'How many hours of annual leave do employees earn per pay period?',
       { timeout: 15_000 },
     ).catch(async () => {
       throw new Error(`the answer document is not titled by its question: ${await wb.page.locator('.editor-group-container.active .tab.active').getAttribute('aria-label')}`);
@@ -309,20 +440,54 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     await wb.runCommand('View: Close All Editors');
   });
 
-  it('keyboard and screen readers: one Tab stop per answer, arrow keys between chips, Escape back to the input, questions as headings of labelled articles, a live region for the finished answer', async function () {
+  it('keyboard and screen readers: "Focus on Chat View" then typing lands in the input; one Tab stop per answer and none invisible; arrow keys between chips; Escape from a preview back to its chip, then to the input; questions as headings of labelled articles; a live region for the finished answer', async function () {
     needs('a follow-up question continues the conversation, and the answer offers follow-ups from headings');
     const turns = await chat.turns().count();
     const input = chat.byTestId('chat-input');
+    // Nothing focused in the view, focus elsewhere in the workbench; then the palette command and typing.
+    await chat.frame.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await wb.runCommand('View: Focus Active Editor Group');
+    await wb.runCommand(`${Views.containerTitle}: Focus on Chat View`);
+    await wb.page.waitForTimeout(300);
+    await wb.page.keyboard.type('where is');
+    assert.equal(await input.inputValue(), 'where is', `after "Focus on Chat View" the typing went elsewhere (focus on ${await focusedTestId()})`);
+    await input.fill('');
+
+    // Each Tab or Shift+Tab stop is something visible (a preview closing as its chip loses focus left one that was not).
+    const stop = () =>
+      chat.frame.locator('body').evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return { testId: 'body', visible: false };
+        const rect = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const onScreen = rect.bottom > 0 && rect.top < window.innerHeight && rect.right > 0 && rect.left < window.innerWidth;
+        const visible = rect.width > 0 && rect.height > 0 && style.visibility !== 'hidden' && el.closest('[hidden]') === null && onScreen;
+        return { testId: el.getAttribute('data-testid') ?? `${el.tagName.toLowerCase()}.${el.className}`, visible };
+      });
     // Tab from the header reaches the input, passing at most three stops per turn (chips, actions, follow-ups).
     await chat.byTestId('toggle-dropped').focus();
     const path: string[] = [];
+    const invisible: string[] = [];
     for (let i = 0; i < turns * 3 + 10 && (await focusedTestId()) !== 'chat-input'; i++) {
       await wb.page.keyboard.press('Tab');
-      path.push((await focusedTestId()) ?? '?');
+      const now = await stop();
+      path.push(now.testId);
+      if (!now.visible) invisible.push(`Tab ${i + 1}: ${now.testId}`);
     }
     assert.equal(await focusedTestId(), 'chat-input', `Tab never reached the input: ${path.join(' → ')}`);
     assert.ok(path.length <= turns * 3 + 3, `too many Tab stops (${path.length} for ${turns} turns): ${path.join(' → ')}`);
     assert.equal(path.filter((p) => p === 'citation').length <= turns, true, `more than one chip stop per answer: ${path.join(' → ')}`);
+    // And back to the header with Shift+Tab.
+    const back: string[] = [];
+    for (let i = 0; i < turns * 3 + 10 && (await focusedTestId()) !== 'toggle-dropped'; i++) {
+      await wb.page.keyboard.press('Shift+Tab');
+      const now = await stop();
+      back.push(now.testId);
+      if (!now.visible) invisible.push(`Shift+Tab ${i + 1}: ${now.testId}`);
+    }
+    assert.equal(await focusedTestId(), 'toggle-dropped', `Shift+Tab never got back to the header: ${back.join(' → ')}`);
+    assert.deepEqual(invisible, [], `invisible Tab stops: ${invisible.join('; ')}`);
+    await input.focus();
     // Shift+Tab from the input reaches the last answer's chips.
     const last = chat.turns().last();
     let steps = 0;
@@ -333,21 +498,35 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     assert.equal(await focusedTestId(), 'citation', 'Shift+Tab from the input does not reach the last answer within 4 steps');
     const focusedIn = await last.evaluate((el) => el.contains(document.activeElement));
     assert.ok(focusedIn, 'the focused chip is not in the last answer');
-    const firstChip = await chat.frame.locator('body').evaluate(() => document.activeElement?.getAttribute('aria-label'));
     await last.locator('[data-testid="evidence-preview"]:visible').first().waitFor({ timeout: 5_000 }).catch(() => {
       throw new Error('keyboard focus on a chip does not open its preview');
     });
     await wb.page.keyboard.press('ArrowRight');
-    const secondChip = await chat.frame.locator('body').evaluate(() => document.activeElement?.getAttribute('aria-label'));
     assert.equal(await focusedTestId(), 'citation');
-    assert.notEqual(firstChip, undefined);
     const chips = await last.locator('[data-testid="citation"]').count();
     if (chips > 1) assert.ok(await last.evaluate((el) => el.contains(document.activeElement)), 'ArrowRight left the answer');
-    void secondChip;
+    const focusedChip = () => chat.frame.locator('body').evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    const onChip = await focusedChip();
+    await last.locator('[data-testid="evidence-preview"]:visible').first().waitFor({ timeout: 5_000 });
     await wb.screenshot(checkTitle(this), 'chip');
+    // Escape from a preview: it closes, and the focus stays on its chip; Escape again: the input.
     await wb.page.keyboard.press('Escape');
-    assert.equal(await focusedTestId(), 'chat-input', 'Escape does not return to the input');
-    await input.waitFor();
+    assert.equal(await focusedChip(), onChip, 'Escape from the preview did not leave the focus on its chip');
+    assert.equal(await last.locator('[data-testid="evidence-preview"]:visible').count(), 0, 'the preview is still open after Escape');
+    await wb.page.keyboard.press('Escape');
+    assert.equal(await focusedTestId(), 'chat-input', 'Escape from a chip does not return to the input');
+    // With the pointer: a click in the preview (to select its text), then Escape: back on the chip.
+    const chip = last.locator('[data-testid="answer-body"] [data-testid="citation"]').first();
+    await chip.hover();
+    const preview = chip.locator('[data-testid="evidence-preview"]');
+    await preview.waitFor({ state: 'visible', timeout: 5_000 });
+    await preview.locator('[data-testid="preview-text"]').click();
+    assert.equal(await chat.frame.locator('body').evaluate(() => document.activeElement?.closest('[data-testid="evidence-preview"]') !== null), true, 'a click in the preview does not put the focus there');
+    await wb.page.keyboard.press('Escape');
+    assert.equal(await focusedTestId(), 'citation', 'Escape from inside a preview does not return to its chip');
+    assert.equal(await preview.isVisible(), false);
+    await wb.page.mouse.move(5, 450);
+    await input.focus();
 
     // The accessibility tree.
     const question = ((await last.locator('[data-testid="question"]').textContent()) ?? '').trim();
@@ -365,7 +544,29 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     await wb.screenshot(checkTitle(this));
   });
 
-  it('contrast holds in light, dark, high contrast dark and high contrast light themes (text 4.5:1, chip borders and focus 3:1)', async function () {
+  it('Copy says so (visibly and to screen readers) and copies the answer as Markdown with its sources', async function () {
+    needs('a follow-up question continues the conversation, and the answer offers follow-ups from headings');
+    await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session().server.url).origin });
+    const turn = chat.turns().filter({ has: chat.frame.locator('[data-testid="question"]', { hasText: ANNUAL }) }).last();
+    const copy = turn.locator('[data-testid="copy-answer"]');
+    await copy.click();
+    await turn.locator('[data-testid="copy-answer"][data-copied="true"]').waitFor({ timeout: 10_000 }).catch(() => {
+      throw new Error('the Copy button does not say the answer was copied');
+    });
+    assert.equal(((await copy.textContent()) ?? '').trim(), 'Copied');
+    await chat.byTestId('announcer').filter({ hasText: 'Answer copied' }).waitFor({ timeout: 5_000 }).catch(() => {
+      throw new Error('the copy is not announced to screen readers');
+    });
+    await wb.screenshot(checkTitle(this));
+    const copied = await wb.page.evaluate(() => navigator.clipboard.readText());
+    const body = ((await turn.locator('[data-testid="answer-body"]').textContent()) ?? '').replace(/\s+/g, ' ');
+    assert.match(copied, /\[E\d+\]/, `the copy lost its evidence ids: ${copied}`);
+    assert.match(copied, /\n\nSources:\n\n- \[E\d+\] pages\/.+\.md, lines? \d+/, `the copy has no sources list: ${copied}`);
+    for (const id of new Set(copied.split('Sources:')[0].match(/E\d+/g) ?? [])) assert.ok(copied.includes(`- [${id}] `), `${id} is cited but not listed under Sources: ${copied}`);
+    assert.ok(body.includes('hours per pay period') && copied.includes('hours per pay period'), copied);
+  });
+
+  it('at 250, 300 and 700 px in light, dark, high contrast dark and high contrast light themes: no sideways overflow, one vertical scrollbar, whole file names and line ranges, text 4.5:1 (placeholder too), borders and focus rings 3:1 (checkbox too)', async function () {
     needs('a follow-up question continues the conversation, and the answer offers follow-ups from headings');
     // An answer with a dropped sentence (the fake Gemini launders one), then back offline.
     await editUserSettings(wb, { 'evident.model': undefined });
@@ -373,37 +574,93 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     const laundered = await chat.ask(ANNUAL);
     assert.equal(await chat.waitForStatus(laundered, ['done', 'failed', 'cancelled']), 'done');
     await laundered.locator('[data-testid="dropped-sentence"]', { hasText: LAUNDERED_SENTENCE.slice(0, 30) }).waitFor({ timeout: 5_000 });
+    assert.ok((await chat.byTestId('closest-passage').count()) > 0, 'no not-found box with closest passages on screen');
     const report: string[] = [];
     const failing: string[] = [];
+    const checkbox = chat.byTestId('toggle-dropped');
+    const headers: string[] = [];
     for (const theme of THEMES) {
       await wb.selectColorTheme(theme.label, theme.bodyClass);
       await wb.page.waitForTimeout(400);
-      const chip = laundered.locator('[data-testid="answer-body"] [data-testid="citation"]').first();
-      await chip.scrollIntoViewIfNeeded();
-      await chip.focus();
-      await chip.locator('[data-testid="evidence-preview"]').waitFor({ state: 'visible', timeout: 5_000 });
-      const samples = await measureChatContrast(chat.frame);
-      const kinds = new Set(samples.map((s) => s.kind));
-      assert.ok(kinds.has('text') && kinds.has('chip-border') && kinds.has('focus-ring'), `${theme.label}: not everything was measured (${[...kinds].join(', ')})`);
-      assert.ok(samples.some((s) => /dropped-sentence|drop-reason/.test(s.what)), `${theme.label}: the dropped sentence was not measured`);
-      assert.ok(samples.some((s) => /preview-text|preview-source/.test(s.what)), `${theme.label}: the open preview was not measured`);
-      const bad = failures(samples);
-      const lowest = (kind: ContrastSample['kind']) => Math.min(...samples.filter((s) => s.kind === kind).map((s) => s.ratio));
-      report.push(`${theme.kind}: ${samples.length} samples; lowest text ${lowest('text').toFixed(2)}, chip border ${lowest('chip-border').toFixed(2)}, focus ring ${lowest('focus-ring').toFixed(2)}`);
-      if (bad.length > 0) failing.push(`${theme.label}:\n${formatSamples(bad)}`);
-      await wb.screenshot(checkTitle(this), theme.kind);
+      for (const width of WIDTHS) {
+        await wb.setSideBarWidth(width);
+        await wb.page.waitForTimeout(250);
+        const where = `${theme.label} at ${width} px`;
+        const layout = await measureChatLayout(chat.frame);
+        assert.ok(layout.sources.length >= 4, `${where}: only ${layout.sources.length} sources measured`);
+        for (const problem of layoutProblems(layout)) failing.push(`${where}: ${problem}`);
+        if (theme.kind === 'light') headers.push(`${width} px: ${layout.headerPx} px`);
+        if (width === WIDTHS[0]) {
+          await chat.byTestId('scroller').evaluate((el) => el.scrollTo({ top: 0 }));
+          await wb.screenshotSideBar(checkTitle(this), `${theme.kind}.${width}.top`);
+        }
+        // The checkbox's focus ring, reached by the keyboard (as a focus ring is seen).
+        await checkbox.focus();
+        await wb.page.keyboard.press('Tab');
+        await wb.page.keyboard.press('Shift+Tab');
+        const ring = (await measureChatContrast(chat.frame)).filter((s) => s.kind === 'focus-ring');
+        assert.ok(ring.length === 1 && /toggle-dropped/.test(ring[0].what), `${where}: the checkbox's focus ring was not measured: ${formatSamples(ring)}`);
+        const chip = laundered.locator('[data-testid="answer-body"] [data-testid="citation"]').first();
+        await chip.scrollIntoViewIfNeeded();
+        await chip.focus();
+        await chip.locator('[data-testid="evidence-preview"]').waitFor({ state: 'visible', timeout: 5_000 });
+        const samples = [...(await measureChatContrast(chat.frame)), ...ring];
+        const kinds = new Set(samples.map((s) => s.kind));
+        for (const kind of ['text', 'placeholder', 'chip-border', 'checkbox-border', 'focus-ring'] as const) assert.ok(kinds.has(kind), `${where}: no ${kind} measured (${[...kinds].join(', ')})`);
+        assert.ok(samples.some((s) => /dropped-sentence|drop-reason/.test(s.what)), `${where}: the dropped sentence was not measured`);
+        assert.ok(samples.some((s) => /preview-text|preview-source/.test(s.what)), `${where}: the open preview was not measured`);
+        const bad = failures(samples);
+        if (bad.length > 0) failing.push(`${where}:\n${formatSamples(bad)}`);
+        const lowest = (kind: ContrastSample['kind']) => Math.min(...samples.filter((s) => s.kind === kind).map((s) => s.ratio)).toFixed(2);
+        if (width === WIDTHS[0]) {
+          report.push(`${theme.kind}: ${samples.length} samples; lowest text ${lowest('text')}, placeholder ${lowest('placeholder')}, chip border ${lowest('chip-border')}, checkbox border ${lowest('checkbox-border')}, focus ring ${lowest('focus-ring')} (checkbox ${ring[0].ratio.toFixed(2)})`);
+        }
+        await wb.screenshotSideBar(checkTitle(this), `${theme.kind}.${width}`);
+      }
     }
-    process.stdout.write(`      contrast: ${report.join('\n                ')}\n`);
-    assert.deepEqual(failing, [], `contrast below the minimum:\n${failing.join('\n')}`);
+    process.stdout.write(`      contrast: ${report.join('\n                ')}\n      header height (model, retrieval, index, the lexical notice): ${headers.join(', ')}\n`);
+    await wb.setSideBarWidth(WIDTHS[1]);
+    assert.deepEqual(failing, [], `layout or contrast problems:\n${failing.join('\n')}`);
+  });
+
+  it('the answer document wraps the dropped sentence\'s note with its line and keeps the question mark in its tab title', async function () {
+    needs('at 250, 300 and 700 px in light, dark, high contrast dark and high contrast light themes: no sideways overflow, one vertical scrollbar, whole file names and line ranges, text 4.5:1 (placeholder too), borders and focus rings 3:1 (checkbox too)');
+    const laundered = chat.turns().last();
+    await laundered.locator('[data-testid="open-in-editor"]').click();
+    const tab = wb.page.locator('.editor-group-container.active .tab.active');
+    await tab.waitFor({ timeout: 15_000 });
+    assert.match((await tab.getAttribute('aria-label')) ?? '', /per pay period\?/, 'the tab title lost the question mark');
+    const note = wb.page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: '⟵ dropped' }).first();
+    await note.waitFor({ timeout: 10_000 }).catch(() => {
+      throw new Error('the dropped sentence\'s note is not text of the answer document');
+    });
+    const fits = await wb.page.evaluate(() => {
+      const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+      const area = editor?.querySelector('.lines-content')?.getBoundingClientRect();
+      const box = editor?.getBoundingClientRect();
+      const lines = Array.from(editor?.querySelectorAll<HTMLElement>('.view-line') ?? []).map((l) => {
+        const spans = Array.from(l.querySelectorAll('span span'));
+        return Math.max(0, ...spans.map((s) => s.getBoundingClientRect().right));
+      });
+      return { right: Math.max(...lines), editorRight: box?.right ?? 0, scrolledX: area ? box!.left - area.left : 0 };
+    });
+    assert.ok(fits.right <= fits.editorRight && fits.scrolledX <= 1, `the answer document runs off the right edge (text to ${Math.round(fits.right)} px, editor to ${Math.round(fits.editorRight)} px)`);
+    await wb.screenshot(checkTitle(this));
+    await wb.runCommand('View: Close All Editors');
     await editUserSettings(wb, { 'evident.model': 'extractive' });
     await chat.frame.locator('[data-testid="header-model"][data-backend="extractive"]').waitFor({ timeout: 15_000 });
   });
 
-  it('after a window reload and the side bar closed and reopened, the harness finds the live chat with its history', async function () {
+  it('after a window reload the history is there as soon as the chat is (no blank view), and after the side bar is closed and reopened', async function () {
     needs('a follow-up question continues the conversation, and the answer offers follow-ups from headings');
     const turnsBefore = await chat.turns().count();
     await wb.reload();
+    const reloaded = Date.now();
     chat = new ChatView(await wb.openChatView());
+    // The moment the view shows its input, the turns are there too (from the view's own saved state).
+    const atOnce = await chat.turns().count();
+    process.stdout.write(`      after the reload: the chat with ${atOnce} of ${turnsBefore} turns ${Date.now() - reloaded} ms after the workbench\n`);
+    assert.equal(atOnce, Math.min(turnsBefore, 20), 'the chat is shown before its history (a blank view after a reload)');
     await wb.runCommand('View: Close Primary Side Bar');
     await wb.page.waitForFunction(() => document.querySelector('.part.sidebar')?.getBoundingClientRect().width === 0 || !document.querySelector('.part.sidebar.visible'), undefined, { timeout: 5_000 }).catch(() => undefined);
     assert.equal(await wb.chatContainerShown(), false, 'the side bar did not close');

@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import { basename } from 'node:path';
 import { Commands, EXTENSION_ID } from '../../src/shared/ids';
 import { LAUNDERED_SENTENCE } from '../../test/support/fakeGeminiModes';
+import { checksInOrder } from '../lib/checkOrder';
 import { ChatView } from '../lib/chatView';
 import { paletteTitle } from '../lib/manifest';
 import { session } from '../lib/session';
@@ -27,20 +28,11 @@ function words(text: string): string[] {
 
 describe('UI flows on the site-policy workspace', function () {
   this.timeout(120_000);
-  const passed = new Set<string>();
+  const { needs } = checksInOrder();
   let wb: Workbench;
   let chat: ChatView;
   /** Source path and passage text of the first chip of the offline answer. */
   let cited: { source: string; text: string } | undefined;
-
-  function needs(...checks: string[]): void {
-    const missing = checks.filter((c) => !passed.has(c));
-    if (missing.length > 0) throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
-  }
-
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') passed.add(this.currentTest.title);
-  });
 
   after(async () => {
     await wb?.close();

@@ -4,11 +4,24 @@
 // stored yet, and VS Code's walkthrough service is created only when the walkthrough opens, after
 // the `evident.indexed` context key turned true: VS Code never ticks an `onContext` step whose
 // condition already held when the step registered, so this fails unless the host marks it done.
+// Then a question asked in the chat (not through the Ask command) ticks "Ask a question".
 
 import * as assert from 'node:assert/strict';
 import { ChatView } from '../lib/chatView';
 import { session } from '../lib/session';
 import { checkTitle, Workbench } from '../lib/workbench';
+
+/** Resolves once the walkthrough step titled `title` shows VS Code's check mark (`.codicon.complete`). */
+async function stepTicked(wb: Workbench, title: string): Promise<void> {
+  await wb.page.waitForFunction(
+    (wanted) => {
+      const el = Array.from(document.querySelectorAll('.getting-started-step')).find((e) => (e.textContent ?? '').includes(wanted));
+      return el !== undefined && el.querySelector('.codicon.complete') !== null;
+    },
+    title,
+    { timeout: 10_000 },
+  );
+}
 
 describe('the getting-started walkthrough (fresh site-policy workspace)', function () {
   let wb: Workbench | undefined;
@@ -33,16 +46,7 @@ describe('the getting-started walkthrough (fresh site-policy workspace)', functi
     await pick.click();
     const step = wb.page.locator('.getting-started-step', { hasText: 'Index your documents' }).first();
     await step.waitFor({ timeout: 15_000 });
-    const ticked = () =>
-      wb!.page.waitForFunction(
-        () => {
-          const el = Array.from(document.querySelectorAll('.getting-started-step')).find((e) => (e.textContent ?? '').includes('Index your documents'));
-          // VS Code marks a done step with a `.codicon.complete` check mark inside it.
-          return el !== undefined && el.querySelector('.codicon.complete') !== null;
-        },
-        undefined,
-        { timeout: 10_000 },
-      );
+    const ticked = () => stepTicked(wb!, 'Index your documents');
     await ticked().catch(async () => {
       await wb!.screenshot(checkTitle(this), 'not-ticked');
       throw new Error(`the "Index your documents" step is not ticked: ${await step.evaluate((e) => e.outerHTML.slice(0, 400))}`);
@@ -63,5 +67,17 @@ describe('the getting-started walkthrough (fresh site-policy workspace)', functi
       throw new Error('after a reload the "Index your documents" step is no longer ticked');
     });
     await wb.screenshot(checkTitle(this), 'after-reload');
+  });
+
+  it('the step "Ask a question" is ticked by a question asked in the chat (not only by the Ask command)', async function () {
+    if (!wb) throw new Error('not run: needs the walkthrough page of the check before');
+    const chat = new ChatView(await wb.openChatView());
+    const turn = await chat.ask('What is a DMCA takedown notice?');
+    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
+    await stepTicked(wb, 'Ask a question').catch(async () => {
+      await wb!.screenshot(checkTitle(this), 'not-ticked');
+      throw new Error('asking in the chat did not tick "Ask a question"');
+    });
+    await wb.screenshot(checkTitle(this));
   });
 });

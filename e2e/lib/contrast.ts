@@ -43,7 +43,7 @@ export function flatten(layers: string[]): Rgba {
 }
 
 interface RawSample {
-  kind: 'text' | 'chip-border' | 'focus-ring';
+  kind: 'text' | 'placeholder' | 'chip-border' | 'checkbox-border' | 'focus-ring';
   what: string;
   colour: string;
   backgrounds: string[];
@@ -95,6 +95,14 @@ export async function measureChatContrast(frame: FrameLocator): Promise<Contrast
       if (el.classList.contains('chip') && visible(el)) {
         samples.push({ kind: 'chip-border', what: describe(el), colour: getComputedStyle(el).borderTopColor, backgrounds: backgrounds(el.parentElement) });
       }
+      // The box of a checkbox is what shows it is one: its border against what is around it.
+      if (el instanceof HTMLInputElement && el.type === 'checkbox' && visible(el)) {
+        samples.push({ kind: 'checkbox-border', what: describe(el), colour: getComputedStyle(el).borderTopColor, backgrounds: backgrounds(el.parentElement) });
+      }
+      // An empty question box shows its placeholder: text like any other.
+      if (el instanceof HTMLTextAreaElement && !el.value && el.placeholder && visible(el)) {
+        samples.push({ kind: 'placeholder', what: `${describe(el)} placeholder “${el.placeholder}”`, colour: getComputedStyle(el, '::placeholder').color, backgrounds: backgrounds(el) });
+      }
     }
     const focused = document.activeElement;
     if (focused && focused !== body) {
@@ -115,7 +123,7 @@ export async function measureChatContrast(frame: FrameLocator): Promise<Contrast
   });
 }
 
-/** The samples under their minimum: 4.5:1 for text, 3:1 for chip borders and focus rings. */
+/** The samples under their minimum: 4.5:1 for text and the placeholder, 3:1 for borders and focus rings. */
 export function failures(samples: ContrastSample[]): ContrastSample[] {
-  return samples.filter((s) => s.ratio < (s.kind === 'text' ? MIN_TEXT : MIN_NON_TEXT));
+  return samples.filter((s) => s.ratio < (s.kind === 'text' || s.kind === 'placeholder' ? MIN_TEXT : MIN_NON_TEXT));
 }

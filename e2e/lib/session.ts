@@ -3,7 +3,7 @@
 
 import type { Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CodeServer } from './codeServer';
@@ -20,7 +20,7 @@ export interface Session {
   browser: Browser;
   /** Absent when test/support/fakeGeminiMain.ts is not in the tree yet. */
   fakeGemini?: FakeGeminiProcess;
-  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string; walkthrough: string };
+  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string; walkthrough: string; deadEnds: string };
   inHostReport: string;
   /** The workbench a check is driving, for failure screenshots. */
   current?: Workbench;
@@ -51,11 +51,37 @@ export const PROFILE_SETTINGS = {
   'editor.hover.delay': 150,
 };
 
-async function copyWorkspace(from: string, home: string, name: string): Promise<string> {
+/**
+ * A copy of the fixture folder `from` as `<home>/workspaces/<name>/<its name>`, writable by us:
+ * the shared corpora are read-only, and `cp` keeps their modes (root writes anyway, any other
+ * user could not add a `.vscode` folder or edit a document in the copy).
+ */
+export async function copyWorkspace(from: string, home: string, name: string): Promise<string> {
   const to = join(home, 'workspaces', name, basename(from));
   await mkdir(join(home, 'workspaces', name), { recursive: true });
   await cp(from, to, { recursive: true });
+  await makeWritable(to);
   return to;
+}
+
+async function makeWritable(target: string): Promise<void> {
+  const info = await lstat(target);
+  if (info.isSymbolicLink()) return; // chmod would change what it points to
+  await chmod(target, info.mode | 0o200);
+  if (info.isDirectory()) for (const name of await readdir(target)) await makeWritable(join(target, name));
+}
+
+/** The one Markdown file of the dead-ends workspace: 5 MB, over the index's 2 MB limit. */
+export const OVERSIZED_DOC = 'handbook-export.md';
+
+/** A folder whose only Markdown file is too large to index (deadEnds.check.ts removes it later). */
+async function deadEndsWorkspace(home: string): Promise<string> {
+  const folder = join(home, 'workspaces', 'dead-ends', 'exported-handbook');
+  await mkdir(folder, { recursive: true });
+  const paragraph = 'Employees accrue annual leave every pay period; see the leave policy for the details of carry-over.\n\n';
+  const size = 5 * 1024 * 1024;
+  await writeFile(join(folder, OVERSIZED_DOC), `# Exported handbook\n\n${paragraph.repeat(Math.ceil(size / paragraph.length))}`.slice(0, size));
+  return folder;
 }
 
 export async function startSession(): Promise<Session> {
@@ -68,6 +94,7 @@ export async function startSession(): Promise<Session> {
     walkthrough: await copyWorkspace(sitePolicyCorpus, home, 'walkthrough'),
     hostile: existsSync(hostileFixture) ? await copyWorkspace(hostileFixture, home, 'hostile') : undefined,
     handbook: existsSync(handbookCorpus) ? await copyWorkspace(handbookCorpus, home, 'chat') : undefined,
+    deadEnds: await deadEndsWorkspace(home),
   };
   const fakeGemini = existsSync(fakeGeminiMain)
     ? await FakeGeminiProcess.start({ home, mode: 'cite-first-evidence', script: [{ hangMs: HANG_MS }] })

@@ -166,6 +166,48 @@ export class Workbench {
     });
   }
 
+  /**
+   * Sets the primary side bar to `width` CSS px by dragging its sash, as a user does, and waits
+   * until the chat webview has that width. Returns the width the chat view has.
+   */
+  async setSideBarWidth(width: number): Promise<number> {
+    const frame = this.page.locator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`).filter({ visible: true }).last();
+    const frameWidth = async () => Math.round((await frame.boundingBox())?.width ?? 0);
+    let seen = await frameWidth();
+    // The side bar's border and the sash's rounding: drag, measure, correct (twice at most).
+    for (let attempt = 0; attempt < 3 && seen !== width; attempt++) {
+      const box = await this.page.locator('.part.sidebar').first().boundingBox();
+      if (!box) throw new Error('the primary side bar is not shown');
+      const right = box.x + box.width;
+      const sash = await this.page.locator('.monaco-sash.vertical').evaluateAll((sashes, edge) => {
+        const r = sashes.map((s) => s.getBoundingClientRect()).find((b) => b.width > 0 && b.height > 200 && Math.abs(b.left + b.width / 2 - edge) < 6);
+        return r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : undefined;
+      }, right);
+      if (!sash) throw new Error(`no sash at the side bar's right edge (x ${right})`);
+      await this.page.mouse.move(sash.x, sash.y);
+      await this.page.mouse.down();
+      await this.page.mouse.move(sash.x + (width - seen), sash.y, { steps: 4 });
+      await this.page.mouse.up();
+      for (const deadline = Date.now() + 3_000; Date.now() < deadline; await this.page.waitForTimeout(100)) {
+        const now = await frameWidth();
+        if (now !== seen) {
+          seen = now;
+          break;
+        }
+      }
+    }
+    if (seen !== width) throw new Error(`the chat view is ${seen} px wide after dragging the side bar towards ${width} px`);
+    return seen;
+  }
+
+  /** A screenshot of the side bar only (the chat at the width under test). */
+  async screenshotSideBar(check: string, variant: string): Promise<string> {
+    await mkdir(artifactsDir, { recursive: true });
+    const path = join(artifactsDir, `${slug(check)}.${variant}.png`);
+    await this.page.locator('.part.sidebar').first().screenshot({ path });
+    return path;
+  }
+
   /** The status bar entry of the extension (its text and accessible label). */
   statusBarItem(): Locator {
     return this.page.locator(`.statusbar-item[id^="${EXTENSION_ID}"]`).first();

@@ -8,14 +8,16 @@ import * as path from 'node:path';
 import { CliError, type CliIO } from './io';
 import { escapeForTerminal } from './terminalText';
 import {
-  createGeminiModel, createGoogleSearchModel, createVertexSearchModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource,
+  createGeminiModel, createGoogleSearchModel, createVertexSearchModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource, NO_DOCS,
   GeminiError, redactConnection, type IndexProgress,
 } from '../core/engine';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../core/models/geminiModel';
 import type { ChatModel, GroundedModel, SupportScorer } from '../core/types';
 import { hubEndpoint } from '../core/modelLoading';
 import { EMBEDDING_BACKENDS, type EmbeddingBackend } from '../core/onnxRuntime';
 import { docsFolderHoldingIndex, realPathOf } from '../core/docs/indexPlacement';
 import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
+import { boundTopK, DEFAULT_TOP_K, MAX_TOP_K, MIN_TOP_K } from '../domain/topK';
 
 export const ENGINE_FLAGS = {
   docs: { type: 'string' },
@@ -30,6 +32,7 @@ export const ENGINE_FLAGS = {
   'entailment-model': { type: 'string' },
   offline: { type: 'boolean' },
   'no-relevance-check': { type: 'boolean' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -44,14 +47,16 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
   --no-embeddings          lexical retrieval only
   --embedding-backend KIND ONNX runtime of the embedding model: auto (default: native where it
                            loads, else WebAssembly), native, or wasm (slower, runs everywhere)
-  --top-k N                passages per search (default 6)
+  --top-k N                passages per search, a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (default ${DEFAULT_TOP_K})
   --threshold N            support threshold of the verifier, 0..1 (default 0.6)
   --escalation KIND        second verifier tier for sentences the lexical check rejects:
                            entailment (local NLI model) or judge (Gemini; needs GEMINI_API_KEY)
   --entailment-model ID|DIR  model for --escalation entailment (default ${DEFAULT_ENTAILMENT_MODEL})
   --offline                never download a model (embedding or entailment)
   --no-relevance-check     keep answers the verifier backs even when they do not address the
-                           question (default: such turns abstain, partial answers say what is missing)`;
+                           question (default: such turns abstain, partial answers say what is missing)
+  --timeout SECONDS        how long one request to Gemini may take, retries included (default
+                           ${DEFAULT_REQUEST_TIMEOUT_MS / 1000}; 0: no limit)`;
 
 export interface EngineFlags {
   docs?: string;
@@ -66,6 +71,7 @@ export interface EngineFlags {
   'entailment-model'?: string;
   offline?: boolean;
   'no-relevance-check'?: boolean;
+  timeout?: string;
   model?: string;
 }
 
@@ -88,6 +94,14 @@ export function numberFlag(value: string | undefined, name: string, min: number,
   return n;
 }
 
+/** `--top-k N`: a whole number of passages per search (the rule of src/domain/topK.ts). */
+export function topKFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!value.trim() || !Number.isInteger(n) || n !== boundTopK(n)) throw new CliError(`--top-k must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (got "${value}").`);
+  return n;
+}
+
 /** The index folder of a docs folder: --index-dir, else a cache folder per docs folder; never inside --docs. */
 export function resolveIndexDir(flags: Pick<EngineFlags, 'docs' | 'index-dir'>, io: CliIO): { docs: string; indexDir: string } {
   const docs = resolveDocs(flags, io);
@@ -101,19 +115,47 @@ export function resolveIndexDir(flags: Pick<EngineFlags, 'docs' | 'index-dir'>, 
   return { docs, indexDir };
 }
 
+/**
+ * Where a shared index's turn logs are kept on this machine: --index-dir, else a cache folder of
+ * that store, named by its host and database and keyed by its URL without the password (the
+ * same folder from any working directory).
+ */
+export function storeLogDir(flags: Pick<EngineFlags, 'store' | 'index-dir'>, io: CliIO): string {
+  if (flags['index-dir']) return path.resolve(io.cwd, flags['index-dir']);
+  const where = redactConnection(flags.store ?? '');
+  let name = 'store';
+  try {
+    const url = new URL(where);
+    name = `${url.hostname}${url.port ? `-${url.port}` : ''}${url.pathname.replace(/\//g, '-')}`.replace(/[^A-Za-z0-9._-]/g, '_').replace(/-+$/, '');
+  } catch {
+    // unparsable: refused by openEngine before anything is written
+  }
+  return path.join(cacheRoot(io.env), 'stores', `${name.slice(0, 80)}-${createHash('sha256').update(where).digest('hex').slice(0, 12)}`);
+}
+
+/** A shared index's folders: the docs (when given) and the store's log folder, outside them. */
+function storeFolders(flags: EngineFlags, io: CliIO): { docs: string | undefined; indexDir: string } {
+  const docs = flags.docs ? resolveDocs(flags, io) : undefined;
+  const indexDir = storeLogDir(flags, io);
+  const holder = docs === undefined ? undefined : docsFolderHoldingIndex(indexDir, [docs]);
+  if (holder !== undefined) throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder; symlinks resolved): ${indexDir} is inside ${realPathOf(holder)}`);
+  return { docs, indexDir };
+}
+
 /** The turn logs kept beside the CLI's index. */
 export function turnLogPaths(indexDir: string): { metricsLog: string; auditLog: string } {
   return { metricsLog: path.join(indexDir, 'metrics.jsonl'), auditLog: path.join(indexDir, 'audit.jsonl') };
 }
 
 export async function openEngine(flags: EngineFlags, io: CliIO, options: { answerOnly?: boolean } = {}): Promise<Engine> {
-  // With a shared store, --docs is optional for answering: it only says where sources are.
-  const { docs, indexDir } = resolveIndexDir(flags.store && !flags.docs ? { ...flags, docs: io.cwd } : flags, io);
   if (flags.store !== undefined && !/^postgres(ql)?:\/\//.test(flags.store)) {
     throw new CliError(`--store must be a postgres://USER@HOST:PORT/DB connection string (got "${redactConnection(flags.store)}").`);
   }
+  // With a shared store, --docs is optional for answering (it only says where sources are), and
+  // the turn logs are the store's, not a docs folder's.
+  const { docs, indexDir } = flags.store ? storeFolders(flags, io) : resolveIndexDir(flags, io);
   const cache = cacheRoot(io.env);
-  const topK = numberFlag(flags['top-k'], 'top-k', 1, 50);
+  const topK = topKFlag(flags['top-k']);
   const threshold = numberFlag(flags.threshold, 'threshold', 0, 1);
   const escalation = await escalationFor(flags.escalation, flags, io);
   const backend = flags['embedding-backend'] ?? 'auto';
@@ -122,7 +164,7 @@ export async function openEngine(flags: EngineFlags, io: CliIO, options: { answe
   }
   const password = io.env.EVIDENT_STORE_PASSWORD;
   return Engine.open({
-    docs: folderDocSource(docs),
+    docs: docs === undefined ? NO_DOCS : folderDocSource(docs),
     indexDir,
     ...(flags.store ? { store: { connectionString: flags.store, ...(password ? { password } : {}) } } : {}),
     answerOnly: options.answerOnly,
@@ -152,11 +194,18 @@ export async function openEngine(flags: EngineFlags, io: CliIO, options: { answe
  * `--model`: extractive (offline) or gemini[:MODEL_ID]; by default Gemini when GEMINI_API_KEY is
  * set. Checked at once (a bad flag fails before any indexing); the model is made for the engine.
  */
-export function chooseCliModel(name: string | undefined, io: CliIO): (engine: Engine) => ChatModel {
+export function chooseCliModel(name: string | undefined, io: CliIO, timeout?: string): (engine: Engine) => ChatModel {
   const wanted = name ?? (geminiKey(io) ? 'gemini' : 'extractive');
+  const timeoutMs = timeoutFlag(timeout);
   if (wanted === 'extractive') return (engine) => engine.createExtractiveModel();
-  const gemini = geminiFromEnv(wanted, io);
+  const gemini = geminiFromEnv(wanted, io, timeoutMs);
   return () => gemini;
+}
+
+/** `--timeout SECONDS`: one model request's limit, retries included (0: none); in milliseconds. */
+export function timeoutFlag(value: string | undefined): number | undefined {
+  const seconds = numberFlag(value, 'timeout', 0, 3600);
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 /** Flags of the second route (built-in grounding). */
@@ -178,6 +227,7 @@ export const GROUNDING_FLAGS_HELP = `Built-in grounding (the provider searches; 
 
 export interface GroundingFlags {
   model?: string;
+  timeout?: string;
   datastore?: string;
   'search-filter'?: string;
   'max-results'?: string;
@@ -198,6 +248,7 @@ export function groundedCliModel(flags: GroundingFlags, io: CliIO): GroundedMode
   const match = GROUNDED_MODEL.exec(flags.model ?? '');
   if (!match) throw new CliError(`--model must be google-search[:MODEL_ID] or vertex-ai-search[:MODEL_ID] (got "${flags.model}").`);
   const modelId = match[2] ?? io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL;
+  const timeoutMs = timeoutFlag(flags.timeout);
   try {
     if (match[1] === 'google-search') {
       if (flags.datastore || flags['search-filter'] || flags['max-results']) {
@@ -205,7 +256,7 @@ export function groundedCliModel(flags: GroundingFlags, io: CliIO): GroundedMode
       }
       const key = geminiKey(io);
       if (!key) throw new CliError('--model google-search needs GEMINI_API_KEY in the environment.');
-      return createGoogleSearchModel({ apiKey: key, model: modelId, baseUrl: io.env.GOOGLE_GEMINI_BASE_URL });
+      return createGoogleSearchModel({ apiKey: key, model: modelId, baseUrl: io.env.GOOGLE_GEMINI_BASE_URL, timeoutMs });
     }
     if (!flags.datastore) throw new CliError('--model vertex-ai-search needs --datastore projects/P/locations/L/collections/C/dataStores/D.');
     const maxResults = numberFlag(flags['max-results'], 'max-results', 1, 10);
@@ -219,6 +270,7 @@ export function groundedCliModel(flags: GroundingFlags, io: CliIO): GroundedMode
       location: io.env.GOOGLE_CLOUD_LOCATION || undefined,
       apiKey: io.env.EVIDENT_VERTEX_API_KEY || undefined,
       baseUrl: io.env.GOOGLE_VERTEX_BASE_URL || io.env.GOOGLE_GEMINI_BASE_URL || undefined,
+      timeoutMs,
     });
   } catch (error) {
     if (error instanceof GeminiError) throw new CliError(error.message);
@@ -230,7 +282,7 @@ function geminiKey(io: CliIO): string | undefined {
   return io.env.GEMINI_API_KEY ?? io.env.GOOGLE_API_KEY;
 }
 
-function geminiFromEnv(wanted: string, io: CliIO): ChatModel {
+function geminiFromEnv(wanted: string, io: CliIO, timeoutMs?: number): ChatModel {
   if (isGroundedModelName(wanted)) {
     throw new CliError(`--model ${wanted} works with "evident ask" only: the provider searches, not the docs index.`);
   }
@@ -243,6 +295,7 @@ function geminiFromEnv(wanted: string, io: CliIO): ChatModel {
     apiKey: key,
     model: wanted.includes(':') ? wanted.slice(wanted.indexOf(':') + 1) : (io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL),
     baseUrl: io.env.GOOGLE_GEMINI_BASE_URL,
+    timeoutMs,
   });
 }
 
@@ -260,7 +313,7 @@ export function progressPrinter(io: CliIO): ((p: IndexProgress) => void) | undef
 }
 
 /** `--escalation entailment|judge`: the second verifier tier for sentences the lexical check rejects. */
-export async function escalationFor(kind: string | undefined, flags: { 'entailment-model'?: string; offline?: boolean; model?: string }, io: CliIO): Promise<SupportScorer | undefined> {
+export async function escalationFor(kind: string | undefined, flags: { 'entailment-model'?: string; offline?: boolean; model?: string; timeout?: string }, io: CliIO): Promise<SupportScorer | undefined> {
   if (kind === undefined) return undefined;
   if (kind === 'entailment') {
     const wanted = flags['entailment-model'] ?? DEFAULT_ENTAILMENT_MODEL;
@@ -275,7 +328,7 @@ export async function escalationFor(kind: string | undefined, flags: { 'entailme
   }
   if (kind === 'judge') {
     // The judge is a chat model: Gemini (the extractive model cannot judge).
-    const model = geminiFromEnv(flags.model?.startsWith('gemini') ? flags.model : 'gemini', io);
+    const model = geminiFromEnv(flags.model?.startsWith('gemini') ? flags.model : 'gemini', io, timeoutFlag(flags.timeout));
     return createJudgeScorer(model);
   }
   throw new CliError(`--escalation must be "entailment" or "judge" (got "${kind}").`);

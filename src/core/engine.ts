@@ -23,6 +23,7 @@ import type { DocFolder } from './docs/docFolders';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import type { LogLimits } from './metrics/logFile';
 import type { Feedback, RetrievalMode, TurnResult } from '../domain/types';
+import { boundTopK, DEFAULT_TOP_K } from '../domain/topK';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer, TextSimilarity } from './types';
 import { embedderSimilarity } from './retrieval/textSimilarity';
 import type { ExtractiveTuning } from './models/extractiveModel';
@@ -31,7 +32,7 @@ import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
 import { uniformTermStats, type TermStats } from './verifier/termStats';
 
-export { decodeDocument, folderDocSource, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
+export { decodeDocument, folderDocSource, NO_DOCS, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
 export { documentVersion } from './docs/version';
 export { docsFolderHoldingIndex, IndexInsideDocsError } from './docs/indexPlacement';
@@ -118,7 +119,7 @@ export interface AskOptions {
   webSearch?: GroundedModel;
 }
 
-export const DEFAULT_TOP_K = 6;
+export { DEFAULT_TOP_K };
 
 const silentLog: EngineLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -205,6 +206,9 @@ export class Engine {
       modelWhenNeeded?: boolean;
       onLexicalReady?(): void;
       commitEvery?: { passages?: number; ms?: number };
+      /** Another process indexing this folder: wait for it (default), or answer from what it committed. */
+      whenBusy?: 'wait' | 'answer';
+      onWaiting?(holder: { pid: number; host: string } | undefined): void;
     } = {},
   ): Promise<IndexReport> {
     const settings = this.options.embedding;
@@ -212,8 +216,8 @@ export class Engine {
       ? { modelId: embeddingModelId(settings), load: () => this.embedder() }
       : undefined;
     const embedder = lazy ? undefined : await this.embedder();
-    const { signal, onProgress, paths, onLexicalReady, commitEvery } = opts;
-    const report = await this.passages.update(this.options.docs, { signal, onProgress, paths, embedder, onLexicalReady, commitEvery, ...(lazy ? { lazyEmbedder: lazy } : {}) });
+    const { signal, onProgress, paths, onLexicalReady, commitEvery, whenBusy, onWaiting } = opts;
+    const report = await this.passages.update(this.options.docs, { signal, onProgress, paths, embedder, onLexicalReady, commitEvery, whenBusy, onWaiting, ...(lazy ? { lazyEmbedder: lazy } : {}) });
     this.stats = undefined;
     this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
@@ -236,7 +240,7 @@ export class Engine {
     // Vectors still filling in: the search is hybrid over the passages that have one.
     const fill = this.passages.status().vectors;
     const partial = retrieval === 'hybrid' && fill ? partialRetrieval(fill) : undefined;
-    const topK = this.options.topK ?? DEFAULT_TOP_K;
+    const topK = boundTopK(this.options.topK);
     // Term weights for the question now, for each search's passages as they come, for the answer
     // before it is checked; each time for every text of the turn so far (a shared index updated
     // meanwhile starts its counts anew; otherwise they are known and cost nothing).

@@ -17,6 +17,8 @@ export interface DroppedSpan {
   start: number;
   end: number;
   reason: string;
+  /** The note after it ("⟵ dropped: reason"), part of the text so it wraps with the line. */
+  note: { start: number; end: number };
 }
 
 export interface AnswerDocumentLayout {
@@ -51,12 +53,16 @@ class Writer {
   }
 }
 
-const TITLE_MAX_CHARS = 60;
+const TITLE_MAX_CHARS = 80;
 
-/** The answer document's title: its question, on one line, without characters a file name cannot hold. */
+/**
+ * The answer document's title: its question, on one line. The document is virtual (its URI's
+ * path is encoded), so only what would split the path or the line goes: slashes and control
+ * characters; a question mark stays.
+ */
 export function answerTitle(question: string): string {
-  const clean = question.replace(/[\\/:*?"<>|#%\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  if (!clean) return 'Evident answer';
+  const clean = question.replace(/[\\/\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!/[\p{L}\p{N}]/u.test(clean)) return 'Evident answer';
   return clean.length > TITLE_MAX_CHARS ? `${clean.slice(0, TITLE_MAX_CHARS - 1).trimEnd()}…` : clean;
 }
 
@@ -80,7 +86,12 @@ export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
     // Built-in grounding cites through its metadata: the ids are written after the sentence.
     const unwritten = unwrittenCitations(placed.sentence).map((id) => ` [${id}]`).join('');
     w.cited(`${placed.text.replace(/\s+/g, ' ')}${unwritten}`);
-    if (placed.sentence.verdict === 'dropped') w.dropped.push({ start, end: w.text.length, reason: placed.sentence.reason });
+    if (placed.sentence.verdict === 'dropped') {
+      const end = w.text.length;
+      const reason = placed.sentence.reason.replace(/\s+/g, ' ').trim();
+      w.plain(` ⟵ dropped: ${reason}`);
+      w.dropped.push({ start, end, reason, note: { start: end + 1, end: w.text.length } });
+    }
     first = false;
   }
   if (!first) w.plain('\n\n');

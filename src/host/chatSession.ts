@@ -12,7 +12,8 @@ import type { ModelResolver } from './models';
 import type { WorkspaceIndex } from './workspaceIndex';
 import type { VerifierEscalation } from './escalation';
 import { readChatTimeoutSeconds } from './settings';
-import { describeTurnError, timeoutError } from './turnErrors';
+import { describeTurnError, noDocumentsError, timeoutError } from './turnErrors';
+import { markWalkthroughStep } from './walkthrough';
 
 const HISTORY_KEY = 'evident.chatHistory';
 const MAX_TURNS = 50;
@@ -136,7 +137,9 @@ export class ChatSession implements vscode.Disposable {
       } else {
         const engine = await readyEngine();
         controller.signal.throwIfAborted();
-        const notice = chosen.notice;
+        // Nothing indexed from the workspace: the real cause (no Markdown, or every file skipped), said in full.
+        const empty = noDocumentsError(this.index.status);
+        if (empty) throw empty;
         result = await engine.ask(turn.question, {
           model: chosen.model,
           escalation: this.escalation.forTurn(chosen.model),
@@ -147,9 +150,9 @@ export class ChatSession implements vscode.Disposable {
           onDraft,
           onEvent,
         });
-        if (notice && !result.notices.includes(notice)) result.notices.push(notice);
-        // Why retrieval is lexical only is said once, in the chat header (with a way to enable the
-        // semantic model), not under answers; other one-time notices show under the first answer.
+        // Why retrieval is lexical only, and why the offline model answers (`chosen.notice`), are said
+        // once, in the chat header (with the button that changes it), not under answers; other
+        // one-time notices show under the first answer.
         // (A grounded turn's notices are about that turn's metadata: always shown.)
         result.notices = result.notices.filter((n) => !/lexical/i.test(n) && !this.shownNotices.has(n));
         result.notices.forEach((n) => this.shownNotices.add(n));
@@ -159,6 +162,7 @@ export class ChatSession implements vscode.Disposable {
           `${result.abstained ? 'abstained' : 'answered'} (${result.model}, ${result.retrieval}).`,
       );
       turn = { ...turn, status: 'done', result, searches };
+      markWalkthroughStep('ask', this.log);
     } catch (error) {
       if (timedOut) {
         const failure = timeoutError(timeoutSeconds);
@@ -211,10 +215,21 @@ export class ChatSession implements vscode.Disposable {
     this.active?.controller.abort();
   }
 
-  async clear(): Promise<void> {
+  /** Forgets every turn (a running one is stopped first); resolves to the turns removed, for Undo. */
+  async clear(): Promise<TurnView[]> {
     this.stop();
+    const removed = this.turns.filter((t) => t.status !== 'pending');
     this.turns = [];
     await this.state.update(HISTORY_KEY, this.turns);
+    this.emitter.fire({ type: 'cleared' });
+    return removed;
+  }
+
+  /** Puts cleared turns back (Undo), before the turns asked since. */
+  async restore(turns: readonly TurnView[]): Promise<void> {
+    const known = new Set(this.turns.map((t) => t.id));
+    this.turns = [...turns.filter((t) => !known.has(t.id)), ...this.turns].slice(-MAX_TURNS);
+    await this.state.update(HISTORY_KEY, this.turns.filter((t) => t.status !== 'pending'));
     this.emitter.fire({ type: 'cleared' });
   }
 

@@ -4,13 +4,15 @@
 // against the protocol before it is acted on.
 
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID, SettingGroups, Settings, Views } from '../shared/ids';
-import { isSafeExternalUrl, isWebviewToHost, type ChatState, type HostToWebview, type WebviewToHost } from '../shared/protocol';
+import { Commands, EXTENSION_ID, Settings, Views } from '../shared/ids';
+import { isSafeExternalUrl, isWebviewToHost, type ChatState, type HostToWebview, type ModelView, type WebviewToHost } from '../shared/protocol';
+import { answerMarkdown } from './answerMarkdown';
 import type { ChatSession } from './chatSession';
 import type { ModelResolver } from './models';
 import { readShowDropped, useOfflineModel, writeShowDropped } from './settings';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { errorMessage } from './log';
+import { openSettingsById } from './openSetting';
 import { webviewHtml } from './webviewHtml';
 
 export const EXAMPLE_QUESTION = 'How many days of annual leave do employees get?';
@@ -30,6 +32,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private ready = false;
   private readonly disposables: vscode.Disposable[] = [];
   private viewDisposables: vscode.Disposable[] = [];
+  /**
+   * The model last described: the history is sent at once with it (describing the model asks
+   * VS Code for its language models, which can take seconds after a reload); a status follows.
+   */
+  private lastModel: ModelView | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -40,7 +47,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         if (event.type === 'cleared') void this.sendState();
         else this.post(event);
       }),
-      deps.index.onDidChange(() => void this.sendStatus()),
+      // Index progress goes out at once with the model last described (the chat's figure keeps up
+      // with the status bar's); a change of model is described anew.
+      deps.index.onDidChange(() => void this.sendStatus(false)),
       deps.models.onDidChange(() => void this.sendStatus()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(Settings.showDropped)) this.post({ type: 'showDropped', show: readShowDropped() });
@@ -121,8 +130,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'copyAnswer': {
         const result = session.find(message.turnId)?.result;
         if (result) {
-          await vscode.env.clipboard.writeText(result.answer);
-          void vscode.window.setStatusBarMessage('$(check) Evident: answer copied', 2000);
+          // Markdown with a sources list: the ids still say where each fact is from once pasted.
+          await vscode.env.clipboard.writeText(answerMarkdown(result));
+          this.post({ type: 'copied', turnId: message.turnId });
         }
         break;
       }
@@ -158,26 +168,41 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${EXTENSION_ID}`);
         break;
       case 'clearHistory':
-        await this.deps.session.clear();
+        // The command: it offers Undo.
+        await vscode.commands.executeCommand(Commands.clearHistory);
         break;
       case 'useOfflineModel':
         await useOfflineModel();
         void vscode.window.setStatusBarMessage('$(check) Evident: the offline model answers now', 3000);
         break;
       case 'setUpSemanticSearch':
-        await vscode.commands.executeCommand('workbench.action.openSettings', SettingGroups.embedding);
+        await openSettingsById([Settings.embeddingModel, Settings.embeddingLocalPath]);
         break;
       case 'openTimeoutSetting':
-        await vscode.commands.executeCommand('workbench.action.openSettings', Settings.chatTimeout);
+        await openSettingsById([Settings.chatTimeout]);
+        break;
+      case 'openIndexSettings':
+        await openSettingsById([Settings.include, Settings.exclude]);
+        break;
+      case 'openDataStoreSetting':
+        await openSettingsById([Settings.vertexDataStore]);
+        break;
+      case 'chooseModel':
+        await vscode.commands.executeCommand(Commands.chooseModel);
         break;
     }
   }
 
-  private async state(): Promise<ChatState> {
-    const { session, index, models } = this.deps;
+  private async describeModel(): Promise<ModelView> {
+    this.lastModel = await this.deps.models.describe();
+    return this.lastModel;
+  }
+
+  private state(model: ModelView): ChatState {
+    const { session, index } = this.deps;
     return {
       index: index.status,
-      model: await models.describe(),
+      model,
       turns: [...session.history],
       showDropped: readShowDropped(),
       busyTurnId: session.busyTurnId,
@@ -186,11 +211,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private async sendState(): Promise<void> {
-    if (this.view && this.ready) this.post({ type: 'state', state: await this.state() });
+    if (!this.view || !this.ready) return;
+    if (this.lastModel) {
+      this.post({ type: 'state', state: this.state(this.lastModel) });
+      await this.sendStatus();
+    } else {
+      this.post({ type: 'state', state: this.state(await this.describeModel()) });
+    }
   }
 
-  private async sendStatus(): Promise<void> {
-    if (this.view && this.ready) this.post({ type: 'status', index: this.deps.index.status, model: await this.deps.models.describe() });
+  private async sendStatus(describeModel = true): Promise<void> {
+    if (!this.view || !this.ready) return;
+    const model = !describeModel && this.lastModel ? this.lastModel : await this.describeModel();
+    this.post({ type: 'status', index: this.deps.index.status, model });
   }
 
   private html(webview: vscode.Webview): string {

@@ -1,6 +1,7 @@
 // Answers opened as read-only documents (`evident-answer:` URIs): each `[E#]` is decorated, is a
 // link to its source passage (DocumentLinkProvider) and shows the passage on hover
-// (HoverProvider); dropped sentences are present, struck through and highlighted with their reason.
+// (HoverProvider); dropped sentences are present, struck through and highlighted, each followed by
+// its reason as text of the document (so it wraps with the line, where a decoration would not).
 
 import * as vscode from 'vscode';
 import { ANSWER_SCHEME, Colors, Commands } from '../shared/ids';
@@ -94,6 +95,10 @@ export function registerCitationLinks(context: vscode.ExtensionContext, session:
     overviewRulerColor: new vscode.ThemeColor(Colors.droppedSentence),
     overviewRulerLane: vscode.OverviewRulerLane.Right,
   });
+  const droppedNoteDecoration = vscode.window.createTextEditorDecorationType({
+    color: new vscode.ThemeColor('descriptionForeground'),
+    fontStyle: 'italic',
+  });
 
   const decorate = (editor: vscode.TextEditor) => {
     if (editor.document.uri.scheme !== ANSWER_SCHEME) return;
@@ -108,15 +113,16 @@ export function registerCitationLinks(context: vscode.ExtensionContext, session:
       layout.dropped.map((d) => ({
         range: range(d.start, d.end),
         hoverMessage: new vscode.MarkdownString(escapeMarkdownLine(`Dropped by the verifier: ${d.reason}`)),
-        renderOptions: { after: { contentText: `  ⟵ dropped: ${d.reason}`, color: new vscode.ThemeColor('editorWarning.foreground'), fontStyle: 'italic' } },
       })),
     );
+    editor.setDecorations(droppedNoteDecoration, layout.dropped.map((d) => range(d.note.start, d.note.end)));
   };
 
   context.subscriptions.push(
     citationDecoration,
     unknownDecoration,
     droppedDecoration,
+    droppedNoteDecoration,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, documents),
     vscode.languages.registerDocumentLinkProvider(selector, documents),
     vscode.languages.registerHoverProvider(selector, documents),

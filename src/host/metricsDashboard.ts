@@ -7,6 +7,7 @@
 
 import * as vscode from 'vscode';
 import { Commands, METRICS_PANEL } from '../shared/ids';
+import { describeAlert } from '../domain/alertWording';
 import { isMetricsWebviewToHost, type MetricsHostToWebview, type MetricsReportView } from '../shared/metricsProtocol';
 import type { ChatSession } from './chatSession';
 import { loadEngineApi } from './engineLoader';
@@ -97,9 +98,11 @@ export class MetricsDashboard implements vscode.Disposable {
       await this.context.workspaceState.update(NOTIFIED_KEY, keys);
       const fresh = report.alerts.filter((a) => !notified.has(alertKey(a)));
       if (!fresh.length || !readAlertSettings().notify) return;
-      const more = fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : '';
+      const more = fresh.length > 1 ? ` (${fresh.length - 1} more alert${fresh.length > 2 ? 's' : ''} on the dashboard)` : '';
       this.deps.log.warn(`Metrics alert: ${fresh.map((a) => a.reason).join(' | ')}`);
-      const choice = await vscode.window.showWarningMessage(`Evident: ${capitalise(fresh[0].reason)}${more}.`, 'Show Metrics');
+      // What changed and what to do, in plain words (the statistics are in the log and on the dashboard).
+      const words = describeAlert(fresh[0], report.changes);
+      const choice = await vscode.window.showWarningMessage(`Evident: ${words.headline}. ${words.detail} ${words.advice}${more}`, 'Show Metrics');
       if (choice) this.show();
     } catch (error) {
       this.deps.log.warn(`Metrics after a turn: ${errorMessage(error)}`);
@@ -140,10 +143,6 @@ export class MetricsDashboard implements vscode.Disposable {
 
 function alertKey(a: { rule: string; metric: string; topic?: string }): string {
   return `${a.rule}|${a.metric}|${a.topic ?? ''}`;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function registerMetricsDashboard(context: vscode.ExtensionContext, deps: MetricsDashboardDeps): MetricsDashboard {

@@ -1,7 +1,7 @@
 // Which model backend answers, from the `evident.model` setting and what is available.
 // A pure function (no `vscode` import) so the rule is unit-tested in plain Node.
 
-import type { ModelBackend } from '../shared/protocol';
+import type { ModelBackend, ModelNoticeCode } from '../shared/protocol';
 
 export const MODEL_SETTINGS = ['auto', 'gemini', 'google-search', 'vertex-ai-search', 'vscode-lm', 'extractive'] as const;
 export type ModelSetting = (typeof MODEL_SETTINGS)[number];
@@ -19,6 +19,8 @@ export interface ModelChoice {
   backend: ModelBackend;
   /** Set when the configured backend cannot answer and another one does: tell the user. */
   notice?: string;
+  /** What would let the configured backend answer (the chat offers that button). */
+  noticeCode?: ModelNoticeCode;
 }
 
 export function parseModelSetting(value: unknown): ModelSetting {
@@ -37,19 +39,19 @@ export function selectModel(setting: ModelSetting, available: ModelAvailability)
     case 'gemini':
       return available.hasGeminiKey
         ? { backend: 'gemini' }
-        : { backend: 'extractive', notice: 'Gemini is selected but no API key is set (run "Evident: Set Gemini API Key"); answering offline.' };
+        : { backend: 'extractive', noticeCode: 'no-gemini-key', notice: 'Gemini is selected but no API key is set, so the offline model answers.' };
     case 'google-search':
       return available.hasGeminiKey
         ? { backend: 'google-search' }
-        : { backend: 'extractive', notice: 'Gemini + Google Search is selected but no API key is set (run "Evident: Set Gemini API Key"); answering offline from the workspace docs.' };
+        : { backend: 'extractive', noticeCode: 'no-gemini-key', notice: 'Gemini + Google Search is selected but no API key is set, so the offline model answers from the workspace docs.' };
     case 'vertex-ai-search':
       return available.hasDataStore
         ? { backend: 'vertex-ai-search' }
-        : { backend: 'extractive', notice: 'Vertex AI Search is selected but no data store is set ("evident.vertexAiSearch.dataStore"); answering offline from the workspace docs.' };
+        : { backend: 'extractive', noticeCode: 'no-data-store', notice: 'Vertex AI Search is selected but no data store is set ("evident.vertexAiSearch.dataStore"), so the offline model answers from the workspace docs.' };
     case 'vscode-lm':
       return available.languageModels > 0
         ? { backend: 'vscode-lm' }
-        : { backend: 'extractive', notice: 'No VS Code language model is available (install or sign in to a chat model provider); answering offline.' };
+        : { backend: 'extractive', noticeCode: 'no-language-model', notice: 'No VS Code language model is available (install or sign in to a chat model provider), so the offline model answers.' };
     case 'auto':
       if (available.hasGeminiKey) return { backend: 'gemini' };
       if (available.languageModels > 0) return { backend: 'vscode-lm' };

@@ -59,7 +59,7 @@ export class ModelResolver implements vscode.Disposable {
         return { backend: 'vscode-lm', label: model ? `${model.name} (VS Code)` : 'VS Code language model' };
       }
       case 'extractive':
-        return { backend: 'extractive', label: EXTRACTIVE_LABEL, notice: choice.notice };
+        return { backend: 'extractive', label: EXTRACTIVE_LABEL, notice: choice.notice, noticeCode: choice.noticeCode };
     }
   }
 

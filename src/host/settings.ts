@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { Defaults, Settings } from '../shared/ids';
 import { WORKSPACE_THRESHOLD_FLOOR } from '../domain/threshold';
+import { topKSetting } from '../domain/topK';
 import { parseModelSetting, type ModelSetting } from './modelSelection';
 import { RESTRICTED_SETTINGS, scopedValue, supportThreshold, type ScopedValue } from './settingScopes';
 
@@ -56,15 +57,15 @@ export function readIndexSettings(scope?: vscode.ConfigurationScope): IndexSetti
     embeddingModel: typeof embeddingModel === 'string' ? embeddingModel.trim() : Defaults.embeddingModel,
     embeddingLocalPath: typeof localPath === 'string' ? localPath.trim() : '',
     embeddingBackend: embeddingBackend(config.get(key(Settings.embeddingBackend))),
-    topK: positiveNumber(config.get(key(Settings.topK))),
+    topK: topKSetting(config.get(key(Settings.topK))).topK,
     supportThreshold: supportThreshold(scoped(Settings.supportThreshold, scope)).threshold,
     relevanceCheck: scoped<unknown>(Settings.relevanceCheck, scope).value !== false,
   };
 }
 
 /**
- * What the trust model changed in the settings as read (for the log): workspace values not used
- * in an untrusted folder, and a workspace threshold raised to the floor.
+ * What changed in the settings as read (for the log): workspace values not used in an untrusted
+ * folder, a workspace threshold raised to the floor, a top k rounded or clamped.
  */
 export function settingTrustNotes(scope?: vscode.ConfigurationScope): string[] {
   const notes: string[] = [];
@@ -78,6 +79,8 @@ export function settingTrustNotes(scope?: vscode.ConfigurationScope): string[] {
       notes.push(`Restricted Mode: the workspace's setting ${fullKey} is not used (only your user settings count until you trust this folder).`);
     }
   }
+  const topK = topKSetting(vscode.workspace.getConfiguration(Settings.section, scope).get(key(Settings.topK))).note;
+  if (topK) notes.push(topK);
   const threshold = scoped<unknown>(Settings.supportThreshold, scope);
   if (supportThreshold(threshold).raisedToFloor) {
     notes.push(`The workspace sets ${Settings.supportThreshold} to ${String(threshold.value)}, under the floor of ${WORKSPACE_THRESHOLD_FLOOR} a workspace may set: ${WORKSPACE_THRESHOLD_FLOOR} is used.`);

@@ -1,5 +1,6 @@
 // Opens a cited passage in its source file at its lines, and highlights the passages that the
-// current answer cites in every visible editor of those files (while that answer is current).
+// current answer cites in every visible editor of those files (while that answer is current); the
+// passage opened last (the chip clicked) is picked out from the others by its own colour and a bar.
 // A file whose text is not the cited version gets no highlight (its lines may hold other text),
 // and a shared index's passage then opens read-only with its version (citationTarget.ts).
 
@@ -21,10 +22,21 @@ export class SourceHighlighter implements vscode.Disposable {
     overviewRulerColor: new vscode.ThemeColor(Colors.citedPassage),
     overviewRulerLane: vscode.OverviewRulerLane.Center,
   });
+  private readonly openedDecoration = vscode.window.createTextEditorDecorationType({
+    backgroundColor: new vscode.ThemeColor(Colors.openedPassage),
+    isWholeLine: true,
+    borderStyle: 'solid',
+    borderWidth: '0 0 0 3px',
+    borderColor: new vscode.ThemeColor(Colors.openedPassageBorder),
+    overviewRulerColor: new vscode.ThemeColor(Colors.openedPassageBorder),
+    overviewRulerLane: vscode.OverviewRulerLane.Full,
+  });
   private readonly disposables: vscode.Disposable[] = [];
   /** The evidence of the current answer that kept sentences cite, by absolute file path. */
   private cited = new Map<string, Evidence[]>();
   private currentTurnId: string | undefined;
+  /** The passage opened last (its chip was clicked), while its answer is current. */
+  private opened: Evidence | undefined;
 
   constructor(
     private readonly session: ChatSession,
@@ -33,6 +45,7 @@ export class SourceHighlighter implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.registerTextDocumentContentProvider(PASSAGE_SCHEME, { provideTextDocumentContent: (uri) => this.passageText(uri) }),
       this.decoration,
+      this.openedDecoration,
       vscode.window.onDidChangeVisibleTextEditors(() => this.apply()),
       // An edit to a cited file changes its version: its highlight goes (or comes back on undo).
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -88,6 +101,7 @@ export class SourceHighlighter implements vscode.Disposable {
     }
     // The opened passage stays highlighted even when its answer is an older turn.
     if (turnId !== this.currentTurnId) this.setCurrent(turn.result, turnId, evidence);
+    this.opened = evidence;
     const range = this.rangeOf(evidence);
     const editor = await vscode.window.showTextDocument(uri, { selection: new vscode.Range(range.start, range.start), preview: true });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
@@ -154,6 +168,7 @@ export class SourceHighlighter implements vscode.Disposable {
   }
 
   private setCurrent(result: TurnResult | undefined, turnId: string | undefined, extra?: Evidence): void {
+    if (turnId !== this.currentTurnId) this.opened = undefined;
     this.currentTurnId = turnId;
     this.cited.clear();
     if (result) {
@@ -176,14 +191,15 @@ export class SourceHighlighter implements vscode.Disposable {
       const cited = this.cited.get(editor.document.uri.fsPath) ?? [];
       // Only where the text is the cited version: elsewhere the recorded lines may hold other text.
       const evidence = cited.length ? highlightable(cited, loadEngineApi().documentVersion(editor.document.getText())) : [];
-      editor.setDecorations(
-        this.decoration,
-        evidence.map((e) => {
-          const hover = new vscode.MarkdownString();
-          hover.appendText(`Evident ${e.id}: cited by the current answer (${e.heading || e.source})`);
-          return { range: this.rangeOf(e), hoverMessage: hover };
-        }),
-      );
+      const decorate = (e: Evidence, what: string) => {
+        const hover = new vscode.MarkdownString();
+        hover.appendText(`Evident ${e.id}: ${what} (${e.heading || e.source})`);
+        return { range: this.rangeOf(e), hoverMessage: hover };
+      };
+      const isOpened = (e: Evidence) => e.id === this.opened?.id && e.passageId === this.opened.passageId;
+      const opened = evidence.filter(isOpened);
+      editor.setDecorations(this.decoration, evidence.filter((e) => !isOpened(e)).map((e) => decorate(e, 'cited by the current answer')));
+      editor.setDecorations(this.openedDecoration, opened.map((e) => decorate(e, 'the passage you opened, cited by the current answer')));
     }
   }
 }

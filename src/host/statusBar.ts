@@ -1,11 +1,13 @@
 // The status-bar item: index state at a glance ("Evident: not indexed", "indexing 42%",
-// "1,234 passages · hybrid" or "· lexical only"); a click reindexes.
+// "1,234 passages · hybrid" or "· lexical only"); a click reindexes. While indexing it shows the
+// same figure as the chat view (indexFigure.ts).
 
 import * as vscode from 'vscode';
 import { Commands } from '../shared/ids';
 import type { IndexView } from '../shared/protocol';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { describeVectorFill, shortVectorFill } from '../domain/partialRetrieval';
+import { indexingPercent } from '../domain/indexFigure';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -16,11 +18,11 @@ export function statusBarText(view: IndexView): string {
     case 'not-indexed':
       return '$(book) Evident: not indexed';
     case 'indexing':
-      return view.vectors ? `$(sync~spin) Evident: ${shortVectorFill(view.vectors)}` : `$(sync~spin) Evident: indexing ${view.percent ?? 0}%`;
+      return view.vectors ? `$(sync~spin) Evident: ${shortVectorFill(view.vectors)}` : `$(sync~spin) Evident: indexing ${indexingPercent(view)}%`;
     case 'error':
       return '$(warning) Evident: index error';
     case 'indexed':
-      return `$(book) ${numberFormat.format(view.passages)} passages · ${view.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${view.vectors ? ` (${shortVectorFill(view.vectors)})` : ''}`;
+      return `$(book) ${numberFormat.format(view.passages)} ${view.passages === 1 ? 'passage' : 'passages'} · ${view.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${view.vectors ? ` (${shortVectorFill(view.vectors)})` : ''}`;
   }
 }
 
@@ -35,7 +37,7 @@ export function statusBarLabel(view: IndexView): string {
     case 'indexing':
       return view.vectors
         ? `Evident: computing vectors in the background; retrieval is partial: ${describeVectorFill(view.vectors)}`
-        : `Evident: indexing the workspace docs, ${view.percent ?? 0}%`;
+        : `Evident: indexing the workspace docs, ${indexingPercent(view)}%`;
     case 'not-indexed':
       return 'Evident: the workspace docs are not indexed yet';
     case 'no-folder':

@@ -3,17 +3,42 @@
 // offline model, show the log). The raw error (status codes, JSON bodies) goes to the log only.
 // Pure: no `vscode` import, unit-tested in plain Node.
 
-import type { TurnErrorKind } from '../shared/protocol';
+import type { IndexView, TurnErrorKind } from '../shared/protocol';
+import { emptyIndexMessage } from '../domain/emptyIndex';
 
 export interface TurnError {
   kind: TurnErrorKind;
   message: string;
 }
 
+/** A failure the host recognised itself (by its state, not by an error's text): shown as it is. */
+export class TurnFailure extends Error implements TurnError {
+  override readonly name = 'TurnFailure';
+  constructor(
+    readonly kind: TurnErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const MAX_DETAIL_CHARS = 140;
+/** A message the user needs in full (an index error names files and settings) is cut only past this. */
+const MAX_SENTENCE_CHARS = 600;
+
+/**
+ * The local index is built and holds no passage (no Markdown file, or every one skipped): the
+ * failure of a question asked now, naming the real cause. Undefined while there is something to
+ * answer from, or the index is not built yet, or a shared index answers (it says so itself).
+ */
+export function noDocumentsError(index: IndexView): TurnFailure | undefined {
+  if (index.state !== 'indexed' || index.passages > 0 || index.store) return undefined;
+  return new TurnFailure('no-documents', emptyIndexMessage(index.skipped));
+}
 
 /** The failure of a turn whose model call or retrieval threw `error`. */
 export function describeTurnError(error: unknown): TurnError {
+  if (error instanceof TurnFailure) return { kind: error.kind, message: error.message };
   const raw = error instanceof Error ? error.message : String(error);
   const status = statusOf(error, raw);
   const text = raw.toLowerCase();
@@ -26,7 +51,10 @@ export function describeTurnError(error: unknown): TurnError {
   if (status === 429) {
     return { kind: 'quota', message: "Gemini's quota or rate limit is used up for now: try again in a minute, or switch to the offline model." };
   }
-  if (/did not answer within/.test(text)) {
+  if (codeOf(error) === 'malformed-reply') {
+    return { kind: 'model', message: 'Gemini sent a reply that could not be read: try again, or switch to the offline model.' };
+  }
+  if (codeOf(error) === 'timeout' || /did not answer within/.test(text)) {
     return { kind: 'timeout', message: 'Gemini did not answer in time: try again, or switch to the offline model.' };
   }
   if (status !== undefined && status >= 500) {
@@ -55,6 +83,11 @@ export function timeoutError(seconds: number): TurnError {
   };
 }
 
+/** A model error's code (GeminiError.code), when it has one. */
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
 function statusOf(error: unknown, message: string): number | undefined {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   if (typeof status === 'number') return status;
@@ -62,15 +95,25 @@ function statusOf(error: unknown, message: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** The message up to any JSON or stack it carries, on one line, short. */
-function detail(message: string): string {
+/** The message up to any JSON or stack it carries, on one line, cut at `max` characters (at a word). */
+function detail(message: string, max = MAX_DETAIL_CHARS): string {
   const plain = message.split(/[{[]/)[0].replace(/\s+/g, ' ').replace(/[\s:(]+$/, '').trim();
   if (!plain) return 'no details';
-  return plain.length > MAX_DETAIL_CHARS ? `${plain.slice(0, MAX_DETAIL_CHARS - 1)}…` : plain;
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
+/** The first sentence, whole (a sentence ends at . ! or ? before a space, not inside a parenthesis). */
 function firstSentence(message: string): string {
-  const plain = detail(message);
-  const match = /^(.+?[.!?])(\s|$)/.exec(plain);
-  return match ? match[1] : `${plain}.`;
+  const plain = detail(message, MAX_SENTENCE_CHARS);
+  let depth = 0;
+  for (let i = 0; i < plain.length; i++) {
+    const c = plain[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[.!?]/.test(c) && (i + 1 === plain.length || plain[i + 1] === ' ')) return plain.slice(0, i + 1);
+  }
+  return /[.!?…]$/.test(plain) ? plain : `${plain}.`;
 }

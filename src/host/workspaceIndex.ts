@@ -10,15 +10,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Engine, IndexProgress, IndexReport } from '../core/engine';
 import type { DocFolder } from '../core/docs/docFolders';
-import type { IndexView } from '../shared/protocol';
+import { MAX_SKIPPED_SHOWN, type IndexView } from '../shared/protocol';
 import { indexWorkerScript, loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
 import { readIndexSettings, readLogLimits, readStoreConnection, settingTrustNotes } from './settings';
 import type { StorePasswordStore } from './storePassword';
-import { ContextKeys, walkthroughStepId } from '../shared/ids';
-
-/** VS Code's command that marks a walkthrough step complete (and stores it). */
-const WORKBENCH_MARK_STEP_COMPLETE = 'welcome.markStepComplete';
+import { ContextKeys } from '../shared/ids';
+import { markWalkthroughStep } from './walkthrough';
 import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
 import { partialRetrieval, shortVectorFill } from '../domain/partialRetrieval';
 
@@ -78,10 +76,11 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** A run stopped in its fill so that a newer one (an edit) goes first; the newer one resumes the fill. */
   private preempted: AbortController | undefined;
   private readonly pendingPaths = new Set<string>();
+  /** Files the index skipped, with the reason (from each run's report; a run of some paths updates those). */
+  private readonly skipped = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private watchers: vscode.Disposable[] = [];
   private readonly download = new DownloadNotice();
-  private indexStepMarked = false;
   private readonly emitter = new vscode.EventEmitter<IndexView>();
   readonly onDidChange = this.emitter.event;
 
@@ -198,7 +197,8 @@ export class WorkspaceIndex implements vscode.Disposable {
     await this.queue;
     await engine.clear();
     this.log.info('Index cleared.');
-    this.update({ state: 'not-indexed', documents: 0, passages: 0, message: undefined, percent: undefined });
+    this.skipped.clear();
+    this.update({ state: 'not-indexed', documents: 0, passages: 0, message: undefined, percent: undefined, skipped: undefined });
   }
 
   /** Settings changed: the next use opens a fresh engine; an existing index is brought up to date. */
@@ -359,6 +359,7 @@ export class WorkspaceIndex implements vscode.Disposable {
         `Indexed ${report.documents} documents, ${report.passages} passages (${report.added} added, ${report.updated} updated, ` +
           `${report.removed} removed, ${report.unchanged} unchanged, ${report.skipped.length} skipped) in ${report.ms} ms · ${report.retrieval}.`,
       );
+      this.recordSkipped(report.skipped, options.paths);
       this.updateFrom(engine, report.notices.find((n) => /lexical/i.test(n)));
       return report;
     } catch (error) {
@@ -412,12 +413,10 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   private updateFrom(engine: Engine, message?: string): void {
     const s = engine.status();
-    // The walkthrough's "Index your documents" step completes on this context key, but only if
-    // VS Code's walkthrough service already exists when the key turns true: the service is created
-    // on first use, and a step whose `onContext` condition already holds when it registers is never
-    // ticked in that window. So the host also marks the step done directly, which VS Code stores.
+    // The walkthrough's "Index your documents" step completes on this context key, and the host
+    // also marks it done directly (walkthrough.ts says why).
     void vscode.commands.executeCommand('setContext', ContextKeys.indexed, s.indexed);
-    if (s.indexed) this.markIndexStepDone();
+    if (s.indexed) markWalkthroughStep('index', this.log);
     this.update({
       state: s.indexed ? 'indexed' : 'not-indexed',
       phase: undefined,
@@ -433,15 +432,13 @@ export class WorkspaceIndex implements vscode.Disposable {
     });
   }
 
-  /** Ticks the walkthrough step "Index your documents" (once a window; VS Code keeps it per profile). */
-  private markIndexStepDone(): void {
-    if (this.indexStepMarked) return;
-    this.indexStepMarked = true;
-    // An internal workbench command (other editors may lack it); a walkthrough not yet registered
-    // makes it throw after it stored the progress. Neither is worth more than a log line.
-    void Promise.resolve(vscode.commands.executeCommand(WORKBENCH_MARK_STEP_COMPLETE, walkthroughStepId('index'))).catch((error: unknown) => {
-      this.log.info(`Walkthrough step not marked: ${errorMessage(error)}`);
-    });
+  /** A full run's skipped files replace the list; a run of some paths settles those paths only. */
+  private recordSkipped(skipped: readonly { path: string; reason: string }[], paths: readonly string[] | undefined): void {
+    if (paths) for (const p of paths) this.skipped.delete(p);
+    else this.skipped.clear();
+    for (const s of skipped) this.skipped.set(s.path, s.reason);
+    const files = [...this.skipped].sort(([a], [b]) => a.localeCompare(b)).slice(0, MAX_SKIPPED_SHOWN).map(([path, reason]) => ({ path, reason }));
+    this.view = { ...this.view, skipped: files.length ? { files, total: this.skipped.size } : undefined };
   }
 
   private update(change: Partial<IndexView>): void {

@@ -81,11 +81,6 @@ export const Settings = {
   chatTimeout: 'evident.chat.timeoutSeconds',
 } as const;
 
-/** Groups of settings the chat opens in the Settings editor ("set up semantic search"). */
-export const SettingGroups = {
-  embedding: 'evident.embedding',
-} as const;
-
 /** Context keys Evident sets (walkthrough completion, menus). */
 export const ContextKeys = {
   indexed: 'evident.indexed',
@@ -106,6 +101,9 @@ export const Colors = {
   citation: 'evident.citationForeground',
   droppedSentence: 'evident.droppedSentenceBackground',
   citedPassage: 'evident.citedPassageBackground',
+  /** The passage whose chip was clicked, picked out from the other cited ones. */
+  openedPassage: 'evident.openedPassageBackground',
+  openedPassageBorder: 'evident.openedPassageBorder',
 } as const;
 
 /** Defaults the host needs before the engine bundle loads (a unit test keeps them equal to core's and package.json's). */

@@ -31,6 +31,10 @@ export { MAX_QUESTION_LENGTH };
 export type ModelBackend = 'gemini' | 'google-search' | 'vertex-ai-search' | 'vscode-lm' | 'extractive';
 export const MODEL_BACKENDS: readonly ModelBackend[] = ['gemini', 'google-search', 'vertex-ai-search', 'vscode-lm', 'extractive'];
 
+/** Why the configured model is not the one answering: decides the button the chat offers. */
+export const MODEL_NOTICE_CODES = ['no-gemini-key', 'no-data-store', 'no-language-model'] as const;
+export type ModelNoticeCode = (typeof MODEL_NOTICE_CODES)[number];
+
 /** Which model and retrieval mode answer: shown in the chat header. */
 export interface ModelView {
   backend: ModelBackend;
@@ -38,7 +42,18 @@ export interface ModelView {
   label: string;
   /** Why the configured model is not the one answering, if so. */
   notice?: string;
+  /** The notice's code (the chat offers the button that fixes it). */
+  noticeCode?: ModelNoticeCode;
 }
+
+/** A file the index could not use, and why ("too large (5.0 MB; the limit is 2 MB)"). */
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+/** At most this many skipped files travel to the chat (the log has them all). */
+export const MAX_SKIPPED_SHOWN = 20;
 
 export type IndexState = 'no-folder' | 'not-indexed' | 'indexing' | 'indexed' | 'error';
 
@@ -60,12 +75,16 @@ export interface IndexView {
   store?: string;
   /** Hybrid retrieval while vectors fill in: how many passages have one (absent when all do). */
   vectors?: VectorFill;
+  /** Files the index skipped (the first MAX_SKIPPED_SHOWN), and how many in all. */
+  skipped?: { files: SkippedFile[]; total: number };
 }
 
 export type TurnStatus = 'pending' | 'done' | 'failed' | 'cancelled';
 
 /** What kind of failure a turn met: decides the ways forward the chat offers. */
-export type TurnErrorKind = 'api-key' | 'quota' | 'network' | 'timeout' | 'model' | 'index' | 'other';
+export const TURN_ERROR_KINDS = ['api-key', 'quota', 'network', 'timeout', 'model', 'index', 'no-documents', 'other'] as const;
+/** `no-documents`: nothing is indexed from the workspace (no Markdown, or every file skipped). */
+export type TurnErrorKind = (typeof TURN_ERROR_KINDS)[number];
 
 /** One question and what came of it; persisted per workspace. */
 export interface TurnView {
@@ -104,6 +123,9 @@ export const WEBVIEW_COMMANDS = [
   'useOfflineModel',
   'setUpSemanticSearch',
   'openTimeoutSetting',
+  'openIndexSettings',
+  'chooseModel',
+  'openDataStoreSetting',
 ] as const;
 export type WebviewCommand = (typeof WEBVIEW_COMMANDS)[number];
 
@@ -114,7 +136,9 @@ export type HostToWebview =
   | { type: 'progress'; turnId: string; stage: TurnStage; detail?: string }
   | { type: 'status'; index: IndexView; model: ModelView }
   | { type: 'showDropped'; show: boolean }
-  | { type: 'focusInput'; text?: string };
+  | { type: 'focusInput'; text?: string }
+  /** The answer of a turn is on the clipboard (as Markdown with its sources). */
+  | { type: 'copied'; turnId: string };
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -219,7 +243,7 @@ export const isTurnView = isShape<TurnView>({
   startedAt: isFiniteNumber,
   result: isOptional(isTurnResult),
   error: isOptional(isString),
-  errorKind: isOptional(isOneOf<TurnErrorKind>(['api-key', 'quota', 'network', 'timeout', 'model', 'index', 'other'])),
+  errorKind: isOptional(isOneOf<TurnErrorKind>(TURN_ERROR_KINDS)),
   searches: isOptional((v): v is string[] => isArrayOf(v, isString)),
   feedback: isOptional(isFeedback),
 });
@@ -228,6 +252,7 @@ const isModelView = isShape<ModelView>({
   backend: isOneOf<ModelBackend>(MODEL_BACKENDS),
   label: isString,
   notice: isOptional(isString),
+  noticeCode: isOptional(isOneOf(MODEL_NOTICE_CODES)),
 });
 
 const isIndexView = isShape<IndexView>({
@@ -242,6 +267,12 @@ const isIndexView = isShape<IndexView>({
   message: isOptional(isString),
   store: isOptional(isString),
   vectors: isOptional(isShape<VectorFill>({ passagesWithVectors: isNonNegativeInteger, passages: isNonNegativeInteger })),
+  skipped: isOptional(
+    isShape<{ files: SkippedFile[]; total: number }>({
+      files: (v): v is SkippedFile[] => isArrayOf(v, isShape<SkippedFile>({ path: isString, reason: isString })),
+      total: isNonNegativeInteger,
+    }),
+  ),
 });
 
 const isChatState = isShape<ChatState>({
@@ -269,6 +300,7 @@ const hostMessageGuards: { [K in HostToWebview['type']]: Guard<Extract<HostToWeb
   status: isShape({ type: isOneOf(['status'] as const), index: isIndexView, model: isModelView }),
   showDropped: isShape({ type: isOneOf(['showDropped'] as const), show: isBoolean }),
   focusInput: isShape({ type: isOneOf(['focusInput'] as const), text: isOptional(isString) }),
+  copied: isShape({ type: isOneOf(['copied'] as const), turnId: isTurnId }),
 };
 
 const webviewMessageGuards: { [K in WebviewToHost['type']]: Guard<Extract<WebviewToHost, { type: K }>> } = {

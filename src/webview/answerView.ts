@@ -10,16 +10,16 @@ import { renderAnsweredAs } from './answeredAs';
 import type { Evidence, SentenceVerdict, TurnResult } from '../domain/types';
 import type { Feedback, TurnStage, TurnView, WebviewCommand } from '../shared/protocol';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
-import { describeLines, describeSource, isWebEvidence, placeSentences, unwrittenCitations, type PlacedSentence } from '../domain/answerLayout';
+import { isWebEvidence, placeSentences, unwrittenCitations, type PlacedSentence } from '../domain/answerLayout';
 import { withoutCitations } from '../domain/citations';
-import { CHIP_SELECTOR, citationChip, createChip, passagePreview } from './chip';
+import { CHIP_SELECTOR, citationChip } from './chip';
 import { activate, button, element, icon } from './dom';
 import { followUpSuggestions } from './followUps';
 import { staleSourcesWarning } from '../domain/staleSources';
 import { renderInline, type InlineContext } from './inlineMarkdown';
 import { rovingGroup } from './roving';
 import { renderSearchSuggestions } from './searchSuggestions';
-import { splitSource } from './sourceName';
+import { closestPassageChip, renderSources } from './sourcesView';
 import { webSourceChip } from './webSourceChip';
 
 export interface TurnActions {
@@ -169,46 +169,6 @@ export function renderMetrics(doc: Document, result: TurnResult): HTMLElement {
   return metrics;
 }
 
-function renderSources(doc: Document, turnId: string, result: TurnResult, actions: TurnActions): HTMLElement | undefined {
-  const cited = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
-  const evidence = result.evidence.filter((e) => cited.has(e.id));
-  if (evidence.length === 0) return undefined;
-  const sources = element(doc, 'div', { class: 'sources', 'data-testid': 'sources' });
-  const titleId = `sources-${turnId}`;
-  sources.append(element(doc, 'span', { class: 'sources-title', id: titleId }, 'Sources'));
-  const list = element(doc, 'ul', { class: 'source-list', 'aria-labelledby': titleId });
-  for (const e of evidence) {
-    if (isWebEvidence(e)) {
-      const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: describeSource(e) });
-      row.append(element(doc, 'span', { class: 'citation-label source-id' }, e.id), webSourceChip(doc, turnId, e, actions, true));
-      list.append(row);
-      continue;
-    }
-    const { name, folder } = splitSource(e.source);
-    const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: `${e.source}, ${describeLines(e)}${e.stale ? ' (changed since indexed)' : ''}` });
-    const where = element(doc, 'span', { class: 'source-where' });
-    where.append(
-      element(doc, 'span', { class: 'source-name', 'data-testid': 'source-name' }, name),
-      sourceFolder(doc, folder),
-      element(doc, 'span', { class: 'source-lines' }, `${describeLines(e)}${e.stale ? ' · changed since indexed' : ''}`),
-    );
-    row.append(citationChip(doc, e, () => actions.openEvidence(turnId, e.id)), where);
-    list.append(row);
-  }
-  sources.append(list);
-  return sources;
-}
-
-/**
- * The folder of a source, cut from its left end when narrow (so its last, most telling part
- * stays); the text itself is kept left-to-right so the slashes stay where they are.
- */
-function sourceFolder(doc: Document, folder: string): HTMLElement {
-  const box = element(doc, 'span', { class: 'source-folder', 'data-testid': 'source-folder' });
-  box.append(element(doc, 'span', { dir: 'ltr' }, folder ? `${folder}/` : ''));
-  return box;
-}
-
 const CLOSEST_PASSAGES = 3;
 
 function renderAbstention(doc: Document, turn: TurnView, result: TurnResult, actions: TurnActions, lexical: boolean): HTMLElement {
@@ -229,22 +189,7 @@ function renderAbstention(doc: Document, turn: TurnView, result: TurnResult, act
   if (closest.length > 0) {
     const row = element(doc, 'div', { class: 'closest', 'data-testid': 'closest-passages' });
     row.append(element(doc, 'span', { class: 'closest-title' }, 'Closest passages: '));
-    for (const e of closest) {
-      const { name } = splitSource(e.source);
-      const leaf = e.heading.split(' > ').at(-1) ?? '';
-      row.append(
-        createChip(doc, {
-          testId: 'closest-passage',
-          variant: 'closest',
-          label: leaf ? `${name} › ${leaf}` : name,
-          ariaLabel: `Closest passage ${e.id}: ${name}, ${leaf ? `${leaf}, ` : ''}${describeLines(e)}`,
-          attrs: { 'data-evidence-id': e.id },
-          preview: passagePreview(doc, e),
-          open: () => actions.openEvidence(turn.id, e.id),
-        }),
-        doc.createTextNode(' '),
-      );
-    }
+    for (const e of closest) row.append(closestPassageChip(doc, e, () => actions.openEvidence(turn.id, e.id)), doc.createTextNode(' '));
     box.append(row);
   }
   const hint = element(doc, 'div', { class: 'abstention-hint', 'data-testid': 'abstention-hint' });
@@ -402,6 +347,9 @@ function renderFailure(doc: Document, turn: TurnView, actions: TurnActions): HTM
   }
   if (failed && MODEL_ERRORS.has(turn.errorKind ?? '')) {
     toolbar.append(button(doc, 'error-offline', 'plug', 'Switch to offline model', () => actions.runCommand('useOfflineModel')));
+  }
+  if (failed && turn.errorKind === 'no-documents') {
+    toolbar.append(button(doc, 'error-index-settings', 'settings-gear', 'Change include/exclude settings', () => actions.runCommand('openIndexSettings')));
   }
   if (failed && turn.errorKind === 'timeout') {
     toolbar.append(button(doc, 'error-timeout-setting', 'settings-gear', 'Change time limit', () => actions.runCommand('openTimeoutSetting')));

@@ -1,43 +1,32 @@
-// The chat view's application: keeps the state the host sends, renders header (with the index
-// progress and, once, why wording matters when retrieval is lexical), empty state, turns and
-// composer, and turns user actions into typed messages for the host. Keyboard: Escape in the
-// transcript returns to the input; Stop returns focus to the input. A polite live region
-// announces each finished answer (only that, not the transcript as it changes). Takes the
-// document and a `post` function so it runs the same in the webview and under jsdom.
+// The chat view's application: keeps the state the host sends, renders the header (chatHeader.ts),
+// the empty state, the turns and the composer, and turns user actions into typed messages for the
+// host. Keyboard: "Focus on Chat View" (the view gaining focus with nothing focused in it) puts the
+// caret in the question box; Escape with a preview open closes it and stays on its chip, Escape
+// elsewhere in the transcript returns to the input; Stop returns focus to the input. A polite live
+// region announces each finished answer (only that, not the transcript as it changes) and a copy.
+// Takes the document and a `post` function so it runs the same in the webview and under jsdom.
 
 import type { ChatState, HostToWebview, IndexView, ModelView, TurnStage, TurnView, WebviewToHost } from '../shared/protocol';
 import { MAX_QUESTION_LENGTH } from '../shared/protocol';
-import { describeIndexProgress } from '../domain/indexProgress';
-import { describeVectorFill, shortVectorFill } from '../domain/partialRetrieval';
+import { emptyIndexMessage } from '../domain/emptyIndex';
 import { announcement, elapsedText, renderTurn, type TurnActions } from './answerView';
-import { element } from './dom';
+import { ChatHeader } from './chatHeader';
+import { element, icon } from './dom';
+import { EvidencePreviews } from './evidencePreview';
+
+export { describeIndex } from './chatHeader';
 
 export type Post = (message: WebviewToHost) => void;
 
 /** What the webview keeps across reloads besides the host's state. */
 export interface ViewMemory {
-  /** The user closed the "wording matters" hint. */
-  lexicalHintDismissed?: boolean;
+  /** Keys of the header notices the user dismissed (chatHeader.ts). */
+  dismissed?: string[];
 }
 
 const ELAPSED_TICK_MS = 1000;
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
-export function describeIndex(index: IndexView): string {
-  switch (index.state) {
-    case 'no-folder':
-      return 'No folder open';
-    case 'not-indexed':
-      return 'Not indexed';
-    case 'indexing':
-      return `Indexing ${Math.round(index.percent ?? 0)}%`;
-    case 'error':
-      return 'Index error';
-    case 'indexed':
-      return `${numberFormat.format(index.passages)} passages · ${index.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}${index.vectors ? ` (${shortVectorFill(index.vectors)})` : ''}`;
-  }
-}
+/** How long the Copy button says "Copied". */
+const COPIED_MS = 2000;
 
 const el = element;
 
@@ -45,12 +34,13 @@ export class ChatApp {
   private state: ChatState | undefined;
   private readonly drafts = new Map<string, string>();
   private readonly stages = new Map<string, { stage: TurnStage; detail?: string }>();
-  private readonly header: HTMLElement;
+  private readonly header: ChatHeader;
   private readonly transcript: HTMLElement;
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
   private readonly announcer: HTMLElement;
+  private readonly scroller: HTMLElement;
   private readonly actions: TurnActions;
   private ticker: ReturnType<typeof setInterval> | undefined;
 
@@ -72,7 +62,17 @@ export class ChatApp {
       ask: (question) => post({ type: 'ask', question }),
       runCommand: (command) => post({ type: 'runCommand', command }),
     };
-    this.header = el(doc, 'header', { class: 'chat-header', 'data-testid': 'chat-header' });
+    this.header = new ChatHeader(doc, el(doc, 'header', { class: 'chat-header', 'data-testid': 'chat-header' }), {
+      post: (command) => post({ type: 'runCommand', command }),
+      dismissed: () => new Set(this.memory.dismissed ?? []),
+      dismiss: (key) => {
+        this.memory = { ...this.memory, dismissed: [...new Set([...(this.memory.dismissed ?? []), key])] };
+        this.remember(this.memory);
+        this.renderHeader();
+      },
+      focusInput: () => this.input.focus(),
+      setShowDropped: (show) => post({ type: 'setShowDropped', show }),
+    });
     // Not a live region: the announcer below says each finished answer once.
     this.transcript = el(doc, 'main', { class: 'transcript', 'data-testid': 'transcript', 'aria-label': 'Questions and answers' });
     this.announcer = el(doc, 'div', { class: 'visually-hidden', 'data-testid': 'announcer', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
@@ -82,15 +82,22 @@ export class ChatApp {
       'data-testid': 'chat-input',
       rows: '2',
       maxlength: String(MAX_QUESTION_LENGTH),
-      placeholder: 'Ask about your documents (Enter to send, Shift+Enter for a new line)',
+      // Short enough for one line at the narrowest side bar; the keys are in the description.
+      placeholder: 'Ask about your documents',
+      title: 'Enter sends the question; Shift+Enter adds a new line',
       'aria-label': 'Question',
+      'aria-description': 'Enter sends the question; Shift+Enter adds a new line.',
     });
     this.sendButton = el(doc, 'button', { type: 'submit', class: 'icon-button send', 'data-testid': 'send-button', title: 'Send (Enter)', 'aria-label': 'Send' });
     this.sendButton.append(el(doc, 'span', { class: 'codicon codicon-send', 'aria-hidden': 'true' }));
     this.stopButton = el(doc, 'button', { type: 'button', class: 'icon-button stop', 'data-testid': 'stop-button', title: 'Stop', 'aria-label': 'Stop', hidden: '' });
     this.stopButton.append(el(doc, 'span', { class: 'codicon codicon-debug-stop', 'aria-hidden': 'true' }));
     composer.append(this.input, this.sendButton, this.stopButton);
-    root.replaceChildren(this.header, this.transcript, composer, this.announcer);
+    // The header and the transcript scroll together in one container; the composer stays below.
+    const scroller = el(doc, 'div', { class: 'scroller', 'data-testid': 'scroller' });
+    scroller.append(this.header.element, this.transcript);
+    root.replaceChildren(scroller, composer, this.announcer);
+    this.scroller = scroller;
 
     composer.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -102,6 +109,7 @@ export class ChatApp {
         this.send();
       }
     });
+    this.input.addEventListener('input', () => this.fitInput());
     this.stopButton.addEventListener('click', () => {
       post({ type: 'stop' });
       this.input.focus();
@@ -110,19 +118,46 @@ export class ChatApp {
     // capturing listener runs before the chip previews' own (added later), and the open preview
     // closes as focus leaves its chip.
     doc.addEventListener('keydown', this.onEscape, true);
+    // The view gaining focus with nothing focused in it ("Focus on Chat View", a click on its
+    // title): the caret goes to the question box, so typing is never lost.
+    doc.defaultView?.addEventListener('focus', this.onViewFocus);
+    if (doc.hasFocus()) this.onViewFocus();
   }
 
   private readonly onEscape = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape' || !this.transcript.contains(event.target as Node | null)) return;
     event.preventDefault();
+    // A preview open on the focused chip (or focus inside it) closes first; focus stays on its chip.
+    if (EvidencePreviews.of(this.doc).closeFocused()) {
+      event.stopPropagation();
+      return;
+    }
     this.input.focus();
   };
 
-  /** Stops the elapsed-time ticker and the document listener (the view is going away). */
+  private readonly onViewFocus = (): void => {
+    const active = this.doc.activeElement;
+    if (!active || active === this.doc.body || active === this.doc.documentElement) this.input.focus();
+  };
+
+  /** Stops the elapsed-time ticker and the document listeners (the view is going away). */
   dispose(): void {
     if (this.ticker !== undefined) clearInterval(this.ticker);
     this.ticker = undefined;
     this.doc.removeEventListener('keydown', this.onEscape, true);
+    this.doc.defaultView?.removeEventListener('focus', this.onViewFocus);
+  }
+
+  /** The state as last rendered, for the webview to keep: a reload shows the history at once from it. */
+  get snapshot(): ChatState | undefined {
+    return this.state;
+  }
+
+  /** The question box grows with its text (up to its CSS max-height), never scrolling a short question. */
+  private fitInput(): void {
+    const input = this.input;
+    input.style.height = 'auto';
+    if (input.scrollHeight > 0) input.style.height = `${input.scrollHeight + 2}px`;
   }
 
   /** The question in the input box (for tests and for restoring the webview's state). */
@@ -132,6 +167,7 @@ export class ChatApp {
 
   set inputText(text: string) {
     this.input.value = text;
+    this.fitInput();
   }
 
   send(): void {
@@ -139,6 +175,7 @@ export class ChatApp {
     if (!question || question.length > MAX_QUESTION_LENGTH) return;
     this.post({ type: 'ask', question });
     this.input.value = '';
+    this.fitInput();
   }
 
   handle(message: HostToWebview): void {
@@ -196,10 +233,34 @@ export class ChatApp {
         this.applyShowDropped();
         break;
       case 'focusInput':
-        if (message.text !== undefined) this.input.value = message.text;
+        if (message.text !== undefined) this.inputText = message.text;
         this.input.focus();
         break;
+      case 'copied':
+        this.showCopied(message.turnId);
+        break;
     }
+  }
+
+  /** The Copy button of the turn says "Copied" for a moment, and the live region says so. */
+  private showCopied(turnId: string): void {
+    const turn = Array.from(this.transcript.querySelectorAll<HTMLElement>('[data-testid="turn"]')).find((t) => t.dataset.turnId === turnId);
+    const copy = turn?.querySelector<HTMLButtonElement>('[data-testid="copy-answer"]');
+    if (copy) {
+      const label = copy.querySelector('.action-label');
+      const glyph = copy.querySelector('.codicon');
+      copy.dataset.copied = 'true';
+      copy.title = 'Copied';
+      if (label) label.textContent = 'Copied';
+      glyph?.classList.replace('codicon-copy', 'codicon-check');
+      setTimeout(() => {
+        delete copy.dataset.copied;
+        copy.title = 'Copy';
+        if (label) label.textContent = 'Copy';
+        glyph?.classList.replace('codicon-check', 'codicon-copy');
+      }, COPIED_MS);
+    }
+    this.say('Answer copied as Markdown, with its sources.');
   }
 
   private renderAll(): void {
@@ -210,10 +271,14 @@ export class ChatApp {
     this.updateTicker();
   }
 
-  /** Says a finished answer once in the live region (cleared first so the same text is said again). */
+  /** Says a finished answer once in the live region. */
   private announce(turn: TurnView): void {
+    this.say(announcement(turn));
+  }
+
+  /** Says `text` in the polite live region (cleared first so the same text is said again). */
+  private say(text: string): void {
     this.announcer.textContent = '';
-    const text = announcement(turn);
     setTimeout(() => {
       this.announcer.textContent = text;
     }, 50);
@@ -242,87 +307,7 @@ export class ChatApp {
   }
 
   private renderHeader(): void {
-    const state = this.state;
-    if (!state) return;
-    const { doc } = this;
-    const model = el(doc, 'span', { class: 'header-model', 'data-testid': 'header-model', 'data-backend': state.model.backend, title: 'Model answering' });
-    model.append(el(doc, 'span', { class: 'codicon codicon-sparkle', 'aria-hidden': 'true' }), el(doc, 'span', {}, state.model.label));
-    const searched = describeRetrieval(state);
-    const retrieval = el(doc, 'span', { class: 'header-retrieval', 'data-testid': 'header-retrieval', 'data-retrieval': searched.key, title: searched.title });
-    retrieval.append(el(doc, 'span', { class: 'codicon codicon-search', 'aria-hidden': 'true' }), el(doc, 'span', {}, searched.text));
-    // The retrieval mode has its own badge: the index badge gives the size or the state.
-    const indexText = state.index.state === 'indexed' ? `${numberFormat.format(state.index.passages)} passages` : describeIndex(state.index);
-    const index = el(doc, 'span', { class: 'header-index', 'data-testid': 'header-index', 'data-state': state.index.state, title: describeIndex(state.index) }, indexText);
-    const toggleLabel = el(doc, 'label', { class: 'toggle-dropped', title: 'Show sentences the verifier dropped' });
-    const toggle = el(doc, 'input', { type: 'checkbox', 'data-testid': 'toggle-dropped' });
-    toggle.checked = state.showDropped;
-    toggle.addEventListener('change', () => this.post({ type: 'setShowDropped', show: toggle.checked }));
-    toggleLabel.append(toggle, el(doc, 'span', {}, 'Show dropped'));
-    const row = el(doc, 'div', { class: 'header-row' });
-    row.append(model, retrieval, index);
-    if (state.index.store) {
-      const store = el(doc, 'span', { class: 'header-store', 'data-testid': 'header-store', title: `Answers come from the ${state.index.store}` });
-      store.append(el(doc, 'span', { class: 'codicon codicon-database', 'aria-hidden': 'true' }), el(doc, 'span', {}, state.index.store));
-      row.append(store);
-    }
-    row.append(toggleLabel);
-    this.header.replaceChildren(row);
-    if (state.index.state === 'indexing') this.header.append(this.indexProgress(state.index));
-    if (state.index.state === 'indexed' && state.index.retrieval === 'lexical' && !this.memory.lexicalHintDismissed) {
-      this.header.append(this.lexicalHint(state.index));
-    }
-    if (state.model.notice) this.header.append(el(doc, 'div', { class: 'model-notice', 'data-testid': 'model-notice', role: 'note' }, state.model.notice));
-    if (state.index.message) {
-      // Why retrieval is lexical only is a tooltip; an index error or a cancelled run is said aloud.
-      if (state.index.state === 'error' || state.index.state === 'not-indexed') {
-        this.header.append(el(doc, 'div', { class: 'index-message', 'data-testid': 'index-message', role: 'status' }, state.index.message));
-      } else {
-        retrieval.title = `${retrieval.title}: ${state.index.message}`;
-      }
-    }
-  }
-
-  /** The running index in the view: phase, counts, a bar, and what the user can do meanwhile. */
-  private indexProgress(index: IndexView): HTMLElement {
-    const { doc } = this;
-    const percent = Math.round(index.percent ?? 0);
-    const box = el(doc, 'div', { class: 'index-progress', 'data-testid': 'index-progress', role: 'status' });
-    const phase = index.phase ? describeIndexProgress({ phase: index.phase, done: index.done, total: index.total }) : 'Starting…';
-    box.append(el(doc, 'div', { class: 'index-progress-text', 'data-testid': 'index-progress-text' }, `Indexing your documents: ${phase} (${percent}%)`));
-    const bar = el(doc, 'div', { class: 'progress-bar', role: 'progressbar', 'aria-label': 'Indexing', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(percent) });
-    const fill = el(doc, 'div', { class: 'progress-fill' });
-    fill.style.width = `${percent}%`;
-    bar.append(fill);
-    // Vectors filling in: the lexical part is committed, so questions are answered already.
-    const hint = index.vectors
-      ? `You can ask now: ${describeVectorFill(index.vectors)}`
-      : 'You can type your question now: it is answered as soon as the index is ready.';
-    box.append(bar, el(doc, 'div', { class: 'index-progress-hint', 'data-testid': 'index-progress-hint' }, hint));
-    return box;
-  }
-
-  /** Said once, in the header: lexical retrieval matches words, and how to enable the semantic model. */
-  private lexicalHint(index: IndexView): HTMLElement {
-    const { doc } = this;
-    const box = el(doc, 'div', { class: 'lexical-hint', 'data-testid': 'lexical-hint', role: 'note' });
-    const text = el(
-      doc,
-      'span',
-      { class: 'lexical-hint-text', title: index.message ?? 'No embedding model is loaded.' },
-      'Search matches your words, not their meaning: use the words your documents use.',
-    );
-    const setUp = el(doc, 'button', { type: 'button', class: 'link-button', 'data-testid': 'lexical-hint-action' }, 'Enable semantic search');
-    setUp.addEventListener('click', () => this.post({ type: 'runCommand', command: 'setUpSemanticSearch' }));
-    const close = el(doc, 'button', { type: 'button', class: 'icon-only', 'data-testid': 'lexical-hint-dismiss', title: 'Dismiss', 'aria-label': 'Dismiss' });
-    close.append(el(doc, 'span', { class: 'codicon codicon-close', 'aria-hidden': 'true' }));
-    close.addEventListener('click', () => {
-      this.memory = { ...this.memory, lexicalHintDismissed: true };
-      this.remember(this.memory);
-      this.renderHeader();
-      this.input.focus();
-    });
-    box.append(el(doc, 'span', { class: 'codicon codicon-info', 'aria-hidden': 'true' }), text, setUp, close);
-    return box;
+    if (this.state) this.header.render(this.state);
   }
 
   private renderTranscript(): void {
@@ -333,7 +318,7 @@ export class ChatApp {
       return;
     }
     this.transcript.replaceChildren(...state.turns.map((turn) => this.turnElement(turn.id)).filter((e): e is HTMLElement => e !== undefined));
-    this.transcript.lastElementChild?.scrollIntoView?.({ block: 'end' });
+    this.scrollToEnd();
   }
 
   private turnElement(turnId: string): HTMLElement | undefined {
@@ -360,7 +345,12 @@ export class ChatApp {
       this.transcript.append(fresh);
     }
     if (focusedTestId) fresh.querySelector<HTMLElement>(`[data-testid="${focusedTestId}"]`)?.focus();
-    if (scroll) fresh.scrollIntoView?.({ block: 'end' });
+    if (scroll) this.scrollToEnd();
+  }
+
+  /** The latest turn into view, by scrolling the one scroll container only (never the page). */
+  private scrollToEnd(): void {
+    this.scroller.scrollTop = this.scroller.scrollHeight;
   }
 
   private renderComposer(): void {
@@ -376,26 +366,37 @@ export class ChatApp {
     box.append(
       el(doc, 'p', {}, 'Evident answers from the Markdown files in this workspace. Every sentence cites the passage that backs it; sentences that are not backed are removed.'),
     );
-    const facts = el(doc, 'ul', { class: 'empty-facts' });
-    facts.append(el(doc, 'li', { 'data-testid': 'empty-index' }, `Index: ${describeIndex(index)}`), el(doc, 'li', { 'data-testid': 'empty-model' }, `Model: ${model.label}`));
-    box.append(facts);
-    const actions = el(doc, 'div', { class: 'empty-actions' });
-    if (index.state === 'not-indexed' || index.state === 'error') {
-      const reindex = el(doc, 'button', { type: 'button', class: 'primary', 'data-testid': 'empty-action-reindex' }, 'Index workspace');
-      reindex.addEventListener('click', () => this.post({ type: 'runCommand', command: 'reindex' }));
-      actions.append(reindex);
+    // The model and the index are named in the header above: not repeated here.
+    const empty = index.state === 'indexed' && index.passages === 0 && !index.store;
+    if (empty) {
+      // Nothing to answer from: why (every file skipped, or none found) and the way forward.
+      const why = el(doc, 'div', { class: 'empty-index', 'data-testid': 'empty-index', role: 'note' });
+      why.append(icon(doc, 'warning'), el(doc, 'span', { 'data-testid': 'empty-index-text' }, emptyIndexMessage(index.skipped)));
+      box.append(why);
     }
-    if (model.backend === 'extractive') {
-      const key = el(doc, 'button', { type: 'button', class: 'secondary', 'data-testid': 'empty-action-set-key' }, 'Set Gemini API key');
-      key.addEventListener('click', () => this.post({ type: 'runCommand', command: 'setGeminiApiKey' }));
-      actions.append(key);
+    if (index.state === 'no-folder') box.append(el(doc, 'p', { 'data-testid': 'empty-no-folder' }, 'Open a folder that holds Markdown documents (policies, handbooks, runbooks) to ask about them.'));
+    const actions = el(doc, 'div', { class: 'empty-actions' });
+    const action = (testId: string, label: string, kind: 'primary' | 'secondary', run: () => void) => {
+      const b = el(doc, 'button', { type: 'button', class: kind, 'data-testid': testId }, label);
+      b.addEventListener('click', run);
+      actions.append(b);
+    };
+    if (empty) {
+      action('empty-action-index-settings', 'Change include/exclude settings', 'primary', () => this.post({ type: 'runCommand', command: 'openIndexSettings' }));
+      action('empty-action-reindex', 'Reindex', 'secondary', () => this.post({ type: 'runCommand', command: 'reindex' }));
+      if (index.skipped) action('empty-action-show-log', 'Show log', 'secondary', () => this.post({ type: 'runCommand', command: 'showLogs' }));
+    }
+    if (index.state === 'not-indexed' || index.state === 'error') action('empty-action-reindex', 'Index workspace', 'primary', () => this.post({ type: 'runCommand', command: 'reindex' }));
+    if (model.backend === 'extractive' && !empty && index.state !== 'no-folder') {
+      action('empty-action-set-key', 'Set Gemini API key', 'secondary', () => this.post({ type: 'runCommand', command: 'setGeminiApiKey' }));
     }
     if (actions.childElementCount > 0) box.append(actions);
-    if (example) {
+    // An example only where asking can work: not with nothing indexed, no folder, or an index error.
+    if (example && !empty && index.state !== 'no-folder' && index.state !== 'error') {
       const p = el(doc, 'p', { class: 'example' }, 'Try: ');
       const ask = el(doc, 'button', { type: 'button', class: 'link-button', 'data-testid': 'example-question' }, example);
       ask.addEventListener('click', () => {
-        this.input.value = example;
+        this.inputText = example;
         this.input.focus();
       });
       p.append(ask);
@@ -403,13 +404,4 @@ export class ChatApp {
     }
     return box;
   }
-}
-
-/** What searches for the answering model: the workspace index, or the provider (built-in grounding). */
-function describeRetrieval(state: ChatState): { key: string; text: string; title: string } {
-  if (state.model.backend === 'google-search') return { key: 'google-search', text: 'Google Search', title: 'Google Search finds the sources (built-in grounding); the workspace index is not used' };
-  if (state.model.backend === 'vertex-ai-search') return { key: 'vertex-ai-search', text: 'Vertex AI Search', title: 'Your Vertex AI Search data store finds the sources (built-in grounding); the workspace index is not used' };
-  return state.index.retrieval === 'hybrid'
-    ? { key: 'hybrid', text: 'hybrid', title: 'Lexical + embedding retrieval' }
-    : { key: 'lexical', text: 'lexical only', title: 'Lexical retrieval only (no embedding model)' };
 }

@@ -18,7 +18,8 @@ export interface ChipSpec {
   testId: string;
   /** Kind of chip, a CSS class `chip-<variant>` (e.g. "citation", "closest", "web"). */
   variant: string;
-  label: string;
+  /** The visible label: text, or parts (e.g. file name, heading, lines) styled apart. */
+  label: string | (HTMLElement | string)[];
   /** What a screen reader says for the chip. */
   ariaLabel: string;
   /** Extra attributes (e.g. `data-evidence-id`). */
@@ -39,7 +40,10 @@ export function createChip(doc: Document, spec: ChipSpec): HTMLElement {
     'aria-label': spec.ariaLabel,
     ...spec.attrs,
   });
-  chip.append(element(doc, 'span', { class: 'chip-label' }, spec.label));
+  const label = element(doc, 'span', { class: 'chip-label' });
+  if (typeof spec.label === 'string') label.textContent = spec.label;
+  else label.append(...spec.label);
+  chip.append(label);
   let dismiss = (): void => undefined;
   if (spec.preview) {
     const id = `preview-${++previewCount}`;

@@ -4,7 +4,9 @@
 // when the chip opens its source, and when the view scrolls (unless the chip has keyboard focus
 // and stays on screen: then the preview follows it) or resizes. It is placed below the
 // chip, or above it when there is no room below, never over the chip. One preview is open at a
-// time per document.
+// time per document. The preview and its scrolling text are never Tab stops (a Tab stop there
+// would vanish as the chip loses focus); a click puts focus in it to select text, and Escape
+// from there (or from its chip) closes it and leaves focus on the chip.
 
 /** How long a preview stays open after the pointer leaves its chip. */
 export const PREVIEW_HIDE_DELAY_MS = 300;
@@ -58,7 +60,8 @@ export class EvidencePreviews {
         if (event.key !== 'Escape' || !this.open) return;
         event.preventDefault();
         event.stopPropagation();
-        this.dismiss(this.open);
+        // Focus inside the preview goes back to its chip; a preview only hovered just closes.
+        if (!this.closeFocused()) this.dismiss(this.open);
       },
       true,
     );
@@ -80,10 +83,30 @@ export class EvidencePreviews {
     });
   }
 
+  /**
+   * Escape: closes the open preview when its chip has focus or focus is inside it, and leaves
+   * focus on the chip. False when no open preview holds the focus (Escape then does its usual).
+   */
+  closeFocused(): boolean {
+    const open = this.open;
+    const active = this.doc.activeElement;
+    if (!open || !active || (active !== open.chip && !open.preview.contains(active))) return false;
+    this.dismiss(open);
+    if (active !== open.chip) open.chip.focus();
+    return true;
+  }
+
   /** Wires `preview` (a child of `chip`, closed at first) to the chip's pointer and focus. */
   attach(chip: HTMLElement, preview: HTMLElement): PreviewHandle {
     const state: PreviewState = { chip, preview, hovered: false, keyboardFocus: false, pressed: false, dismissed: false };
     preview.hidden = true;
+    // Scrollable boxes are Tab stops in Chromium unless told otherwise: not these (see above).
+    preview.tabIndex = -1;
+    for (const scroller of Array.from(preview.querySelectorAll<HTMLElement>('.preview-text'))) scroller.tabIndex = -1;
+    // Focus leaving the preview for somewhere outside its chip closes it (unless the pointer is on it).
+    preview.addEventListener('focusout', (event) => {
+      if (!isInside(chip, event.relatedTarget) && !state.hovered) this.close(state);
+    });
     chip.addEventListener('mouseenter', () => {
       state.hovered = true;
       state.dismissed = false;
@@ -101,9 +124,11 @@ export class EvidencePreviews {
       state.pressed = false;
       if (state.keyboardFocus) this.show(state);
     });
-    chip.addEventListener('blur', () => {
+    chip.addEventListener('blur', (event) => {
       state.keyboardFocus = false;
       state.pressed = false;
+      // Focus moving into the preview (to select its text) keeps it open.
+      if (isInside(preview, event.relatedTarget)) return;
       // When the whole view loses focus (the source opened in an editor), the chip stays the
       // active element and gets focus back later: a dismissed preview must not reopen then.
       if (this.doc.activeElement !== chip) state.dismissed = false;

@@ -1,5 +1,6 @@
 // Runs the `evident` CLI as a real child process (tests only): for what only a process shows,
-// such as a reader closing the pipe early or a user who cannot read a folder.
+// such as a reader closing the pipe early. (A run as a user who cannot read a folder:
+// unprivilegedRun.ts.)
 
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
@@ -10,24 +11,29 @@ export interface CliProcessRun {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** With `reportPeakMemory`: the process's peak resident memory (maxRSS), in MB. */
+  peakMemoryMb?: number;
 }
+
+const PEAK_MEMORY = path.resolve(__dirname, 'reportPeakMemory.cjs');
+const PEAK_LINE = /\nevident-test-peak-rss-kb (\d+) cpu-ms \d+\n$/;
 
 export interface CliProcessOptions {
   env?: Record<string, string>;
-  /** Run as this user id (and group id): root reads every folder, whatever its mode. */
-  uid?: number;
   /** Close our end of stdout before the CLI writes (as `| head` does once it has enough). */
   closeStdoutAtOnce?: boolean;
   timeoutMs?: number;
+  /** Report the child's peak resident memory (a preload prints it on stderr at exit; taken off stderr). */
+  reportPeakMemory?: boolean;
 }
 
 export function runCliProcess(args: string[], options: CliProcessOptions = {}): Promise<CliProcessRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    const preload = options.reportPeakMemory ? ['--require', PEAK_MEMORY] : [];
+    const child = spawn(process.execPath, [...preload, '--import', 'tsx', MAIN, ...args], {
       cwd: path.resolve(__dirname, '../..'),
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HF_ENDPOINT: 'http://127.0.0.1:9', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let stdout = '';
     let stderr = '';
@@ -41,7 +47,9 @@ export function runCliProcess(args: string[], options: CliProcessOptions = {}): 
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      const peak = PEAK_LINE.exec(stderr);
+      if (peak) resolve({ code, stdout, stderr: stderr.slice(0, peak.index), peakMemoryMb: Number(peak[1]) / 1024 });
+      else resolve({ code, stdout, stderr });
     });
   });
 }

@@ -16,6 +16,8 @@ export interface ScriptedReply {
   frames?: unknown[];
   /** Streaming only: pause between frames (lets tests cancel mid-stream). */
   frameDelayMs?: number;
+  /** Send exactly this text as the body (a malformed reply: not JSON), with status 200. */
+  raw?: string;
 }
 
 export type GeminiMethod = 'generateContent' | 'streamGenerateContent';
@@ -227,6 +229,12 @@ export class FakeGeminiServer {
 
   private async answer(res: ServerResponse, req: RecordedRequest, reply: ScriptedReply): Promise<void> {
     const status = reply.status ?? 200;
+    if (reply.raw !== undefined) {
+      const sse = req.method === 'streamGenerateContent' && req.sse;
+      res.writeHead(status, { 'content-type': sse ? 'text/event-stream' : 'application/json' });
+      res.end(sse ? `data: ${reply.raw}\r\n\r\n` : reply.raw);
+      return;
+    }
     if (req.method === 'generateContent' || status >= 400) {
       sendJson(res, status, reply.body ?? {});
       return;
@@ -317,6 +325,11 @@ export function functionCallReply(name: string, args: Record<string, unknown>, i
 /** A Google-style error body, e.g. 429 RESOURCE_EXHAUSTED. */
 export function errorReply(status: number, message?: string): ScriptedReply {
   return { status, body: googleError(status, message ?? `fake Gemini: scripted ${status}`) };
+}
+
+/** A 200 reply whose body is not JSON (a proxy's error page, a cut-off stream). */
+export function malformedReply(text = '{"candidates": [{"content": {"parts": [{"text": "Annual pl'): ScriptedReply {
+  return { raw: text };
 }
 
 /** Never answers (until `ms` passes, then 504), unless the client aborts or the server closes. */

@@ -1,10 +1,16 @@
 // A PostgreSQL server with pgvector for the shared-index tests: PGlite (PostgreSQL in
 // WebAssembly) served on 127.0.0.1 by pglite-socket, spoken to by the plain `pg` client like
-// any server. PGlite runs one query at a time; the socket server queues the others and keeps a
-// transaction's statements together. When EVIDENT_TEST_PG_URL is set, that real server is used
-// instead (each suite gets a fresh database there).
+// any server, or a real PostgreSQL (realPostgres.ts: EVIDENT_TEST_PG_URL, or one started here).
+// PGlite runs one query at a time; the socket server queues the others and keeps a
+// transaction's statements together. On a real server each suite gets a fresh database.
+// The store suites run on both (`TEST_SERVERS`).
 
 import { randomBytes } from 'node:crypto';
+import { realPostgresUrl } from './realPostgres';
+
+/** The servers every shared-store suite runs on. */
+export const TEST_SERVERS = ['pglite', 'postgres'] as const;
+export type TestServerKind = (typeof TEST_SERVERS)[number];
 
 export interface TestPostgres {
   url: string;
@@ -13,9 +19,14 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-/** `dataDir`: a PGlite data folder on disk kept between runs (the store profile reuses its index). */
-export async function startTestPostgres(options: { dataDir?: string } = {}): Promise<TestPostgres> {
-  const external = process.env.EVIDENT_TEST_PG_URL;
+/**
+ * `kind`: PGlite, or a real server (a fresh database on it); without it, EVIDENT_TEST_PG_URL when
+ * set, else PGlite (the benchmarks). `dataDir`: a PGlite data folder on disk kept between runs
+ * (the store profile reuses its index).
+ */
+export async function startTestPostgres(options: { dataDir?: string; kind?: TestServerKind } = {}): Promise<TestPostgres> {
+  if (options.kind === 'postgres') return freshDatabase(await realPostgresUrl());
+  const external = options.kind === undefined ? process.env.EVIDENT_TEST_PG_URL : undefined;
   if (external) return freshDatabase(external);
   const { PGlite } = await import('@electric-sql/pglite');
   const { vector } = await import('@electric-sql/pglite-pgvector');

@@ -4,6 +4,8 @@
 import { mkdtemp, mkdir, rm, writeFile, readdir, stat } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { LOCK_FILE } from '../../src/core/retrieval/indexLock';
+import { READERS_FOLDER } from '../../src/core/retrieval/readerLeases';
 
 export async function tempDir(prefix = 'evident-test-'): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), prefix));
@@ -36,6 +38,21 @@ export async function snapshot(root: string): Promise<Record<string, string>> {
   };
   await walk(root);
   return out;
+}
+
+/**
+ * The index's own files under `dir` (as `snapshot`), without the coordination files of processes
+ * sharing it (reader leases, the writer lock): "a run that changes nothing writes nothing" is
+ * about these.
+ */
+export async function indexSnapshot(dir: string): Promise<Record<string, string>> {
+  const all = await snapshot(dir);
+  return Object.fromEntries(Object.entries(all).filter(([name]) => !isCoordinationFile(name)));
+}
+
+/** A reader lease or the writer lock (relative to the index folder). */
+export function isCoordinationFile(name: string): boolean {
+  return name === LOCK_FILE || name === READERS_FOLDER || name.startsWith(`${READERS_FOLDER}/`) || name.startsWith(`${READERS_FOLDER}${path.sep}`);
 }
 
 /** The samples workspace shipped with the project (fictional policies we wrote). */

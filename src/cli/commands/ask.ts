@@ -2,9 +2,10 @@
 // cited answer. The index is brought up to date first (cheap when nothing changed).
 
 import { parseArgs } from 'node:util';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { documentVersion } from '../../core/docs/version';
+import { MAX_DOC_BYTES } from '../../core/docs/docSource';
 import { CliError, type CliCommand, type CliIO } from '../io';
 import { mkdirSync } from 'node:fs';
 import {
@@ -81,12 +82,13 @@ export const ask: CliCommand = async (argv, io) => {
   if (values.datastore || values['search-filter'] || values['max-results']) {
     throw new CliError('--datastore, --search-filter and --max-results are for --model vertex-ai-search.');
   }
-  const makeModel = chooseCliModel(values.model, io);
-  const webSearch = values['web-search'] ? webSearchFor(values.model, io) : undefined;
+  const makeModel = chooseCliModel(values.model, io, values.timeout);
+  const webSearch = values['web-search'] ? webSearchFor(values.model, io, values.timeout) : undefined;
   const engine = await openEngine(values, io, { answerOnly: values['no-index'] });
   const model = makeModel(engine);
   try {
-    if (!values.store && !values['no-index']) await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true });
+    // Another process indexing the folder: answer from what it committed rather than race it.
+    if (!values.store && !values['no-index']) await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true, whenBusy: 'answer' });
     const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
     const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
     if (batch) {
@@ -118,6 +120,8 @@ function sourceFiles(docsRoot: string): SourceFiles {
     const file = path.resolve(docsRoot, source);
     const rel = path.relative(docsRoot, file);
     if (rel.startsWith('..') || path.isAbsolute(rel) || !existsSync(file)) return { file, fileVersion: 'missing' };
+    // Over the size limit it cannot hold the indexed version (and is not read whole).
+    if (statSync(file).size > MAX_DOC_BYTES) return { file, fileVersion: 'changed' };
     return { file, fileVersion: documentVersion(readFileSync(file, 'utf8')) === version ? 'same' : 'changed' };
   };
 }
@@ -131,11 +135,11 @@ export function warnAboutStaleSources(result: TurnResult, io: Pick<CliIO, 'stder
 }
 
 /** `--web-search`: Google Search as the `searchWeb` tool of a Gemini model (needs the same key). */
-function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[1]) {
+function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[1], timeout?: string) {
   if (modelName === undefined || !(modelName === 'gemini' || modelName.startsWith('gemini:'))) {
     throw new CliError('--web-search needs --model gemini[:MODEL_ID] (a model that calls tools).');
   }
-  return groundedCliModel({ model: `google-search${modelName.includes(':') ? modelName.slice(modelName.indexOf(':')) : ''}` }, io);
+  return groundedCliModel({ model: `google-search${modelName.includes(':') ? modelName.slice(modelName.indexOf(':')) : ''}`, timeout }, io);
 }
 
 /**

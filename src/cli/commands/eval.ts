@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import * as path from 'node:path';
 import type { CliCommand } from '../io';
-import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, numberFlag, openEngine, progressPrinter } from '../setup';
+import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, numberFlag, openEngine, progressPrinter, topKFlag } from '../setup';
 import { readJsonl } from '../../core/jsonl';
 import { askConversations, withAfterCheck } from '../../core/eval/conversations';
 import { checkEvalQuestion, scoreItem, summarizeEvaluation, type EvalItem, type EvalQuestion, type EvalReport } from '../../core/eval/evaluation';
@@ -63,7 +63,7 @@ export const evaluate: CliCommand = async (argv, io) => {
     return v === undefined ? [] : [{ flag, ...gate, value: v }];
   });
   const questions = await readJsonl<EvalQuestion>(path.resolve(io.cwd, values.set), withAfterCheck(checkEvalQuestion));
-  const makeModel = chooseCliModel(values.model, io);
+  const makeModel = chooseCliModel(values.model, io, values.timeout);
   const engine = await openEngine(values, io);
   const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
@@ -77,7 +77,7 @@ export const evaluate: CliCommand = async (argv, io) => {
     })
   ).map(({ question, result }) => scoreItem(question, result));
   if (io.isTTY) io.stderr('\r\x1b[K');
-  const k = numberFlag(values['top-k'], 'top-k', 1, 50) ?? DEFAULT_TOP_K;
+  const k = topKFlag(values['top-k']) ?? DEFAULT_TOP_K;
   const report = summarizeEvaluation(items, k);
 
   const failures = gates.filter((g) => (g.min ? report[g.field] < g.value : report[g.field] > g.value));

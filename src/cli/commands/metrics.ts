@@ -1,24 +1,26 @@
-// `evident metrics --docs DIR [--index-dir DIR] [--since DATE] [--json]`: reads the turn log of
+// `evident metrics (--docs DIR | --store URL) [--index-dir DIR] [--since DATE] [--json]`: reads the turn log of
 // that index and prints totals and rates overall, per day, model, index version and topic, with
 // the drift alerts (thresholds as flags). Reads only: it never opens or builds the index.
 
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from '../io';
-import { numberFlag, resolveIndexDir, turnLogPaths } from '../setup';
+import { numberFlag, resolveIndexDir, storeLogDir, turnLogPaths } from '../setup';
 import type { AlertSettings, MetricsReport, MetricsSummary } from '../../domain/metricsReport';
 import { readMetricsReport } from '../../core/metrics/metricsReport';
 import { DEFAULT_ALERT_SETTINGS } from '../../core/metrics/alerts';
 
 const d = DEFAULT_ALERT_SETTINGS;
 const HELP = `Usage: evident metrics --docs DIR [--index-dir DIR] [--since DATE] [--json]
+       evident metrics --store postgres://… [--index-dir DIR] [--since DATE] [--json]
 
-Reads the turn log kept with the index of DIR (every "ask" and "eval" adds one line per turn) and
+Reads the turn log kept with the index of DIR (or this machine's log of a shared index) (every "ask" and "eval" adds one line per turn) and
 prints the four numbers per turn as totals and rates: overall, per day, per model, per index
 version and per topic (the area of the documents an answer cited), and the drift alerts.
 
 Options:
-  --docs DIR             the docs folder whose index keeps the log (required)
+  --docs DIR             the docs folder whose index keeps the log
+  --store URL            a shared index: the log "evident ask --store URL" keeps on this machine
   --index-dir DIR        the index folder, when it is not the default cache folder
   --since DATE           only turns at or after DATE (YYYY-MM-DD, or an ISO time)
   --json                 print the report as one JSON object
@@ -45,14 +47,15 @@ export const metrics: CliCommand = async (argv, io) => {
   const alertOptions = Object.fromEntries(Object.keys(ALERT_FLAGS).map((k) => [k, { type: 'string' as const }]));
   const { values } = parseArgs({
     args: argv,
-    options: { docs: { type: 'string' }, 'index-dir': { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...alertOptions },
+    options: { docs: { type: 'string' }, store: { type: 'string' }, 'index-dir': { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...alertOptions },
     strict: true,
   });
   if (values.help) {
     io.stdout(HELP);
     return 0;
   }
-  const { indexDir } = resolveIndexDir(values, io);
+  if (values.store !== undefined && values.docs !== undefined) throw new CliError('give one of --docs DIR or --store URL.');
+  const indexDir = values.store !== undefined ? storeLogDir(values, io) : resolveIndexDir(values, io).indexDir;
   const alerts: Partial<AlertSettings> = {};
   for (const [flag, [field, min, max]] of Object.entries(ALERT_FLAGS)) {
     const v = numberFlag((values as Record<string, string | undefined>)[flag], flag, min, max);

@@ -16,7 +16,8 @@ import { parse as parseYaml } from 'yaml';
 import type { Passage } from '../../domain/types';
 import { parseInPieces } from './markdownPieces';
 import { withoutPlumbing } from './markdownPlumbing';
-import { splitOverlongUnit } from './overlongBlocks';
+import { capHeading } from './headingCap';
+import { MAX_UNIT_CHARS, splitOverlongUnit } from './overlongBlocks';
 import { documentVersion } from './version';
 
 export { documentVersion };
@@ -89,9 +90,12 @@ export function chunkMarkdown(source: string, text: string, options: ChunkOption
   for (const node of tree.children) {
     if (node.type === 'heading') {
       flushSection();
-      const textOfHeading = clean(toString(node, { includeHtml: false }));
+      // Capped: the heading is copied into every passage of its section; what is cut off opens the section.
+      const { heading: textOfHeading, rest } = capHeading(clean(toString(node, { includeHtml: false })));
       headingStack = headingStack.filter((h) => h.depth < node.depth);
       if (textOfHeading) headingStack.push({ depth: node.depth, text: textOfHeading });
+      const line = node.position?.start.line;
+      if (rest && line !== undefined) units.push(...splitOverlongUnit(unit(line, line, rest), options.maxWords));
       continue;
     }
     units.push(...unitsOf(node, options.maxWords).flatMap((u) => splitOverlongUnit(u, options.maxWords, node.type === 'code')));
@@ -107,7 +111,7 @@ function frontMatterTitle(tree: Root): string | undefined {
     const data: unknown = parseYaml(first.value);
     if (data && typeof data === 'object' && 'title' in data) {
       const title = (data as { title: unknown }).title;
-      if (typeof title === 'string' && title.trim()) return clean(title);
+      if (typeof title === 'string' && title.trim()) return capHeading(clean(title)).heading;
     }
   } catch {
     // Malformed front matter is not fatal: the document is still indexed.
@@ -176,17 +180,25 @@ function unit(startLine: number, endLine: number, text: string): Unit {
   return { startLine, endLine, text: t, words: t ? t.split(/\s+/).length : 0 };
 }
 
-/** Packs units into groups of at most `maxWords` words (a single larger unit stays whole). */
+/**
+ * Packs units into groups of at most `maxWords` words and MAX_UNIT_CHARS characters (a single
+ * larger unit stays whole; splitOverlongUnit has cut every unit to the character cap). The
+ * character bound matters for unbroken tokens: 200 one-word parts of a base64 blob are 200 words.
+ */
 function pack(units: Unit[], maxWords: number): Unit[][] {
   const groups: Unit[][] = [];
   let current: Unit[] = [];
   let words = 0;
+  let chars = 0;
   for (const u of units) {
-    if (current.length && words + u.words > maxWords) {
+    // Units are joined by a line break.
+    if (current.length && (words + u.words > maxWords || chars + 1 + u.text.length > MAX_UNIT_CHARS)) {
       groups.push(current);
       current = [];
       words = 0;
+      chars = 0;
     }
+    chars += (current.length ? 1 : 0) + u.text.length;
     current.push(u);
     words += u.words;
   }

@@ -3,6 +3,8 @@
 // no evidence and no answer can grow to the size of the file. A code block is kept whole unless
 // it is longer than the character cap, and then split at line boundaries first.
 
+import { isLowSurrogate } from './headingCap';
+
 /** A block (or part of one) with its line range: the chunker's unit. */
 export interface TextUnit {
   startLine: number;
@@ -35,7 +37,13 @@ function cutPiece(piece: string, maxWords: number): string[] {
   if (countWords(text) <= maxWords && text.length <= MAX_UNIT_CHARS) return [text];
   const out: string[] = [];
   for (const word of text.split(/\s+/)) {
-    for (let i = 0; i < word.length; i += MAX_UNIT_CHARS) out.push(word.slice(i, i + MAX_UNIT_CHARS));
+    for (let i = 0; i < word.length; ) {
+      let end = Math.min(i + MAX_UNIT_CHARS, word.length);
+      // Never between the two halves of a surrogate pair (an emoji, a rare CJK character).
+      if (end < word.length && isLowSurrogate(word.charCodeAt(end))) end--;
+      out.push(word.slice(i, end));
+      i = end;
+    }
   }
   return out;
 }

@@ -135,6 +135,10 @@ class IndexWorker {
         this.post({ type: 'progress', id, progress });
         if (progress.vectors) this.post({ type: 'status', status: this.status() });
       },
+      onWaiting: (holder) => {
+        const who = holder ? ` (pid ${holder.pid} on ${holder.host})` : '';
+        this.post({ type: 'log', level: 'info', message: `Another Evident process${who} is indexing this folder (another window, or evident index in a terminal): waiting for it; answers meanwhile come from what it has saved.` });
+      },
       onLexicalReady: () => {
         this.post({ type: 'status', status: this.status() });
         if (!lexicalSaid) this.post({ type: 'lexicalReady', id });
@@ -150,7 +154,7 @@ class IndexWorker {
         if (!embedder) return first;
         const second = await this.store.update(docs, options(embedder));
         // One run as the host sees it: what was read in the first pass, what was embedded in the second.
-        return { ...second, added: first.added, updated: first.updated, removed: first.removed, unchanged: first.unchanged, skipped: first.skipped, notices: [...first.notices, ...second.notices], ms: first.ms + second.ms };
+        return { ...second, added: first.added, updated: first.updated, removed: first.removed, unchanged: first.unchanged, skipped: first.skipped, notices: [...first.notices, ...second.notices], ms: first.ms + second.ms, ...(first.writeRefused && !second.writeRefused ? { writeRefused: first.writeRefused } : {}) };
       }
       return await this.store.update(docs, options(await this.embedderLoading));
     } finally {

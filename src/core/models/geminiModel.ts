@@ -1,6 +1,7 @@
 // The Gemini backend on @google/genai: a manual function-calling loop (the agent loop owns it,
 // because the final text must be verified before anyone sees it), streaming, retries with
-// backoff on 429/5xx, a timeout per attempt, then a clear error.
+// backoff on 429/5xx within one request timeout (retries included: a silent server fails once,
+// not once per attempt), then a clear error with a code saying what happened.
 
 import { ApiError, GoogleGenAI, type Content, type Part } from '@google/genai';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ToolCall } from '../types';
@@ -12,7 +13,7 @@ export interface GeminiCallOptions {
   model?: string;
   /** Another endpoint (tests: a local fake server). The SDK also honours GOOGLE_GEMINI_BASE_URL. */
   baseUrl?: string;
-  /** Per attempt. */
+  /** The whole request, retries included (each attempt gets what is left); default 60 s. */
   timeoutMs?: number;
   /** Attempts in all, for 429 and 5xx answers. */
   attempts?: number;
@@ -25,14 +26,21 @@ export interface GeminiOptions extends GeminiCallOptions {
   apiKey: string;
 }
 
+/** What went wrong with a call, for callers that offer a way forward (never matched by text). */
+export const GEMINI_ERROR_CODES = ['no-key', 'credentials', 'quota', 'timeout', 'server', 'rejected', 'malformed-reply', 'network'] as const;
+export type GeminiErrorCode = (typeof GEMINI_ERROR_CODES)[number];
+
 export class GeminiError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(message: string, readonly status?: number, readonly code?: GeminiErrorCode) {
     super(message);
   }
 }
 
+/** The default request timeout (retries included). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
 export function createGeminiModel(options: GeminiOptions): ChatModel {
-  if (!options.apiKey) throw new GeminiError('No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).');
+  if (!options.apiKey) throw new GeminiError('No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).', undefined, 'no-key');
   const model = options.model ?? DEFAULT_GEMINI_MODEL;
   const client = new GoogleGenAI({
     apiKey: options.apiKey,
@@ -42,7 +50,7 @@ export function createGeminiModel(options: GeminiOptions): ChatModel {
       retryOptions: { attempts: 1 }, // retries are ours (below), so they are visible and bounded
     },
   });
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const attempts = options.attempts ?? 3;
   const backoffMs = options.backoffMs ?? 500;
   const stream = options.stream ?? true;
@@ -66,31 +74,37 @@ export function createGeminiModel(options: GeminiOptions): ChatModel {
 }
 
 export interface RetryPolicy {
+  /** The whole call, retries and backoff included (0: no limit). */
   timeoutMs: number;
   attempts: number;
   backoffMs: number;
 }
 
 /**
- * Runs one Gemini call with our retries: a timeout per attempt, backoff on 429 and 5xx, and a
+ * Runs one Gemini call with our retries: backoff on 429 and 5xx, all within one timeout (an
+ * attempt gets the time that is left, so a silent server fails once, not once per attempt), and a
  * clear GeminiError at the end. Shared by the function-calling backend and the grounded models.
  */
 export async function withRetries<T>(policy: RetryPolicy, signal: AbortSignal, attempt: (abortSignal: AbortSignal) => Promise<T>, service = 'Gemini'): Promise<T> {
+  const deadline = policy.timeoutMs > 0 ? AbortSignal.timeout(policy.timeoutMs) : undefined;
+  const callSignal = deadline ? AbortSignal.any([signal, deadline]) : signal;
+  const timedOut = (n: number) =>
+    new GeminiError(`${service} did not answer within ${+(policy.timeoutMs / 1000).toFixed(1)} s (${n} attempt${n === 1 ? '' : 's'}); the request timeout is a setting (--timeout in the CLI).`, undefined, 'timeout');
   for (let n = 1; ; n++) {
-    const timeout = AbortSignal.timeout(policy.timeoutMs);
-    const abortSignal = AbortSignal.any([signal, timeout]);
     try {
-      return await attempt(abortSignal);
+      return await attempt(callSignal);
     } catch (error) {
       if (signal.aborted) throw error;
-      if (timeout.aborted) {
-        if (n < policy.attempts) continue;
-        throw new GeminiError(`${service} did not answer within ${Math.round(policy.timeoutMs / 1000)} s (${policy.attempts} attempts).`);
-      }
+      if (deadline?.aborted) throw timedOut(n);
       const status = error instanceof ApiError ? error.status : undefined;
       const retryable = status === 429 || (status !== undefined && status >= 500);
       if (retryable && n < policy.attempts) {
-        await sleep(policy.backoffMs * 2 ** (n - 1), signal);
+        try {
+          await sleep(policy.backoffMs * 2 ** (n - 1), callSignal);
+        } catch (stopped) {
+          if (signal.aborted) throw stopped;
+          throw timedOut(n);
+        }
         continue;
       }
       throw describe(error, status, n, service);
@@ -159,19 +173,25 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 function describe(error: unknown, status: number | undefined, attempt: number, service: string): GeminiError {
   const tried = attempt > 1 ? ` after ${attempt} attempts` : '';
-  if (status === 429) return new GeminiError(`${service} quota or rate limit reached (HTTP 429)${tried}. Try again later.`, status);
+  if (status === 429) return new GeminiError(`${service} quota or rate limit reached (HTTP 429)${tried}. Try again later.`, status, 'quota');
   if (status === 401 || status === 403) {
     const check = service === 'Gemini' ? 'Check the key.' : 'Check the credentials and that they may use this service.';
-    return new GeminiError(`${service} refused the credentials (HTTP ${status}): ${apiMessage(error)} ${check}`, status);
+    return new GeminiError(`${service} refused the credentials (HTTP ${status}): ${apiMessage(error)} ${check}`, status, 'credentials');
   }
-  if (status !== undefined && status >= 500) return new GeminiError(`${service} had a server error (HTTP ${status})${tried}.`, status);
-  if (status !== undefined) return new GeminiError(`${service} rejected the request (HTTP ${status}): ${(error as Error).message}`, status);
+  if (status !== undefined && status >= 500) return new GeminiError(`${service} had a server error (HTTP ${status})${tried}.`, status, 'server');
+  if (status !== undefined) return new GeminiError(`${service} rejected the request (HTTP ${status}): ${(error as Error).message}`, status, 'rejected');
   if (/Could not load the default credentials/i.test((error as Error).message ?? '')) {
     return new GeminiError(
       `${service}: no Google Cloud credentials found. Run "gcloud auth application-default login" (or set GOOGLE_APPLICATION_CREDENTIALS to a key file), or use a Vertex AI API key.`,
+      undefined,
+      'credentials',
     );
   }
-  return new GeminiError(`Could not reach ${service}: ${(error as Error).message}`);
+  // The server answered, but not with JSON (a proxy's error page, a cut-off stream): the SDK's parse failed.
+  if (error instanceof SyntaxError) {
+    return new GeminiError(`${service} sent a reply that is not valid JSON (${(error as Error).message}): a proxy or the service may be failing. Try again later.`, undefined, 'malformed-reply');
+  }
+  return new GeminiError(`Could not reach ${service}: ${(error as Error).message}`, undefined, 'network');
 }
 
 /** The service's own message out of an ApiError (its text is the JSON error body). */

@@ -7,7 +7,7 @@
 import { GoogleGenAI, type GenerateContentResponse, type Tool } from '@google/genai';
 import type { GroundingMetadata, GroundingRoute } from '../../domain/types';
 import type { GroundedModel, GroundedRequest, GroundedResponse } from '../types';
-import { DEFAULT_GEMINI_MODEL, GeminiError, withRetries, type GeminiCallOptions, type RetryPolicy } from './geminiModel';
+import { DEFAULT_GEMINI_MODEL, DEFAULT_REQUEST_TIMEOUT_MS, GeminiError, withRetries, type GeminiCallOptions, type RetryPolicy } from './geminiModel';
 import { readGroundingMetadata } from './groundingMetadata';
 
 export interface GoogleSearchOptions extends GeminiCallOptions {
@@ -90,7 +90,7 @@ function groundedModel(
   tools: Tool[],
   options: GeminiCallOptions,
 ): GroundedModel {
-  const policy: RetryPolicy = { timeoutMs: options.timeoutMs ?? 60_000, attempts: options.attempts ?? 3, backoffMs: options.backoffMs ?? 500 };
+  const policy: RetryPolicy = { timeoutMs: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, attempts: options.attempts ?? 3, backoffMs: options.backoffMs ?? 500 };
   const stream = options.stream ?? true;
   return {
     name,

@@ -1,7 +1,7 @@
 // Hybrid retrieval: the BM25 ranking and the vector ranking fused by weighted reciprocal rank
 // fusion. The vector ranking counts half and k is 20 (chosen with the real all-MiniLM-L6-v2 on
 // the dev sets, `npm run bench:retrieval -- --fusion`: the best MRR of the settings tried that is
-// never under lexical on either corpus, and the best answers downstream, `npm run bench:answers`):
+// never under lexical on either corpus, and the best answers downstream, `npm run bench:dev-answers`):
 // it re-orders and lifts passages that both rankings found rather than pushing lexical hits out
 // on its own, since nothing checks a model's quality at run time. Without an embedder (offline,
 // no model) it is the BM25 ranking alone.

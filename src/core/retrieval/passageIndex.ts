@@ -15,12 +15,15 @@
 // A run that changes nothing writes nothing. A corrupt, damaged or outdated index is rebuilt as
 // little as needed (a cut-off vector file: only its vectors), with a notice saying why. An index
 // folder that cannot be written (read-only, full disk) still answers, with a notice.
+// Several processes may share the folder: an open index pins the generation it read (a reader
+// lease, readerLeases.ts), and a run holds the writer lock (indexLock.ts), first catching up
+// with what another writer committed; a run that may not wait answers from the committed index.
 
 import { readFile, rm, mkdir } from 'node:fs/promises';
 import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { chunkMarkdown } from '../docs/chunker';
-import { decodeDocument, type DocFile, type DocSource } from '../docs/docSource';
+import { readDocumentText, type DocFile, type DocSource } from '../docs/docSource';
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { VectorFill } from '../../domain/partialRetrieval';
 import type { Embedder } from '../types';
@@ -29,9 +32,11 @@ import { LexicalIndex } from './lexicalIndex';
 import { AnnSnapshot, annLibrary, logAnn } from './annIndex';
 import { VectorStore, annWanted, type AnnSnapshotRef, type VectorSegmentRef } from './vectorStore';
 import { MANIFEST_FILE, checkFile, isWriteRefused, readRange, removeStrayFiles, writeFileAtomic, type FileRef } from './indexFiles';
+import { acquireIndexLock, type HeldLock, type LockHolder } from './indexLock';
+import { leasedFiles, pinManifest, type ReaderLease } from './readerLeases';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
-export const INDEX_FORMAT_VERSION = 6;
+export const INDEX_FORMAT_VERSION = 7;
 
 interface DocumentEntry {
   version: string;
@@ -101,6 +106,20 @@ export interface IndexReport {
   ms: number;
   /** Vector commits of this run's fill, and the time they took (writes only, not embedding). */
   vectorCommits?: { count: number; ms: number };
+  /**
+   * Set when the index folder refused this run's writes (full disk, read-only, quota): the run's
+   * changes live in memory only, and the folder keeps `kept`, the index as last saved (null: none).
+   */
+  writeRefused?: { code: string; kept: SavedIndex | null };
+  /** Set when another process held the writer lock and the run did not wait: nothing was indexed (null: its lock file was being written). */
+  busy?: { pid: number; host: string; since: string } | null;
+}
+
+/** What an index folder holds as committed: its counts and when it was saved. */
+export interface SavedIndex {
+  documents: number;
+  passages: number;
+  savedAt: string;
 }
 
 export interface IndexRunOptions {
@@ -121,6 +140,13 @@ export interface IndexRunOptions {
    * embed (an unchanged index whose vectors all come from this model never loads it).
    */
   lazyEmbedder?: { modelId: string; load(): Promise<Embedder | undefined> };
+  /**
+   * When another process is indexing this folder: 'wait' for it (the default; `onWaiting` hears
+   * once, and answers meanwhile come from the index it has committed), or 'answer': index
+   * nothing and answer from the committed index (the report says `busy`).
+   */
+  whenBusy?: 'wait' | 'answer';
+  onWaiting?: (holder: LockHolder | undefined) => void;
 }
 
 /** A document read in this run whose content changed. */
@@ -214,6 +240,12 @@ export class PassageIndex {
   private termsDirty = false;
   /** Set during a batched run: each batch writes a lexical snapshot (a later open replays no batch). */
   private snapshotEachSave = false;
+  /** The index as committed on disk (what a refused write leaves), null before the first save. */
+  private saved: SavedIndex | null = null;
+  /** This index's pin on the generation it reads (undefined: the folder cannot be written). */
+  private lease: ReaderLease | undefined;
+  /** The writer lock, held during a run. */
+  private lock: HeldLock | undefined;
 
   private constructor(
     private readonly dir: string,
@@ -226,6 +258,17 @@ export class PassageIndex {
     this.lexicalDelta = { add: new Set(manifest.lexicalDelta.add), remove: new Set(manifest.lexicalDelta.remove) };
     if (typeof lexical === 'string') this.lexicalFile = lexical;
     else this.lexicalLoaded = lexical;
+    if (manifest.updatedAt && manifest.documents) this.noteSaved();
+  }
+
+  /** Records the index in memory as the one committed on disk (after open, and after each save). */
+  private noteSaved(): void {
+    this.saved = { documents: this.documentCount, passages: this.passageCount, savedAt: this.manifest.updatedAt };
+  }
+
+  /** A refused write: said in the report once, with what the folder keeps. */
+  private refused(error: unknown, report: IndexReport): void {
+    report.writeRefused ??= { code: (error as NodeJS.ErrnoException).code ?? 'EIO', kept: this.saved };
   }
 
   /**
@@ -276,11 +319,12 @@ export class PassageIndex {
   }
 
   /**
-   * Opens the index in `dir` for `docsRoot`, rebuilding what is missing, corrupt or outdated.
-   * `keepStrayFiles`: another process may be writing this folder (its next generation is not
-   * committed yet): leave files no manifest names.
+   * Opens the index in `dir` for `docsRoot`, rebuilding what is missing, corrupt or outdated. The
+   * generation it reads is pinned first (a reader lease), so another process's run cannot remove
+   * its files; nothing is removed on open (leftovers go in a run, under the writer lock).
+   * `keepStrayFiles` is accepted for callers of before (open never removes anything now).
    */
-  static async open(dir: string, docsRoot: string, options: { keepStrayFiles?: boolean } = {}): Promise<PassageIndex> {
+  static async open(dir: string, docsRoot: string, options: { keepStrayFiles?: boolean; lease?: ReaderLease } = {}): Promise<PassageIndex> {
     const notices: string[] = [];
     await mkdir(dir, { recursive: true });
     let manifest = freshManifest(docsRoot);
@@ -289,7 +333,8 @@ export class PassageIndex {
     let rebuildLexical = false;
     let fullSave = false;
 
-    const manifestText = await readFile(path.join(dir, MANIFEST_FILE), 'utf8').catch(() => undefined);
+    const pinned = await pinManifest(dir, pinnedFiles, options.lease);
+    const manifestText = pinned.text;
     if (manifestText !== undefined) {
       try {
         const parsed = JSON.parse(manifestText) as Manifest;
@@ -357,10 +402,8 @@ export class PassageIndex {
       }
     }
 
-    // Leftovers of a crash or of older formats; best effort (a read-only folder keeps them).
-    if (!options.keepStrayFiles) await removeStrayFiles(dir, referencedFiles(manifest), { legacy: manifest.updatedAt !== '' });
-
     const index = new PassageIndex(dir, manifest, documents, lexical, notices);
+    index.lease = pinned.lease;
     index.needsFullSave = fullSave;
     if (rebuildLexical) {
       index.lexical = LexicalIndex.empty();
@@ -449,20 +492,99 @@ export class PassageIndex {
     this.manifest = { ...this.manifest, ann: null };
   }
 
-  /** Removes everything: the next run indexes from scratch. */
+  /**
+   * Removes everything: the next run indexes from scratch. Under the writer lock, as a new (empty)
+   * generation: another process reading the index keeps the files of the one it has.
+   */
   async clear(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
-    await mkdir(this.dir, { recursive: true });
-    this.manifest = freshManifest(this.manifest.docsRoot);
-    this.documents = {};
-    this.lexical = LexicalIndex.empty();
-    this.lexicalDelta = { add: new Set(), remove: new Set() };
-    this.vectors = undefined;
-    this.vectorsLoading = undefined;
-    this.needsFullSave = false;
-    this.termCounts = undefined;
-    this.termsDirty = false;
-    this.reindexPassages();
+    await this.locked({ whenBusy: 'wait' }, async () => {
+      const gen = this.manifest.generation + 1;
+      this.manifest = { ...freshManifest(this.manifest.docsRoot), generation: gen };
+      this.documents = {};
+      this.lexical = LexicalIndex.empty();
+      this.lexicalDelta = { add: new Set(), remove: new Set() };
+      this.vectors = undefined;
+      this.vectorsLoading = undefined;
+      this.needsFullSave = false;
+      this.termCounts = undefined;
+      this.termsDirty = false;
+      this.cache.clear();
+      this.unsaved.clear();
+      this.saved = null;
+      this.reindexPassages();
+      await this.lock?.check();
+      await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(this.manifest));
+      await this.afterCommit();
+      return undefined;
+    });
+  }
+
+  /** Releases this index's pin on its generation (its files may go once no reader holds them). */
+  async close(): Promise<void> {
+    await this.lease?.release();
+    this.lease = undefined;
+  }
+
+  /**
+   * Runs `work` under the writer lock, after catching up with what another process committed and
+   * removing leftovers. Another live writer: waits for it (answers meanwhile come from the index
+   * it committed), or with `whenBusy: 'answer'` catches up and returns `busy`. A folder that
+   * refuses writes has no lock to take (nobody can commit there): `work` runs as it is.
+   */
+  private async locked<T>(options: Pick<IndexRunOptions, 'whenBusy' | 'onWaiting' | 'signal' | 'onLexicalReady'>, work: () => Promise<T>): Promise<{ done: T } | { busy: LockHolder | undefined }> {
+    const attempt = await acquireIndexLock(this.dir, {
+      wait: options.whenBusy !== 'answer',
+      signal: options.signal,
+      onWait: async (holder) => {
+        options.onWaiting?.(holder);
+        // While waiting, answers come from what the other writer has committed.
+        await this.catchUp().catch(() => undefined);
+        if (this.isIndexed) options.onLexicalReady?.();
+      },
+    });
+    if (attempt.kind === 'busy') {
+      await this.catchUp();
+      return { busy: attempt.holder };
+    }
+    if (attempt.kind === 'unlockable') return { done: await work() };
+    try {
+      await this.catchUp();
+      this.lock = attempt;
+      await this.removeLeftovers();
+      return { done: await work() };
+    } finally {
+      this.lock = undefined;
+      await attempt.release();
+    }
+  }
+
+  /**
+   * Reopens at the generation on disk when another process committed since this one was read
+   * (same pin, moved). Notices of the reopening join the next report.
+   */
+  private async catchUp(): Promise<void> {
+    const text = await readFile(path.join(this.dir, MANIFEST_FILE), 'utf8').catch(() => undefined);
+    const onDisk = pinnedFiles(text);
+    if (onDisk.generation === this.manifest.generation && onDisk.updatedAt === this.manifest.updatedAt) return;
+    if (text === undefined && !this.isIndexed) return;
+    const fresh = await PassageIndex.open(this.dir, this.manifest.docsRoot, { lease: this.lease });
+    const notices = this.openNotices;
+    Object.assign(this, fresh);
+    (this as { openNotices: string[] }).openNotices = notices;
+    notices.push(...fresh.openNotices);
+  }
+
+  /** Files of crashed runs and of generations no reader holds any more (under the writer lock). */
+  private async removeLeftovers(): Promise<void> {
+    const keep = referencedFiles(this.manifest);
+    for (const name of await leasedFiles(this.dir)) keep.add(name);
+    await removeStrayFiles(this.dir, keep, { legacy: this.manifest.updatedAt !== '' });
+  }
+
+  /** After a commit: this index's pin moves to the new generation, then older files no reader holds go. */
+  private async afterCommit(): Promise<void> {
+    await this.lease?.move(this.manifest.generation, referencedFiles(this.manifest));
+    await this.removeLeftovers();
   }
 
   /**
@@ -471,9 +593,34 @@ export class PassageIndex {
    * vectors of passages that are gone): from then on answers work, by words. Then the vectors:
    * passages without one are embedded and committed in chunks (every COMMIT_PASSAGES passages or
    * COMMIT_MS), so a run killed at any point resumes where its last commit ended, and a cancelled
-   * run keeps what it embedded. Nothing is written before the first commit.
+   * run keeps what it embedded. Nothing is written before the first commit. The run holds the
+   * writer lock (see `locked`); the report says `busy` when another process held it and the run
+   * was asked not to wait.
    */
   async update(docs: DocSource, options: IndexRunOptions = {}): Promise<IndexReport> {
+    const started = Date.now();
+    let lexicalSaid = false;
+    const onLexicalReady = () => {
+      if (!lexicalSaid) options.onLexicalReady?.();
+      lexicalSaid = true;
+    };
+    const notices = this.openNotices.length;
+    const outcome = await this.locked({ ...options, onLexicalReady }, () => this.run(docs, { ...options, onLexicalReady }));
+    if ('done' in outcome) {
+      outcome.done.notices.unshift(...this.openNotices.slice(notices));
+      return outcome.done;
+    }
+    const holder = outcome.busy;
+    return {
+      documents: this.documentCount, passages: this.passageCount, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
+      skipped: [], retrieval: options.embedder || options.lazyEmbedder ? 'hybrid' : 'lexical', ms: Date.now() - started,
+      notices: [...this.openNotices.slice(notices), `Another Evident process${holder ? ` (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : ''} is updating this index: answering from the index as it last saved it.`],
+      busy: holder ? { pid: holder.pid, host: holder.host, since: holder.since } : null,
+    };
+  }
+
+  /** One run (see `update`), under the writer lock. */
+  private async run(docs: DocSource, options: IndexRunOptions): Promise<IndexReport> {
     const started = Date.now();
     const { signal, embedder } = options;
     const report: IndexReport = {
@@ -768,6 +915,7 @@ export class PassageIndex {
     } catch (error) {
       if (!isWriteRefused(error)) throw error;
       this.needsFullSave = true;
+      this.refused(error, report);
       const notice = `The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): the new vectors are kept in memory only and will be computed again next time.`;
       if (!report.notices.includes(notice)) report.notices.push(notice);
     }
@@ -788,14 +936,16 @@ export class PassageIndex {
         deferGraph,
       );
       const manifest: Manifest = { ...this.manifest, updatedAt: new Date().toISOString(), generation: gen, embeddingModel, dimensions, vectors, ann };
+      await this.lock?.check();
       await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
       this.manifest = manifest;
       this.vectors?.markSaved();
+      if (this.saved) this.saved = { ...this.saved, savedAt: manifest.updatedAt };
     } catch (error) {
       for (const name of written) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
       throw error;
     }
-    await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
+    await this.afterCommit();
   }
 
   /** Writes the vector segments a save needs (new ones, or one compacted) and the search graph; returns their refs. */
@@ -895,6 +1045,7 @@ export class PassageIndex {
       if (!isWriteRefused(error)) throw error;
       // The index in memory is current; the folder keeps the last index it could hold.
       this.needsFullSave = true;
+      this.refused(error, report);
       this.manifest = { ...this.manifest, embeddingModel, updatedAt: this.manifest.updatedAt || new Date().toISOString() };
       for (const [p, doc] of changed) {
         this.documents[p] = { ...doc.stamp, version: doc.version, ids: doc.passages.map((x) => x.id), segment: '', offset: 0, length: 0 };
@@ -997,19 +1148,21 @@ export class PassageIndex {
         ann: annRef,
         terms: termsRef,
       };
+      await this.lock?.check();
       await writeFileAtomic(this.dir, MANIFEST_FILE, JSON.stringify(manifest));
       this.manifest = manifest;
       this.documents = entries;
       this.vectors?.markSaved();
       this.unsaved.clear();
       this.termsDirty = false;
+      this.noteSaved();
     } catch (error) {
       // Nothing was committed: this run's files go, the previous generation stays whole.
       for (const name of written) await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
       throw error;
     }
     for (const [p, doc] of changed) this.remember(p, doc.passages);
-    await removeStrayFiles(this.dir, referencedFiles(this.manifest), { legacy: true });
+    await this.afterCommit();
   }
 
   /** Live vector rows the manifest lists. */
@@ -1135,13 +1288,24 @@ function sameStamp(known: Stamp, file: DocFile): boolean {
   return known.size === file.size && known.mtimeMs === file.mtimeMs && known.ctimeMs === file.ctimeMs && known.ino === file.ino;
 }
 
+/** The generation a manifest's text commits and the files it names (none for a missing or unreadable one). */
+function pinnedFiles(text: string | undefined): { generation: number; updatedAt: string; files: Set<string> } {
+  if (text === undefined) return { generation: -1, updatedAt: '', files: new Set() };
+  try {
+    const manifest = JSON.parse(text) as Manifest;
+    return { generation: manifest.generation, updatedAt: manifest.updatedAt, files: referencedFiles(manifest) };
+  } catch {
+    return { generation: -1, updatedAt: '', files: new Set() };
+  }
+}
+
 function referencedFiles(manifest: Manifest): Set<string> {
   const names = new Set<string>();
   if (manifest.documents) names.add(manifest.documents.name);
-  for (const r of manifest.passages) names.add(r.name);
+  for (const r of manifest.passages ?? []) names.add(r.name);
   if (manifest.lexical) names.add(manifest.lexical.name);
   if (manifest.terms) names.add(manifest.terms.name);
-  for (const v of manifest.vectors) {
+  for (const v of manifest.vectors ?? []) {
     names.add(`${v.stem}.f32`);
     names.add(`${v.stem}.ids`);
   }
@@ -1162,17 +1326,6 @@ function checkLexicalHeader(file: string, bytes: number): void {
 }
 function saveLexical(lexical: LexicalIndex): Uint8Array {
   return lexical.serialize();
-}
-
-/** Phase 2 for one file: its text, or why it cannot be indexed (unreadable, binary, not UTF-8). */
-async function readDocumentText(docs: DocSource, file: DocFile): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await docs.read(file);
-  } catch (error) {
-    return { ok: false, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
-  }
-  return decodeDocument(bytes);
 }
 
 /** What the term statistics count of a passage. */

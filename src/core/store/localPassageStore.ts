@@ -85,5 +85,8 @@ export class LocalPassageStore implements PassageStore {
     this.stats = undefined;
   }
 
-  async close(): Promise<void> {}
+  /** Releases the index's pin on its generation (another process's run may then remove its files). */
+  async close(): Promise<void> {
+    await this.index.close();
+  }
 }

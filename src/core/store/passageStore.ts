@@ -59,9 +59,9 @@ export interface PassageStore {
   close(): Promise<void>;
 }
 
-/** A store that cannot be used as asked: another embedding model, a newer schema, unreachable. */
+/** A store that cannot be used as asked: another embedding model, a newer schema, unreachable, a role that may not write. */
 export class StoreError extends Error {
-  constructor(message: string, readonly code: 'model-mismatch' | 'schema-newer' | 'unreachable' | 'not-indexed' | 'setup') {
+  constructor(message: string, readonly code: 'model-mismatch' | 'schema-newer' | 'unreachable' | 'not-indexed' | 'setup' | 'permission') {
     super(message);
     this.name = 'StoreError';
   }

@@ -5,16 +5,25 @@
 //
 // Stable selectors for end-to-end tests (data-testid): metrics-dashboard · metrics-summary ·
 // metrics-alerts · metrics-alert [data-metric][data-rule] · metrics-no-alerts · metrics-empty ·
-// metrics-error · chart-line [data-series] · chart-topic · chart-model · metrics-tables ·
-// table-timeline · table-topic · table-model · table-index · refresh · open-log
+// metrics-error · chart-line [data-series] · chart-topic · chart-model · chart-legend ·
+// chart-changes (the key of the markers: change [data-kind]) · alert-headline · alert-detail ·
+// alert-advice · alert-reason · metrics-tables · table-timeline · table-topic · table-model ·
+// table-index · refresh · open-log
 
 import type uPlot from 'uplot';
-import type { MetricsSummary } from '../../domain/metricsReport';
+import type { MetricsChange, MetricsSummary, TimelinePoint } from '../../domain/metricsReport';
+import { describeAlert } from '../../domain/alertWording';
 import type { MetricsReportView } from '../../shared/metricsProtocol';
 import { barChart, lineChart, readTheme } from './charts';
-import { METRIC_LABEL, num, pct, RULE_LABEL, SERIES, shortTime } from './format';
+import { num, pct, RULE_LABEL, SERIES, shortTime } from './format';
 
 export type DashboardAction = 'refresh' | 'openLog';
+
+/** The bar charts' two series (the colours charts.ts draws them in). */
+const BAR_SERIES: [string, string][] = [
+  ['Abstention rate', '--vscode-charts-orange'],
+  ['Drop rate', '--vscode-charts-red'],
+];
 
 export class DashboardView {
   private charts: uPlot[] = [];
@@ -51,18 +60,19 @@ export class DashboardView {
     const width = Math.max(280, Math.min(this.root.clientWidth - 24, 1200));
     const lineWidth = width >= 760 ? Math.floor((width - 24) / 2) : width;
 
-    const lines = this.section('Over time', `Turns 1–${report.turns}, ${report.timeline.length} points${report.timeline.length && report.timeline.length < report.turns ? ` (each the mean of ${report.timeline[0].lastTurn} turns)` : ''}. Dashed lines: the model changed (purple) or the index version changed (yellow).`);
+    const lines = this.section('Over time', `Turns 1–${report.turns}, ${report.timeline.length} points${report.timeline.length && report.timeline.length < report.turns ? ` (each the mean of ${report.timeline[0].lastTurn} turns)` : ''}.${report.changes.length ? ' Numbered lines mark a change of model (dashed) or of the index (dotted); the key is below the charts.' : ''}`);
     const grid = this.el('div', { className: 'grid' });
     for (const series of report.timeline.length ? SERIES : []) {
       const figure = this.el('figure', { testid: 'chart-line', className: 'chart' });
       figure.dataset.series = series.key;
       figure.append(this.el('figcaption', {}, series.label));
       const plot = this.el('div', { className: 'plot' });
-      figure.append(plot);
+      figure.append(plot, this.lineLegend(series, report.timeline));
       grid.append(figure);
       this.charts.push(lineChart(plot, report.timeline, report.changes, series, theme, lineWidth));
     }
     lines.append(grid);
+    if (report.changes.length) lines.append(this.changesKey(report.changes));
     this.root.append(lines);
 
     const groups = this.el('div', { className: 'grid' });
@@ -106,11 +116,37 @@ export class DashboardView {
     return header;
   }
 
+  /** Under a line chart: its colour and name, and its latest value (uPlot's legend was empty until hovered). */
+  private lineLegend(series: (typeof SERIES)[number], timeline: TimelinePoint[]): HTMLElement {
+    const legend = this.el('p', { testid: 'chart-legend', className: 'legend' });
+    const swatch = this.el('span', { className: 'swatch' });
+    swatch.style.background = `var(${series.color})`;
+    swatch.setAttribute('aria-hidden', 'true');
+    const last = [...timeline].reverse().find((p) => p[series.key] !== null)?.[series.key];
+    const value = last === undefined || last === null ? 'no value yet' : series.rate ? pct(last) : num(last);
+    legend.append(swatch, this.el('span', {}, `${series.label} · latest ${value}`));
+    return legend;
+  }
+
+  /** What each numbered marker on the charts stands for. */
+  private changesKey(changes: MetricsChange[]): HTMLElement {
+    const key = this.el('ol', { testid: 'chart-changes', className: 'changes-key' });
+    key.setAttribute('aria-label', 'Changes marked on the charts');
+    for (const c of changes) {
+      const item = this.el('li', { className: `change change-${c.kind}` });
+      item.dataset.kind = c.kind;
+      const what = c.kind === 'model' ? `the model changed from ${c.from} to ${c.to}` : `the index changed (${c.from} → ${c.to})`;
+      item.append(this.el('span', { className: 'change-line' }), this.el('span', {}, `turn ${c.turn}, ${shortTime(c.time)} UTC: ${what}`));
+      key.append(item);
+    }
+    return key;
+  }
+
   private alerts(report: MetricsReportView): HTMLElement {
     const section = this.el('section', { testid: 'metrics-alerts', className: 'alerts' });
     section.setAttribute('aria-label', 'Alerts');
     if (!report.alerts.length) {
-      section.append(this.el('p', { testid: 'metrics-no-alerts', className: 'no-alerts' }, 'No alerts: no rate moved for the worse beyond chance (two-proportion and Welch z-tests with minimum counts).'));
+      section.append(this.el('p', { testid: 'metrics-no-alerts', className: 'no-alerts' }, 'No alerts: no rate has moved for the worse by more than chance would.'));
       return section;
     }
     section.setAttribute('role', 'region');
@@ -120,9 +156,15 @@ export class DashboardView {
       const item = this.el('li', { testid: 'metrics-alert', className: 'alert' });
       item.dataset.metric = a.metric;
       item.dataset.rule = a.rule;
-      const title = this.el('strong', {}, `${METRIC_LABEL[a.metric]}: ${pct(a.baseline.rate)} → ${pct(a.recent.rate)}`);
-      const where = this.el('span', { className: 'rule' }, `${RULE_LABEL[a.rule]}${a.topic ? ` “${a.topic}”` : ''}`);
-      item.append(title, where, this.el('p', {}, a.reason));
+      // What changed and what to do, in plain words; the statistics behind it on request.
+      const words = describeAlert(a, report.changes);
+      const title = this.el('strong', { testid: 'alert-headline' }, words.headline);
+      const where = this.el('span', { className: 'rule' }, `${RULE_LABEL[a.rule]}${a.topic ? ` “${a.topic}”` : ''} · ${pct(a.baseline.rate)} → ${pct(a.recent.rate)}`);
+      const advice = this.el('p', { testid: 'alert-advice', className: 'advice' });
+      advice.append(this.el('strong', {}, 'What to do: '), this.doc.createTextNode(words.advice));
+      const how = this.el('details', { className: 'how' });
+      how.append(this.el('summary', {}, 'How this was measured'), this.el('p', { testid: 'alert-reason' }, a.reason));
+      item.append(title, where, this.el('p', { testid: 'alert-detail' }, words.detail), advice, how);
       list.append(item);
     }
     section.append(list);
@@ -134,7 +176,19 @@ export class DashboardView {
     figure.append(this.el('figcaption', {}, title));
     const plot = this.el('div', { className: 'plot' });
     figure.append(plot);
-    if (groups.length) this.charts.push(barChart(plot, groups, title, readTheme(this.doc.body), width));
+    if (groups.length) {
+      this.charts.push(barChart(plot, groups, title, readTheme(this.doc.body), width));
+      const legend = this.el('p', { testid: 'chart-legend', className: 'legend' });
+      for (const [label, colour] of BAR_SERIES) {
+        const swatch = this.el('span', { className: 'swatch' });
+        swatch.style.background = `var(${colour})`;
+        swatch.setAttribute('aria-hidden', 'true');
+        const entry = this.el('span', {});
+        entry.append(swatch, this.doc.createTextNode(label));
+        legend.append(entry);
+      }
+      figure.append(legend);
+    } else figure.append(this.el('p', { className: 'note' }, 'No turns yet.'));
     return figure;
   }
 

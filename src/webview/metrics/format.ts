@@ -13,12 +13,6 @@ export const SERIES: { key: SeriesKey; label: string; rate: boolean; color: stri
   { key: 'meanRetrieved', label: 'Passages retrieved (mean)', rate: false, color: '--vscode-charts-blue' },
 ];
 
-export const METRIC_LABEL: Record<'abstained' | 'dropped' | 'coverage', string> = {
-  abstained: 'Abstention rate',
-  dropped: 'Drop rate',
-  coverage: 'Citation coverage',
-};
-
 export const RULE_LABEL: Record<'recent' | 'model-change' | 'index-change' | 'topic', string> = {
   recent: 'Recent turns',
   'model-change': 'After a model change',

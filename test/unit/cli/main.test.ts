@@ -116,6 +116,14 @@ describe('evident CLI (in-process, offline)', function () {
     assert.equal(JSON.parse(offTopic.stdout).relevance, undefined);
   });
 
+  it('refuses a --top-k that is not a whole number from 1 to 50, with exit 2 (2.5 once broke the shared store search)', async () => {
+    for (const k of ['2.5', '0', '0.1', '51', 'six']) {
+      const run = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--question', 'x', '--top-k', k], env());
+      assert.equal(run.code, 2, k);
+      assert.match(run.stderr, /--top-k must be a whole number from 1 to 50/, k);
+    }
+  });
+
   it('refuses a missing docs folder, an index inside the docs, unknown flags and commands, with exit 2', async () => {
     const missing = await runCli(['ask', '--docs', path.join(work, 'nope'), '--question', 'x'], env());
     assert.equal(missing.code, 2);

@@ -26,6 +26,12 @@ describe('answer document layout', () => {
     assert.equal(layout.dropped.length, 1);
     assert.equal(at(layout.dropped[0]), 'Leave is paid out [E9].');
     assert.equal(layout.dropped[0].reason, 'unknown-id: E9 was not retrieved');
+    // The reason is text of the document right after the sentence (it wraps with the line; a
+    // decoration's after-text ran off the right edge), and its own span for the note's style.
+    assert.equal(at(layout.dropped[0].note), '⟵ dropped: unknown-id: E9 was not retrieved');
+    assert.equal(layout.dropped[0].note.start, layout.dropped[0].end + 1);
+    assert.ok(layout.text.includes('Leave is paid out [E9]. ⟵ dropped: unknown-id: E9 was not retrieved\n'));
+    assert.equal(layout.citations.filter((c) => c.start >= layout.dropped[0].note.start && c.end <= layout.dropped[0].note.end).length, 0, 'nothing in the note is a citation');
     assert.ok(layout.text.includes('- [E2] b.md, line 3\n'));
     assert.ok(layout.text.includes('- [E1] policies/leave.md, lines 10–14 — Leave > Annual leave\n'));
     assert.match(layout.text, /Retrieved 1 · coverage 100% · dropped 0 · answered/);
@@ -68,9 +74,9 @@ describe('answer document layout', () => {
   });
 
   it('titles the answer document by its question, as a name a tab can show', () => {
-    assert.equal(answerTitle('How many days of annual leave do employees get?'), 'How many days of annual leave do employees get');
-    assert.equal(answerTitle('What is "remote work" / <hybrid>?\nAnd:'), 'What is remote work hybrid And');
-    assert.equal(answerTitle('x'.repeat(100)).length, 60);
+    assert.equal(answerTitle('How many days of annual leave do employees get?'), 'How many days of annual leave do employees get?', 'the question mark stays');
+    assert.equal(answerTitle('What is "remote work" / <hybrid>?\nAnd:'), 'What is "remote work" <hybrid>? And:', 'only what would split the path or the line goes');
+    assert.equal(answerTitle('x'.repeat(100)).length, 80);
     assert.equal(answerTitle('???'), 'Evident answer');
   });
 

@@ -25,10 +25,12 @@ describe('model selection', () => {
   it('falls back to extractive with a notice when the explicit choice cannot run', () => {
     const gemini = selectModel('gemini', lm);
     assert.equal(gemini.backend, 'extractive');
-    assert.match(gemini.notice ?? '', /no API key.*Set Gemini API Key/);
+    assert.match(gemini.notice ?? '', /no API key is set, so the offline model answers/);
+    assert.equal(gemini.noticeCode, 'no-gemini-key');
     const vscodeLm = selectModel('vscode-lm', key);
     assert.equal(vscodeLm.backend, 'extractive');
     assert.match(vscodeLm.notice ?? '', /No VS Code language model/);
+    assert.equal(vscodeLm.noticeCode, 'no-language-model');
   });
 
   it('reads unknown or missing setting values as auto', () => {
@@ -46,6 +48,7 @@ describe('model selection', () => {
     const vertex = selectModel('vertex-ai-search', both);
     assert.equal(vertex.backend, 'extractive');
     assert.match(vertex.notice ?? '', /no data store is set \("evident\.vertexAiSearch\.dataStore"\)/);
+    assert.equal(vertex.noticeCode, 'no-data-store');
     assert.equal(parseModelSetting('google-search'), 'google-search');
     assert.equal(parseModelSetting('vertex-ai-search'), 'vertex-ai-search');
   });

@@ -216,7 +216,9 @@ describe('chat answer rendering', () => {
     const answer = renderResult(doc, doneTurn('t4', { searches: ['sabbatical leave', 'sabbatical policy'] }), result, actions, { lexical: true });
     assert.equal(answer.querySelector('[data-testid="abstention-searched"]')?.textContent, 'Searched for: sabbatical leave, sabbatical policy');
     const closest = Array.from(answer.querySelectorAll<HTMLElement>('[data-testid="closest-passage"]'));
-    assert.deepEqual(closest.map((c) => c.querySelector('.chip-label')?.textContent), ['leave.md › Annual leave', 'benefits.md › Benefits']);
+    assert.deepEqual(closest.map((c) => c.querySelector('.chip-label')?.textContent), ['leave.md › Annual leave lines 10–14', 'benefits.md › Benefits lines 10–14']);
+    // The file name and the line range are parts of their own: the name wraps, the lines are never cut.
+    assert.deepEqual(closest.map((c) => [c.querySelector('.chip-name')?.textContent, c.querySelector('.chip-lines')?.textContent]), [['leave.md', 'lines 10–14'], ['benefits.md', 'lines 10–14']]);
     assert.deepEqual(closest.map((c) => c.tabIndex), [0, -1], 'the closest passages are one Tab stop too');
     closest[1].dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
     assert.deepEqual(calls, ['openEvidence t4 E2']);

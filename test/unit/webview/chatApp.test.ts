@@ -75,10 +75,11 @@ describe('chat view app', () => {
     assert.equal($<HTMLInputElement>('toggle-dropped').checked, false);
   });
 
-  it('has an empty state that says the index state, the model and an example', () => {
-    const { $, sent, dom, app } = setup({ index: { state: 'not-indexed', documents: 0, passages: 0, retrieval: 'lexical' } });
-    assert.equal($('empty-index').textContent, 'Index: Not indexed');
-    assert.equal($('empty-model').textContent, 'Model: Extractive (offline)');
+  it('has an empty state with the ways to start and an example (the header names the index and the model, once)', () => {
+    const { $, sent, dom, app, root } = setup({ index: { state: 'not-indexed', documents: 0, passages: 0, retrieval: 'lexical' } });
+    assert.equal($('empty-index'), null, 'the index state is in the header, not repeated');
+    assert.equal(root.textContent?.split('Extractive (offline)').length, 2, 'the model is named once');
+    assert.equal($('header-index').textContent, 'Not indexed');
     $('example-question').dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
     assert.equal(app.inputText, 'How much leave do I get?');
     $('empty-action-reindex').dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
@@ -120,6 +121,11 @@ describe('chat view app', () => {
     assert.equal(doc.activeElement, chips[0], 'wraps around');
     key(chips[0], { key: 'ArrowLeft' });
     assert.equal(doc.activeElement, chips[3]);
+    // The focused chip's preview is open: Escape closes it and stays on the chip; again, back to the question box.
+    assert.equal(chips[3].querySelector<HTMLElement>('[data-testid="evidence-preview"]')?.hidden, false, 'keyboard focus opens the preview');
+    key(chips[3], { key: 'Escape' });
+    assert.equal(doc.activeElement, chips[3], 'Escape from a preview returns to its chip');
+    assert.equal(chips[3].querySelector<HTMLElement>('[data-testid="evidence-preview"]')?.hidden, true);
     key(chips[3], { key: 'Escape' });
     assert.equal(doc.activeElement, root.querySelector('[data-testid="chat-input"]'), 'Escape returns to the question box');
     void app;
@@ -184,8 +190,9 @@ describe('chat view app', () => {
     assert.equal(root.querySelectorAll('[data-testid="lexical-hint"]').length, 1, 'said once, not under each answer');
     root.querySelector<HTMLElement>('[data-testid="lexical-hint-dismiss"]')?.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
     assert.equal(root.querySelector('[data-testid="lexical-hint"]'), null);
-    assert.deepEqual(remembered, [{ lexicalHintDismissed: true }]);
-    const again = new ChatApp(doc, root, () => undefined, { lexicalHintDismissed: true });
+    assert.deepEqual(remembered, [{ dismissed: ['lexical'] }]);
+    assert.equal(doc.activeElement, root.querySelector('[data-testid="chat-input"]'), 'focus does not vanish with the notice');
+    const again = new ChatApp(doc, root, () => undefined, { dismissed: ['lexical'] });
     again.handle({ type: 'state', state: { index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'lexical' }, model: { backend: 'extractive', label: 'X' }, turns: [], showDropped: true, exampleQuestion: '' } });
     assert.equal(root.querySelector('[data-testid="lexical-hint"]'), null, 'a dismissed hint stays dismissed after a reload');
   });
@@ -245,3 +252,50 @@ function setupWithAnswer() {
   const key = (target: Element, init: KeyboardEventInit) => target.dispatchEvent(new dom.window.KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
   return { dom, doc, root, app, sent, key };
 }
+
+describe('chat view app: focus, copy and reload (issue 24)', () => {
+  it('puts the caret in the question box when the view gains focus with nothing focused ("Focus on Chat View"), and leaves a focused chip alone', () => {
+    const { dom, doc, root } = setupWithAnswer();
+    const input = root.querySelector('[data-testid="chat-input"]');
+    (doc.activeElement as HTMLElement | null)?.blur();
+    assert.equal(doc.activeElement, doc.body);
+    dom.window.dispatchEvent(new dom.window.FocusEvent('focus'));
+    assert.equal(doc.activeElement, input);
+    const chip = root.querySelector<HTMLElement>('[data-testid="citation"]');
+    chip?.focus();
+    dom.window.dispatchEvent(new dom.window.FocusEvent('focus'));
+    assert.equal(doc.activeElement, chip, 'coming back to the view keeps the user where they were');
+  });
+
+  it('says "Copied" on the button and to screen readers when the host has copied the answer', async () => {
+    const { app, root, sent, dom } = setupWithAnswer();
+    const copy = root.querySelectorAll<HTMLElement>('[data-testid="copy-answer"]')[1];
+    copy.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
+    assert.deepEqual(sent, [{ type: 'copyAnswer', turnId: 't2' }]);
+    app.handle({ type: 'copied', turnId: 't2' });
+    assert.equal(copy.dataset.copied, 'true');
+    assert.equal(copy.textContent, 'Copied');
+    assert.ok(copy.querySelector('.codicon-check'));
+    await new Promise((r) => setTimeout(r, 80));
+    assert.equal(root.querySelector('[data-testid="announcer"]')?.textContent, 'Answer copied as Markdown, with its sources.');
+  });
+
+  it('keeps one scroll container (header and transcript) above the composer, and hands the state it shows for the view to keep', () => {
+    const { root, app } = setupWithAnswer();
+    const scroller = root.querySelector('[data-testid="scroller"]');
+    assert.deepEqual(Array.from(scroller?.children ?? []).map((c) => c.getAttribute('data-testid')), ['chat-header', 'transcript']);
+    assert.equal(root.querySelector('[data-testid="composer"]')?.parentElement, root);
+    assert.deepEqual(app.snapshot?.turns.map((t) => t.id), ['t1', 't2']);
+  });
+
+  it('keeps the placeholder to one short line and the keys in its description; the box grows with its text', () => {
+    const { root, app } = setup();
+    const input = root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]') as HTMLTextAreaElement;
+    assert.ok(input.placeholder.length <= 28, input.placeholder);
+    assert.match(input.getAttribute('aria-description') ?? '', /Enter sends.*Shift\+Enter/);
+    Object.defineProperty(input, 'scrollHeight', { configurable: true, get: () => 120 });
+    app.inputText = 'a\nb\nc\nd\ne';
+    assert.equal(input.style.height, '122px');
+  });
+});
+

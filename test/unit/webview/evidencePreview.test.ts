@@ -219,3 +219,42 @@ describe('chip preview', () => {
     assert.equal(preview.style.maxHeight, '');
   });
 });
+
+describe('chip preview and the keyboard (issue 24)', () => {
+  it('is never a Tab stop: neither the preview nor its scrolling text (a stop there vanished with the chip\'s focus)', () => {
+    const { chips, previewOf } = setup();
+    for (const chip of chips) {
+      const preview = previewOf(chip);
+      assert.equal(preview.tabIndex, -1);
+      assert.equal(preview.querySelector<HTMLElement>('[data-testid="preview-text"]')?.tabIndex, -1);
+    }
+  });
+
+  it('Escape from inside a preview (a click put focus there to select text) closes it and returns to its chip', () => {
+    const { chips, previewOf, fire, key, doc } = setup();
+    const chip = chips[1];
+    const preview = previewOf(chip);
+    fire(chip, 'mouseenter', { bubbles: false });
+    const text = preview.querySelector<HTMLElement>('[data-testid="preview-text"]') as HTMLElement;
+    text.focus();
+    assert.equal(doc.activeElement, text);
+    assert.equal(preview.hidden, false, 'focus moving into the preview keeps it open');
+    key(text, 'Escape');
+    assert.equal(doc.activeElement, chip, 'Escape from the preview returns to its chip');
+    assert.equal(preview.hidden, true);
+    // Focus back on the chip from there does not reopen it (it was dismissed).
+    assert.equal(previewOf(chip).hidden, true);
+  });
+
+  it('closes when focus leaves it for somewhere outside its chip', () => {
+    const { chips, previewOf, fire, doc } = setup();
+    const chip = chips[0];
+    const preview = previewOf(chip);
+    fire(chip, 'mouseenter', { bubbles: false });
+    const text = preview.querySelector<HTMLElement>('[data-testid="preview-text"]') as HTMLElement;
+    text.focus();
+    fire(chip, 'mouseleave', { bubbles: false });
+    (doc.querySelector('textarea') as HTMLTextAreaElement).focus();
+    assert.equal(preview.hidden, true);
+  });
+});

@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FakeGeminiServer, errorReply, groundedReply } from '../../../support/fakeGemini';
+import { FakeGeminiServer, errorReply, groundedReply, hangReply, malformedReply } from '../../../support/fakeGemini';
 import { runCli } from '../../../support/cli';
 import { GROUNDED_DEMO } from '../../../support/fakeGeminiModes';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
@@ -131,6 +131,33 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
     assert.match(limited.stderr, /Gemini \+ Google Search quota or rate limit reached \(HTTP 429\) after 3 attempts\. Try again later\./);
     assert.equal(server.requests.length, 4);
     assert.equal(server.remaining, 0);
+  });
+
+  it('--timeout bounds a request to a silent server, retries included; a malformed reply says what happened (exit 1)', async () => {
+    const docs = await tempDir();
+    try {
+      await writeDocs(docs, { 'refunds.md': '# Refunds\n\nAnnual plans are refundable within 90 days.\n' });
+      const ask = (...extra: string[]) => runCli(['ask', '--docs', docs, '--no-embeddings', '--model', 'gemini', '--question', 'Refunds?', ...extra], env());
+      server.enqueue(hangReply());
+      const started = Date.now();
+      const silent = await ask('--timeout', '1');
+      assert.equal(silent.code, 1);
+      assert.match(silent.stderr, /Gemini did not answer within 1 s \(1 attempt\)/);
+      assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+      server.enqueue(malformedReply());
+      const malformed = await ask();
+      assert.equal(malformed.code, 1);
+      assert.match(malformed.stderr, /Gemini sent a reply that is not valid JSON/);
+      assert.doesNotMatch(malformed.stderr, /Could not reach/);
+      for (const bad of ['-1', 'soon', '4000']) {
+        const run = await ask(`--timeout=${bad}`);
+        assert.equal(run.code, 2, bad);
+        assert.match(run.stderr, /--timeout must be a number from 0 to 3600/);
+      }
+      assert.equal(server.remaining, 0);
+    } finally {
+      await removeDir(docs);
+    }
   });
 
   it('vertex-ai-search: the data store, filter and max results reach the request on the Vertex AI path', async () => {

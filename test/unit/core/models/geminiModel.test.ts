@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import type { Engine } from '../../../../src/core/engine';
 import { createGeminiModel } from '../../../../src/core/models/geminiModel';
 import type { TurnResult } from '../../../../src/domain/types';
-import { FakeGeminiServer, errorReply, functionCallReply, hangReply, textReply } from '../../../support/fakeGemini';
+import { FakeGeminiServer, errorReply, functionCallReply, hangReply, malformedReply, textReply } from '../../../support/fakeGemini';
+import { GeminiError } from '../../../../src/core/models/geminiModel';
 import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../../support/engineFixture';
 
 const DOCS = {
@@ -136,9 +137,34 @@ describe('Gemini backend: the real @google/genai SDK against a local fake Gemini
   });
 
   it('times out a hang and says so', async () => {
-    server.enqueue(hangReply(), hangReply());
-    await assert.rejects(ask('Annual refunds?', { timeoutMs: 300, attempts: 2 }), /did not answer within 0 s \(2 attempts\)|did not answer within/);
+    server.enqueue(hangReply());
+    await assert.rejects(ask('Annual refunds?', { timeoutMs: 300, attempts: 2 }), /did not answer within 0\.3 s \(1 attempt\)/);
     assert.equal(engine.openInvocations, 0);
+  });
+
+  it('a silent server fails within the request timeout, retries included (not once per attempt: 3 × 60 s was 180 s)', async () => {
+    server.enqueue(hangReply());
+    const started = Date.now();
+    await assert.rejects(ask('Annual refunds?', { timeoutMs: 800, attempts: 3 }), (e: GeminiError) => e.code === 'timeout' && /did not answer within 0\.8 s/.test(e.message));
+    const took = Date.now() - started;
+    assert.ok(took < 1600, `gave up after ${took} ms`);
+    assert.equal(server.requests.length, 1, 'no attempt after the time is up');
+    assert.equal(engine.openInvocations, 0);
+  });
+
+  it('says the reply could not be read when the server sends something that is not JSON, never "could not reach"', async () => {
+    for (const stream of [true, false]) {
+      server.enqueue(malformedReply());
+      await assert.rejects(ask('Annual refunds?', { stream }), (e: GeminiError) => {
+        assert.equal(e.code, 'malformed-reply', e.message);
+        assert.match(e.message, /Gemini sent a reply that is not valid JSON/);
+        assert.doesNotMatch(e.message, /Could not reach/);
+        return true;
+      });
+    }
+    server.enqueue(malformedReply('<html>502 Bad Gateway</html>'));
+    await assert.rejects(ask('Annual refunds?', { stream: false }), (e: GeminiError) => e.code === 'malformed-reply');
+    assert.equal(server.remaining, 0);
   });
 
   it('cancels a hanging turn through the AbortSignal, and frees the ledger', async () => {

@@ -6,7 +6,7 @@ import { setAnnLoader, setAnnLog, type AnnLibrary } from '../../../../src/core/r
 import { embeddingText, PassageIndex } from '../../../../src/core/retrieval/passageIndex';
 import { setAnnMinVectors } from '../../../../src/core/retrieval/vectorStore';
 import type { Embedder } from '../../../../src/core/types';
-import { removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
+import { removeDir, indexSnapshot, tempDir, writeDocs } from '../../../support/workspace';
 import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
 
 const DOCS = {
@@ -88,9 +88,9 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     assert.ok(files.includes(`${m.ann.stem}.usearch`) && files.includes(`${m.ann.stem}.ids`));
     assert.equal((await stat(path.join(indexDir, `${m.ann.stem}.usearch`))).size, m.ann.usearchBytes);
     assert.equal(counts.built, 1);
-    const before = await snapshot(indexDir);
+    const before = await indexSnapshot(indexDir);
     const { index } = await run();
-    assert.deepEqual(await snapshot(indexDir), before);
+    assert.deepEqual(await indexSnapshot(indexDir), before);
     assert.equal(counts.built, 1, 'not rebuilt');
     assert.ok(await findsItself(index, 'travel/lodging.md', 'Hotel stays'));
     assert.equal(counts.loaded, 1, 'the saved graph was loaded');

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
-import { chmod, mkdir, readdir, readFile, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { chmod, readdir, readFile, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
 import { loadEmbedder } from '../../../../src/core/retrieval/embedder';
@@ -10,7 +10,8 @@ import { termStatsFromTexts } from '../../../../src/core/verifier/termStats';
 import type { Embedder } from '../../../../src/core/types';
 import { killDuringSave } from '../../../../bench/crash/killDuringSave';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
-import { removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
+import { unprivilegedRunner } from '../../../support/unprivilegedRun';
+import { removeDir, indexSnapshot, tempDir, writeDocs } from '../../../support/workspace';
 
 const DOCS = {
   'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
@@ -51,11 +52,11 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
 
   it('writes nothing when nothing changed (an `ask` on an up-to-date index)', async () => {
     await build();
-    const before = await snapshot(indexDir);
+    const before = await indexSnapshot(indexDir);
     const index = await PassageIndex.open(indexDir, docs);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.unchanged, 3);
-    assert.deepEqual(await snapshot(indexDir), before);
+    assert.deepEqual(await indexSnapshot(indexDir), before);
   });
 
   it('loads a lazily given model only when the run has passages to embed', async () => {
@@ -137,19 +138,20 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
   });
 
   it('stores term counts on the next run of an index written without them, and then writes nothing', async () => {
-    await build();
+    await (await build()).close();
     const manifestFile = path.join(indexDir, 'manifest.json');
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
     delete manifest.terms;
     await writeFile(manifestFile, JSON.stringify(manifest));
     let index = await PassageIndex.open(indexDir, docs);
-    assert.ok(!(await readdir(indexDir)).some((n) => n.startsWith('terms-')), 'the unreferenced file was removed on open');
+    const termsFiles = async () => (await readdir(indexDir)).filter((n) => n.startsWith('terms-'));
+    const unreferenced = await termsFiles();
     await index.update(folderDocSource(docs), { embedder });
-    assert.ok((await readdir(indexDir)).some((n) => n.startsWith('terms-')));
-    const before = await snapshot(indexDir);
+    assert.ok((await termsFiles()).length === 1 && !(await termsFiles()).includes(unreferenced[0]), `the unreferenced file was removed by the run, a new one written: ${unreferenced} → ${await termsFiles()}`);
+    const before = await indexSnapshot(indexDir);
     index = await PassageIndex.open(indexDir, docs);
     await index.update(folderDocSource(docs), { embedder });
-    assert.deepEqual(await snapshot(indexDir), before);
+    assert.deepEqual(await indexSnapshot(indexDir), before);
   });
 
   it('detects a cut-off vector file, says so, and re-embeds only the passages it held', async () => {
@@ -195,13 +197,15 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     assert.deepEqual((await PassageIndex.open(indexDir, docs)).openNotices, []);
   });
 
-  it('removes stale temporary files and files of uncommitted generations on open', async () => {
+  it('removes stale temporary files and files of uncommitted generations in the next run (under the writer lock), not on open', async () => {
     await build();
     const stale = ['manifest.json.4242.tmp', 'documents-99.json', 'vectors-99-0.f32', 'passages-7.jsonl.999.tmp'];
     for (const name of stale) await writeFile(path.join(indexDir, name), 'left by a crash');
     const names = new Set(await readdir(indexDir));
     assert.ok(stale.every((n) => names.has(n)));
     const index = await PassageIndex.open(indexDir, docs);
+    assert.ok(stale.every((n) => names.has(n)), 'opening removes nothing (another process may be writing them)');
+    await index.update(folderDocSource(docs), { embedder });
     const after = await readdir(indexDir);
     assert.deepEqual(after.filter((n) => stale.includes(n)), []);
     assert.equal(index.passageCount, 4);
@@ -225,31 +229,40 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
   });
 
   it('on an index folder it cannot write, answers from the index with a notice and leaves no temporary file', async function () {
-    await build();
-    await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 20 characters long.\n');
-    for (const name of await readdir(indexDir)) await chmod(path.join(indexDir, name), 0o444);
-    await chmod(indexDir, 0o555);
-    for (const dir of [docs, path.dirname(modelDir), modelDir]) await chmod(dir, 0o755);
-    const before = await snapshot(indexDir);
-    // Root writes anywhere: the run is made by an unprivileged user when the tests run as root.
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const run = spawnSync(process.execPath, ['--import', 'tsx', RUNNER, docs, indexDir, modelDir, 'password length'], { encoding: 'utf8', ...asUser, env: { ...process.env, HOME: '/tmp' } });
-    assert.equal(run.status, 0, run.stderr);
-    const out = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}');
-    assert.match(out.notices.join(' '), /cannot be written \((EACCES|EROFS|EPERM)\): answering from the index in memory/);
-    assert.match(out.hits[0].text, /20 characters/, 'the answer includes the edit read in this run');
-    assert.deepEqual(await snapshot(indexDir), before, 'nothing was written, no temporary file left');
+    // A process of a user the modes apply to (as root: nobody, from a copy of the runner it can
+    // reach); the model it loads is where that user reads it, and the index is built with it there.
+    const runner = await unprivilegedRunner(RUNNER);
+    try {
+      const model = await runner.share(modelDir);
+      const modelEmbedder = await loadEmbedder({ modelId: 'tiny', localModelPath: model, allowRemote: false, dtype: 'fp32' });
+      await (await PassageIndex.open(indexDir, docs)).update(folderDocSource(docs), { embedder: modelEmbedder });
+      await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 20 characters long.\n');
+      for (const name of await readdir(indexDir)) await chmod(path.join(indexDir, name), 0o444);
+      await chmod(indexDir, 0o555);
+      await chmod(docs, 0o755);
+      const before = await indexSnapshot(indexDir);
+      const run = await runner.run([docs, indexDir, model, 'password length'], { reach: [docs, indexDir, model] });
+      assert.equal(run.code, 0, run.stderr);
+      const out = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}');
+      assert.equal(out.embedded, 1, 'the run embedded the edited document with the model the index was built with');
+      assert.match(out.notices.join(' '), /cannot be written \((EACCES|EROFS|EPERM)\): answering from the index in memory/);
+      assert.match(out.hits[0].text, /20 characters/, 'the answer includes the edit read in this run');
+      assert.deepEqual(await indexSnapshot(indexDir), before, 'nothing was written, no temporary file left');
+    } finally {
+      await runner.dispose();
+    }
   });
 
   it('leaves the previous index whole, and no file of the failed save, when a save fails', async () => {
     const index = await build();
-    const before = await snapshot(indexDir);
+    const before = await indexSnapshot(indexDir);
     const manifest = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8'));
-    // A folder where the next document table must go: its rename fails half-way through the save.
-    await mkdir(path.join(indexDir, `documents-${manifest.generation + 1}.json`));
+    // A folder where the next document table must go, made as the save starts (a run removes
+    // leftovers first): its rename fails half-way through the save.
     await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 18 characters long.\n');
-    await assert.rejects(index.update(folderDocSource(docs), { embedder }));
-    const after = await snapshot(indexDir);
+    const obstacle = path.join(indexDir, `documents-${manifest.generation + 1}.json`);
+    await assert.rejects(index.update(folderDocSource(docs), { embedder, onProgress: (p) => void (p.phase === 'saving' && mkdirSync(obstacle, { recursive: true })) }));
+    const after = await indexSnapshot(indexDir);
     assert.deepEqual(Object.keys(after).filter((n) => n.endsWith('.tmp') || /-\d+/.test(n) && !(n in before)), []);
     const reopened = await PassageIndex.open(indexDir, docs);
     assert.equal(reopened.passageCount, 4);

@@ -53,7 +53,15 @@ describe('metrics dashboard view', () => {
     const alert = $$('metrics-alert').find((a) => a.dataset.rule === 'recent');
     assert.ok(alert);
     assert.equal(alert.dataset.metric, 'abstained');
-    assert.match(alert.textContent ?? '', /Abstention rate: 20\.0% → 100\.0%/);
+    // What changed and what to do, in plain words; the statistics only under "How this was measured".
+    const part = (id: string) => alert.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+    assert.equal(part('alert-headline'), 'More questions go unanswered');
+    assert.equal(part('alert-detail'), 'Recently, 100% of questions were not answered from the documents, up from 20% before.');
+    assert.match(part('alert-advice'), /^What to do: .*add the documents that are missing/);
+    assert.doesNotMatch(`${part('alert-headline')} ${part('alert-detail')} ${part('alert-advice')}`, /z =|z-test|Welch|threshold/, 'statistics in the plain words');
+    assert.match(part('alert-reason'), /z = \d/, 'the statistics are still there, for whoever wants them');
+    assert.equal(alert.querySelector('details')?.open, false);
+    assert.match(alert.textContent ?? '', /20\.0% → 100\.0%/);
     assert.match($$('metrics-summary')[0].textContent ?? '', /^80 turns .* abstention 50\.0%/);
     const rows = Array.from(root.querySelectorAll('[data-testid="table-index"] tbody tr')).map((r) => r.textContent);
     assert.equal(rows.length, 1);
