@@ -44,7 +44,18 @@ export async function devBa(): Promise<void> {
   const { bestThreshold, balancedAccuracy, confusion } = await import('./wice');
   const { createClaimChecker } = await import('../../src/core/verifier');
   const dev = await loadWice(path.join(__dirname, '../../../shared/data/verifier/wice/oracle_chunks/dev.jsonl'));
-  const configs: Array<[string, Partial<LexicalFeatures>]> = [['before (no clauses, names)', { clauses: false, names: false }], ['names only', { clauses: false }], ['clauses only', { names: false }], ['full', {}]];
+  const issue21Off: Partial<LexicalFeatures> = { anchors: false, lexicon: false, distinctive: false, cohesion: false };
+  const given = process.argv.find((a) => a.startsWith('--configs='));
+  const configs: Array<[string, Partial<LexicalFeatures>]> = given
+    ? (JSON.parse(given.slice(10)) as Array<[string, Partial<LexicalFeatures>]>)
+    : [
+        ['before issue 21', issue21Off],
+        ['full − distinctive', { distinctive: false }],
+        ['full − cohesion', { cohesion: false }],
+        ['full − lexicon', { lexicon: false }],
+        ['full − anchors', { anchors: false }],
+        ['full', {}],
+      ];
   for (const [name, features] of configs) {
     const check = createClaimChecker(dev.flatMap((c) => c.chunks), { features });
     const scores: number[] = [];
@@ -56,6 +67,7 @@ export async function devBa(): Promise<void> {
     const gold = dev.map((c) => c.supported);
     const b = bestThreshold(gold, scores, Array.from({ length: 101 }, (_, i) => i / 100));
     const at = balancedAccuracy(confusion(gold, scores.map((s) => s >= 0.6)));
-    console.log(`${name}: dev BA at 0.60 ${(at * 100).toFixed(1)}; best ${b.threshold.toFixed(2)} → ${(b.balancedAccuracy * 100).toFixed(1)}`);
+    const sweep = [0.5, 0.55, 0.6].map((t) => `${t.toFixed(2)}: ${(balancedAccuracy(confusion(gold, scores.map((s) => s >= t))) * 100).toFixed(1)}`).join(', ');
+    console.log(`${name}: dev BA at 0.60 ${(at * 100).toFixed(1)}; best ${b.threshold.toFixed(2)} → ${(b.balancedAccuracy * 100).toFixed(1)} (${sweep})`);
   }
 }

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   }
 
   // 4. Ablation: each idea alone over plain content-word recall, and the full tier without it.
-  const off: LexicalFeatures = { idf: false, stemming: false, values: false, negation: false, window: 0, clauses: false, names: false };
+  const off: LexicalFeatures = { ...DEFAULT_LEXICAL_FEATURES, idf: false, stemming: false, values: false, negation: false, window: 0, clauses: false, names: false, anchors: false, lexicon: false, distinctive: false, cohesion: false };
   const variants: Array<[string, Partial<LexicalFeatures>]> = [
     ['plain content-word recall', off],
     ['+ idf weights', { ...off, idf: true }],
@@ -92,6 +92,11 @@ async function main(): Promise<void> {
     ['full - clauses', { clauses: false }],
     ['full - names', { names: false }],
     ['full - clauses - names (before issue 9)', { clauses: false, names: false }],
+    ['full - anchors (weekdays, months, bounds, quantifiers)', { anchors: false }],
+    ['full - lexicon', { lexicon: false }],
+    ['full - distinctive words', { distinctive: false }],
+    ['full - one place (cohesion)', { cohesion: false }],
+    ['before issue 21', { anchors: false, lexicon: false, distinctive: false, cohesion: false }],
   ];
   lines.push('', 'variant | threshold (dev) | dev BA | test BA');
   const ablation: Array<{ variant: string; threshold: number; dev: number; test: number }> = [];

@@ -18,6 +18,7 @@ import { HANGING_API_KEY, LAUNDERED_SENTENCE, REJECTED_API_KEY } from '../../tes
 import { checksInOrder } from '../lib/checkOrder';
 import { ChatView } from '../lib/chatView';
 import { failures, measureChatContrast, type ContrastSample } from '../lib/contrast';
+import { THEMES } from '../lib/themes';
 import { layoutProblems, measureChatLayout } from '../lib/layout';
 import { paletteTitle } from '../lib/manifest';
 import { session } from '../lib/session';
@@ -32,12 +33,6 @@ const TWO_PASSAGES = 'How many hours of annual leave and sick leave do employees
 
 const WIDTHS = [250, 300, 700] as const;
 
-const THEMES = [
-  { kind: 'light', label: 'Light Modern', bodyClass: 'vscode-light' },
-  { kind: 'dark', label: 'Dark Modern', bodyClass: 'vscode-dark' },
-  { kind: 'hc-dark', label: 'Dark High Contrast', bodyClass: 'vscode-high-contrast' },
-  { kind: 'hc-light', label: 'Light High Contrast', bodyClass: 'vscode-high-contrast-light' },
-] as const;
 
 function formatSamples(samples: ContrastSample[]): string {
   return samples.map((s) => `  ${s.kind} ${s.ratio.toFixed(2)}:1 ${s.colour} on ${s.background} — ${s.what}`).join('\n');

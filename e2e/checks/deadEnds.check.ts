@@ -13,8 +13,10 @@ import { join } from 'node:path';
 import { Commands } from '../../src/shared/ids';
 import { checksInOrder } from '../lib/checkOrder';
 import { ChatView } from '../lib/chatView';
+import { failures, measureChatContrast } from '../lib/contrast';
 import { paletteTitle } from '../lib/manifest';
 import { OVERSIZED_DOC, session } from '../lib/session';
+import { THEMES } from '../lib/themes';
 import { checkTitle, Workbench } from '../lib/workbench';
 
 const QUESTION = 'How much annual leave do employees get?';
@@ -83,6 +85,17 @@ describe('no dead ends (a workspace whose only Markdown file is too large)', fun
     assert.ok(text.includes(`${OVERSIZED_DOC} (${SKIPPED_REASON})`), `the error does not name the real cause: ${text}`);
     assert.match(text, /or change the include and exclude settings to index other files\.$/, `the error is cut or ends oddly: ${text}`);
     await wb.screenshot(checkTitle(this));
+    // The view with the error box in every kind of theme: text 4.5:1, the box's border 3:1 against the view.
+    const problems: string[] = [];
+    for (const theme of THEMES) {
+      await wb.selectColorTheme(theme.label, theme.bodyClass);
+      await wb.page.waitForTimeout(400);
+      const samples = await measureChatContrast(chat.frame);
+      assert.ok(samples.some((s) => s.kind === 'box-border') && samples.some((s) => s.kind === 'text' && s.what.startsWith('error-text')), `${theme.label}: the error box was not measured`);
+      for (const s of failures(samples)) problems.push(`${theme.label}: ${s.kind} ${s.what} ${s.ratio.toFixed(2)}:1 (${s.colour} on ${s.background})`);
+      await wb.screenshotSideBar(checkTitle(this), theme.kind);
+    }
+    assert.deepEqual(problems, [], `contrast of the error box:\n${problems.join('\n')}`);
     await error.locator('[data-testid="error-index-settings"]').click();
     await expectSetting('Exclude', 'evident.index.exclude');
     await wb.runCommand('View: Close All Editors');

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Commands, EXTENSION_ID, Settings } from '../../src/shared/ids';
+import { WORKSPACE_THRESHOLD_FLOOR } from '../../src/domain/threshold';
 import { makeTinyEmbeddingModel } from '../../test/support/tinyModels';
 import { functionCallReply, textReply } from '../../test/support/fakeGemini';
 import { SEARCH_TOOL } from '../../test/support/fakeGeminiModes';
@@ -31,7 +32,7 @@ Employees receive 25 days of annual leave per calendar year.
 Unused leave of up to five days carries over to the next year.
 `;
 
-/** A sentence the leave passage does not back: kept at a threshold of 0, dropped at the floor (0.6). */
+/** A sentence the leave passage does not back: kept at a threshold of 0, dropped at the floor (WORKSPACE_THRESHOLD_FLOOR). */
 const INVENTED = 'Employees also receive a company car for personal trips [E1].';
 const GEMINI_ANSWER = `Employees receive 25 days of annual leave per calendar year [E1]. ${INVENTED}`;
 
@@ -171,7 +172,8 @@ describe('workspace trust and the index location', function () {
     await trustButton.click();
     const trusted = await waitForStatus(wb, /passages · hybrid/);
     assert.match(trusted, /hybrid/);
-    await waitForLog(trustServer, /under the floor of 0\.6 a workspace may set: 0\.6 is used/);
+    const floor = String(WORKSPACE_THRESHOLD_FLOOR).replace('.', '\\.');
+    await waitForLog(trustServer, new RegExp(`under the floor of ${floor} a workspace may set: ${floor} is used`));
     await assertInventedSentenceDropped(chat, 'trusted, threshold 0 raised to the floor');
     await wb.screenshot(checkTitle(this), 'trusted');
     await wb.close();

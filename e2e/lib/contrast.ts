@@ -43,7 +43,7 @@ export function flatten(layers: string[]): Rgba {
 }
 
 interface RawSample {
-  kind: 'text' | 'placeholder' | 'chip-border' | 'checkbox-border' | 'focus-ring';
+  kind: 'text' | 'placeholder' | 'chip-border' | 'checkbox-border' | 'box-border' | 'focus-ring';
   what: string;
   colour: string;
   backgrounds: string[];
@@ -62,7 +62,7 @@ export const MIN_NON_TEXT = 3;
 
 /**
  * Measures the chat view as rendered now: each visible element holding text, each chip's border,
- * and the focus ring of the focused element (if any).
+ * each checkbox's and error box's border, and the focus ring of the focused element (if any).
  */
 export async function measureChatContrast(frame: FrameLocator): Promise<ContrastSample[]> {
   const raw = await frame.locator('body').evaluate((body): RawSample[] => {
@@ -98,6 +98,10 @@ export async function measureChatContrast(frame: FrameLocator): Promise<Contrast
       // The box of a checkbox is what shows it is one: its border against what is around it.
       if (el instanceof HTMLInputElement && el.type === 'checkbox' && visible(el)) {
         samples.push({ kind: 'checkbox-border', what: describe(el), colour: getComputedStyle(el).borderTopColor, backgrounds: backgrounds(el.parentElement) });
+      }
+      // A turn's error box is told apart by its border: against what is around the box.
+      if (el.getAttribute('data-testid') === 'turn-error' && visible(el)) {
+        samples.push({ kind: 'box-border', what: describe(el), colour: getComputedStyle(el).borderTopColor, backgrounds: backgrounds(el.parentElement) });
       }
       // An empty question box shows its placeholder: text like any other.
       if (el instanceof HTMLTextAreaElement && !el.value && el.placeholder && visible(el)) {

@@ -18,6 +18,7 @@ import { EMBEDDING_BACKENDS, type EmbeddingBackend } from '../core/onnxRuntime';
 import { docsFolderHoldingIndex, realPathOf } from '../core/docs/indexPlacement';
 import { createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from '../core/verifier';
 import { boundTopK, DEFAULT_TOP_K, MAX_TOP_K, MIN_TOP_K } from '../domain/topK';
+import { DEFAULT_THRESHOLD } from '../domain/threshold';
 
 export const ENGINE_FLAGS = {
   docs: { type: 'string' },
@@ -48,7 +49,7 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
   --embedding-backend KIND ONNX runtime of the embedding model: auto (default: native where it
                            loads, else WebAssembly), native, or wasm (slower, runs everywhere)
   --top-k N                passages per search, a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (default ${DEFAULT_TOP_K})
-  --threshold N            support threshold of the verifier, 0..1 (default 0.6)
+  --threshold N            support threshold of the verifier, 0..1 (default ${DEFAULT_THRESHOLD})
   --escalation KIND        second verifier tier for sentences the lexical check rejects:
                            entailment (local NLI model) or judge (Gemini; needs GEMINI_API_KEY)
   --entailment-model ID|DIR  model for --escalation entailment (default ${DEFAULT_ENTAILMENT_MODEL})

@@ -78,7 +78,8 @@ export interface EngineOptions {
   /** Answer from the index as committed, while another process may be indexing it (nothing is cleaned up on open). */
   answerOnly?: boolean;
   topK?: number;
-  verifier?: { threshold?: number; escalation?: SupportScorer };
+  /** `similarity`: meaning under the embedding model, for the verifier (optional; it works without). */
+  verifier?: { threshold?: number; escalation?: SupportScorer; similarity?: TextSimilarity };
   /** "Does this answer the question?" after the support check (default on). */
   relevanceCheck?: boolean;
   metricsLog?: string;
@@ -263,7 +264,7 @@ export class Engine {
         verify: async (text, evidence, signal) => {
           this.stats = await this.passages.termStats([...turnTexts, text]);
           const scorer = createLexicalScorer({ termStats: this.stats });
-          return verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation }, signal);
+          return verifyAnswer(text, evidence, { threshold: this.options.verifier?.threshold, scorer, escalation: opts.escalation ?? this.options.verifier?.escalation, similarity: this.options.verifier?.similarity }, signal);
         },
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
         ...(similarity ? { similarity } : {}),

@@ -91,6 +91,11 @@ export interface SupportResult {
   /** Why it is low, in words a reader can act on ("'30 days' — the passage says 90 days"). */
   explanation?: string;
   code?: ReasonCode;
+  /**
+   * The sentence's distinctive words the passage lacks, when they alone sink it (no anchor
+   * failed): what a meaning check (TextSimilarity) may still find said in other words.
+   */
+  missing?: { words: string[]; scoreIfMet: number };
 }
 
 export interface SupportScorer {

@@ -2,6 +2,8 @@
 // over the size limit, an unreadable or binary one), or that no Markdown file matched at all,
 // and what to do. One wording for the empty state and for a question asked then. Pure.
 
+import { counted } from './wording';
+
 export interface SkippedFiles {
   files: readonly { path: string; reason: string }[];
   /** All the files skipped (`files` may list only the first ones). */
@@ -17,13 +19,9 @@ export function describeSkipped(skipped: SkippedFiles): string {
   return `${named.join(', ')}${more > 0 ? `, and ${more} more (see the log)` : ''}`;
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** Skipped files while others are indexed: said once in the header. */
 export function skippedNotice(skipped: SkippedFiles): string {
-  return `${plural(skipped.total, 'file was', 'files were')} not indexed: ${describeSkipped(skipped)}.`;
+  return `${counted(skipped.total, 'file was', 'files were')} not indexed: ${describeSkipped(skipped)}.`;
 }
 
 /** Nothing is indexed: why, and the way forward. */

@@ -55,6 +55,8 @@ export type Verdict = (typeof VERDICTS)[number];
 export type ReasonCode =
   | 'supported'
   | 'non-factual'
+  /** Exempt: the sentence says what the documents do not state (a hedge): a partial abstention, not a fact. */
+  | 'partial-abstention'
   | 'no-citation'
   | 'unknown-id'
   | 'low-support'

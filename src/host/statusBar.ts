@@ -8,6 +8,7 @@ import type { IndexView } from '../shared/protocol';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { describeVectorFill, shortVectorFill } from '../domain/partialRetrieval';
 import { indexingPercent } from '../domain/indexFigure';
+import { counted } from '../domain/wording';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -31,7 +32,7 @@ export function statusBarLabel(view: IndexView): string {
   switch (view.state) {
     case 'indexed':
       return (
-        `Evident: ${view.documents} documents, ${view.passages} passages, ${view.retrieval === 'hybrid' ? 'hybrid retrieval' : 'lexical retrieval only'}` +
+        `Evident: ${counted(view.documents, 'document')}, ${counted(view.passages, 'passage')}, ${view.retrieval === 'hybrid' ? 'hybrid retrieval' : 'lexical retrieval only'}` +
         (view.vectors ? `; retrieval is partial: ${describeVectorFill(view.vectors)} Reindex to compute the rest.` : '')
       );
     case 'indexing':

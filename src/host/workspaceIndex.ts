@@ -19,6 +19,7 @@ import { ContextKeys } from '../shared/ids';
 import { markWalkthroughStep } from './walkthrough';
 import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
 import { partialRetrieval, shortVectorFill } from '../domain/partialRetrieval';
+import { counted } from '../domain/wording';
 
 const WATCH_DEBOUNCE_MS = 800;
 
@@ -356,7 +357,7 @@ export class WorkspaceIndex implements vscode.Disposable {
           )
         : await index((p) => this.progressPercent(p, embeds()));
       this.log.info(
-        `Indexed ${report.documents} documents, ${report.passages} passages (${report.added} added, ${report.updated} updated, ` +
+        `Indexed ${counted(report.documents, 'document')}, ${counted(report.passages, 'passage')} (${report.added} added, ${report.updated} updated, ` +
           `${report.removed} removed, ${report.unchanged} unchanged, ${report.skipped.length} skipped) in ${report.ms} ms · ${report.retrieval}.`,
       );
       this.recordSkipped(report.skipped, options.paths);

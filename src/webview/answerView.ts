@@ -21,6 +21,7 @@ import { rovingGroup } from './roving';
 import { renderSearchSuggestions } from './searchSuggestions';
 import { closestPassageChip, renderSources } from './sourcesView';
 import { webSourceChip } from './webSourceChip';
+import { counted } from '../domain/wording';
 
 export interface TurnActions {
   openEvidence(turnId: string, evidenceId: string): void;
@@ -121,10 +122,6 @@ export function renderSentences(doc: Document, sentences: readonly SentenceVerdi
   return fragment;
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** The four numbers of a turn, each in words that say what it counts, with a tooltip defining it. */
 export function renderMetrics(doc: Document, result: TurnResult): HTMLElement {
   const { retrieved, coverage, dropped, abstained } = result.metrics;
@@ -140,21 +137,21 @@ export function renderMetrics(doc: Document, result: TurnResult): HTMLElement {
     item(
       'metric-retrieved',
       String(retrieved),
-      plural(retrieved, 'passage found', 'passages found'),
+      counted(retrieved, 'passage found', 'passages found'),
       'search',
       'Passages the search returned for this question. Each got an evidence id (E1, E2…) the answer may cite.',
     ),
     item(
       'metric-coverage',
       String(coverage),
-      factual > 0 ? `${kept} of ${plural(factual, 'sentence', 'sentences')} kept` : 'no factual sentences',
+      factual > 0 ? `${kept} of ${counted(factual, 'sentence', 'sentences')} kept` : 'no factual sentences',
       'pass',
       'Sentences stating a fact that were kept because the passage they cite backs them, out of all such sentences the model wrote. Greetings and hedges are not counted.',
     ),
     item(
       'metric-dropped',
       String(dropped),
-      `${plural(dropped, 'sentence', 'sentences')} removed`,
+      `${counted(dropped, 'sentence', 'sentences')} removed`,
       'trash',
       'Sentences the verifier removed: uncited, citing an id not retrieved in this turn, or not backed by the passage they cite.',
     ),
@@ -389,6 +386,6 @@ export function announcement(turn: TurnView): string {
   if (!result) return '';
   if (result.abstained) return `Not found in the indexed documents. ${result.answer.replace(ABSTENTION_PREFIX, '').trim()}`.trim();
   const kept = result.sentences.filter((s) => s.verdict !== 'dropped').map((s) => withoutCitations(s.text));
-  const dropped = result.metrics.dropped > 0 ? ` ${plural(result.metrics.dropped, 'sentence was', 'sentences were')} removed as unsupported.` : '';
+  const dropped = result.metrics.dropped > 0 ? ` ${counted(result.metrics.dropped, 'sentence was', 'sentences were')} removed as unsupported.` : '';
   return `Answer: ${kept.join(' ')}${dropped}`;
 }

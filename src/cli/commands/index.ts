@@ -6,6 +6,7 @@ import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, openEngine, progressPrinter } from '..
 import { escapeForTerminal } from '../terminalText';
 import { describeRuntime } from '../../core/onnxRuntime';
 import type { IndexReport } from '../../core/engine';
+import { counted } from '../../domain/wording';
 
 const HELP = `Usage: evident index --docs DIR [--store postgres://…] [options]
 
@@ -41,7 +42,7 @@ export const index: CliCommand = async (argv, io) => {
     io.stdout(`${JSON.stringify(runtime ? { ...report, embeddingRuntime: runtime.kind } : report)}\n`);
   } else if (!report.writeRefused) {
     io.stdout(
-      `Indexed ${report.documents} documents, ${report.passages} passages${engine.shared ? ` into the ${engine.storeLabel}` : ''} (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}) in ${(report.ms / 1000).toFixed(1)} s: ` +
+      `Indexed ${counted(report.documents, 'document')}, ${counted(report.passages, 'passage')}${engine.shared ? ` into the ${engine.storeLabel}` : ''} (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'}) in ${(report.ms / 1000).toFixed(1)} s: ` +
         `${report.added} added, ${report.updated} updated, ${report.removed} removed, ${report.unchanged} unchanged, ${report.embedded} passages embedded.\n`,
     );
     if (report.retrieval === 'hybrid' && runtime) io.stdout(`  embeddings ran on the ${describeRuntime(runtime)}\n`);

@@ -15,6 +15,7 @@ import type { EvidenceLedger, InvocationEvidence } from './ledger';
 import { withoutInstructions } from './injection';
 import type { RelevanceInput } from '../verifier/relevance';
 import type { StandaloneQuestion } from './followUp';
+import { closestPassageNote, quote } from '../verifier/closestPassage';
 
 export interface TurnDeps {
   search(query: string, signal: AbortSignal): Promise<RetrievedPassage[]>;
@@ -93,6 +94,7 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
     const instruction = deps.searchWeb ? `${CITATION_INSTRUCTION}\n${WEB_TOOL_INSTRUCTION}` : CITATION_INSTRUCTION;
     const tools = deps.searchWeb ? [SEARCH_TOOL, WEB_TOOL] : [SEARCH_TOOL];
     let finalText = '';
+    const searches: string[] = [];
     for (let round = 0; ; round++) {
       const toolsAllowed = round < maxRounds;
       const response = await streamModelCall(signal, options.onDraft, (onText) =>
@@ -112,6 +114,7 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
       messages.push({ role: 'model', text: response.text, toolCalls: response.toolCalls, raw: response.raw });
       const results: ToolResult[] = [];
       for (const call of response.toolCalls) {
+        if (typeof call.args?.query === 'string') searches.push(call.args.query.trim().slice(0, MAX_QUERY_CHARS));
         results.push(await runTool(call, evidence, deps, signal, options));
       }
       messages.push({ role: 'tool', results });
@@ -124,7 +127,10 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
       : { answer: NO_ANSWER, abstained: true, sentences: [] };
     throwIfCancelled(signal);
     const modelAbstained = !finalText.trim() || isAbstention(finalText);
-    const { verified, relevance } = checkAnswersQuestion(answered, supported, evidence, deps);
+    const checked = checkAnswersQuestion(answered, supported, evidence, deps);
+    const { relevance } = checked;
+    // An abstention in Evident's words: what was searched and what the closest passage does say.
+    const verified = checked.verified.abstained ? { ...checked.verified, answer: abstentionText(checked.verified.answer, answered, searches, evidence.all()) } : checked.verified;
     const abstainedBy: AbstentionCause | undefined = !verified.abstained
       ? undefined
       : modelAbstained ? 'model' : supported.abstained ? 'verifier' : 'relevance';
@@ -194,11 +200,19 @@ function checkAnswersQuestion(
 ): { verified: VerifiedText; relevance?: TurnRelevance } {
   if (!deps.relevance || supported.abstained) return { verified: supported };
   const kept = supported.sentences.filter((s) => s.verdict === 'kept');
-  const relevance = deps.relevance({
+  let relevance = deps.relevance({
     question,
-    kept: kept.map((s) => ({ text: s.text, heading: s.citations.map((id) => evidence.get(id)?.heading ?? '').join('\n') })),
+    kept: kept.map((s) => ({
+      text: s.text,
+      heading: s.citations.map((id) => evidence.get(id)?.heading ?? '').join('\n'),
+      passage: s.citations.map((id) => evidence.get(id)?.text ?? '').join('\n'),
+    })),
   });
   if (relevance.verdict === 'answers') return { verified: supported, relevance };
+  // The model said itself what the documents do not state (a hedge): the turn is a partial answer, shown as such.
+  if (relevance.verdict === 'off-topic' && supported.sentences.some((s) => s.code === 'partial-abstention')) {
+    relevance = { verdict: 'partial', reason: `part of the question is not answered: ${relevance.reason.replace(/^the documents found /, 'the documents found ')}` };
+  }
   if (relevance.verdict === 'partial') {
     return { verified: { ...supported, answer: `${supported.answer}\n\n${notFound(`${relevance.reason}.`)}` }, relevance };
   }
@@ -230,6 +244,21 @@ function verifierView(evidence: InvocationEvidence): EvidenceLookup {
     },
     all: () => evidence.all().map(view),
   };
+}
+
+const MAX_SEARCHES_SHOWN = 3;
+
+/**
+ * The abstention line a reader sees: the reason (the verifier's, the relevance check's, or the
+ * model's own reason only as bounded plain text), what was searched, and what the closest
+ * passage does say, in its words. One line.
+ */
+function abstentionText(answer: string, question: string, searches: readonly string[], evidence: readonly Evidence[]): string {
+  const line = answer.split('\n')[0].replace(/\s+$/, '');
+  const shown = [...new Set(searches.filter(Boolean))].slice(0, MAX_SEARCHES_SHOWN).map((q) => `"${quote(q)}"`);
+  const searched = shown.length ? ` Searched for ${shown.join(', ')}.` : '';
+  const closest = evidence.length ? closestPassageNote(question, evidence) : '';
+  return `${line}${searched}${closest}`.replace(/\n/g, ' ');
 }
 
 function throwIfCancelled(signal: AbortSignal): void {

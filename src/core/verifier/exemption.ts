@@ -12,7 +12,7 @@ const META_WORDS = new Set(
     'question questions anything else further feel free ask please ' +
     'here following found find summary summarise summarize answer answers below ' +
     'based according documents document passages passage sources source provided retrieved search searched ' +
-    'information details relevant say says said '
+    'information details relevant say says said sorry loss condolences '
   )
     .trim()
     .split(/\s+/),
@@ -20,10 +20,43 @@ const META_WORDS = new Set(
 
 const MAX_WORDS = 14;
 
+// A reply that is only an answer particle: "Yes.", "No.", "Not really.", "Possibly." The sentences
+// after it carry the claim and are checked; the particle alone states no fact of the documents.
+const PARTICLE_ONLY = /^\s*(?:\*\*)?(?:yes|no|nope|yep|yeah|correct|right|exactly|indeed|possibly|maybe|sometimes|generally|usually|not\s+really|not\s+quite|not\s+exactly|not\s+necessarily|not\s+always|partly|partially|sort\s+of|in\s+short|short\s+answer|it\s+depends|unfortunately(?:,?\s+(?:no|not))?|yes\s+and\s+no|good\s+question)(?:\*\*)?\s*[.!:,—–-]?(?:\*\*)?\s*$/i;
+
 export function isNonFactual(sentence: string): boolean {
+  if (PARTICLE_ONLY.test(sentence)) return true;
   if (/\d/.test(sentence)) return false;
   const analysed = analyse(sentence, { stemming: false });
   if (analysed.length === 0 || analysed.length > MAX_WORDS) return false;
   if (analysed.negations.length > 0) return false;
   return analysed.terms.every((t) => META_WORDS.has(t.word));
+}
+
+const LIST_OR_ROW = /^[ \t]*(?:>[ \t]?)*(?:[-*+][ \t]|\d{1,9}[.)][ \t]|\|)/;
+
+/**
+ * A lead-in: an uncited line ending with ":" right before a list or table whose items cite
+ * evidence ("According to GitHub's cost reimbursement schedule:"). It claims nothing the items do
+ * not; with a digit or a negation it is a claim of its own and is not exempt.
+ */
+export function isLeadIn(text: string, spans: readonly { text: string; start: number; end: number }[], index: number): boolean {
+  const span = spans[index];
+  if (!/:[*_\s]*$/.test(span.text) || /\d/.test(span.text)) return false;
+  const analysed = analyse(span.text, { stemming: false });
+  if (analysed.negations.length > 0 || analysed.length > 25) return false;
+  // The next line that has text starts a list item or a table row.
+  const after = text.slice(span.end, span.end + 400).replace(/^[ \t]*\n(?:[ \t]*\n)*/, '');
+  if (!LIST_OR_ROW.test(after)) return false;
+  const next = spans[index + 1];
+  return next !== undefined && /\[E[1-9]\d*/.test(spans.slice(index + 1, index + 6).map((s) => s.text).join(' '));
+}
+
+/** The header row of a Markdown table (the next line is its |---| separator), uncited and without digits. */
+export function isTableHeader(text: string, span: { text: string; end: number }): boolean {
+  if (!span.text.trimStart().startsWith('|') || /\d/.test(span.text)) return false;
+  const lineEnd = text.indexOf('\n', span.end);
+  if (lineEnd < 0) return false;
+  const next = text.slice(lineEnd + 1, lineEnd + 200).split('\n')[0];
+  return /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(next);
 }

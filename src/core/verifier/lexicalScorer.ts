@@ -4,12 +4,17 @@
 
 import type { ReasonCode } from '../../domain/types';
 import type { SupportResult, SupportScorer } from '../types';
-import { LruCache, NEGATION_SCOPE, type PassageUnit, type PreparedPassage, preparePassage, readPassage, unitValues } from './passageScan';
+import { LruCache, type PreparedPassage, preparePassage, unitValues } from './passageScan';
 import { analyse, type AnalysedText, type Term } from './terms';
 import { type TermStats, uniformTermStats } from './termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention, type PassageNames, passageStems } from './names';
+import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
+import { metByAntonym, polarityConflict } from './polarity';
+import { alternativesOf, isSoftWord } from './lexicon';
+import { isCommonWord } from './commonWords';
+import { boundAt, checkDateWords, dateWords, identifiers, missingIdentifier, quotedTitles, quantifierConflict, type Bound, type DateWord } from './anchors';
 
 /** Each idea of the lexical tier can be switched off (for the ablation in docs/verifier.md). */
 export interface LexicalFeatures {
@@ -17,7 +22,7 @@ export interface LexicalFeatures {
   idf: boolean;
   /** Match Porter stems instead of exact words. */
   stemming: boolean;
-  /** Numbers, amounts and dates must be present with the same value. */
+  /** Numbers, amounts and dates must be present with the same value (and the same bound: "more than 5"). */
   values: boolean;
   /** A negation on one side only is a conflict. */
   negation: boolean;
@@ -27,9 +32,46 @@ export interface LexicalFeatures {
   clauses: boolean;
   /** Proper names must appear in the passage (like values). */
   names: boolean;
+  /** Weekdays, months and quantifiers ("always" against "generally") are anchors, matched strictly. */
+  anchors: boolean;
+  /** The lexicon: a word may be met by an alternative ("sent" / "transmitted"), negation by its antonym. */
+  lexicon: boolean;
+  /** A rare word of the sentence (under DISTINCTIVE_SHARE of the passages) that the passage lacks sinks it (needs termStats). */
+  distinctive: boolean;
+  /** One place of the passage (a unit and the next) must back each clause (COHESION_FLOOR of its weight). */
+  cohesion: boolean;
+  /** The share of passages under which a word is distinctive (DISTINCTIVE_SHARE; other values for the dev sweeps). */
+  distinctiveShare: number;
+  /** The share of a clause one place must hold (COHESION_FLOOR; other values for the dev sweeps). */
+  cohesionFloor: number;
 }
 
-export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = { idf: true, stemming: true, values: true, negation: true, window: 4, clauses: true, names: true };
+/**
+ * A word of the sentence found in fewer than this share of the passages is distinctive: it
+ * carries the claim ("cryptowallet", "overtime rate"), and a passage without it does not back the
+ * sentence, whatever else matches. Chosen on the dev answers (docs/verifier.md).
+ */
+export const DISTINCTIVE_SHARE = 0.001;
+/** A name in at least this share of the passages is the documents' own subject ("GitHub" in GitHub's policies: "we"). */
+export const SUBJECT_SHARE = 0.05;
+/** Share of a clause's weight that one place of the passage must hold. */
+export const COHESION_FLOOR = 0.5;
+
+export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = {
+  idf: true,
+  stemming: true,
+  values: true,
+  negation: true,
+  window: 4,
+  clauses: true,
+  names: true,
+  anchors: true,
+  lexicon: true,
+  distinctive: true,
+  cohesion: false,
+  distinctiveShare: DISTINCTIVE_SHARE,
+  cohesionFloor: COHESION_FLOOR,
+};
 
 export interface LexicalScorerOptions {
   termStats?: TermStats;
@@ -44,25 +86,24 @@ const SENTENCE_CACHE_LIMIT = 64;
 /** A sentence as the score reads it, the same against every passage. */
 interface Claim {
   analysed: AnalysedText;
-  /** Distinct stems (words with stemming off), in order, and their weights. */
+  /** Distinct stems (words with stemming off), in order, and their weights (0 for soft words). */
   stems: string[];
   weights: number[];
+  /** Share of the passages holding each stem (1 when unknown). */
+  shares: number[];
   total: number;
-  /** Values stated in the sentence (read only when that feature is on). */
+  /** Values stated in the sentence (read only when that feature is on), with the bound each carries. */
   values: ValueMention[];
+  bounds: (Bound | undefined)[];
+  /** Weekdays and months. */
+  dates: DateWord[];
+  /** Domains, addresses, paths, channels ("gsa.zoomgov.com", "#tweet-this"). */
+  ids: string[];
   /** Clauses of a compound sentence with the indices (into `stems`) of their terms; empty for a simple sentence. */
   clauses: { text: string; terms: number[] }[];
   /** Proper names of the sentence (read only when that feature is on). */
   names: NameMention[];
-}
-
-function negatedStems(terms: Term[], negations: number[]): Set<string> {
-  const negated = new Set<string>();
-  for (const n of negations) {
-    const head = terms.find((t) => t.position > n);
-    if (head && head.position <= n + NEGATION_SCOPE) negated.add(head.stem);
-  }
-  return negated;
+  text: string;
 }
 
 /** Adjacent missing words of the sentence joined into phrases: "'business class'". */
@@ -70,7 +111,7 @@ function missingPhrases(terms: Term[], missing: Set<string>, limit: number): str
   const phrases: string[] = [];
   let current: Term[] = [];
   const flush = (): void => {
-    if (current.length) phrases.push(`'${current.map((t) => t.word).join(' ')}'`);
+    if (current.length) phrases.push(`'${current.map((t) => shown(t.word)).join(' ')}'`);
     current = [];
   };
   for (const t of terms) {
@@ -82,31 +123,50 @@ function missingPhrases(terms: Term[], missing: Set<string>, limit: number): str
     current.push(t);
   }
   flush();
-  const shown = phrases.slice(0, limit).join(', ');
-  return phrases.length > limit ? `${shown} and ${phrases.length - limit} more` : shown;
+  const list = phrases.slice(0, limit).join(', ');
+  return phrases.length > limit ? `${list} and ${phrases.length - limit} more` : list;
 }
+
+/** A word as an explanation shows it: long tokens cut. */
+function shown(word: string): string {
+  return word.length > 40 ? `${word.slice(0, 24)}…` : word;
+}
+
+const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
 
 export function createLexicalScorer(options: LexicalScorerOptions = {}): SupportScorer {
   const features: LexicalFeatures = { ...DEFAULT_LEXICAL_FEATURES, ...options.features };
-  const stats = features.idf && options.termStats ? options.termStats : uniformTermStats;
+  const statsKnown = features.idf && options.termStats !== undefined;
+  const stats = statsKnown ? (options.termStats as TermStats) : uniformTermStats;
+  const known = options.termStats;
   const termOptions = { stemming: features.stemming };
   const passages = new LruCache<string, PreparedPassage>(PASSAGE_CACHE_LIMIT);
   const sentences = new LruCache<string, Claim>(SENTENCE_CACHE_LIMIT);
   const passageStemSets = new LruCache<string, PassageNames>(PASSAGE_CACHE_LIMIT);
+  // ln((N+1)/(df+1)) + 1 = idf, so (df+1)/(N+1) = e^(1-idf): the share of passages holding a stem.
+  const shareOf = (s: string): number => (known ? Math.exp(1 - known.idf(s)) : 1);
+  // 1/(N+1): the share of a stem no passage holds (no stem has a control character).
+  const unseenShare = shareOf('\u0001');
 
   function claimOf(sentence: string): Claim {
     let claim = sentences.get(sentence);
     if (!claim) {
       const analysed = analyse(sentence, termOptions);
       const weights = new Map<string, number>();
-      for (const t of analysed.terms) if (!weights.has(t.stem)) weights.set(t.stem, stats.idf(features.stemming ? t.stem : t.word));
+      for (const t of analysed.terms) {
+        if (weights.has(t.stem)) continue;
+        weights.set(t.stem, features.lexicon && isSoftWord(t.stem) ? 0 : stats.idf(features.stemming ? t.stem : t.word));
+      }
       let total = 0;
       for (const w of weights.values()) total += w;
       const values = features.values ? extractValues(sentence) : [];
+      const bounds = features.anchors ? values.map((v) => boundAt(sentence, v.start ?? 0, v.end ?? 0)) : values.map(() => undefined);
       const stems = [...weights.keys()];
       const clauses = features.clauses ? clausesOf(sentence, stems, termOptions) : [];
       const names = features.names ? extractNames(sentence) : [];
-      claim = { analysed, stems, weights: [...weights.values()], total, values, clauses, names };
+      const dates = features.anchors ? dateWords(sentence) : [];
+      const ids = features.anchors ? [...identifiers(sentence), ...quotedTitles(sentence)] : [];
+      claim = { analysed, stems, weights: [...weights.values()], shares: stems.map(shareOf), total, values, bounds, dates, ids, clauses, names, text: sentence };
       sentences.set(sentence, claim);
     }
     return claim;
@@ -131,84 +191,132 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   }
 
   function score(sentence: string, passage: string): SupportResult {
-    const { analysed: claim, stems, weights: w, total, values: claimed, clauses, names } = claimOf(sentence);
-    if (stems.length === 0) {
+    const claim = claimOf(sentence);
+    const { analysed, stems, weights: w, total } = claim;
+    if (stems.length === 0 || total === 0) {
       return { score: 0, code: 'low-support', explanation: 'the sentence has no content words to check against the passage' };
     }
 
     const text = prepared(passage);
-    // Only the units holding a sentence term, with which terms each holds: the greedy rounds
-    // below work on these flags (units without a sentence term never add weight).
-    const units = readPassage(text, stems, features.stemming);
-    const isCovered = stems.map(() => false);
-    const limit = features.window > 0 ? features.window : units.length;
-    const chosen: PassageUnit[] = [];
-    while (chosen.length < limit) {
-      let best = -1;
-      let bestGain = 0;
-      for (let u = 0; u < units.length; u++) {
-        const has = units[u].has;
-        let gain = 0;
-        for (let i = 0; i < stems.length; i++) if (has[i] && !isCovered[i]) gain += w[i];
-        if (gain > bestGain) {
-          best = u;
-          bestGain = gain;
+    const units = readUnits(text, stems, { stemming: features.stemming, lexicon: features.lexicon, negated: analysed.negations.length > 0 });
+    const direct = stems.map((_, i) => units.some((u) => u.has[i]));
+    const viaAntonym = features.lexicon ? metByAntonym({ terms: analysed.terms, stems, negations: analysed.negations }, units, direct) : stems.map(() => false);
+    for (const u of units) {
+      for (let i = 0; i < stems.length; i++) {
+        if (viaAntonym[i] && u.antonym[i] && !u.has[i]) {
+          u.has[i] = 1;
+          u.via[i] = 1;
         }
       }
-      if (best < 0) break;
-      chosen.push(units[best]);
-      for (let i = 0; i < stems.length; i++) if (units[best].has[i]) isCovered[i] = true;
     }
+    const { chosen, covered: isCovered } = bestWindow(units, w, features.window);
     const covered = new Set(stems.filter((_, i) => isCovered[i]));
     let matched = 0;
     for (let i = 0; i < stems.length; i++) if (isCovered[i]) matched += w[i];
     const overlap = matched / total;
 
     if (features.values) {
-      const check: ValueCheck = claimed.length ? checkValues(claimed, chosen.flatMap((u) => unitValues(text, u))) : { kind: 'ok' };
+      const found = chosen.flatMap((u) => unitValues(text, u).map((v) => ({ v, unit: u })));
+      const check: ValueCheck = claim.values.length ? checkValues(claim.values, found.map((f) => f.v)) : { kind: 'ok' };
       if (check.kind === 'mismatch') {
-        const found = check.found.text.replace(/\s+/g, ' ');
-        return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${found}`);
+        const said = check.found.text.replace(/\s+/g, ' ');
+        return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
       }
       if (check.kind === 'missing') return conflict('low-support', `the passage does not mention '${check.claimed.text}'`);
+      const bound = features.anchors ? boundConflict(claim, found, text.text) : undefined;
+      if (bound) return conflict('value-mismatch', bound);
+    }
+
+    if (features.anchors && claim.dates.length) {
+      const dates = checkDateWords(claim.dates, passage);
+      if (dates.kind === 'mismatch') return conflict('value-mismatch', `'${dates.claimed.text}' — the passage says ${dates.found.text}`);
+      if (dates.kind === 'missing') return conflict('low-support', `the passage does not mention '${dates.claimed.text}'`);
+    }
+
+    if (claim.ids.length) {
+      const id = missingIdentifier(claim.ids, passage);
+      if (id) return conflict('low-support', `the cited passage never gives '${id}'`);
     }
 
     if (features.negation && chosen.length) {
-      const claimNegated = negatedStems(claim.terms, claim.negations);
-      if (claim.negations.length > 0 && !chosen.some((u) => u.hasNegation)) {
-        return conflict('negation-mismatch', 'the sentence negates what the passage states');
+      const polarity = polarityConflict({ terms: analysed.terms, stems, negations: analysed.negations }, chosen, isCovered, viaAntonym, w);
+      if (polarity) return conflict('negation-mismatch', polarity);
+    }
+
+    if (claim.names.length > 0) {
+      const known = stemsOf(passage);
+      // A name the lexicon knows another form of ("ID" / "identification").
+      let absent = missingNames(claim.names, known).filter((n) => !alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s))));
+      // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.
+      if (absent.length && statsKnown && FIRST_PERSON_PLURAL.test(text.lower)) absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE);
+      if (absent.length > 0) return conflict('low-support', `the cited passage never names ${absent.map((n) => `'${n.text}'`).join(', ')}`);
+    }
+
+    if (features.anchors && chosen.length) {
+      const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
+      const hedge = quantifierConflict(sentence, windowText);
+      if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
+    }
+
+    const missing = new Set(stems.filter((s) => !covered.has(s)));
+    if (features.distinctive && statsKnown) {
+      // In at most one passage, or under the share: a small index still has rare words.
+      const under = Math.max(features.distinctiveShare, 2.5 * unseenShare);
+      const rare = new Set(stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < under && !isCommonWord(s)));
+      if (rare.size > 0) {
+        let ifMet = matched;
+        stems.forEach((s, i) => rare.has(s) && (ifMet += w[i]));
+        const words = [...new Set(analysed.terms.filter((t) => rare.has(t.stem)).map((t) => t.word))];
+        return {
+          score: Math.min(overlap, 0.5),
+          code: 'low-support',
+          explanation: `the cited passage does not mention ${missingPhrases(analysed.terms, rare, 3)}`,
+          missing: { words, scoreIfMet: ifMet / total },
+        };
       }
-      if (claim.negations.length === 0) {
-        // Denied: every chosen sentence that mentions the term negates it.
-        const denied = stems.filter(
-          (s, i) => isCovered[i] && !claimNegated.has(s) && chosen.every((u) => !u.has[i] || u.negated[i]),
-        );
-        if (denied.length > 0) {
-          const words = claim.terms.filter((t) => denied.includes(t.stem)).map((t) => t.word);
-          return conflict('negation-mismatch', `the passage negates '${[...new Set(words)].join(' ')}'`);
+    }
+
+    // The weakest clause: a short unbacked clause is not averaged away by a long backed one.
+    const weakest = weakestClause(claim.clauses, w, isCovered);
+    if (weakest && weakest.score < overlap) {
+      const clauseMissing = new Set(weakest.terms.filter((i) => !isCovered[i]).map((i) => stems[i]));
+      const phrases = missingPhrases(analysed.terms, clauseMissing, 3);
+      return { score: weakest.score, code: 'low-support', explanation: `the clause '${weakest.text}' is not backed: the cited passage does not mention ${phrases}` };
+    }
+
+    if (features.cohesion && overlap >= features.cohesionFloor) {
+      const parts = claim.clauses.length ? claim.clauses.map((c) => c.terms) : [stems.map((_, i) => i)];
+      for (const terms of parts) {
+        const place = bestPlace(chosen, terms, w);
+        if (place < features.cohesionFloor) {
+          return { score: Math.min(overlap, place), code: 'low-support', explanation: 'no one place of the passage says this: its words are gathered from different sentences' };
         }
       }
     }
 
-    if (names.length > 0) {
-      const absent = missingNames(names, stemsOf(passage));
-      if (absent.length > 0) return conflict('low-support', `the cited passage never names ${absent.map((n) => `'${n.text}'`).join(', ')}`);
-    }
-
-    const missing = new Set(stems.filter((s) => !covered.has(s)));
-    // The weakest clause: a short unbacked clause is not averaged away by a long backed one.
-    const weakest = weakestClause(clauses, w, isCovered);
-    if (weakest && weakest.score < overlap) {
-      const clauseMissing = new Set(weakest.terms.filter((i) => !isCovered[i]).map((i) => stems[i]));
-      const phrases = missingPhrases(claim.terms, clauseMissing, 3);
-      return { score: weakest.score, code: 'low-support', explanation: `the clause '${weakest.text}' is not backed: the cited passage does not mention ${phrases}` };
-    }
     if (overlap >= 1) return { score: 1, code: 'supported' };
-    const phrases = missingPhrases(claim.terms, missing, 3);
-    return { score: overlap, code: 'low-support', explanation: `the cited passage does not mention ${phrases}` };
+    const phrases = missingPhrases(analysed.terms, new Set([...missing].filter((s) => w[stems.indexOf(s)] > 0)), 3);
+    return { score: overlap, code: 'low-support', explanation: phrases ? `the cited passage does not mention ${phrases}` : 'the cited passage backs too little of the sentence' };
   }
 
   return { tier: 'lexical', score };
+}
+
+/** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */
+function boundConflict(claim: Claim, found: { v: ValueMention; unit: SupportUnit }[], passage: string): string | undefined {
+  for (let k = 0; k < claim.values.length; k++) {
+    const bound = claim.bounds[k];
+    if (!bound) continue;
+    const same = found.filter((f) => f.v.key === claim.values[k].key);
+    if (same.length === 0) continue;
+    const bounds = same.map((f) => boundAt(passage.slice(f.unit.start, f.unit.end), f.v.start ?? 0, f.v.end ?? 0));
+    if (bounds.includes(bound) || bounds.includes(undefined)) continue;
+    const other = same[0];
+    const around = passage.slice(other.unit.start, other.unit.end);
+    const from = Math.max(0, (other.v.start ?? 0) - 20);
+    return `'${claim.text.slice(Math.max(0, (claim.values[k].start ?? 0) - 14), claim.values[k].end).trim()}' — the passage says '${around.slice(from, other.v.end).trim()}'`;
+  }
+  return undefined;
 }
 
 /** Words that join clauses: not a claim of the clause they open. */

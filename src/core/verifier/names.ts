@@ -133,7 +133,12 @@ export function passageStems(passage: string): PassageNames {
     add(letters);
     written.add(fold(letters.toLowerCase()));
   }
-  const acronyms = new Set(capitalisedRuns(passage).map((r) => r.initials));
+  const acronyms = new Set<string>();
+  for (const r of capitalisedRuns(passage)) {
+    acronyms.add(r.initials);
+    // A run opening a sentence carries its article: "The Paperwork Reduction Act" is "PRA".
+    if (/^(?:the|a|an)$/i.test(r.words[0]) && r.words.length > 2) acronyms.add(r.initials.slice(1));
+  }
   return { stems, acronyms, written };
 }
 

@@ -7,7 +7,8 @@
 // it, because turning a right answer into an abstention is a failure too.
 
 import { analyse, type Term } from './terms';
-import { extractNames } from './names';
+import { extractNames, passageStems } from './names';
+import { alternativesOf } from './lexicon';
 import { extractValues } from './values';
 import { uniformTermStats, type TermStats } from './termStats';
 import type { TurnRelevance } from '../../domain/types';
@@ -18,8 +19,12 @@ export type Relevance = TurnRelevance;
 /** What the check reads: the question, and the kept sentences with the headings of the passages they cite. */
 export interface RelevanceInput {
   question: string;
-  /** Kept sentences (citations may stay in; they are not words), each with the heading path of the passage it cites (its topic). */
-  kept: { text: string; heading?: string }[];
+  /**
+   * Kept sentences (citations may stay in; they are not words), each with the heading path of the
+   * passage it cites (its topic) and, when known, the text of the passages it cites: the words
+   * of the question may be in the passage the sentence stands on rather than in the sentence.
+   */
+  kept: { text: string; heading?: string; passage?: string }[];
   /** Term weights of the index (informative words weigh more); uniform without. */
   termStats?: TermStats;
   /** Share of focus weight needed (default FOCUS_NEEDED; other values for the dev sweep only). */
@@ -36,7 +41,9 @@ export const FOCUS_NEEDED = 0.25;
 const QUESTION_WORDS = new Set(
   ('policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets ' +
     'much many long often soon old document documents say says said mean means way ways kind type work works go ' +
-    'happen required require requires make makes take takes let lets use used using want wants like').split(' '),
+    'happen required require requires make makes take takes let lets use used using want wants like ' +
+    // Words that name the kind of value asked for: the value itself answers them ("$10,000" for "the dollar ceiling").
+    'dollar dollars money amount number ceiling cap limit maximum minimum max min threshold exactly exact precise').split(' '),
 );
 
 /** A name in more than 1 passage in 20 of the index (idf below ln 20 + 1) is common, not distinctive. */
@@ -59,7 +66,9 @@ interface QuestionPart {
 }
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
-const LOOSE_TIMING = /\b(?:immediately|same day|overnight|indefinitely|permanently)\b/i;
+const LOOSE_TIMING = /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline))\b/i;
+// A count said in words: "no more than one", "a single", "once", "twice", "none", "unlimited".
+const COUNT_WORDS = /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|any number of|zero)\b/i;
 const CALENDAR =
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|am|pm|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
 const WHEN_WORDS = /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
@@ -132,11 +141,11 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
   const values = extractValues(text);
   switch (part.kind) {
     case 'number':
-      return values.length > 0 && (!part.unit || stems.has(part.unit));
+      return (values.length > 0 || COUNT_WORDS.test(text)) && (!part.unit || stems.has(part.unit));
     case 'money':
       return values.some((v) => v.unit === '$' || v.unit === '€' || v.unit === '£' || v.unit === '%') || /\b(?:free of charge|for free|(?:is|are|be) free|no (?:charge|fee|cost)|at no cost|without charge|cents?)\b/i.test(text);
     case 'duration':
-      return (values.length > 0 && TIME_UNITS.test(text)) || LOOSE_TIMING.test(text);
+      return ((values.length > 0 || COUNT_WORDS.test(text)) && TIME_UNITS.test(text)) || LOOSE_TIMING.test(text);
     case 'calendar':
       return CALENDAR.test(text);
     case 'when':
@@ -147,41 +156,70 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
 interface PartCheck {
   part: QuestionPart;
   answered: boolean;
+  /** The documents found miss the part (its words, or the asked kind of value): alone, a missing name is not enough. */
+  offTopic: boolean;
   found: Term[];
   missing: Term[];
   missingNames: string[];
   valueMissing: boolean;
 }
 
-/** A kept sentence as the check reads it: its words with its heading's. */
+/** A kept sentence as the check reads it: its words with its heading's (own), and with its passage's too. */
 interface KeptSentence {
   text: string;
-  stems: Set<string>;
+  own: TextStems;
+  stems: TextStems;
 }
 
 /** Share of a part's focus weight the one sentence stating the asked value must also have ("answers in one place"). */
+/** Share of a part's focus weight (money words and the unit aside) the sentence stating the asked value must hold ("answers in one place"). */
 const VALUE_SENTENCE_FOCUS = 1 / 3;
+// Words that ask for an amount of money ("what does it cost"): the amount answers them, they do not say what the sentence is about.
+const MONEY_WORDS = new Set(['cost', 'costs', 'charge', 'charges', 'charged', 'fee', 'fees', 'price', 'prices', 'pay', 'pays', 'paid', 'spend', 'spent', 'payout', 'stipend']);
 
-function checkPart(part: QuestionPart, sentences: KeptSentence[], stems: Set<string>, sentenceStems: Set<string>, stats: TermStats, focusNeeded: number): PartCheck {
+function checkPart(part: QuestionPart, sentences: KeptSentence[], context: TextStems, stats: TermStats, focusNeeded: number): PartCheck {
   const focus = uniqueByStem(part.terms);
-  const found = focus.filter((t) => stems.has(t.stem));
-  // The kept sentences themselves (not only the headings above them) must meet the question:
-  // at least two of its focus words, or half of them when it has fewer than four.
-  const inSentences = focus.filter((t) => sentenceStems.has(t.stem)).length;
-  const sentencesMeet = inSentences >= Math.min(2, Math.ceil(focus.length / 2));
-  const missing = focus.filter((t) => !stems.has(t.stem));
+  // A question word is met by the word, by an alternative of the lexicon ("police" / "law
+  // enforcement"), or as an acronym and its expansion ("PRA" / "Paperwork Reduction Act").
+  const met = (t: Term, where: TextStems): boolean =>
+    where.stems.has(t.stem) || alternativesOf(t.stem).some((alt) => alt.every((s) => where.stems.has(s))) || where.acronyms.has(t.word) || where.written.has(t.word);
+  const found = focus.filter((t) => met(t, context));
+  const missing = focus.filter((t) => !met(t, context));
   const weight = (ts: Term[]) => ts.reduce((sum, t) => sum + stats.idf(t.stem), 0);
   const total = weight(focus);
   const coverage = total > 0 ? weight(found) / total : 1;
   // A name found in a large share of the index is the documents' own subject ("GitHub" in
   // GitHub's policies): it does not say which passage answers, so it counts as a focus word.
   const distinctive = part.names.filter((n) => stats.idf(n.stem) >= COMMON_NAME_IDF || stats === uniformTermStats);
-  const missingNames = distinctive.filter((n) => !stems.has(n.stem)).map((n) => n.text);
-  // The asked value must be stated by a sentence that is about the part, not anywhere.
+  const missingNames = distinctive.filter((n) => !context.stems.has(n.stem) && !context.acronyms.has(n.stem) && !context.written.has(n.stem)).map((n) => n.text);
+  // The asked value must be stated by a kept sentence that is about the part (one of its words,
+  // there or in its passage), not anywhere ("catering costs $25" does not price a subscription).
+  // The asked value must be stated by a kept sentence that is about the part: one of its words
+  // (money words aside) in the sentence or its heading, not only in its passage ("20 weeks" of
+  // caregiver leave does not say how much notice a resignation needs).
+  const about = focus.filter((t) => !MONEY_WORDS.has(t.word) && t.stem !== part.unit);
+  const aboutWeight = weight(about);
   const valueMissing =
     part.kind !== undefined &&
-    !sentences.some((s) => hasValue(part, s.text, s.stems) && (total === 0 || weight(focus.filter((t) => s.stems.has(t.stem))) / total >= VALUE_SENTENCE_FOCUS));
-  return { part, answered: coverage >= focusNeeded && sentencesMeet && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing };
+    !sentences.some((s) => hasValue(part, s.text, s.own.stems) && (aboutWeight === 0 || weight(about.filter((t) => met(t, s.stems))) / aboutWeight >= VALUE_SENTENCE_FOCUS));
+  // The documents found must hold its words (and the kept sentences themselves, with their headings,
+  // half of them, at most two: an answer about something else is not one because its passage
+  // shares the question's words).
+  const ownMet = focus.filter((t) => sentences.some((s) => met(t, s.own))).length;
+  const wordsMet = coverage >= focusNeeded && ownMet >= (part.kind !== undefined && !valueMissing ? 1 : Math.min(2, Math.ceil(focus.length / 2)));
+  return { part, answered: wordsMet && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing, offTopic: valueMissing || !wordsMet || missingNames.length > 0 };
+}
+
+/** A text as the check looks words up in it: stems, and the acronyms it writes or spells out. */
+interface TextStems {
+  stems: Set<string>;
+  acronyms: Set<string>;
+  written: Set<string>;
+}
+
+function textStems(text: string): TextStems {
+  const names = passageStems(text);
+  return { stems: new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem)), acronyms: names.acronyms, written: names.written };
 }
 
 function uniqueByStem(terms: Term[]): Term[] {
@@ -216,17 +254,15 @@ function whatIsMissing(c: PartCheck): string {
 /** The verdict for a turn whose kept sentences are `kept`. */
 export function checkRelevance(input: RelevanceInput): Relevance {
   const clean = (t: string) => t.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ' ');
-  const keptText = input.kept.map((k) => clean(k.text)).join(' ');
-  const text = `${[...new Set(input.kept.map((k) => k.heading ?? ''))].join('\n')}\n${keptText}`;
-  const stemsOf = (t: string) => new Set(analyse(t, { stemming: true }).terms.map((term) => term.stem));
-  const stems = stemsOf(text);
-  const sentenceStems = stemsOf(keptText);
-  const sentences = input.kept.map((k) => ({ text: clean(k.text), stems: stemsOf(`${k.heading ?? ''}\n${clean(k.text)}`) }));
+  const context = textStems([...new Set(input.kept.flatMap((k) => [k.heading ?? '', k.passage ?? '']))].join('\n') + `\n${input.kept.map((k) => clean(k.text)).join(' ')}`);
+  const sentences = input.kept.map((k) => ({ text: clean(k.text), own: textStems(`${k.heading ?? ''}\n${clean(k.text)}`), stems: textStems(`${k.heading ?? ''}\n${k.passage ?? ''}\n${clean(k.text)}`) }));
   const stats = input.termStats ?? uniformTermStats;
-  const checks = questionParts(input.question).map((p) => checkPart(readPart(p), sentences, stems, sentenceStems, stats, input.focusNeeded ?? FOCUS_NEEDED));
+  const checks = questionParts(input.question).map((p) => checkPart(readPart(p), sentences, context, stats, input.focusNeeded ?? FOCUS_NEEDED));
   const answered = checks.filter((c) => c.answered);
   if (answered.length === checks.length) return { verdict: 'answers', reason: 'the kept sentences address the question' };
-  if (answered.length > 0) {
+  // Words of the question missing from the answer never abstain a turn by themselves: only a turn
+  // whose every part the documents found miss (its words there too, or the asked kind of value) is off-topic.
+  if (checks.some((c) => !c.offTopic)) {
     const open = checks.filter((c) => !c.answered);
     return {
       verdict: 'partial',

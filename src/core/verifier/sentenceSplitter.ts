@@ -61,12 +61,22 @@ function blocks(markdown: string): Block[] {
 /** True when the dot at `dot` ends an abbreviation or an initial rather than a sentence. */
 function isAbbreviation(text: string, blockStart: number, dot: number): boolean {
   let i = dot;
-  while (i > blockStart && /[\p{L}.]/u.test(text[i - 1])) i--;
+  while (i > blockStart && dot - i < 12 && /[\p{L}.]/u.test(text[i - 1])) i--;
   const word = text.slice(i, dot);
   if (!word) return false;
   if (/^(?:\p{L}\.)+\p{L}$/u.test(word)) return true; // e.g, i.e, U.S, a.m
   if (/^\p{Lu}$/u.test(word)) return true; // an initial: "J. Smith"
   return ABBREVIATIONS.has(word.toLowerCase());
+}
+
+// Words that open a sentence, never a name after "U.S.".
+const SENTENCE_OPENER = /^(?:For|The|If|In|To|You|We|It|This|That|These|Those|There|A|An|As|When|Where|However|Also|Each|All|Any|Our|Your|Their|Most|But|And|So|Then|After|Before|Once|Since|While|Because|Otherwise|Instead|Only|Some|Such|With|Without|Under|Outside|Inside|Within|No|Yes|Note|Please|Requests?|GitHub)\b/;
+
+/** The run of letters and stops ending at `end` ("U.S." before a space). */
+function lettersWithStops(text: string, blockStart: number, end: number): string {
+  let i = end;
+  while (i > blockStart && end - i < 12 && /[\p{L}.]/u.test(text[i - 1])) i--;
+  return text.slice(i, end);
 }
 
 function splitBlock(text: string, block: Block, out: SentenceSpan[]): void {
@@ -115,7 +125,10 @@ function splitBlock(text: string, block: Block, out: SentenceSpan[]): void {
     // merging it would let an unchecked claim ride on the sentence before. Only an ellipsis
     // ("the plan... and then") continues the sentence.
     const ellipsis = lowerNext && /\.\.$/.test(text.slice(i, end).replace(/[^.]/g, ''));
-    if (!citedAfter && (ellipsis || (abbreviation && !(etc && /\p{Lu}/u.test(next))))) {
+    // "U.S.", "a.m." (letters with stops) end a sentence when a new one plainly starts: "… outside
+    // the U.S. For law enforcement …", not "the U.S. Copyright Office".
+    const stopsEnd = abbreviation && /^(?:\p{L}\.)+$/u.test(lettersWithStops(text, block.start, i + 1)) && SENTENCE_OPENER.test(rest.trimStart());
+    if (!citedAfter && !stopsEnd && (ellipsis || (abbreviation && !(etc && /\p{Lu}/u.test(next))))) {
       i = end;
       continue;
     }

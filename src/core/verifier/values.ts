@@ -10,9 +10,13 @@ export interface ValueMention {
   unit: string;
   /** The words as written ("30 days"). */
   text: string;
+  /** Where the words are in the text read. */
+  start?: number;
+  end?: number;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+/** Number words read as values ("three" is 3); the lexicon joins each to its numeral. */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
   thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, dozen: 12,
@@ -77,7 +81,7 @@ export function extractValues(text: string): ValueMention[] {
       else if (word.length > 1 && !UNIT_SKIP.has(word) && NUMBER_WORDS[word] === undefined) unit = stem(word);
       if (unit) end = NEXT_WORD.lastIndex;
     }
-    values.push({ key, unit, text: text.slice(start, end) });
+    values.push({ key, unit, text: text.slice(start, end), start, end });
   }
   return values;
 }

@@ -3,14 +3,16 @@
 // dropped; with nothing kept the answer becomes an abstention.
 
 import type { Evidence, EvidenceLookup, SentenceVerdict, VerifiedText } from '../../domain/types';
-import type { SupportResult, SupportScorer } from '../types';
-import { isAbstention } from '../../domain/abstention';
-import { NOT_FOUND_UNSUPPORTED } from './abstention';
+import type { SupportResult, SupportScorer, TextSimilarity } from '../types';
+import { isAbstention, modelReason, notFound } from '../../domain/abstention';
+import { NOT_FOUND_MODEL, NOT_FOUND_UNSUPPORTED } from './abstention';
 import { citedIds, withoutCitations } from './citations';
-import { isNonFactual } from './exemption';
+import { isLeadIn, isNonFactual, isTableHeader } from './exemption';
 import { createLexicalScorer } from './lexicalScorer';
-import { splitSentences } from './sentenceSplitter';
+import { splitSentences, type SentenceSpan } from './sentenceSplitter';
 import { DEFAULT_THRESHOLD } from '../../domain/threshold';
+import { splitHedge, withoutAnswerParticle } from './anchors';
+import { semanticSupport } from './semanticSupport';
 
 export interface VerifierOptions {
   /** Minimum lexical support score (0..1) for a sentence to be kept. */
@@ -19,6 +21,11 @@ export interface VerifierOptions {
   scorer: SupportScorer;
   /** Second opinion (entailment or judge) for sentences the first tier rejects; none by default. */
   escalation?: SupportScorer;
+  /**
+   * Meaning under the embedding model, when one is loaded: a word of the sentence the passage
+   * lacks may be met by a passage word of the same meaning. Never overrules an anchor.
+   */
+  similarity?: TextSimilarity;
 }
 
 export { DEFAULT_THRESHOLD };
@@ -40,6 +47,7 @@ export function resolveOptions(partial: Partial<VerifierOptions> = {}): Verifier
   }
   if (partial.scorer) options.scorer = partial.scorer;
   if (partial.escalation) options.escalation = partial.escalation;
+  if (partial.similarity) options.similarity = partial.similarity;
   return options;
 }
 
@@ -71,6 +79,10 @@ export async function judgeSupport(claim: string, passages: Evidence[], options:
   const lexical = await bestSupport(claim, passages, options.scorer, signal);
   const conflict = lexical.code === 'value-mismatch' || lexical.code === 'negation-mismatch';
   if (lexical.score >= options.threshold && !conflict) return { kept: true, result: lexical, tier: options.scorer.tier };
+  if (options.similarity && lexical.missing && !conflict) {
+    const rescued = await semanticSupport(claim, lexical, passages, options.similarity, options.threshold, signal);
+    if (rescued) return { kept: true, result: rescued, tier: options.scorer.tier };
+  }
   if (!options.escalation || FINAL_CODES.has(lexical.code ?? '')) return { kept: false, result: lexical, tier: options.scorer.tier };
   const second = await bestSupport(claim, passages, options.escalation, signal);
   if (second.score >= ESCALATION_THRESHOLD) return { kept: true, result: second, tier: options.escalation.tier };
@@ -101,15 +113,49 @@ export function verdictOf(
   return v;
 }
 
+/** Longest sentence the verifier reads (characters); a longer one is dropped unread (bounded cost). */
+export const MAX_SENTENCE_CHARS = 4000;
+/** Longest token a passage must hold verbatim to back it (a junk token, a blob). */
+const LONG_TOKEN = /[\p{L}\p{N}_]{41,}/gu;
+
+/** What the sentence's neighbours tell: the answer text it sits in. */
+interface SentenceContext {
+  text: string;
+  spans: readonly SentenceSpan[];
+  index: number;
+}
+
 async function judgeSentence(
   span: { text: string; start: number; end: number },
   evidence: EvidenceLookup,
   options: VerifierOptions,
   signal?: AbortSignal,
+  context?: SentenceContext,
 ): Promise<SentenceVerdict> {
   const citations = citedIds(span.text);
+  if (span.text.length > MAX_SENTENCE_CHARS) {
+    return verdictOf(span, citations, { verdict: 'dropped', code: 'low-support', support: 0, explanation: `the sentence is too long to check (${span.text.length} characters; at most ${MAX_SENTENCE_CHARS})` });
+  }
+  const written = withoutCitations(span.text);
+  // A hedge says what the documents do not state: a partial abstention, not a fact to back.
+  const { claim: stated, hedge } = splitHedge(written);
+  const claimText = withoutAnswerParticle(stated);
+  const leftover = claimText.replace(/\b(?:however|unfortunately|but|note|that|said|though|also|and|so|while|although)\b/giu, '');
+  // Nothing else, or (uncited) only a frame ("For a disabled repository, …") or words about the answer ("…, but here's what they do say:").
+  const claimsNothing =
+    hedge !== undefined &&
+    (!/[\p{L}\p{N}]/u.test(leftover) || (citations.length === 0 && (isNonFactual(leftover) || isFrame(leftover))));
+  if (claimsNothing) {
+    return verdictOf(span, citations, { verdict: 'exempt', code: 'partial-abstention', support: 0, explanation: 'it says what the documents do not state' });
+  }
   if (citations.length === 0) {
     if (isNonFactual(span.text)) return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0 });
+    if (context && isLeadIn(context.text, context.spans, context.index)) {
+      return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0, explanation: 'a lead-in to the cited list that follows' });
+    }
+    if (context && isTableHeader(context.text, span)) {
+      return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0, explanation: 'the header row of a table' });
+    }
     return verdictOf(span, citations, { verdict: 'dropped', code: 'no-citation', support: 0, explanation: 'the sentence cites no evidence id' });
   }
   const unknown = citations.filter((id) => !evidence.get(id));
@@ -119,12 +165,24 @@ async function judgeSentence(
     return verdictOf(span, citations, { verdict: 'dropped', code: 'unknown-id', support: 0, explanation });
   }
   const passages = citations.map((id) => evidence.get(id) as Evidence);
-  const { kept, result, tier } = await judgeSupport(withoutCitations(span.text), passages, options, signal);
+  // A token of over 40 letters (a blob, a junk word) backs nothing unless a cited passage holds it as written.
+  for (const m of claimText.matchAll(LONG_TOKEN)) {
+    if (!passages.some((p) => p.text.includes(m[0]))) {
+      return verdictOf(span, citations, { verdict: 'dropped', code: 'low-support', support: 0, explanation: `the cited passage does not contain '${m[0].slice(0, 24)}…' (${m[0].length} characters)` });
+    }
+  }
+  const { kept, result, tier } = await judgeSupport(claimText, passages, options, signal);
   if (kept) return verdictOf(span, citations, { verdict: 'kept', code: 'supported', support: result.score, tier });
   const code = result.code && result.code !== 'supported' ? result.code : 'low-support';
   let explanation = result.explanation;
   if (code === 'low-support' && explanation && citations.length > 1) explanation = explanation.replace(/^the cited passage does not mention/, 'no cited passage mentions');
   return verdictOf(span, citations, { verdict: 'dropped', code, support: result.score, tier, explanation });
+}
+
+/** A frame before a hedge: a short prepositional phrase with no digit and no negation ("For a disabled repository"). */
+function isFrame(text: string): boolean {
+  const t = text.trim().replace(/[,:;]+$/, '');
+  return /^(?:for|in|on|under|with|as\s+for|regarding|about|when|if|beyond\s+that)\b/i.test(t) && !/\d/.test(t) && !/\b(?:not|no|never|without|n['’]t)\b/i.test(t) && t.split(/\s+/).length <= 15;
 }
 
 /** The answer with dropped sentences cut out and the lines they leave empty removed. */
@@ -158,36 +216,29 @@ export async function verifyAnswer(
 ): Promise<VerifiedText> {
   const resolved = resolveOptions(options);
   if (text.trim() === '') return { answer: text, abstained: false, sentences: [] };
-  if (isAbstention(text)) return abstentionLine(text);
+  const spans = splitSentences(text);
+  const abstention = isAbstention(text);
   const sentences: SentenceVerdict[] = [];
-  for (const span of splitSentences(text)) {
+  for (let i = 0; i < spans.length; i++) {
     signal?.throwIfAborted();
-    sentences.push(await judgeSentence(span, evidence, resolved, signal));
+    // The model's NOT_FOUND reason (its first sentence) is the abstention line itself, not a claim.
+    if (abstention && i === 0) continue;
+    sentences.push(await judgeSentence(spans[i], evidence, resolved, signal, { text, spans, index: i }));
   }
+  if (abstention) return { answer: abstentionAnswer(spans[0]?.text ?? text), abstained: true, sentences };
   if (!sentences.some((s) => s.verdict === 'kept')) return { answer: NOT_FOUND_UNSUPPORTED, abstained: true, sentences };
   return { answer: rewrite(text, sentences), abstained: false, sentences };
 }
 
 /**
- * `NOT_FOUND:` is one line: the answer is that line, and anything the model wrote after it is
- * unverified text, shown as dropped (never inside the abstention as if it were the reason).
+ * `NOT_FOUND:` from the model: the abstention shown is one line in Evident's words, with the
+ * model's first sentence as its reason only when that is plain text of bounded length (no link,
+ * address or markup: `modelReason`). Every later sentence was verified like any other; none of
+ * them is part of the abstention line.
  */
-function abstentionLine(text: string): VerifiedText {
-  const lineStart = text.length - text.trimStart().length;
-  const newline = text.indexOf('\n', lineStart);
-  const lineEnd = newline < 0 ? text.length : newline;
-  const answer = text.slice(lineStart, lineEnd).trim();
-  const sentences = splitSentences(text)
-    .filter((span) => span.start >= lineEnd)
-    .map((span) =>
-      verdictOf(span, citedIds(span.text), {
-        verdict: 'dropped',
-        code: 'after-abstention',
-        support: 0,
-        explanation: 'text after the NOT_FOUND line is not checked and not part of the answer',
-      }),
-    );
-  return { answer, abstained: true, sentences };
+function abstentionAnswer(firstSentence: string): string {
+  const reason = modelReason(withoutCitations(firstSentence));
+  return reason ? notFound(reason) : NOT_FOUND_MODEL;
 }
 
 /** A one-passage ledger, for checking a claim as if the model had cited it as E1. */

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../shared/ids';
 import type { EvidentCommand } from './command';
+import { counted } from '../../domain/wording';
 
 export const reindex: EvidentCommand = {
   id: Commands.reindex,
@@ -12,7 +13,7 @@ export const reindex: EvidentCommand = {
     if (report) {
       const skipped = report.skipped.length ? `, ${report.skipped.length} skipped (see logs)` : '';
       void vscode.window.showInformationMessage(
-        `Evident: indexed ${report.documents} documents, ${report.passages} passages (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'})${skipped}.`,
+        `Evident: indexed ${counted(report.documents, 'document')}, ${counted(report.passages, 'passage')} (${report.retrieval === 'hybrid' ? 'hybrid' : 'lexical only'})${skipped}.`,
       );
     }
     return report;

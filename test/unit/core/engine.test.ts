@@ -37,7 +37,7 @@ describe('verifier escalation inside a turn (entailment tier on a tiny generated
 
   it('still drops what neither tier backs, with both explanations', async () => {
     const result = await fixture.engine.ask('Perks?', {
-      model: new ScriptedModel([search('annual plans refundable'), say('Annual plans come with free lunches on Fridays [E1].')]),
+      model: new ScriptedModel([search('annual plans refundable'), say('Annual plans come with free lunches in the office [E1].')]),
     });
     assert.equal(result.sentences[0].verdict, 'dropped');
     assert.equal(result.sentences[0].tier, 'entailment');

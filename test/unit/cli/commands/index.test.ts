@@ -72,3 +72,18 @@ describe('evident index on a full disk (a real 256 KB tmpfs as the index folder)
     assert.match(JSON.parse(asked.stdout).answer, /25 days/);
   });
 });
+
+describe('evident index: the summary line', function () {
+  this.timeout(60_000);
+  let work: string;
+  before(async () => (work = await tempDir('evident-index-summary-')));
+  after(async () => removeDir(work));
+
+  it('counts one document and one passage in the singular', async () => {
+    const docs = path.join(work, 'docs');
+    await writeDocs(docs, { 'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n' });
+    const run = await runCli(['index', '--docs', docs, '--index-dir', path.join(work, 'index'), '--no-embeddings'], { XDG_CACHE_HOME: path.join(work, 'cache') });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Indexed 1 document, 1 passage \(lexical only\)/m);
+  });
+});

@@ -58,7 +58,9 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
     const model = new ScriptedModel([search('refund'), say('Everyone gets a company car [E1].')]);
     const result = await engine.ask('Do I get a car?', { model });
     assert.equal(result.abstained, true);
-    assert.equal(result.answer, 'NOT_FOUND: the documents I found do not support an answer.');
+    // Evident's own line: the reason, then what was searched (and the closest passage, when one shares a word).
+    assert.match(result.answer, /^NOT_FOUND: the documents I found do not support an answer\. Searched for "refund"\./);
+    assert.ok(!result.answer.includes('\n'));
     assert.equal(result.metrics.abstained, true);
   });
 

@@ -114,7 +114,7 @@ describe('Gemini backend: the real @google/genai SDK against a local fake Gemini
     server.enqueue(search('parental leave Japan'), textReply('NOT_FOUND: the documents say nothing about parental leave in Japan.'));
     const result = await ask('What is the parental leave policy in Japan?');
     assert.equal(result.abstained, true);
-    assert.equal(result.answer, 'NOT_FOUND: the documents say nothing about parental leave in Japan.');
+    assert.match(result.answer, /^NOT_FOUND: the documents say nothing about parental leave in Japan\. Searched for "parental leave Japan"\./);
     assert.equal(result.metrics.dropped, 0);
   });
 

@@ -116,14 +116,14 @@ describe('proper names are matched like values', () => {
 });
 
 describe('NOT_FOUND is one line', () => {
-  it('shows the text after the NOT_FOUND line as dropped and unverified, never as the reason', async () => {
+  it('verifies the text after the NOT_FOUND line like any other sentence, never shows it as the reason', async () => {
     const text = 'NOT_FOUND: nothing about monthly plans.\n\nAnnual plans are refundable within 30 days [E1].';
     const r = await verifyAnswer(text, ledger);
     assert.equal(r.abstained, true);
     assert.equal(r.answer, 'NOT_FOUND: nothing about monthly plans.');
     assert.equal(r.sentences.length, 1);
     assert.equal(r.sentences[0].verdict, 'dropped');
-    assert.equal(r.sentences[0].code, 'after-abstention');
+    assert.equal(r.sentences[0].code, 'value-mismatch');
     assert.equal(r.sentences[0].text, 'Annual plans are refundable within 30 days [E1].');
     assert.equal(text.slice(r.sentences[0].start, r.sentences[0].end), r.sentences[0].text);
   });

@@ -47,7 +47,7 @@ describe('entailment tier (transformers.js on a tiny generated classifier)', fun
     const entailment = counting(createEntailmentScorer({ model: 'unused', localModelPath: folder }));
     // Threshold 0.99: the lexical tier rejects the paraphrase, the entailment tier keeps it.
     const r = await verifyAnswer(
-      'Staff submit travel expense receipts to the finance team after the trip [E1]. Employees must submit travel expense receipts within thirty days of the trip to the finance team [E1].',
+      'Colleagues hand in travel expense receipts to the finance team after the trip [E1]. Employees must submit travel expense receipts within thirty days of the trip to the finance team [E1].',
       ledger,
       { threshold: 0.99, escalation: entailment },
     );
@@ -63,7 +63,7 @@ describe('entailment tier (transformers.js on a tiny generated classifier)', fun
     });
     assert.equal(r.sentences[0].verdict, 'dropped');
     assert.equal(r.sentences[0].tier, 'entailment');
-    assert.match(r.sentences[0].reason, /^low-support: the cited passage does not mention .*; entailment: /);
+    assert.match(r.sentences[0].reason, /^low-support: the (?:cited )?passage does not mention .*; entailment: /);
   });
 
   it('never overrules a value mismatch', async () => {

@@ -126,10 +126,11 @@ describe('verifyAnswer', () => {
     assert.equal(r.sentences.length, 2);
   });
 
-  it('rewrites a list answer with only the kept items and no empty bullets', async () => {
+  it('rewrites a list answer with only the kept items and no empty bullets, its lead-in shown as it is', async () => {
     const text = 'Leave rules:\n\n- Employees accrue 30 days of paid vacation [E1].\n- Contractors get 40 days [E1].\n- Up to 5 unused days carry over to the next year [E1].';
     const r = await verifyAnswer(text, ledger);
-    assert.equal(r.answer, '- Employees accrue 30 days of paid vacation [E1].\n- Up to 5 unused days carry over to the next year [E1].');
+    assert.deepEqual(r.sentences.map((s) => s.verdict), ['exempt', 'kept', 'dropped', 'kept']);
+    assert.equal(r.answer, 'Leave rules:\n\n- Employees accrue 30 days of paid vacation [E1].\n- Up to 5 unused days carry over to the next year [E1].');
   });
 
   it('keeps the sentence offsets of the original text', async () => {

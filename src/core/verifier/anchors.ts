@@ -1,0 +1,235 @@
+// The strict side of the support check, beside values (values.ts) and names (names.ts): the
+// words whose swap changes a claim however much else matches. Weekdays and months ("can't be a
+// Friday" against "a federal holiday"), bounds on a value ("more than 5" against "fewer than 5"),
+// and quantifiers ("always" against "generally", "all" against "some"). And what is not a claim:
+// the answer particle that opens a reply ("No — …", "Yes, …") answers the question and negates
+// nothing.
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const ABBREVIATED: Record<string, string> = {
+  jan: 'january', feb: 'february', mar: 'march', apr: 'april', jun: 'june', jul: 'july', aug: 'august', sep: 'september', sept: 'september',
+  oct: 'october', nov: 'november', dec: 'december', mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', thu: 'thursday',
+  thur: 'thursday', thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday',
+};
+const DATE_WORD = new RegExp(
+  `\\b(${[...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may')].join('|')})s?\\b|\\bMay\\b(?=\\s+\\d)|\\b(${Object.keys(ABBREVIATED).join('|')})\\.`,
+  'giu',
+);
+
+export interface DateWord {
+  /** "friday", "march". */
+  word: string;
+  kind: 'weekday' | 'month';
+  text: string;
+}
+
+/** Weekdays and months the text names ("May" only before a day number: "may" is a verb). */
+export function dateWords(text: string): DateWord[] {
+  const found = new Map<string, DateWord>();
+  for (const m of text.matchAll(DATE_WORD)) {
+    const word = m[2] ? ABBREVIATED[m[2].toLowerCase()] : (m[1] ?? 'may').toLowerCase();
+    if (!found.has(word)) found.set(word, { word, kind: WEEKDAYS.includes(word) ? 'weekday' : 'month', text: m[0] });
+  }
+  return [...found.values()];
+}
+
+export type DateCheck = { kind: 'ok' } | { kind: 'missing'; claimed: DateWord } | { kind: 'mismatch'; claimed: DateWord; found: DateWord };
+
+/** Every weekday and month of the sentence must be in the passage; another of the same kind there is a contradiction. */
+export function checkDateWords(claimed: readonly DateWord[], passage: string): DateCheck {
+  if (claimed.length === 0) return { kind: 'ok' };
+  const inPassage = dateWords(passage);
+  const words = new Set(inPassage.map((d) => d.word));
+  for (const c of claimed) {
+    if (words.has(c.word)) continue;
+    const other = inPassage.find((d) => d.kind === c.kind);
+    return other ? { kind: 'mismatch', claimed: c, found: other } : { kind: 'missing', claimed: c };
+  }
+  return { kind: 'ok' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bounds on a value: "more than 5", "up to $150", "at least 3 weeks", "5 or fewer".
+
+export type Bound = 'upper' | 'lower';
+
+const UPPER_BEFORE = /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|no\s+longer\s+than|no\s+later\s+than|maximum\s+of|a\s+maximum\s+of|max(?:imum)?|less\s+than|fewer\s+than|shorter\s+than|under|below|within|not\s+(?:to\s+)?exceed(?:ing)?|lower\s+than|smaller\s+than|before)\s*$/i;
+const LOWER_BEFORE = /\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|no\s+shorter\s+than|minimum\s+of|a\s+minimum\s+of|min(?:imum)?|more\s+than|greater\s+than|longer\s+than|over|above|exceed(?:s|ing)?|beyond|higher\s+than|larger\s+than|after)\s*$/i;
+const UPPER_AFTER = /^\s*(?:\p{L}+\s+)?(?:or\s+(?:less|fewer|shorter|under|below)|at\s+(?:most|the\s+most)|maximum|max)\b/iu;
+const LOWER_AFTER = /^\s*(?:\p{L}+\s+)?(?:or\s+(?:more|longer|greater|above|over)|at\s+(?:least|the\s+least)|minimum|min)\b/iu;
+
+/** The bound a value carries in its text: the words before it (and "or more" after it). */
+export function boundAt(text: string, start: number, end: number): Bound | undefined {
+  const before = text.slice(Math.max(0, start - 28), start);
+  if (UPPER_BEFORE.test(before)) return 'upper';
+  if (LOWER_BEFORE.test(before)) return 'lower';
+  const after = text.slice(end, end + 28);
+  if (UPPER_AFTER.test(after)) return 'upper';
+  if (LOWER_AFTER.test(after)) return 'lower';
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantifiers: a universal claim where the passage hedges or limits is a different claim.
+
+const UNIVERSAL = /\b(?:always|every|everyone|everybody|everything|all|any|each|without\s+exception|in\s+all\s+cases|regardless)\b/i;
+const ALWAYS = /\b(?:always|without\s+exception|in\s+all\s+cases|regardless|never)\b/i;
+const HEDGED = /\b(?:generally|usually|typically|normally|often|sometimes|in\s+most\s+cases|most|some|certain|may|might|can\s+be|in\s+some\s+cases|occasionally)\b/i;
+const UNIVERSAL_STRONG = /\b(?:always|every|everyone|everybody|everything|without\s+exception|in\s+all\s+cases)\b/i;
+
+/**
+ * A sentence that says "always" (or "every…") where the passage says "generally", "usually",
+ * "some" or "may", and nothing universal, claims more than the passage: the word the passage
+ * hedges with, or undefined when the quantifiers agree.
+ */
+export function quantifierConflict(sentence: string, passageWindow: string): string | undefined {
+  const strong = UNIVERSAL_STRONG.exec(sentence) ?? (ALWAYS.test(sentence) ? ALWAYS.exec(sentence) : null);
+  if (!strong || /\bnever\b/i.test(strong[0])) return undefined;
+  if (UNIVERSAL.test(passageWindow)) return undefined;
+  const hedge = HEDGED.exec(passageWindow);
+  return hedge ? hedge[0] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answer particles.
+
+const PARTICLE = /^\s*(?:\*\*)?(?:no|nope|yes|yeah|yep|correct|right|true|false|exactly|indeed|not\s+quite|not\s+exactly|unfortunately|good\s+news)(?:\*\*)?\s*(?:[,:;!.]|\s[—–-]{1,2}\s?|[—–])\s*(?:\*\*)?/i;
+
+/**
+ * The sentence without the particle that answers the question ("No — unused time is forfeited"
+ * reads "unused time is forfeited"); "No employee may…" keeps its "No" (a word follows it directly).
+ */
+export function withoutAnswerParticle(sentence: string): string {
+  const m = PARTICLE.exec(sentence);
+  if (!m) return sentence;
+  const rest = sentence.slice(m[0].length);
+  return /[\p{L}\p{N}]/u.test(rest) ? rest : sentence;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hedges: what the documents do not say. A partial abstention, not a fact about the policy.
+
+// Who says: the retrieved text itself (any verb of giving), or the policy / a pronoun (only verbs
+// of saying, or giving a number or a detail: "the policy does not cover dental" is a claim).
+const RETRIEVED = String.raw`(?:the\s+)?(?:(?:retrieved|cited|provided|available)\s+)?(?:documents?|docs|passages?|sources?|excerpts?|results?|materials?|texts?|pages?|sections?|evidence)`;
+const SPEAKER = String.raw`(?:(?:the|this|that|these|those)\s+)?(?:policy|policies|handbook|guidelines?|guide|article|they|it|this|these|those)`;
+const SAY = String.raw`(?:say|state|specify|mention|indicate|spell|clarify|quantify|detail|explain|define|address|elaborate|discuss|tell|note)`;
+const GIVE = String.raw`(?:give|list|provide|offer|include|contain|set|show|name|identify|cover|describe|outline|put)`;
+const DETAIL = String.raw`(?:(?:a|an|any|the|one|specific|exact|precise|clear|particular)\s+)*(?:number|figure|amount|limit|cap|date|deadline|time\s*frame|timeline|timeframe|duration|specifics?|details?|examples?|breakdown|rate|threshold|count|value|percentage|price|cost|fee|guidance|information|answer|list|name|reason|criteria|procedure)`;
+const NOT = String.raw`(?:do|does|did)\s*(?:not|n['’]t)\s+(?:explicitly\s+|clearly\s+|directly\s+|actually\s+|specifically\s+|further\s+)?`;
+const HERE = String.raw`(?:\s+(?:here|shown|above|below|I\s+found|we\s+have|retrieved|provided|available|themselves|itself)){0,2}`;
+// A titled source: "The Research Program Terms don't say …", "GitHub's policy doesn't specify …".
+const TITLED = String.raw`(?:[Tt]he\s+)?(?:[A-Z][\p{L}'’-]*\s+){1,6}`;
+const HEDGE_PATTERNS = [
+  // "the passages don't give a number", "the documents do not mention …"
+  new RegExp(String.raw`\b${RETRIEVED}${HERE}\s+${NOT}(?:${SAY}|${GIVE})`, 'iu'),
+  // "the policy doesn't say …", "they don't specify …", "it doesn't give a number"
+  new RegExp(String.raw`\b${SPEAKER}${HERE}\s+${NOT}(?:${SAY}|${GIVE}\s+${DETAIL})`, 'iu'),
+  new RegExp(String.raw`(?:^|[,;:]\s*|\b(?:but|and|though|although|however)\s+)${TITLED}${NOT}${SAY}\b`, 'u'),
+  // "… is not specified / stated / mentioned", "isn't spelled out"
+  /\b(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+(?:explicitly\s+|clearly\s+|further\s+)?(?:specified|stated|mentioned|spelled\s+out|documented|indicated|quantified|detailed|addressed\s+in|given\s+in|listed\s+in|covered\s+in)\b/iu,
+  // "there is no information about …", "I found no mention of …"
+  /\b(?:there\s+(?:is|are|was|were)\s+no|there['’]s\s+no|(?:I|we)\s+(?:found|find|could\s+find|see|saw)\s+no)\s+(?:\p{L}+\s+){0,2}(?:information|mention|details?|data|figures?|numbers?|guidance|statement|specifics?|reference|indication|amount|limit|cap|date|deadline|fee|price|rate|schedule|timeline|time\s*frame|duration|answer|word)\b/iu,
+  // "I couldn't find …", "I did not find any …"
+  /\b(?:I|we)\s+(?:couldn['’]t|could\s+not|can['’]t|cannot|did\s+not|didn['’]t|was\s+unable\s+to|were\s+unable\s+to)\s+find\b/iu,
+  // "no number is given", "nothing in the documents says …"
+  /\bnothing\s+in\s+(?:the\s+)?(?:documents?|passages?|sources?|policy|handbook|guidelines?)\b/iu,
+  /\bnot\s+(?:specified|stated|mentioned|addressed|spelled\s+out)\s+(?:in|by)\b/iu,
+];
+
+const PASSIVE_OR_EXISTENTIAL = [/^(?:is|are|was|were|isn|aren|wasn|weren)\b/iu, /^there\b/iu];
+
+/** Where a hedge clause starts in the sentence ("… , but they don't give a number"), or -1. */
+function hedgeStart(sentence: string): number {
+  let start = -1;
+  for (const p of HEDGE_PATTERNS) {
+    const m = p.exec(sentence);
+    if (m && (start < 0 || m.index < start)) start = m.index;
+  }
+  if (start < 0) return -1;
+  // A passive hedge ("The yearly cap isn't stated …", "There's no amount …") takes its subject:
+  // it starts where its clause does.
+  if (PASSIVE_OR_EXISTENTIAL.some((p) => p.test(sentence.slice(start, start + 40)))) {
+    const clause = /[,;:—–]\s*(?:(?:but|and|although|though|however|yet|while)\s+)?[^,;:—–]*$/u.exec(sentence.slice(0, start));
+    return clause ? clause.index : 0;
+  }
+  // The clause begins at the joining word or punctuation before the hedge, if any.
+  const before = sentence.slice(0, start);
+  const join = /(?:[,;:—–]\s*(?:(?:but|and|although|though|however|yet|while)\s+)?|\s(?:but|although|though|however|yet|while)\s+)(?:\p{L}+\s+){0,3}$/iu.exec(before);
+  return join ? join.index : start;
+}
+
+// A clause after the hedge: "…, but refunds take 5 days" is a claim again.
+const CLAUSE_AFTER = /[,;]\s*(?:but|however|although|though|yet|still|and)\b|;\s|\s[—–]\s/iu;
+
+export interface HedgeSplit {
+  /** The sentence without its hedge clause (what is checked against the passage). */
+  claim: string;
+  /** The hedge clause, when there is one. */
+  hedge?: string;
+}
+
+/**
+ * Splits off the clause that says what the documents do not state. A hedge that carries a value
+ * ("they don't mention the $500 fee") presupposes a fact, so it is no hedge and stays a claim.
+ */
+export function splitHedge(sentence: string): HedgeSplit {
+  const start = hedgeStart(sentence);
+  if (start < 0) return { claim: sentence };
+  const rest = sentence.slice(start);
+  const after = CLAUSE_AFTER.exec(rest.slice(1));
+  const end = after ? start + 1 + after.index : sentence.length;
+  const hedge = sentence.slice(start, end);
+  if (/\d|[$€£]/u.test(hedge.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ''))) return { claim: sentence };
+  return { claim: `${sentence.slice(0, start)}${sentence.slice(end)}`, hedge };
+}
+
+/** True when the whole sentence says what the documents do not state (nothing else). */
+export function isHedge(sentence: string): boolean {
+  const { claim, hedge } = splitHedge(sentence);
+  if (!hedge) return false;
+  const leftover = claim.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, '').replace(/\b(?:however|unfortunately|but|note|that|said|though|also|and|so)\b/giu, '');
+  return !/[\p{L}\p{N}]/u.test(leftover);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers: a domain, an address, a path or repository, a chat channel, a form number. One
+// character off is another place ("gsa.zoom.us" for "gsa.zoomgov.com", "github/dmca" for
+// "github/gov-takedowns"): the passage must hold it as written (case aside).
+
+const IDENTIFIER = /(?<![\w.@/#-])(?:#[a-z][\w-]+|[a-z0-9][\w-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9][\w-]{1,}(?:\.[a-z][\w-]{1,})+|[a-z][\w-]{1,}(?:\/[\w.-]{2,})+)(?![\w@/#-]|\.[a-z])/giu;
+const NOT_IDENTIFIERS = new Set(['and/or', 'he/she', 'his/her', 'him/her', 's/he', 'w/o', 'either/or', 'yes/no']);
+
+/** Identifiers the sentence names, as written. */
+export function identifiers(text: string): string[] {
+  return [...new Set([...text.matchAll(IDENTIFIER)].map((m) => m[0].replace(/[.]+$/, '')).filter((id) => !NOT_IDENTIFIERS.has(id.toLowerCase())))];
+}
+
+/** The first identifier of the sentence the passage does not hold as written. */
+export function missingIdentifier(claimed: readonly string[], passage: string): string | undefined {
+  if (claimed.length === 0) return undefined;
+  const lower = passage.toLowerCase();
+  const plain = ` ${loose(passage)} `;
+  // A quoted title is met as its words in a row (punctuation, case and a leading article aside).
+  return claimed.find((id) => !lower.includes(id.toLowerCase()) && !(/\s/.test(id) && plain.includes(` ${loose(id).replace(/^(?:the|a|an) /, '')} `)));
+}
+
+function loose(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/**
+ * Names in quotes ("18F Out of Office", "Use or Lose"): a title is one name, so the passage must
+ * hold it as written, not its words scattered ("18F Events" is another calendar).
+ */
+export function quotedTitles(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/["“]([^"”\n]{2,60})["”]/gu)) {
+    const title = m[1].trim().replace(/[.,;:!?]+$/, '');
+    const words = title.split(/\s+/);
+    if (words.length > 6 || !/^[\p{Lu}\d]/u.test(title)) continue;
+    found.push(title);
+  }
+  return found;
+}

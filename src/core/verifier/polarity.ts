@@ -1,0 +1,90 @@
+// Negation polarity: the sentence and the place of the passage that backs it must agree on what
+// is affirmed and what is denied. A negation may be written as a cue ("not", "can't", "without")
+// or carried by a word ("prohibited", "unable", "forfeited"), and "not allowed" says what
+// "prohibited" says. Strict on purpose: a dropped negation turns a policy upside down.
+
+import type { Term } from './terms';
+import type { SupportUnit } from './supportWindow';
+import { NEGATION_SCOPE } from './passageScan';
+import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
+
+export interface PolarityClaim {
+  terms: Term[];
+  stems: string[];
+  negations: number[];
+}
+
+/** The stems the sentence negates: the first content word within the scope after each cue. */
+export function negatedStems(terms: Term[], negations: number[]): Set<string> {
+  const negated = new Set<string>();
+  for (const n of negations) {
+    const head = terms.find((t) => t.position > n);
+    if (head && head.position <= n + NEGATION_SCOPE) negated.add(head.stem);
+  }
+  return negated;
+}
+
+/** A conflict in words a reader can act on, or undefined when the polarities agree. */
+export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportUnit[], covered: readonly boolean[], viaAntonym: readonly boolean[], weights?: readonly number[]): string | undefined {
+  const w = (i: number): number => weights?.[i] ?? 1;
+  if (chosen.length === 0) return undefined;
+  const claimNegated = negatedStems(claim.terms, claim.negations);
+  const claimNegativeWords = claim.stems.filter((s) => NEGATIVE_WORDS.has(s));
+  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
+  const wordOf = (i: number): string => claim.terms.find((t) => t.stem === claim.stems[i])?.word ?? claim.stems[i];
+
+  if (claim.negations.length > 0) {
+    // Each negated word the passage holds must be negated there too (a cue, a negative word, or its antonym).
+    // The word each cue negates, or, when the passage lacks it, the next words after the cue that it holds ("don't need a GSA IT review": "review").
+    const heads: number[] = [];
+    for (const n of claim.negations) {
+      const after = claim.terms.filter((t) => t.position > n).slice(0, 4).map((t) => index.get(t.stem)).filter((i): i is number => i !== undefined);
+      const head = after.find((i) => covered[i] && w(i) > 0);
+      if (head !== undefined && !heads.includes(head)) heads.push(head);
+    }
+    if (heads.length === 0) {
+      const any = chosen.some((u) => u.hasNegation || u.negativeWords.size > 0);
+      return any ? undefined : 'the sentence negates what the passage states';
+    }
+    for (const h of heads) {
+      if (viaAntonym[h]) continue;
+      // Negated there: the word itself, or a word of its own negation in the same sentence ("unable to determine").
+      const ok = chosen.some((u) => u.has[h] && (u.negated[h] || [...u.negativeWords].some((w) => w !== claim.stems[h])));
+      if (!ok) return `the sentence negates '${wordOf(h)}'; the passage does not`;
+    }
+    return undefined;
+  }
+
+  // An affirmed sentence: a word the passage denies wherever it holds it.
+  for (let i = 0; i < claim.stems.length; i++) {
+    if (!covered[i] || viaAntonym[i] || claimNegated.has(claim.stems[i])) continue;
+    const holding = chosen.filter((u) => u.has[i]);
+    if (holding.length > 0 && holding.every((u) => u.negated[i])) return `the passage negates '${wordOf(i)}'`;
+  }
+  // A word whose opposite the passage affirms, while the passage never says the word itself.
+  for (let i = 0; i < claim.stems.length; i++) {
+    if (covered[i] && !viaAntonym[i]) continue;
+    const unit = chosen.find((u) => (u.antonym[i] & 1) !== 0);
+    if (unit) return `the passage says '${unit.antonymWords.get(i) ?? 'the opposite'}' where the sentence says '${wordOf(i)}'`;
+  }
+  // A place that forbids what the sentence affirms ("selling usernames is prohibited").
+  if (claimNegativeWords.length === 0) {
+    const main = chosen[0];
+    const forbidding = [...main.negativeWords].find((w) => FORBIDDING_WORDS.has(w));
+    if (forbidding) return `the passage forbids it ('${forbidding}…'); the sentence affirms it`;
+  }
+  return undefined;
+}
+
+/**
+ * Terms the passage meets through their opposite under a negation: "not allowed" is met by
+ * "prohibited", and "prohibited" by "not allowed".
+ */
+export function metByAntonym(claim: PolarityClaim, units: readonly SupportUnit[], direct: readonly boolean[]): boolean[] {
+  const claimNegated = negatedStems(claim.terms, claim.negations);
+  return claim.stems.map((s, i) => {
+    if (direct[i]) return false;
+    const negatedHere = claimNegated.has(s);
+    return units.some((u) => (negatedHere ? (u.antonym[i] & 1) !== 0 : (u.antonym[i] & 2) !== 0));
+  });
+}

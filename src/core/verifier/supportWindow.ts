@@ -1,0 +1,181 @@
+// Which sentence-sized units of a passage hold which words of a sentence, with the lexicon's
+// alternatives ("sent" is met by "transmitted", "police" by "law enforcement"), the words that
+// carry a negation of their own ("prohibited") and the antonyms of the sentence's words; then the
+// best window (up to `limit` units chosen greedily by the weight they add) and how much of each
+// clause one place of the passage (a unit and its neighbour) backs.
+
+import { type PassageUnit, type PreparedPassage, readPassage } from './passageScan';
+import { alternativesOf, antonymsOf, FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
+
+/** A unit with the sentence's words it holds, directly or through an alternative. */
+export interface SupportUnit extends PassageUnit {
+  /** Index of the unit in the passage (adjacent units have adjacent indices). */
+  index: number;
+  /** via[i] = 1: term i is held only through a lexicon alternative. */
+  via: Uint8Array;
+  /** Stems of the words with a negation of their own ("prohibit", "unabl") in the unit. */
+  negativeWords: Set<string>;
+  /** antonym[i]: bit 1 = the unit affirms a word whose meaning excludes term i's, bit 2 = it negates one. */
+  antonym: Uint8Array;
+  /** The antonym words found, by term index (for the explanation). */
+  antonymWords: Map<number, string>;
+}
+
+export interface ReadOptions {
+  stemming: boolean;
+  /** Look up alternatives, negative words and antonyms (the lexicon); off = exact stems only. */
+  lexicon: boolean;
+  /** The sentence has a negation cue: the units' negative words matter. */
+  negated: boolean;
+}
+
+/**
+ * The units holding any sentence term, read in one pass over the passage: the sentence's own
+ * stems and, with the lexicon, the alternatives of every term (used only for a term the passage
+ * does not hold itself), the negative words and the antonyms, merged into the same units.
+ */
+export function readUnits(passage: PreparedPassage, stems: readonly string[], options: ReadOptions): SupportUnit[] {
+  const n = stems.length;
+  const blank = (u: PassageUnit, has: Uint8Array, negated: Uint8Array): SupportUnit => ({
+    start: u.start,
+    end: u.end,
+    hasNegation: u.hasNegation,
+    has,
+    negated,
+    index: unitIndex(passage, u.start),
+    via: new Uint8Array(n),
+    negativeWords: new Set<string>(),
+    antonym: new Uint8Array(n),
+    antonymWords: new Map<number, string>(),
+  });
+  if (!options.lexicon) return readPassage(passage, stems, options.stemming).map((u) => blank(u, u.has, u.negated));
+
+  // Extra stems to look for, each with what it stands for.
+  const extra: string[] = [];
+  const meaning: Array<{ kind: 'alt'; term: number; alt: number; parts: number } | { kind: 'negative' } | { kind: 'antonym'; term: number; word: string }> = [];
+  const add = (s: string, m: (typeof meaning)[number]): void => {
+    extra.push(s);
+    meaning.push(m);
+  };
+  let alternatives = 0;
+  for (let i = 0; i < n; i++) {
+    for (const alt of alternativesOf(stems[i])) {
+      const id = alternatives++;
+      for (const part of alt) add(part, { kind: 'alt', term: i, alt: id, parts: alt.length });
+    }
+    for (const a of antonymsOf(stems[i])) add(a, { kind: 'antonym', term: i, word: a });
+  }
+  for (const w of options.negated ? NEGATIVE_WORDS : FORBIDDING_WORDS) add(w, { kind: 'negative' });
+
+  // One read of every distinct stem: the sentence's first (index i < n), then the extra ones.
+  const terms = [...stems];
+  const position = new Map(stems.map((s, i) => [s, i] as const));
+  for (const s of extra) {
+    if (!position.has(s)) {
+      position.set(s, terms.length);
+      terms.push(s);
+    }
+  }
+  const read = readPassage(passage, terms, options.stemming);
+  const found = new Uint8Array(n);
+  const units: SupportUnit[] = [];
+  const byRead = read.map((u) => {
+    let direct = false;
+    for (let i = 0; i < n; i++) {
+      if (u.has[i]) {
+        found[i] = 1;
+        direct = true;
+      }
+    }
+    const unit = blank(u, u.has.slice(0, n), u.negated.slice(0, n));
+    if (direct) units.push(unit);
+    return { unit, direct };
+  });
+  read.forEach((u, r) => {
+    const { unit, direct } = byRead[r];
+    const partsSeen = new Map<number, number>();
+    const partsNegated = new Set<number>();
+    let touched = false;
+    extra.forEach((s, k) => {
+      const j = position.get(s) as number;
+      if (!u.has[j]) return;
+      const m = meaning[k];
+      if (m.kind === 'negative') {
+        unit.negativeWords.add(s);
+        touched = true;
+      } else if (m.kind === 'antonym') {
+        unit.antonym[m.term] |= u.negated[j] ? 2 : 1;
+        unit.antonymWords.set(m.term, m.word);
+        touched = true;
+      } else if (!found[m.term]) {
+        const seen = (partsSeen.get(m.alt) ?? 0) + 1;
+        partsSeen.set(m.alt, seen);
+        if (u.negated[j]) partsNegated.add(m.alt);
+        if (seen === m.parts && !unit.has[m.term]) {
+          unit.has[m.term] = 1;
+          unit.via[m.term] = 1;
+          if (partsNegated.has(m.alt)) unit.negated[m.term] = 1;
+          touched = true;
+        }
+      }
+    });
+    if (!direct && touched) units.push(unit);
+  });
+  units.sort((a, b) => a.start - b.start);
+  return units;
+}
+
+function unitIndex(passage: PreparedPassage, start: number): number {
+  // unitStart is sorted: binary search.
+  let lo = 0;
+  let hi = passage.unitStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (passage.unitStart[mid] <= start) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Up to `limit` units chosen greedily by the weight of the terms they add (all units when limit is 0). */
+export function bestWindow(units: readonly SupportUnit[], weights: readonly number[], limit: number): { chosen: SupportUnit[]; covered: boolean[] } {
+  const covered = weights.map(() => false);
+  const max = limit > 0 ? limit : units.length;
+  const chosen: SupportUnit[] = [];
+  while (chosen.length < max) {
+    let best = -1;
+    let bestGain = 0;
+    for (let u = 0; u < units.length; u++) {
+      const has = units[u].has;
+      let gain = 0;
+      for (let i = 0; i < weights.length; i++) if (has[i] && !covered[i]) gain += weights[i];
+      if (gain > bestGain) {
+        best = u;
+        bestGain = gain;
+      }
+    }
+    if (best < 0) break;
+    chosen.push(units[best]);
+    for (let i = 0; i < weights.length; i++) if (units[best].has[i]) covered[i] = true;
+  }
+  return { chosen, covered };
+}
+
+/**
+ * The largest share of `terms`' weight that one place of the passage holds: a unit, or a unit
+ * with the one after it. A sentence is a claim about one place; words gathered from far apart
+ * ("court order" from one line, "contents of private repositories" from another) are not one.
+ */
+export function bestPlace(units: readonly SupportUnit[], terms: readonly number[], weights: readonly number[]): number {
+  let total = 0;
+  for (const i of terms) total += weights[i];
+  if (total === 0) return 1;
+  let best = 0;
+  for (let u = 0; u < units.length; u++) {
+    const next = units[u + 1] && units[u + 1].index === units[u].index + 1 ? units[u + 1] : undefined;
+    let matched = 0;
+    for (const i of terms) if (units[u].has[i] || next?.has[i]) matched += weights[i];
+    best = Math.max(best, matched / total);
+  }
+  return best;
+}
