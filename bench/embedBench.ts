@@ -1,7 +1,7 @@
-// Benchmark: embedding throughput with a random-weight model of all-MiniLM-L6-v2's exact shape
-// (q8, 22.7 MB; test/support/miniLmShapedModel.ts), so that the time is a real MiniLM's. On a
-// fixed sample of 18F handbook passages (chunked by Evident's chunker, in document order), in
-// ONE run:
+// Benchmark: embedding throughput with the real all-MiniLM-L6-v2 (q8, as shipped; the folder
+// `npm run fetch-model` wrote), or with --shaped the random-weight model of its exact shape
+// (test/support/miniLmShapedModel.ts). On a fixed sample of 18F handbook passages (chunked by
+// Evident's chunker, in document order), in ONE run:
 //   - the baseline: the embedder as it was when issue #10 was filed (batches of 16 in document
 //     order, onnxruntime's default threads, the tokenizer's 512 tokens);
 //   - the current configuration (length-sorted batches, the trained length, a thread per core);
@@ -11,7 +11,9 @@
 // Baseline and current alternate over `--rounds` rounds; each figure is the median round (of an
 // even number, the faster of the middle two); every round is printed below the table.
 // `--sweep` also measures batch sizes and thread counts (how the defaults were chosen).
-// Usage: npm run bench:embed [-- --passages 400] [-- --rounds 2] [-- --sweep] [-- --no-wasm]
+// `--first-index 18f-handbook,k8s-community` times a first full index of those shared corpora
+// (from scratch, the product's index run with the current configuration), with ms per passage.
+// Usage: npm run bench:embed [-- --passages 400] [-- --rounds 2] [-- --sweep] [-- --no-wasm] [-- --shaped] [-- --first-index CORPORA]
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,6 +26,10 @@ import { embeddingText } from '../src/core/retrieval/passageIndex';
 import type { EmbeddingBackend } from '../src/core/onnxRuntime';
 import { makeMiniLmShapedModel } from '../test/support/miniLmShapedModel';
 import { defaultModelCacheDir } from '../test/support/tinyModels';
+import { requireRealModel } from '../test/support/realModel';
+import { removeDir, SHARED_DATA, tempDir } from '../test/support/workspace';
+import { folderDocSource } from '../src/core/docs/docSource';
+import { PassageIndex } from '../src/core/retrieval/passageIndex';
 
 const ROOT = path.resolve(__dirname, '..');
 const CORPUS = path.resolve(ROOT, '../shared/data/corpora/18f-handbook');
@@ -70,7 +76,34 @@ const percentile = (xs: number[], p: number) => {
 const median = (xs: number[]) => percentile(xs, 50);
 
 async function load(modelDir: string, tuning: Partial<EmbeddingTuning>, backend: EmbeddingBackend = 'auto') {
-  return loadEmbedder({ modelId: 'minilm-shaped', localModelPath: modelDir, allowRemote: false, dtype: 'q8', backend, tuning });
+  return loadEmbedder({ modelId: path.basename(modelDir), localModelPath: modelDir, allowRemote: false, dtype: 'q8', backend, tuning });
+}
+
+/** The real model, or with --shaped the random-weight one of its shape. */
+async function benchModel(shaped: boolean): Promise<string> {
+  return shaped ? makeMiniLmShapedModel(defaultModelCacheDir()) : requireRealModel();
+}
+
+/** A first full index of a shared corpus with the current configuration: the product's index run, from scratch. */
+async function firstIndex(corpus: string, modelDir: string): Promise<void> {
+  const docs = path.join(SHARED_DATA, 'corpora', corpus);
+  const indexDir = await tempDir('evident-first-index-');
+  try {
+    const embedder = await load(modelDir, {});
+    const index = await PassageIndex.open(indexDir, docs);
+    let lexicalAt = 0;
+    const started = performance.now();
+    const loadAtStart = os.loadavg()[0];
+    const report = await index.update(folderDocSource(docs), { embedder, onLexicalReady: () => (lexicalAt = performance.now() - started) });
+    const total = performance.now() - started;
+    const embedding = total - lexicalAt;
+    console.log(
+      `| ${corpus} | ${report.passages.toLocaleString('en-US')} | ${(total / 1000).toFixed(1)} s | ${(lexicalAt / 1000).toFixed(1)} s | ${(embedding / 1000).toFixed(1)} s | ` +
+        `${(embedding / Math.max(1, report.embedded)).toFixed(1)} ms | ${loadAtStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} |`,
+    );
+  } finally {
+    await removeDir(indexDir);
+  }
 }
 
 async function timePass(embed: (t: string[]) => Promise<Float32Array[]>, texts: string[]): Promise<PassResult> {
@@ -96,9 +129,9 @@ async function queryLatency(embed: (t: string[]) => Promise<Float32Array[]>, rou
 const medianPass = (runs: PassResult[]): PassResult => runs.slice().sort((a, b) => a.ms - b.ms)[Math.floor((runs.length - 1) / 2)];
 
 /** Child: one backend, current configuration only; prints one JSON line. */
-async function child(backend: EmbeddingBackend, count: number, rounds: number): Promise<void> {
+async function child(backend: EmbeddingBackend, count: number, rounds: number, shaped: boolean): Promise<void> {
   const { texts } = sample(count);
-  const modelDir = await makeMiniLmShapedModel(defaultModelCacheDir());
+  const modelDir = await benchModel(shaped);
   const embedder = await load(modelDir, {}, backend);
   await embedder.embed(texts.slice(0, 8));
   const runs: PassResult[] = [];
@@ -112,16 +145,18 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       passages: { type: 'string' }, rounds: { type: 'string' }, sweep: { type: 'boolean' }, 'no-wasm': { type: 'boolean' },
-      child: { type: 'string' },
+      child: { type: 'string' }, shaped: { type: 'boolean' }, 'first-index': { type: 'string' }, 'only-first-index': { type: 'boolean' },
     },
   });
   const count = Number(values.passages ?? 400);
   const rounds = Number(values.rounds ?? 2);
-  if (values.child) return child(values.child as EmbeddingBackend, count, rounds);
+  const shaped = !!values.shaped;
+  if (values.child) return child(values.child as EmbeddingBackend, count, rounds, shaped);
+  if (values['only-first-index']) return firstIndexes(values['first-index'] ?? '18f-handbook', await benchModel(shaped));
 
   const loadStart = os.loadavg();
   const { texts, total } = sample(count);
-  const modelDir = await makeMiniLmShapedModel(defaultModelCacheDir());
+  const modelDir = await benchModel(shaped);
   const baseline = await load(modelDir, BASELINE);
   const current = await load(modelDir, {});
   const { AutoTokenizer } = await import('@huggingface/transformers');
@@ -130,7 +165,8 @@ async function main(): Promise<void> {
   const over = (n: number) => lengths.filter((l) => l > n).length;
 
   console.log(`bench:embed: ${texts.length} passages of ${CORPUS} (spread evenly over its ${total} passages, in document order)`);
-  console.log(`Model: ${path.basename(modelDir)} (all-MiniLM-L6-v2's shape, q8 ${(readFileSync(path.join(modelDir, 'onnx/model_quantized.onnx')).byteLength / 1e6).toFixed(1)} MB, random weights)`);
+  const q8 = `q8 ${(readFileSync(path.join(modelDir, 'onnx/model_quantized.onnx')).byteLength / 1e6).toFixed(1)} MB`;
+  console.log(`Model: ${shaped ? `${path.basename(modelDir)} (all-MiniLM-L6-v2's shape, ${q8}, random weights)` : `all-MiniLM-L6-v2 (the real weights, ${q8}) from ${modelDir}`}`);
   console.log(`Tokens per passage: mean ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(0)}, median ${median(lengths)}, max ${Math.max(...lengths)}; over 256: ${over(256)}, over 512: ${over(512)}`);
   console.log(`Machine: ${process.platform} ${process.arch}, ${os.availableParallelism()} cores, Node ${process.version}; load average at start ${loadStart.map((l) => l.toFixed(2)).join(' / ')}`);
   console.log(`Current configuration: ${JSON.stringify({ ...DEFAULT_EMBEDDING_TUNING, maxTokens: current.maxTokens, threads: os.availableParallelism() })}; runtime: ${current.runtime.kind}`);
@@ -167,7 +203,7 @@ async function main(): Promise<void> {
   const roundsLine = `Rounds (ms per passage): baseline ${perRound(baseRuns)}; current ${perRound(currentRuns)}`;
   if (!values['no-wasm']) {
     const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-    const out = execFileSync(tsx, [__filename, '--child', 'wasm', '--passages', String(count), '--rounds', String(rounds)], {
+    const out = execFileSync(tsx, [__filename, '--child', 'wasm', '--passages', String(count), '--rounds', String(rounds), ...(shaped ? ['--shaped'] : [])], {
       cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
     });
     const wasm = JSON.parse(out.trim().split('\n').pop() ?? '{}') as ChildResult;
@@ -200,7 +236,15 @@ async function main(): Promise<void> {
     const p = await timePass((t) => unsorted.embed(t), texts);
     console.log(`| ${DEFAULT_EMBEDDING_TUNING.batchSize} | no | ${os.availableParallelism()} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} |`);
   }
+  if (values['first-index']) await firstIndexes(values['first-index'], modelDir);
   console.log(`\nLoad average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (2 cores shared: figures move with it; the ratios come from one run)`);
+}
+
+async function firstIndexes(corpora: string, modelDir: string): Promise<void> {
+  console.log(`\nFirst full index (from scratch, current configuration, ${path.basename(modelDir)}):`);
+  console.log('| corpus | passages | whole run | lexical part committed | vectors | per passage (vectors) | load average start → end |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const corpus of corpora.split(',')) await firstIndex(corpus, modelDir);
 }
 
 main().catch((error) => {

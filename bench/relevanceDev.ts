@@ -1,13 +1,16 @@
 // `npm run bench:relevance`: the relevance check on the dev set (eval/dev, both corpora), offline
-// (extractive model, lexical retrieval). Each question is answered once with the check off; the
-// check is then applied to the kept sentences with each candidate setting, and the issue-9 gates
-// are computed (unanswerable abstained, answerable correct, false abstention). The setting is
-// chosen here, on dev only.
-//   npx tsx bench/relevanceDev.ts [--corpora DIR]
+// (extractive model), with lexical retrieval and with hybrid retrieval on the real
+// all-MiniLM-L6-v2 (`npm run fetch-model`), in one run. Each question is answered once with the
+// check off; the check is then applied to the kept sentences with each candidate setting, and the
+// issue-9 gates are computed (unanswerable abstained, answerable correct, false abstention). The
+// setting is chosen here, on dev only. The indexes are kept between runs (bench/benchIndexes.ts).
+//   npx tsx bench/relevanceDev.ts [-- --modes lexical,hybrid]
 
-import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { requireRealModel } from '../test/support/realModel';
+import { benchIndexDir } from './benchIndexes';
 import { Engine, folderDocSource } from '../src/core/engine';
 import { readJsonl } from '../src/core/jsonl';
 import { checkEvalQuestion, type EvalQuestion } from '../src/core/eval/evaluation';
@@ -23,18 +26,19 @@ interface Turn {
   stats: ReturnType<Engine['termStats']>;
 }
 
-async function answerAll(): Promise<Turn[]> {
+async function answerAll(mode: 'lexical' | 'hybrid'): Promise<Turn[]> {
   const turns: Turn[] = [];
   for (const set of SETS) {
-    const indexDir = mkdtempSync(path.join(os.tmpdir(), 'evident-reldev-'));
+    const embedding = mode === 'hybrid' ? { modelId: requireRealModel(), allowRemote: false } : false;
+    const engine = await Engine.open({ docs: folderDocSource(path.join(CORPORA, set)), indexDir: benchIndexDir(set, mode), embedding, relevanceCheck: false });
     try {
-      const engine = await Engine.open({ docs: folderDocSource(path.join(CORPORA, set)), indexDir, embedding: false, relevanceCheck: false });
       await engine.index();
+      if (engine.status().retrieval !== mode) throw new Error(`${set}: retrieval is ${engine.status().retrieval}, not ${mode}`);
       const model = engine.createExtractiveModel();
       const questions = await readJsonl<EvalQuestion>(path.resolve(__dirname, `../eval/dev/${set}.jsonl`), checkEvalQuestion);
       for (const q of questions) turns.push({ q, r: await engine.ask(q.question, { model }), stats: engine.termStats() });
     } finally {
-      rmSync(indexDir, { recursive: true, force: true });
+      await engine.close();
     }
   }
   return turns;
@@ -67,11 +71,15 @@ function gates(turns: Turn[], focusNeeded: number | undefined): string {
 }
 
 async function main(): Promise<void> {
-  const turns = await answerAll();
-  console.log(`dev set: ${turns.length} questions (${turns.filter((t) => t.q.answerable).length} answerable)`);
-  console.log('relevance check         | unanswerable abstained | answerable correct (keywords + gold file cited) | false abstention');
-  console.log(`off                     | ${gates(turns, undefined)}`);
-  for (const f of [0.25, 0.34, 0.5]) console.log(`on, focus needed ${f.toFixed(2)}  | ${gates(turns, f)}`);
+  const { values } = parseArgs({ options: { modes: { type: 'string' } } });
+  console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  for (const mode of (values.modes ?? 'lexical,hybrid').split(',') as ('lexical' | 'hybrid')[]) {
+    const turns = await answerAll(mode);
+    console.log(`\n${mode} retrieval${mode === 'hybrid' ? ' (all-MiniLM-L6-v2)' : ''}; dev set: ${turns.length} questions (${turns.filter((t) => t.q.answerable).length} answerable)`);
+    console.log('relevance check         | unanswerable abstained | answerable correct (keywords + gold file cited) | false abstention');
+    console.log(`off                     | ${gates(turns, undefined)}`);
+    for (const f of [0.25, 0.34, 0.5]) console.log(`on, focus needed ${f.toFixed(2)}  | ${gates(turns, f)}`);
+  }
 }
 
 main().catch((error) => {

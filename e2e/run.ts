@@ -16,7 +16,7 @@ import { artifactsDir, extensionDir, harnessDir, inHostOutDir, inHostSourceDir, 
 import { session, startSession, stopSession } from './lib/session';
 import { slug } from './lib/workbench';
 
-const CHECK_FILES = ['inHost.check.ts', 'backgroundIndex.check.ts', 'sitePolicy.check.ts', 'hostile.check.ts', 'grounding.check.ts', 'metrics.check.ts', 'chat.check.ts', 'walkthrough.check.ts', 'deadEnds.check.ts', 'trust.check.ts', 'sharedIndex.check.ts', 'agents.check.ts'];
+const CHECK_FILES = ['inHost.check.ts', 'backgroundIndex.check.ts', 'sitePolicy.check.ts', 'hostile.check.ts', 'grounding.check.ts', 'metrics.check.ts', 'chat.check.ts', 'walkthrough.check.ts', 'deadEnds.check.ts', 'trust.check.ts', 'sharedIndex.check.ts', 'agents.check.ts', 'realModel.check.ts'];
 
 function step(title: string): void {
   process.stdout.write(`\n[e2e] ${title}\n`);

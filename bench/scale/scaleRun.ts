@@ -38,7 +38,7 @@ async function timeQueries(run: (q: string) => unknown, rounds: number): Promise
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { docs: { type: 'string' }, 'index-dir': { type: 'string' }, model: { type: 'string' }, rounds: { type: 'string' }, 'edit-file': { type: 'string' } },
+    options: { docs: { type: 'string' }, 'index-dir': { type: 'string' }, model: { type: 'string' }, dtype: { type: 'string' }, rounds: { type: 'string' }, 'edit-file': { type: 'string' } },
   });
   const docs = path.resolve(values.docs ?? '');
   const indexDir = path.resolve(values['index-dir'] ?? '');
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
 
   const rssStart = rssMb();
   // The model path as its id, as the CLI gives it: the CLI then reuses this index's vectors.
-  const embedder = await loadEmbedder({ modelId: path.resolve(values.model ?? ''), allowRemote: false, dtype: 'fp32' });
+  const embedder = await loadEmbedder({ modelId: path.resolve(values.model ?? ''), allowRemote: false, dtype: values.dtype === 'q8' ? 'q8' : 'fp32' });
   await embedder.embed(['warm up the model']);
   const rssModel = rssMb();
 

@@ -4,7 +4,8 @@
 // The host loads this module lazily (it is the heavy bundle), so everything it needs is exported.
 
 import { EvidenceLedger } from './agent/ledger';
-import { runTurn, type ConversationTurn, type TurnEvent } from './agent/agentLoop';
+import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { standaloneQuestion, type PreviousTurn } from './agent/followUp';
 import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
 import { assertIndexOutsideDocs } from './docs/indexPlacement';
@@ -24,6 +25,8 @@ import type { LogLimits } from './metrics/logFile';
 import type { Feedback, Passage, RetrievalMode, TurnResult } from '../domain/types';
 import { boundTopK, DEFAULT_TOP_K } from '../domain/topK';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer, TextSimilarity } from './types';
+import { embedderSimilarity } from './retrieval/textSimilarity';
+import type { ExtractiveTuning } from './models/extractiveModel';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
@@ -42,7 +45,8 @@ export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from '.
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
 export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
-export type { TurnEvent, ConversationTurn } from './agent/agentLoop';
+export type { TurnEvent } from './agent/agentLoop';
+export type { PreviousTurn } from './agent/followUp';
 export { StoreError, type PassageStore } from './store/passageStore';
 export { redactConnection } from './store/postgres/postgresPassageStore';
 export { readMetricsReport, metricsReport, type ReportOptions } from './metrics/metricsReport';
@@ -108,8 +112,12 @@ export interface AskOptions {
   maxToolRounds?: number;
   onDraft?(textSoFar: string): void;
   onEvent?(event: TurnEvent): void;
-  /** Earlier questions and verified answers of this conversation, as text (no evidence ids). */
-  conversation?: readonly ConversationTurn[];
+  /**
+   * The turn this question follows in a conversation. A follow-up that leans on it ("and for
+   * part-time staff?") is answered as a standalone question carrying its question (the result's
+   * `answeredAs`); a question that stands alone is answered alone. Nothing else of it is carried.
+   */
+  follows?: PreviousTurn;
   /** Mixing routes: also offer the model Google Search as the `searchWeb` tool (a grounded sub-call). */
   webSearch?: GroundedModel;
 }
@@ -124,6 +132,7 @@ export class Engine {
   private readonly ledger = new EvidenceLedger();
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
+  private similarityOf: { embedder: Embedder; similarity: TextSimilarity } | undefined;
   private stats: TermStats | undefined;
   private sourcesFolder: string | undefined;
   private readonly log: EngineLogger;
@@ -225,6 +234,7 @@ export class Engine {
     this.assertAnswerable();
     const embedder = await this.embedder();
     const retrieval = this.passages.mode(embedder);
+    const similarity = this.textSimilarity();
     // Vectors still filling in: the search is hybrid over the passages that have one.
     const fill = this.passages.status().vectors;
     const partial = retrieval === 'hybrid' && fill ? partialRetrieval(fill) : undefined;
@@ -232,8 +242,9 @@ export class Engine {
     // Term weights for the question now, for each search's passages as they come, for the answer
     // before it is checked; each time for every text of the turn so far (a shared index updated
     // meanwhile starts its counts anew; otherwise they are known and cost nothing).
-    const turnTexts = [question];
+    const turnTexts = [question, ...(opts.follows ? [opts.follows.answeredAs ?? opts.follows.question] : [])];
     this.stats = await this.passages.termStats(turnTexts);
+    const standalone = opts.follows ? standaloneQuestion(question, opts.follows, this.stats) : undefined;
     const result = await runTurn(
       question,
       opts.model,
@@ -249,8 +260,9 @@ export class Engine {
         searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
         verify: async (text, evidence, signal) => (await this.verifierFor([...turnTexts, text], opts.escalation))(text, evidence, signal),
         relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
+        ...(similarity ? { similarity } : {}),
       },
-      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), conversation: opts.conversation },
+      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), ...(standalone ? { standalone } : {}) },
     );
     if (partial) result.partialRetrieval = partial;
     // A shared index's documents need not be in this workspace: the CLI's --docs says where they are.
@@ -311,9 +323,25 @@ export class Engine {
     await this.passages.close();
   }
 
-  /** The offline model, weighing question words by how informative they are in this index. */
-  createExtractiveModel(): ChatModel {
-    return createExtractiveModel({ termStats: () => this.termStats() });
+  /**
+   * The offline model, weighing question words by how informative they are in this index, and
+   * sentences by their similarity in meaning to the question when the embedding model is loaded.
+   * `tuning`: the dev-set sweep only.
+   */
+  createExtractiveModel(tuning?: Partial<ExtractiveTuning>): ChatModel {
+    return createExtractiveModel({ termStats: () => this.termStats(), similarity: () => this.textSimilarity(), ...(tuning ? { tuning } : {}) });
+  }
+
+  /**
+   * How close texts are in meaning under the loaded embedding model (the TextSimilarity port), or
+   * undefined while no model is loaded (lexical only, or still loading): every user falls back to
+   * its lexical evidence. Turns pass it on to the checks after the model (`TurnDeps.similarity`).
+   */
+  textSimilarity(): TextSimilarity | undefined {
+    const embedder = this.embedderState.kind === 'ready' ? this.embedderState.embedder : undefined;
+    if (!embedder) return this.inWorker?.similarity();
+    if (this.similarityOf?.embedder !== embedder) this.similarityOf = { embedder, similarity: embedderSimilarity(embedder) };
+    return this.similarityOf.similarity;
   }
 
   /** Term weights over every passage of the index (read by `ask` as it goes): informative words weigh more. */

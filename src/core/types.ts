@@ -27,6 +27,14 @@ export interface TextSimilarity {
   similarity(query: string, texts: readonly string[], signal?: AbortSignal): Promise<number[]>;
 }
 
+/** How a follow-up's standalone question was made: the question as asked, and the earlier question carried. */
+export interface FollowUpParts {
+  asked: string;
+  carried: string;
+  /** The new subject a subject-swapping follow-up names ("and for part-time staff?" → "part-time staff"). */
+  newSubject?: string;
+}
+
 export interface ToolDeclaration {
   name: string;
   description: string;
@@ -47,7 +55,11 @@ export interface ToolResult {
 }
 
 export type ChatMessage =
-  | { role: 'user'; text: string }
+  /**
+   * `followUp`: the question is a follow-up rewritten with the earlier question it carries
+   * (`text` is the rewrite); backends that read only `text` get the standalone question.
+   */
+  | { role: 'user'; text: string; followUp?: FollowUpParts }
   /** `raw` keeps a backend's own content (e.g. Gemini parts with signatures) for replay. */
   | { role: 'model'; text: string; toolCalls: ToolCall[]; raw?: unknown }
   | { role: 'tool'; results: ToolResult[] };

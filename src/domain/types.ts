@@ -189,6 +189,11 @@ export interface TurnResult {
   id?: string;
   invocationId: string;
   question: string;
+  /**
+   * A turn that follows an earlier one: the standalone question that was retrieved and answered
+   * (a follow-up rewritten with the earlier question; the question itself when it stands alone).
+   */
+  answeredAs?: string;
   answer: string;
   abstained: boolean;
   sentences: SentenceVerdict[];

@@ -3,7 +3,7 @@
 // Stop, and persists the history per workspace (validated when read back).
 
 import * as vscode from 'vscode';
-import type { ConversationTurn, TurnEvent } from '../core/engine';
+import type { PreviousTurn, TurnEvent } from '../core/engine';
 import type { TurnResult } from '../domain/types';
 import { isTurnView, type Feedback, type HostToWebview, type TurnView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
@@ -18,16 +18,18 @@ import { markWalkthroughStep } from './walkthrough';
 const HISTORY_KEY = 'evident.chatHistory';
 const MAX_TURNS = 50;
 const DRAFT_INTERVAL_MS = 80;
-/** Earlier turns carried into a question (as text: their evidence ids are not carried). */
-const CONVERSATION_TURNS = 3;
-
-/** The answered turns before `upTo` (exclusive), as the conversation a new question continues. */
-export function conversationBefore(turns: readonly TurnView[], upTo = turns.length): ConversationTurn[] {
-  return turns
-    .slice(0, upTo)
-    .filter((t) => t.status === 'done' && t.result && !t.result.abstained)
-    .slice(-CONVERSATION_TURNS)
-    .map((t) => ({ question: t.question, answer: t.result?.answer ?? '' }));
+/**
+ * The turn a new question follows: the latest answered turn before `upTo` (exclusive), abstained or
+ * not (a follow-up's subject is the question, not the answer). Only its question and what it was
+ * answered as are carried; a question that stands alone is answered alone.
+ */
+export function previousTurnBefore(turns: readonly TurnView[], upTo = turns.length): PreviousTurn | undefined {
+  for (let i = Math.min(upTo, turns.length) - 1; i >= 0; i--) {
+    const t = turns[i];
+    if (t.status !== 'done' || !t.result) continue;
+    return { question: t.result.question, ...(t.result.answeredAs !== undefined ? { answeredAs: t.result.answeredAs } : {}) };
+  }
+  return undefined;
 }
 
 export type SessionEvent = Extract<HostToWebview, { type: 'turn' | 'draft' | 'progress' }> | { type: 'cleared' };
@@ -71,12 +73,12 @@ export class ChatSession implements vscode.Disposable {
   }
 
   /**
-   * Asks a question as a new turn; a turn still running is stopped first. The question continues
-   * the conversation of the turns before it (or before `continues`, for a regenerated answer).
+   * Asks a question as a new turn; a turn still running is stopped first. The question follows the
+   * latest answered turn before it (or before `conversationUpTo`, for a regenerated answer).
    */
   async ask(question: string, options: { conversationUpTo?: number } = {}): Promise<TurnView> {
     this.stop();
-    const conversation = conversationBefore(this.turns, options.conversationUpTo);
+    const follows = previousTurnBefore(this.turns, options.conversationUpTo);
     const id = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const controller = new AbortController();
     this.active = { id, controller };
@@ -115,7 +117,7 @@ export class ChatSession implements vscode.Disposable {
       const readyEngine = () => this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }));
       const chosen = await this.models.create(readyEngine);
       controller.signal.throwIfAborted();
-      this.log.info(`Turn ${id}: asking ${chosen.model.name}${conversation.length ? ` (continuing ${conversation.length} earlier turn(s))` : ''}.`);
+      this.log.info(`Turn ${id}: asking ${chosen.model.name}${follows ? ' (after the previous turn)' : ''}.`);
       this.emitter.fire({ type: 'progress', turnId: id, stage: 'answering', detail: modelLabel(chosen.model.name) });
       let result: TurnResult;
       if (chosen.kind === 'grounded') {
@@ -144,7 +146,7 @@ export class ChatSession implements vscode.Disposable {
           webSearch: chosen.webSearch,
           signal: controller.signal,
           id,
-          conversation,
+          ...(follows ? { follows } : {}),
           onDraft,
           onEvent,
         });

@@ -221,6 +221,7 @@ export const isTurnResult = isShape<TurnResult>({
   id: isOptional(isString),
   invocationId: isString,
   question: isString,
+  answeredAs: isOptional(isString),
   answer: isString,
   abstained: isBoolean,
   sentences: (v): v is SentenceVerdict[] => isArrayOf(v, isSentenceVerdict),

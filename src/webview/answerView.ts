@@ -6,6 +6,7 @@
 // errors as one sentence with ways forward. Document and model text only go in as textContent.
 
 import { describePartialRetrieval } from '../domain/partialRetrieval';
+import { renderAnsweredAs } from './answeredAs';
 import type { Evidence, SentenceVerdict, TurnResult } from '../domain/types';
 import type { Feedback, TurnStage, TurnView, WebviewCommand } from '../shared/protocol';
 import { ABSTENTION_PREFIX } from '../domain/abstention';
@@ -242,6 +243,7 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
     'data-abstained': String(result.abstained),
   });
   if (result.abstained) answer.append(renderAbstention(doc, turn, result, actions, extras.lexical ?? result.retrieval === 'lexical'));
+  const answeredAs = renderAnsweredAs(doc, result);
   // In an abstention the NOT_FOUND line is the box above; what the model said besides it is shown.
   const sentences = result.abstained ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text)) : result.sentences;
   if (sentences.length > 0) {
@@ -249,6 +251,7 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
     body.append(renderSentences(doc, sentences, ctx));
     answer.append(body);
   }
+  if (answeredAs) answer.append(answeredAs);
   // A partly answered question: which part was not found (an off-topic turn says it in the box above).
   if (result.relevance?.verdict === 'partial') {
     const part = element(doc, 'div', { class: 'abstention relevance', 'data-testid': 'relevance', 'data-verdict': result.relevance.verdict, role: 'note' });

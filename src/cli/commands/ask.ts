@@ -14,6 +14,8 @@ import {
 } from '../setup';
 import { askGrounded } from '../../core/engine';
 import { readJsonl, requireString } from '../../core/jsonl';
+import { askConversations, withAfterCheck, type ConversationLine } from '../../core/eval/conversations';
+import { standaloneQuestion } from '../../core/agent/followUp';
 import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
 import { staleSourcesWarning } from '../../domain/staleSources';
@@ -32,7 +34,10 @@ verifier cannot back are dropped (and reported); with no backed sentence the ans
 
 Options:
   --question TEXT          one question
-  --questions FILE.jsonl   lines {"id","question"}; prints one JSON object per line, same order
+  --questions FILE.jsonl   lines {"id","question"}; prints one JSON object per line, same order. A line
+                           with "after": "<id of an earlier line>" follows that turn in one
+                           conversation: a follow-up ("and for part-time staff?") is answered as a
+                           standalone question, given as "answeredAs" (evidence ids stay per turn)
   --model NAME             extractive (offline, default without GEMINI_API_KEY), gemini, gemini:MODEL_ID,
                            google-search[:MODEL_ID], vertex-ai-search[:MODEL_ID]
   --json                   print the result as one JSON object
@@ -46,7 +51,7 @@ ${GROUNDING_FLAGS_HELP}
   -h, --help               show this help
 `;
 
-interface QuestionLine {
+interface QuestionLine extends ConversationLine {
   id: string;
   question: string;
 }
@@ -70,7 +75,7 @@ export const ask: CliCommand = async (argv, io) => {
   const batch = values.questions
     ? await readJsonl<QuestionLine>(
         path.resolve(io.cwd, values.questions),
-        (v) => requireString(v, 'id') ?? requireString(v, 'question') ?? questionProblem(v.question as string),
+        withAfterCheck((v) => requireString(v, 'id') ?? requireString(v, 'question') ?? questionProblem(v.question as string)),
       )
     : undefined;
   if (isGroundedModelName(values.model)) return askWithGrounding(values, batch, io);
@@ -87,11 +92,14 @@ export const ask: CliCommand = async (argv, io) => {
     const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
     const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
     if (batch) {
-      for (const line of batch) {
-        const result = await engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch });
-        warnStale(result);
-        io.stdout(`${JSON.stringify(toJson(result, files))}\n`);
-      }
+      await askConversations(
+        batch,
+        (line, follows) => engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch, ...(follows ? { follows } : {}) }),
+        (_, result) => {
+          warnStale(result);
+          io.stdout(`${JSON.stringify(toJson(result, files))}\n`);
+        },
+      );
       return 0;
     }
     const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
@@ -162,7 +170,16 @@ async function askWithGrounding(
       onLogError: (m) => io.stderr(`evident: ${m}\n`),
     });
   if (batch) {
-    for (const line of batch) io.stdout(`${JSON.stringify(toJson(await ask(line.question, line.id)))}\n`);
+    // A follow-up goes to the provider as its standalone question (the provider sees one question a turn).
+    await askConversations(
+      batch,
+      async (line, follows) => {
+        if (!follows) return ask(line.question, line.id);
+        const standalone = standaloneQuestion(line.question, follows);
+        return { ...(await ask(standalone.text, line.id)), question: line.question, answeredAs: standalone.text };
+      },
+      (_, result) => io.stdout(`${JSON.stringify(toJson(result))}\n`),
+    );
     return 0;
   }
   const result = await ask(values.question ?? '');
@@ -175,6 +192,7 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
   return {
     ...(result.id !== undefined ? { id: result.id } : {}),
     question: result.question,
+    ...(result.answeredAs !== undefined ? { answeredAs: result.answeredAs } : {}),
     answer: result.answer,
     abstained: result.abstained,
     sentences: result.sentences.map((s) => ({ text: s.text, citations: s.citations, verdict: s.verdict, reason: s.reason, support: round(s.support), ...(s.tier ? { tier: s.tier } : {}) })),
@@ -219,6 +237,7 @@ function round(n: number): number {
 function render(result: TurnResult, files?: SourceFiles): string {
   // Document text reaches the answer: control characters are escaped, line breaks kept.
   const lines: string[] = [result.answer.split('\n').map(escapeForTerminal).join('\n'), ''];
+  if (result.answeredAs !== undefined && result.answeredAs !== result.question) lines.push(`Answered as: ${escapeForTerminal(result.answeredAs)}`);
   const m = result.metrics;
   lines.push(
     `Verifier: ${result.sentences.length} sentences, ${result.sentences.filter((s) => s.verdict === 'kept').length} kept, ${m.dropped} dropped` +

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { CliCommand } from '../io';
 import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, numberFlag, openEngine, progressPrinter, topKFlag } from '../setup';
 import { readJsonl } from '../../core/jsonl';
+import { askConversations, withAfterCheck } from '../../core/eval/conversations';
 import { checkEvalQuestion, scoreItem, summarizeEvaluation, type EvalItem, type EvalQuestion, type EvalReport } from '../../core/eval/evaluation';
 import { DEFAULT_TOP_K } from '../../core/engine';
 
@@ -23,7 +24,9 @@ const GATES = {
 const HELP = `Usage: evident eval --docs DIR --set FILE.jsonl [options]
 
 Runs every question of the set (lines {"id","question","answerable","answer_keywords","gold_files"})
-and reports the figures below. Gates (fractions 0..1) make the exit code 1 when not met.
+and reports the figures below. Gates (fractions 0..1) make the exit code 1 when not met. A line with
+"after": "<id of an earlier line>" is asked as a follow-up of that turn (as "ask --questions" does),
+and the report adds how the follow-ups fared.
 
 Options:
   --set FILE.jsonl              the evaluation set
@@ -59,17 +62,20 @@ export const evaluate: CliCommand = async (argv, io) => {
     const v = numberFlag((values as Record<string, string | undefined>)[flag], flag, 0, 1);
     return v === undefined ? [] : [{ flag, ...gate, value: v }];
   });
-  const questions = await readJsonl<EvalQuestion>(path.resolve(io.cwd, values.set), checkEvalQuestion);
+  const questions = await readJsonl<EvalQuestion>(path.resolve(io.cwd, values.set), withAfterCheck(checkEvalQuestion));
   const makeModel = chooseCliModel(values.model, io, values.timeout);
   const engine = await openEngine(values, io);
   const model = makeModel(engine);
   await engine.index({ signal: io.signal, onProgress: progressPrinter(io) });
 
-  const items: EvalItem[] = [];
-  for (const [i, q] of questions.entries()) {
-    if (io.isTTY) io.stderr(`\r\x1b[Kevaluating ${i + 1}/${questions.length}`);
-    items.push(scoreItem(q, await engine.ask(q.question, { model, id: q.id, signal: io.signal })));
-  }
+  // A line with "after" is asked as a follow-up of that line's turn (one conversation per chain).
+  let asked = 0;
+  const items: EvalItem[] = (
+    await askConversations(questions, (q, follows) => {
+      if (io.isTTY) io.stderr(`\r\x1b[Kevaluating ${++asked}/${questions.length}`);
+      return engine.ask(q.question, { model, id: q.id, signal: io.signal, ...(follows ? { follows } : {}) });
+    })
+  ).map(({ question, result }) => scoreItem(question, result));
   if (io.isTTY) io.stderr('\r\x1b[K');
   const k = topKFlag(values['top-k']) ?? DEFAULT_TOP_K;
   const report = summarizeEvaluation(items, k);
@@ -98,6 +104,12 @@ export const evaluate: CliCommand = async (argv, io) => {
         `    ${'false-abstention rate'.padEnd(30)}${pct(report.verifierOff.falseAbstentionRate).padStart(7)} → ${pct(report.verifierOn.falseAbstentionRate)}`,
         `    ${'citation coverage'.padEnd(30)}${pct(report.verifierOff.citationCoverage).padStart(7)} → ${pct(report.verifierOn.citationCoverage)}`,
         `    ${'drop rate'.padEnd(30)}${pct(report.verifierOff.dropRate).padStart(7)} → ${pct(report.verifierOn.dropRate)}`,
+        ...(report.followUps
+          ? [
+              `  follow-ups                   ${report.followUps.questions} · a right file retrieved ${pct(report.followUps.rightFileRetrieved / Math.max(1, report.followUps.withRightFiles))} (${report.followUps.rightFileRetrieved}/${report.followUps.withRightFiles}) · rewritten ${report.followUps.rewritten}` +
+                ` · self-contained changed ${report.followUps.selfContainedChanged} of ${report.followUps.selfContained}`,
+            ]
+          : []),
         ...report.items.filter((i) => !i.correct).map((i) => `  wrong: ${i.id} (${i.answerable ? (i.abstained ? `abstained on an answerable question (by the ${i.abstainedBy === 'relevance' ? 'relevance check' : i.abstainedBy})` : 'answer lacks a keyword') : 'answered an unanswerable question'})`),
         '',
       ].join('\n'),

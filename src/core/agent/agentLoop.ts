@@ -7,14 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { isAbstention, notFound } from '../../domain/abstention';
 import { turnMetrics } from '../../domain/coverage';
 import type { AbstentionCause, Evidence, EvidenceLookup, TurnRelevance, TurnResult, RetrievalMode, VerifiedText } from '../../domain/types';
-import type { ChatMessage, ChatModel, ToolCall, ToolResult } from '../types';
+import type { ChatMessage, ChatModel, TextSimilarity, ToolCall, ToolResult } from '../types';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
 import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL_NAME, WEB_TOOL, WEB_TOOL_INSTRUCTION, WEB_TOOL_NAME } from './instruction';
 import type { WebSearch } from './webSearchTool';
 import type { EvidenceLedger, InvocationEvidence } from './ledger';
 import { withoutInstructions } from './injection';
-import { withoutCitations } from '../verifier/citations';
 import type { RelevanceInput } from '../verifier/relevance';
+import type { StandaloneQuestion } from './followUp';
 import { closestPassageNote, quote } from '../verifier/closestPassage';
 
 export interface TurnDeps {
@@ -26,6 +26,11 @@ export interface TurnDeps {
   retrieval: RetrievalMode;
   /** Mixing routes: Google Search as the `searchWeb` tool (a grounded sub-call); absent = documents only. */
   searchWeb?: WebSearch;
+  /**
+   * Similarity in meaning under the loaded embedding model (absent without one): for the checks
+   * after the model, e.g. the relevance check's question ↔ answer similarity. Nothing may need it.
+   */
+  similarity?: TextSimilarity;
 }
 
 export type TurnEvent =
@@ -39,34 +44,12 @@ export interface TurnOptions {
   onDraft?: (textSoFar: string) => void;
   onEvent?: (event: TurnEvent) => void;
   notices?: string[];
-  /** Earlier turns of the conversation, oldest first: their questions and verified answers, as text. */
-  conversation?: readonly ConversationTurn[];
-}
-
-/** One earlier turn carried into the next as text (its evidence ids are not: the ledger is per turn). */
-export interface ConversationTurn {
-  question: string;
-  /** The verified answer (kept sentences only). */
-  answer: string;
-}
-
-/** How many earlier turns a turn sees. */
-export const MAX_CONVERSATION_TURNS = 3;
-const MAX_CARRIED_ANSWER_CHARS = 1200;
-
-/**
- * Earlier turns as chat messages: question, then the verified answer with its citations
- * removed, so no evidence id of another turn reaches the model (a stale id would fail the
- * ledger lookup anyway, and the model must not be tempted to cite it).
- */
-export function conversationMessages(conversation: readonly ConversationTurn[] = []): ChatMessage[] {
-  return conversation.slice(-MAX_CONVERSATION_TURNS).flatMap((turn): ChatMessage[] => {
-    const answer = withoutCitations(turn.answer).slice(0, MAX_CARRIED_ANSWER_CHARS);
-    return [
-      { role: 'user', text: turn.question },
-      { role: 'model', text: answer, toolCalls: [] },
-    ];
-  });
+  /**
+   * The question as retrieved and answered, when the turn follows an earlier one: a follow-up
+   * rewritten with the earlier question (followUp.ts), or the question itself. Only this question
+   * reaches the model; nothing else of an earlier turn does (its evidence ids least of all).
+   */
+  standalone?: StandaloneQuestion;
 }
 
 const MAX_QUERY_CHARS = 500;
@@ -100,7 +83,13 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
   const evidence = deps.ledger.begin(invocationId);
   try {
     throwIfCancelled(signal);
-    const messages: ChatMessage[] = [...conversationMessages(options.conversation), { role: 'user', text: question }];
+    const standalone = options.standalone;
+    const answered = standalone?.text ?? question;
+    const messages: ChatMessage[] = [
+      standalone?.carried
+        ? { role: 'user', text: answered, followUp: { asked: standalone.asked, carried: standalone.carried, ...(standalone.newSubject ? { newSubject: standalone.newSubject } : {}) } }
+        : { role: 'user', text: answered },
+    ];
     const maxRounds = options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
     const instruction = deps.searchWeb ? `${CITATION_INSTRUCTION}\n${WEB_TOOL_INSTRUCTION}` : CITATION_INSTRUCTION;
     const tools = deps.searchWeb ? [SEARCH_TOOL, WEB_TOOL] : [SEARCH_TOOL];
@@ -138,10 +127,10 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
       : { answer: NO_ANSWER, abstained: true, sentences: [] };
     throwIfCancelled(signal);
     const modelAbstained = !finalText.trim() || isAbstention(finalText);
-    const checked = checkAnswersQuestion(question, supported, evidence, deps);
+    const checked = checkAnswersQuestion(answered, supported, evidence, deps);
     const { relevance } = checked;
     // An abstention in Evident's words: what was searched and what the closest passage does say.
-    const verified = checked.verified.abstained ? { ...checked.verified, answer: abstentionText(checked.verified.answer, question, searches, evidence.all()) } : checked.verified;
+    const verified = checked.verified.abstained ? { ...checked.verified, answer: abstentionText(checked.verified.answer, answered, searches, evidence.all()) } : checked.verified;
     const abstainedBy: AbstentionCause | undefined = !verified.abstained
       ? undefined
       : modelAbstained ? 'model' : supported.abstained ? 'verifier' : 'relevance';
@@ -149,6 +138,7 @@ export async function runTurn(question: string, model: ChatModel, deps: TurnDeps
       id: options.id,
       invocationId,
       question,
+      ...(standalone ? { answeredAs: standalone.text } : {}),
       answer: verified.answer,
       abstained: verified.abstained,
       sentences: verified.sentences,

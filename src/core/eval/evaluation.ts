@@ -14,6 +14,10 @@ export interface EvalQuestion {
   answerable: boolean;
   answer_keywords: string[];
   gold_files: string[];
+  /** A follow-up: the id of the earlier line of the set it follows (asked after that turn). */
+  after?: string;
+  /** A follow-up that changes the subject: it must be answered as asked, not rewritten. */
+  selfContained?: boolean;
 }
 
 export function checkEvalQuestion(value: Record<string, unknown>): string | undefined {
@@ -23,7 +27,8 @@ export function checkEvalQuestion(value: Record<string, unknown>): string | unde
     questionProblem(value.question as string) ??
     (typeof value.answerable === 'boolean' ? undefined : '"answerable" must be true or false') ??
     (value.answer_keywords === undefined || isStringArray(value.answer_keywords) ? undefined : '"answer_keywords" must be an array of strings') ??
-    (value.gold_files === undefined || isStringArray(value.gold_files) ? undefined : '"gold_files" must be an array of strings')
+    (value.gold_files === undefined || isStringArray(value.gold_files) ? undefined : '"gold_files" must be an array of strings') ??
+    (value.selfContained === undefined || typeof value.selfContained === 'boolean' ? undefined : '"selfContained" must be true or false')
   );
 }
 
@@ -62,7 +67,22 @@ export interface EvalReport {
   /** The same turns as the model wrote them (no support check, no relevance check) and as shown. */
   verifierOff: StageFigures;
   verifierOn: StageFigures;
-  items: { id: string; correct: boolean; abstained: boolean; answerable: boolean; goldRecall?: number; abstainedBy?: AbstentionCause }[];
+  items: { id: string; correct: boolean; abstained: boolean; answerable: boolean; goldRecall?: number; abstainedBy?: AbstentionCause; answeredAs?: string }[];
+  /** Sets with follow-ups (`after`): how the follow-ups fared (absent for a set without any). */
+  followUps?: FollowUpFigures;
+}
+
+export interface FollowUpFigures {
+  questions: number;
+  /** Follow-ups that have a right file: a gold file, or for an unanswerable follow-up on the same subject a gold file of the turn it follows. */
+  withRightFiles: number;
+  /** …and whose retrieved passages include one. */
+  rightFileRetrieved: number;
+  /** Follow-ups answered as a rewritten question. */
+  rewritten: number;
+  /** Follow-ups marked self-contained, and how many of them the rewrite changed (should be none). */
+  selfContained: number;
+  selfContainedChanged: number;
 }
 
 /** Figures of one stage of the turn: before the after-model checks, or after them. */
@@ -134,7 +154,29 @@ export function summarizeEvaluation(items: EvalItem[], k: number): EvalReport {
       answerable: i.question.answerable,
       goldRecall: i.goldRecall,
       ...(i.result.abstained ? { abstainedBy: causeOf(i.result) } : {}),
+      ...(i.result.answeredAs !== undefined ? { answeredAs: i.result.answeredAs } : {}),
     })),
+    ...(items.some((i) => i.question.after !== undefined) ? { followUps: followUpFigures(items) } : {}),
+  };
+}
+
+function followUpFigures(items: EvalItem[]): FollowUpFigures {
+  const byId = new Map(items.map((i) => [i.question.id, i]));
+  const followUps = items.filter((i) => i.question.after !== undefined);
+  // A right file: a gold file, or for an unanswerable follow-up on the same subject the files of the
+  // turn it follows; an unanswerable follow-up that changes the subject has none (it is not counted).
+  const rightFiles = (i: EvalItem): string[] =>
+    i.question.gold_files?.length ? i.question.gold_files : i.question.selfContained ? [] : (byId.get(i.question.after ?? '')?.question.gold_files ?? []);
+  const withRightFiles = followUps.filter((i) => rightFiles(i).length > 0);
+  const changed = (i: EvalItem) => i.result.answeredAs !== undefined && i.result.answeredAs !== i.question.question;
+  const selfContained = followUps.filter((i) => i.question.selfContained);
+  return {
+    questions: followUps.length,
+    withRightFiles: withRightFiles.length,
+    rightFileRetrieved: withRightFiles.filter((i) => i.result.evidence.some((e) => rightFiles(i).includes(e.source))).length,
+    rewritten: followUps.filter(changed).length,
+    selfContained: selfContained.length,
+    selfContainedChanged: selfContained.filter(changed).length,
   };
 }
 

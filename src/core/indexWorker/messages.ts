@@ -37,9 +37,11 @@ export interface WorkerCalls {
   termCounts: { args: Record<string, never>; returns: string };
   commonFolder: { args: Record<string, never>; returns: string };
   clear: { args: Record<string, never>; returns: null };
+  /** Cosine similarity of `query` to each text under the worker's embedding model; null without one. */
+  similarity: { args: { query: string; texts: string[] }; returns: number[] | null };
 }
 export type WorkerOp = keyof WorkerCalls;
-export const WORKER_OPS: readonly WorkerOp[] = ['index', 'search', 'passages', 'termCounts', 'commonFolder', 'clear'];
+export const WORKER_OPS: readonly WorkerOp[] = ['index', 'search', 'passages', 'termCounts', 'commonFolder', 'clear', 'similarity'];
 
 export type ToWorker =
   | { [K in WorkerOp]: { type: 'call'; id: number; op: K; args: WorkerCalls[K]['args'] } }[WorkerOp]

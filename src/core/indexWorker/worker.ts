@@ -8,7 +8,8 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { workspaceDocSource } from '../docs/docSource';
 import { loadEmbedder } from '../retrieval/embedder';
 import { LocalPassageStore } from '../store/localPassageStore';
-import type { Embedder } from '../types';
+import type { Embedder, TextSimilarity } from '../types';
+import { embedderSimilarity } from '../retrieval/textSimilarity';
 import type { IndexRunOptions } from '../retrieval/passageIndex';
 import { isToWorker, toWorkerError, type FromWorker, type IndexWorkerData, type ToWorker, type WorkerCalls, type WorkerOp, type WorkerStatus } from './messages';
 
@@ -24,6 +25,7 @@ class IndexWorker {
   private embedderProblem: string | undefined;
   private embedderLoading: Promise<Embedder | undefined>;
   private embedder: Embedder | undefined;
+  private similarityOf: TextSimilarity | undefined;
   private readonly running = new Map<number, AbortController>();
 
   constructor(
@@ -106,6 +108,11 @@ class IndexWorker {
         await this.store.clear();
         this.post({ type: 'status', status: this.status() });
         return null;
+      case 'similarity': {
+        if (!embedder) return null;
+        this.similarityOf ??= embedderSimilarity(embedder);
+        return this.similarityOf.similarity(message.args.query, message.args.texts);
+      }
     }
   }
 

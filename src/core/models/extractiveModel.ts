@@ -1,72 +1,85 @@
 // The offline backend: deterministic, no network, no key. It searches once with the question,
-// then answers with the 1–3 passage sentences that best cover the question's key terms, each
-// cited; when the passages do not cover the question's key terms it abstains with NOT_FOUND
-// naming what is missing. Its answer goes through the same verifier as any model's.
+// then answers with the 1–3 passage sentences that best answer it, each cited; when the passages
+// do not answer it abstains with NOT_FOUND naming what is missing. A sentence's score is its
+// lexical evidence (the weighted share of the question's key terms it holds, and whether it states
+// the kind of value asked for) plus, when the embedding model is loaded, its similarity in meaning
+// to the question (all-MiniLM-L6-v2 was trained on question–answer pairs): the similarity orders
+// the sentences, lets a paraphrase answer, and makes the model abstain when no sentence is close
+// to the question. Without the model the lexical evidence decides alone. Its answer goes through
+// the same verifier as any model's.
 
 import { notFound } from '../../domain/abstention';
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../types';
-import { analyse, TOKEN, tokenWord, type Term } from '../verifier/terms';
-import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
-import { splitSentences } from '../verifier';
-import { askedValues, questionParts } from '../verifier/relevance';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, FollowUpParts, TextSimilarity } from '../types';
+import { analyse } from '../verifier/terms';
+import type { TermStats } from '../verifier/termStats';
+import { questionParts } from '../verifier/relevance';
 import { SEARCH_TOOL_NAME } from '../agent/instruction';
+import { candidateSentences, coveredStems, QuestionReading, unique, type Candidate, type ReturnedPassage } from './extractiveReading';
 
 export const EXTRACTIVE_MODEL_NAME = 'extractive';
 
-// Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
-const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
-
-/** Words that say what kind of question it is, not what it is about. */
-const QUESTION_FILLER = new Set(
-  'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means'
-    .split(' '),
-);
-
-/** Share of the question's (IDF-weighted) key terms the passages must contain to answer. */
+/** Share of the question's (IDF-weighted) key terms the passages must contain to answer (lexical evidence alone). */
 const COVERAGE_NEEDED = 0.6;
-/** A sentence must cover this share of the key terms to be picked. */
+/** A sentence must cover this share of the key terms to be picked (lexical evidence alone). */
 const SENTENCE_MIN = 0.3;
 const MAX_SENTENCES = 3;
-/** Added to the score of a sentence that states the kind of value the question asks for (chosen on the dev set). */
-const VALUE_BONUS = 0.2;
-/** A worked example's steps and conclusion, not the rule itself. */
-const CALCULATION = /\d\s*(?:[a-z ]{0,24})?\s(?:x|×|\*|=)\s*\d/i;
-const WORKED_EXAMPLE = /^(?:for (?:example|instance)|e\.g\.|example\b|in (?:this|that|the above) (?:example|case)|therefore|thus|hence|so,|this means)/i;
+/** Sentences scored by similarity: the best this many by lexical score (embedding every sentence costs time). */
+const SEMANTIC_CANDIDATES = 40;
 
-interface ReturnedPassage {
-  id: string;
-  heading: string;
-  text: string;
+/** How the similarity in meaning weighs with the lexical evidence (chosen on the dev sets: docs/measurements.md). */
+export interface ExtractiveTuning {
+  /** Weight of the sentence's similarity (cosine, the sentence read with its section's heading) in its score; the lexical score weighs 1. */
+  semanticWeight: number;
+  /** Weight of its passage's similarity to the question. */
+  passageWeight: number;
+  /** When the question asks for a kind of value (a number, an amount, a duration, a date), only a sentence stating one answers. */
+  requireAskedValue: boolean;
+  /** The best sentence must be at least this close to the question, or the model abstains. */
+  minSimilarity: number;
+  /** A sentence this close answers even when the passages miss some of the question's words (a paraphrase). */
+  paraphraseSimilarity: number;
+  /** …and it still needs this lexical score. */
+  paraphraseLexical: number;
 }
+
+export const DEFAULT_EXTRACTIVE_TUNING: ExtractiveTuning = { semanticWeight: 1.5, passageWeight: 1, requireAskedValue: true, minSimilarity: 0.4, paraphraseSimilarity: 0.5, paraphraseLexical: 0.15 };
 
 export interface ExtractiveOptions {
   /** Term weights over the whole index; without it, weights come from the returned passages. */
   termStats?: () => TermStats | undefined;
+  /** Similarity in meaning, when an embedding model is loaded; without it the lexical evidence decides. */
+  similarity?: () => TextSimilarity | undefined;
+  /** For the dev-set sweep only. */
+  tuning?: Partial<ExtractiveTuning>;
 }
 
 export function createExtractiveModel(options: ExtractiveOptions = {}): ChatModel {
+  const tuning = { ...DEFAULT_EXTRACTIVE_TUNING, ...options.tuning };
   return {
     name: EXTRACTIVE_MODEL_NAME,
     async generate(request: ChatRequest): Promise<ChatResponse> {
       request.signal.throwIfAborted();
-      // A follow-up ("and for monthly plans?") is read with the question before it: both search
-      // for it, and the follow-up's own words decide which sentences answer.
-      const question = lastUserText(request.messages);
-      const context = carriedContext(question, previousUserText(request.messages));
+      // A follow-up comes rewritten as a standalone question (agent/followUp.ts): it is searched
+      // as such, and its own words decide which sentences answer.
+      const { text: question, followUp } = lastUserMessage(request.messages);
       const passages = returnedPassages(request.messages);
       if (passages === undefined) {
         if (request.tools.some((t) => t.name === SEARCH_TOOL_NAME)) {
-          // A follow-up searches twice: read with the question before it, and on its own (so the
-          // earlier question's many words cannot crowd out what the follow-up asks about).
-          const toolCalls = [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: context ? `${context} ${question}` : question } }];
-          if (context) toolCalls.push({ id: 'extractive-2', name: SEARCH_TOOL_NAME, args: { query: question } });
-          return { text: '', toolCalls };
+          return { text: '', toolCalls: [{ id: 'extractive-1', name: SEARCH_TOOL_NAME, args: { query: question } }] };
         }
         return say(request, notFound('no passages were searched for this question.'));
       }
-      return say(request, answer(question, passages, options.termStats?.(), context));
+      const read = readPassages(question, passages, options.termStats?.(), followUp);
+      const similarity = options.similarity?.();
+      if (read.kind === 'abstain' || !similarity) return say(request, decide(read, undefined, tuning));
+      return say(request, decide(read, await similarities(similarity, question, read.candidates, passages, request.signal), tuning));
     },
   };
+}
+
+/** The lexical-only answer (no embedding model): what the offline model says without similarity. */
+export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats, followUp?: FollowUpParts): string {
+  return decide(readPassages(question, passages, corpusStats, followUp), undefined, DEFAULT_EXTRACTIVE_TUNING);
 }
 
 function say(request: ChatRequest, text: string): ChatResponse {
@@ -74,100 +87,125 @@ function say(request: ChatRequest, text: string): ChatResponse {
   return { text, toolCalls: [] };
 }
 
-/** Weight of a word carried from the previous question when picking sentences (the follow-up's own words weigh 1). */
-const CONTEXT_SHARE = 0.25;
+type Read =
+  | { kind: 'abstain'; text: string }
+  | { kind: 'read'; reading: QuestionReading; candidates: Candidate[]; coverage: number; missing: string[] };
 
-export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats, context?: string): string {
-  // A follow-up is read with what it carries from the question before it (see carriedContext).
-  const read = context ? `${context} ${question}` : question;
-  const howWords = new Set([...read.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
-  // The question is read once: every later step looks words up here (linear in its length).
-  const words = new QuestionWords(read);
-  const surface = (stemmed: string): string => words.surface(stemmed);
-  // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
-  const questionTerms = words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word));
-  const keyTerms = unique(questionTerms.map((t) => t.stem));
-  // The follow-up's own words decide which sentences are picked; carried words weigh less.
-  const own = new Set(context ? new QuestionWords(question).terms.map((t) => t.stem) : keyTerms);
-  const share = (stem: string) => (own.size === 0 || own.has(stem) ? 1 : CONTEXT_SHARE);
-  if (keyTerms.length === 0) return notFound('the question has no terms to look for in the documents.');
-  if (passages.length === 0) return notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`);
-
-  const covered = new Set<string>();
-  for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
-
+/** Reads the question and the passages: an abstention that needs no sentence scores (nothing to look for, a name missing), or the candidates. */
+export function readPassages(question: string, passages: readonly ReturnedPassage[], corpusStats?: TermStats, followUp?: FollowUpParts): Read {
+  const reading = new QuestionReading(question, passages, corpusStats, followUp);
+  const keyTerms = reading.keyTerms;
+  if (keyTerms.length === 0) return { kind: 'abstain', text: notFound('the question has no terms to look for in the documents.') };
+  if (passages.length === 0) return { kind: 'abstain', text: notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`) };
+  const covered = coveredStems(passages);
   // Names and numbers the question is specifically about ("Japan", "401(k)") must be there.
-  const anchors = unique(anchorWords(read).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
-  const missingAnchors = anchors.filter((a) => !covered.has(a));
+  const missingAnchors = reading.anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
-    return notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => surface(m)))}.`);
+    return { kind: 'abstain', text: notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => reading.surface(m)))}.`) };
   }
+  return { kind: 'read', reading, candidates: candidateSentences(reading, passages), coverage: reading.coverage(covered), missing: keyTerms.filter((t) => !covered.has(t)) };
+}
 
-  // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
-  // missing topic: it weighs like an average word rather than like the rarest one.
-  const stats = corpusStats ?? termStatsFromTexts(passages.map((p) => `${p.heading}\n${p.text}`));
-  const unseenWeight = stats.idf('\u0000never-seen');
-  const seenWeights = keyTerms.map((t) => stats.idf(t)).filter((w) => w < unseenWeight);
-  const averageSeen = seenWeights.length ? seenWeights.reduce((a, b) => a + b, 0) / seenWeights.length : 1;
-  const weight = (stem: string) => {
-    const w = stats.idf(stem);
-    return w >= unseenWeight ? averageSeen : w;
+/** How close in meaning a candidate sentence (read with its section's heading) and its passage are to the question. */
+export interface Closeness {
+  sentence: number;
+  passage: number;
+}
+
+/**
+ * The similarities of the sentences worth one (the best by lexical score: most of a passage's
+ * sentences score 0 and answer nothing) and of their passages, in one call to the model.
+ */
+export async function similarities(
+  similarity: TextSimilarity,
+  question: string,
+  candidates: readonly Candidate[],
+  passages: readonly ReturnedPassage[],
+  signal?: AbortSignal,
+): Promise<Map<Candidate, Closeness>> {
+  const scored = [...candidates].sort((a, b) => b.lexical - a.lexical || a.order - b.order).slice(0, SEMANTIC_CANDIDATES);
+  const passageIds = [...new Set(scored.map((c) => c.id))];
+  const passageText = new Map(passages.map((p) => [p.id, `${p.heading}\n${p.text}`]));
+  const texts = [...scored.map(sentenceInContext), ...passageIds.map((id) => passageText.get(id) ?? '')];
+  const sims = await similarity.similarity(question, texts, signal);
+  const ofPassage = new Map(passageIds.map((id, i) => [id, sims[scored.length + i]]));
+  return new Map(scored.map((c, i) => [c, { sentence: sims[i], passage: ofPassage.get(c.id) ?? 0 }]));
+}
+
+/** A sentence as the model compares it: under the last part of its heading ("Advanced sick leave: You can request…"). */
+function sentenceInContext(c: Candidate): string {
+  const section = c.heading.split(' > ').at(-1)?.trim();
+  return section ? `${section}: ${c.text}` : c.text;
+}
+
+/** Picks the sentences that answer (or abstains), by lexical score and, when given, similarity to the question. */
+export function decide(read: Read, sims: ReadonlyMap<Candidate, Closeness> | undefined, tuning: ExtractiveTuning): string {
+  if (read.kind === 'abstain') return read.text;
+  const { reading, candidates } = read;
+  const surface = (stem: string) => reading.surface(stem);
+  const sim = (c: Candidate) => sims?.get(c)?.sentence ?? 0;
+  const score = (c: Candidate) => {
+    const closeness = sims?.get(c);
+    return closeness ? c.lexical + tuning.semanticWeight * closeness.sentence + tuning.passageWeight * closeness.passage : c.lexical;
   };
-  const total = keyTerms.reduce((sum, t) => sum + weight(t), 0);
-  const missing = keyTerms.filter((t) => !covered.has(t));
-  const coverage = keyTerms.filter((t) => covered.has(t)).reduce((sum, t) => sum + weight(t), 0) / total;
-  if (coverage < COVERAGE_NEEDED) {
-    return notFound(`the documents found do not mention ${quoteList(missing.map((m) => surface(m)))}.`);
+  // With the model only: without it the lexical evidence decides as it always has (the fallback must not change).
+  const valueAsked = !!sims && tuning.requireAskedValue && reading.askedValues().length > 0;
+  // Without the model, a sentence answers on its words alone; with it, a sentence close enough in
+  // meaning answers (a paraphrase), and one far from the question never does.
+  const answers = (c: Candidate) =>
+    (!valueAsked || c.statesValue) &&
+    (sims
+      ? sim(c) >= tuning.minSimilarity && (c.lexical >= SENTENCE_MIN || (sim(c) >= tuning.paraphraseSimilarity && c.lexical >= tuning.paraphraseLexical))
+      : c.lexical >= SENTENCE_MIN);
+  // A follow-up that names a new subject ("and for part-time staff?") is answered only by sentences about it.
+  const subject = reading.followUp?.newSubject;
+  const ranked = candidates
+    .filter((c) => (!sims || sims.has(c)) && (!subject || aboutSubject(c, subject, reading)))
+    .sort((a, b) => score(b) - score(a) || a.order - b.order);
+  const best = ranked.find(answers);
+  const paraphrase = !!sims && !!best && sim(best) >= tuning.paraphraseSimilarity;
+  if (read.coverage < COVERAGE_NEEDED && !paraphrase) {
+    return notFound(`the documents found do not mention ${quoteList(read.missing.map(surface))}.`);
   }
-
-  const asked = askedValues(question);
-  const pickTotal = keyTerms.reduce((sum, t) => sum + share(t) * weight(t), 0);
-  const candidates: { text: string; id: string; score: number; order: number; stems: Set<string> }[] = [];
-  const seen = new Set<string>();
-  let order = 0;
-  for (const p of passages) {
-    const headingTerms = new Set(analyse(p.heading, { stemming: true }).terms.map((t) => t.stem));
-    for (const line of p.text.split('\n')) {
-      // A line that opens a worked example ("For example: … Therefore, 104 hours") is the example throughout.
-      if (WORKED_EXAMPLE.test(stripListMarker(line).trim())) continue;
-      for (const s of splitSentences(stripListMarker(line))) {
-        const text = s.text.trim();
-        if (!text || text.endsWith(':') || text.split(/\s+/).length < 3) continue;
-        // The same sentence in two passages is said once; a worked example's conclusion
-        // ("Therefore, you can request up to 104 hours") is not the rule.
-        const key = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-        if (seen.has(key) || WORKED_EXAMPLE.test(text) || CALCULATION.test(text)) continue;
-        seen.add(key);
-        const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
-        const topical = keyTerms.reduce((sum, t) => sum + share(t) * (stems.has(t) ? weight(t) : headingTerms.has(t) ? weight(t) * 0.5 : 0), 0) / pickTotal;
-        // A sentence that states the kind of value asked for ("how long" → a duration) ranks higher.
-        const score = topical > 0 && asked.some((states) => states(text)) ? topical + VALUE_BONUS : topical;
-        candidates.push({ text, id: p.id, score, order: order++, stems });
-      }
-    }
+  if (!best) {
+    return notFound(
+      subject
+        ? `the documents found do not say this for "${subject}".`
+        : `no sentence in the documents found answers this; closest terms: ${quoteList(reading.keyTerms.map(surface))}.`,
+    );
   }
-  candidates.sort((a, b) => b.score - a.score || a.order - b.order);
-  const best = candidates[0];
-  if (!best || best.score < SENTENCE_MIN) {
-    return notFound(`no sentence in the documents found answers this; closest terms: ${quoteList(keyTerms.map((k) => surface(k)))}.`);
-  }
-  const picked = candidates.filter((c) => c.score >= Math.max(SENTENCE_MIN, best.score * 0.75)).slice(0, MAX_SENTENCES);
-  // Each part of a multi-part question gets its best sentence, when one meets it; a part none
-  // meets is named by the turn's relevance check as not found.
-  const parts = questionParts(question);
-  if (parts.length > 1) {
-    for (const part of parts) {
-      const partTerms = unique(analyse(part, { stemming: true }).terms.map((t) => t.stem).filter((t) => keyTerms.includes(t)));
-      if (partTerms.length === 0) continue;
-      const partTotal = partTerms.reduce((sum, t) => sum + weight(t), 0);
-      const partScore = (c: { stems: Set<string> }) => partTerms.reduce((sum, t) => sum + (c.stems.has(t) ? weight(t) : 0), 0) / partTotal;
-      if (picked.some((c) => partScore(c) >= 0.5)) continue;
-      const forPart = candidates.filter((c) => !picked.includes(c)).sort((a, b) => partScore(b) - partScore(a) || a.order - b.order)[0];
-      if (forPart && partScore(forPart) >= 0.5) picked.push(forPart);
-    }
-  }
+  const floor = score(best) * 0.75;
+  const picked = ranked.filter((c) => answers(c) && score(c) >= floor).slice(0, MAX_SENTENCES);
+  coverParts(reading, sims ? ranked.filter(answers) : ranked, picked);
   picked.sort((a, b) => a.order - b.order);
   return picked.map((c) => cite(c.text, c.id)).join(' ');
+}
+
+/** The sentence (or its passage's heading) holds at least half the weight of the new subject's words. */
+function aboutSubject(c: Candidate, subject: string, reading: QuestionReading): boolean {
+  const stems = unique(analyse(subject, { stemming: true }).terms.map((t) => t.stem));
+  if (stems.length === 0) return true;
+  const heading = new Set(analyse(c.heading, { stemming: true }).terms.map((t) => t.stem));
+  const total = stems.reduce((sum, t) => sum + reading.weight(t), 0);
+  return stems.filter((t) => c.stems.has(t) || heading.has(t)).reduce((sum, t) => sum + reading.weight(t), 0) / total >= 0.5;
+}
+
+/**
+ * Each part of a multi-part question gets its best sentence, when one meets it; a part none
+ * meets is named by the turn's relevance check as not found.
+ */
+function coverParts(reading: QuestionReading, answering: readonly Candidate[], picked: Candidate[]): void {
+  const parts = questionParts(reading.followUp ? reading.followUp.asked : reading.question);
+  if (parts.length < 2) return;
+  for (const part of parts) {
+    const partTerms = unique(analyse(part, { stemming: true }).terms.map((t) => t.stem).filter((t) => reading.keyTerms.includes(t)));
+    if (partTerms.length === 0) continue;
+    const partTotal = partTerms.reduce((sum, t) => sum + reading.weight(t), 0);
+    const partScore = (c: Candidate) => partTerms.reduce((sum, t) => sum + (c.stems.has(t) ? reading.weight(t) : 0), 0) / partTotal;
+    if (picked.some((c) => partScore(c) >= 0.5)) continue;
+    const forPart = answering.filter((c) => !picked.includes(c)).sort((a, b) => partScore(b) - partScore(a) || a.order - b.order)[0];
+    if (forPart && partScore(forPart) >= 0.5) picked.push(forPart);
+  }
 }
 
 /** "Refunds take 5 days." + E2 → "Refunds take 5 days [E2]." */
@@ -178,55 +216,9 @@ function cite(sentence: string, id: string): string {
   return `${body} [${id}]${end}`;
 }
 
-function stripListMarker(line: string): string {
-  return line.replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ x]\]\s+)?/, '');
-}
-
-function lastUserText(messages: ChatMessage[]): string {
-  return userTexts(messages).at(-1) ?? '';
-}
-
-/** The question of the turn before this one (the conversation carried into the turn), if any. */
-function previousUserText(messages: ChatMessage[]): string | undefined {
-  const texts = userTexts(messages);
-  return texts.length > 1 ? texts[texts.length - 2] : undefined;
-}
-
-function userTexts(messages: ChatMessage[]): string[] {
-  return messages.filter((m): m is Extract<ChatMessage, { role: 'user' }> => m.role === 'user').map((m) => m.text);
-}
-
-const FOLLOW_UP_OPENING = /^\s*(?:and|or|but|also|then|so|what about|how about|same for|and what about)\b/i;
-/** A question this short leans on the one before it ("and for contractors?"). */
-const FOLLOW_UP_MAX_WORDS = 5;
-
-/** True when a question reads as a follow-up of the previous one rather than a new topic. */
-export function isFollowUp(question: string): boolean {
-  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return FOLLOW_UP_OPENING.test(question) || (words.length > 0 && words.length <= FOLLOW_UP_MAX_WORDS);
-}
-
-/**
- * What a follow-up carries from the previous question, or undefined for a new question: so
- * "and for monthly plans?" after "How much does the annual plan cost?" searches and answers for
- * the cost of monthly plans. When the follow-up names things of its own (names, numbers), those
- * replace the ones the previous question named.
- */
-export function carriedContext(question: string, previous: string | undefined): string | undefined {
-  if (!previous || !isFollowUp(question)) return undefined;
-  const ownAnchors = anchorWords(question).length > 0;
-  return (ownAnchors ? withoutWords(previous, anchorWords(previous)) : previous).trim();
-}
-
-/** The question as the offline model searches for it: a follow-up joined to what it carries. */
-export function inContext(question: string, previous: string | undefined): string {
-  const context = carriedContext(question, previous);
-  return context ? `${context} ${question.trim()}` : question;
-}
-
-function withoutWords(text: string, words: string[]): string {
-  const drop = new Set(words);
-  return (text.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*|[^\p{L}\p{N}]+/gu) ?? []).filter((w) => !drop.has(w)).join('');
+function lastUserMessage(messages: ChatMessage[]): { text: string; followUp?: FollowUpParts } {
+  const last = messages.filter((m): m is Extract<ChatMessage, { role: 'user' }> => m.role === 'user').at(-1);
+  return { text: last?.text ?? '', ...(last?.followUp ? { followUp: last.followUp } : {}) };
 }
 
 /** Passages from the tool results of this turn, or undefined when no search has run yet. */
@@ -246,40 +238,6 @@ function returnedPassages(messages: ChatMessage[]): ReturnedPassage[] | undefine
     }
   }
   return out;
-}
-
-/** Capitalised words after the first word, and words with digits: what the question names. */
-function anchorWords(question: string): string[] {
-  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*/gu) ?? [];
-  return words.filter((w, i) => /\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w) && !/^(I|I'm|I’m|I've|I’ll)$/.test(w)));
-}
-
-function unique<T>(items: T[]): T[] {
-  return [...new Set(items)];
-}
-
-/**
- * The question read once: its content terms, and for each stem the word as the user wrote it
- * (for messages: stems read badly). Looking a stem up costs nothing, so naming thousands of
- * missing words stays linear in the question's length.
- */
-class QuestionWords {
-  readonly terms: Term[];
-  private readonly byStem = new Map<string, string>();
-
-  constructor(question: string) {
-    this.terms = analyse(question, { stemming: true }).terms;
-    const asWritten = new Map<string, string>();
-    for (const m of question.matchAll(WORDS)) {
-      const word = tokenWord(m[0].toLowerCase());
-      if (!asWritten.has(word)) asWritten.set(word, m[0].replace(/['’]s$/u, ''));
-    }
-    for (const t of this.terms) if (!this.byStem.has(t.stem)) this.byStem.set(t.stem, asWritten.get(t.word) ?? t.word);
-  }
-
-  surface(stemmed: string): string {
-    return this.byStem.get(stemmed) ?? stemmed;
-  }
 }
 
 /** Words named in a message: a few, then how many more (a pasted text may miss thousands). */

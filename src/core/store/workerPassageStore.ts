@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { DocSource } from '../docs/docSource';
 import type { IndexProgress, IndexReport, IndexRunOptions } from '../retrieval/passageIndex';
-import type { Embedder } from '../types';
+import type { Embedder, TextSimilarity } from '../types';
 import { TermCounts, type TermStats } from '../verifier/termStats';
 import { fromWorkerError, isFromWorker, type FromWorker, type IndexWorkerData, type ToWorker, type WorkerCalls, type WorkerOp, type WorkerStatus } from '../indexWorker/messages';
 import type { PassageStore, StoreSearch, StoreStatus } from './passageStore';
@@ -148,6 +148,23 @@ export class WorkerPassageStore implements PassageStore {
 
   commonFolder(): Promise<string> {
     return this.call('commonFolder', {});
+  }
+
+  /**
+   * Similarity in meaning under the worker's embedding model, once it is loaded there (undefined
+   * before, and without one): the texts cross to the worker, the scores come back.
+   */
+  similarity(): TextSimilarity | undefined {
+    const modelId = this.latest.embedder === 'ready' ? this.latest.embeddingModel : null;
+    if (modelId === null) return undefined;
+    return {
+      modelId,
+      similarity: async (query, texts, signal) => {
+        const scores = await this.call('similarity', { query, texts: [...texts] }, signal);
+        if (!scores || scores.length !== texts.length) throw new Error('The index worker has no embedding model to compare texts with.');
+        return scores;
+      },
+    };
   }
 
   async clear(): Promise<void> {

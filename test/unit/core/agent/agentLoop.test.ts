@@ -126,7 +126,7 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
   });
 });
 
-describe('a follow-up question continues the conversation (as text; evidence ids stay per turn)', () => {
+describe('a follow-up question is answered as a standalone question (evidence ids stay per turn)', () => {
   let fixture: EngineFixture;
 
   before(async () => {
@@ -135,36 +135,43 @@ describe('a follow-up question continues the conversation (as text; evidence ids
 
   after(() => fixture.dispose());
 
-  it('gives the model the earlier question and verified answer as text, without their evidence ids', async () => {
+  it('gives the model only the rewritten question, carrying the earlier question, never its answer or evidence ids', async () => {
     const first = await fixture.engine.ask('Can I get a refund on an annual plan?', {
       model: new ScriptedModel([search('annual plan refund'), say('Annual plans are refundable pro rata within 90 days of purchase [E1].')]),
     });
     assert.equal(first.abstained, false);
+    assert.equal(first.answeredAs, undefined, 'a first turn follows nothing');
     const model = new ScriptedModel([search('monthly plan refund'), say('Monthly plans are not refundable [E1].')]);
-    const second = await fixture.engine.ask('And for monthly plans?', { model, conversation: [{ question: first.question, answer: first.answer }] });
+    const second = await fixture.engine.ask('And for monthly plans?', { model, follows: { question: first.question } });
     const sent = model.requests[0].messages;
-    assert.deepEqual(sent.map((m) => m.role), ['user', 'model', 'user']);
-    assert.equal(sent[0].role === 'user' && sent[0].text, 'Can I get a refund on an annual plan?');
-    const carried = sent[1].role === 'model' ? sent[1].text : '';
-    assert.match(carried, /refundable pro rata within 90 days/);
-    assert.doesNotMatch(carried, /\[E\d/, 'an evidence id of the earlier turn reached the model');
-    assert.equal(sent[2].role === 'user' && sent[2].text, 'And for monthly plans?');
+    assert.deepEqual(sent.map((m) => m.role), ['user']);
+    const text = sent[0].role === 'user' ? sent[0].text : '';
+    assert.equal(text, 'Can I get a refund on an annual plan — And for monthly plans?');
+    assert.doesNotMatch(text, /pro rata|\[E\d/, 'the earlier answer or an evidence id reached the model');
+    assert.equal(second.question, 'And for monthly plans?');
+    assert.equal(second.answeredAs, text);
     assert.equal(second.evidence[0].id, 'E1', 'the new turn has its own ledger, numbered from E1');
     assert.equal(fixture.engine.openInvocations, 0);
   });
 
+  it('answers a question that stands alone alone, even after another turn: answeredAs is the question itself', async () => {
+    const model = new ScriptedModel([search('economy flights'), say('Economy class is required for flights shorter than six hours [E1].')]);
+    const question = 'Which class of travel is required for short flights?';
+    const result = await fixture.engine.ask(question, { model, follows: { question: 'Can I get a refund on an annual plan?' } });
+    const sent = model.requests[0].messages;
+    assert.deepEqual(sent, [{ role: 'user', text: question }]);
+    assert.equal(result.answeredAs, question);
+  });
+
   it('drops a sentence citing an id that only the earlier turn had (the ledger is per turn)', async () => {
     const model = new ScriptedModel([search('travel flights economy'), say('Monthly plans are not refundable [E5].')]);
-    const result = await fixture.engine.ask('And for flights?', {
-      model,
-      conversation: [{ question: 'Refunds?', answer: 'Monthly plans are not refundable [E5].' }],
-    });
+    const result = await fixture.engine.ask('And for flights?', { model, follows: { question: 'Refunds?' } });
     assert.ok(result.evidence.every((e) => e.id !== 'E5'), 'the earlier id is not in this turn\'s evidence');
     assert.equal(result.sentences[0].verdict, 'dropped');
     assert.equal(result.sentences[0].code, 'unknown-id');
   });
 
-  it('lets the offline model read "and for contractors?" with the question before it', async () => {
+  it('lets the offline model answer "and for contractors?" from the question before it', async () => {
     const prices = await indexedEngine({
       'people.md': [
         '# People', '', '## Contractors', '', 'Contractors must sign a services agreement before they start.', '',
@@ -178,10 +185,11 @@ describe('a follow-up question continues the conversation (as text; evidence ids
       assert.equal(first.abstained, false, first.answer);
       assert.match(first.answer, /25 days/);
       const alone = await prices.engine.ask('And for contractors?', { model });
-      const followUp = await prices.engine.ask('And for contractors?', { model, conversation: [{ question: first.question, answer: first.answer }] });
+      const followUp = await prices.engine.ask('And for contractors?', { model, follows: { question: first.question } });
       assert.equal(followUp.abstained, false, followUp.answer);
+      assert.equal(followUp.answeredAs, 'How many days of leave do employees get — And for contractors?');
       assert.match(followUp.answer, /^Contractors get 10 days of leave per year \[E\d+\]\.$/);
-      // Without the conversation the same words do not say what is asked about.
+      // Without the turn before it the same words do not say what is asked about.
       assert.notEqual(alone.answer, followUp.answer);
     } finally {
       await prices.dispose();

@@ -86,6 +86,22 @@ describe('index worker: a real worker thread owns the index; typed messages, can
     assert.equal(await store.commonFolder(), '');
   });
 
+  it('compares texts with the worker\'s embedding model (TextSimilarity across the boundary), and offers none without one', async () => {
+    const lexical = await start(false);
+    await lexical.update(folderDocSource(docs), {});
+    assert.equal(lexical.similarity(), undefined, 'a lexical-only worker offers no similarity');
+    await lexical.close();
+    const store = await start();
+    await store.update(folderDocSource(docs), {});
+    const similarity = store.similarity();
+    assert.ok(similarity, 'no similarity with the model loaded in the worker');
+    // The generated tiny model (no meaning): the scores' shape and the identity are what is checked here.
+    const scores = await similarity.similarity('security approval', ['security approval', 'equipment limits', 'lunch']);
+    assert.equal(scores.length, 3);
+    assert.ok(Math.abs(scores[0] - 1) < 1e-5, `a text is as close as can be to itself: ${scores[0]}`);
+    assert.ok(scores.every((x) => x >= -1 - 1e-6 && x <= 1 + 1e-6));
+  });
+
   it('answers searches while it is still embedding (from the committed lexical part), with the partial figure', async () => {
     const store = await start();
     let during: { mode: string; count: number; vectors?: number } | undefined;

@@ -1,0 +1,212 @@
+// What the offline (extractive) model reads: the question's key terms and their weights, the
+// names it must find, and every sentence of the returned passages that could answer it, each with
+// its lexical score (the weighted share of key terms it holds). Deciding which sentences answer,
+// with or without the embedding model, is extractiveModel.ts's job.
+
+import type { FollowUpParts } from '../types';
+import { analyse, TOKEN, tokenWord, type Term } from '../verifier/terms';
+import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
+import { splitSentences } from '../verifier';
+import { askedValues } from '../verifier/relevance';
+
+// Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
+const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
+
+/** Words that say what kind of question it is, not what it is about. */
+const QUESTION_FILLER = new Set(
+  'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means'
+    .split(' '),
+);
+
+/** Weight of a word carried from the earlier question when picking sentences (the follow-up's own words weigh 1). */
+const CONTEXT_SHARE = 0.25;
+/** Added to the score of a sentence that states the kind of value the question asks for (chosen on the dev set). */
+export const VALUE_BONUS = 0.2;
+/** A worked example's steps and conclusion, not the rule itself. */
+const CALCULATION = /\d\s*(?:[a-z ]{0,24})?\s(?:x|×|\*|=)\s*\d/i;
+const WORKED_EXAMPLE = /^(?:for (?:example|instance)|e\.g\.|example\b|in (?:this|that|the above) (?:example|case)|therefore|thus|hence|so,|this means)/i;
+const QUESTION_WORD = /\b(?:how|what|when|who|whom|which|where|why)\b/i;
+
+export interface ReturnedPassage {
+  id: string;
+  heading: string;
+  text: string;
+}
+
+/** A sentence of a returned passage that could answer. */
+export interface Candidate {
+  text: string;
+  /** The evidence id of its passage. */
+  id: string;
+  heading: string;
+  /** Weighted share of the key terms it (or, at half weight, its heading) holds, plus the value bonus. */
+  lexical: number;
+  /** It states the kind of value the question asks for. */
+  statesValue: boolean;
+  /** Position in the passages (return order, then sentence order). */
+  order: number;
+  stems: Set<string>;
+}
+
+/** The question as the model reads it. */
+export class QuestionReading {
+  readonly keyTerms: string[];
+  readonly anchors: string[];
+  private readonly words: QuestionWords;
+  private readonly own: Set<string>;
+  private readonly stats: TermStats;
+  private readonly unseenWeight: number;
+  private readonly averageSeen: number;
+
+  constructor(
+    /** The question answered (a follow-up's standalone question). */
+    readonly question: string,
+    passages: readonly ReturnedPassage[],
+    corpusStats: TermStats | undefined,
+    readonly followUp?: FollowUpParts,
+  ) {
+    const howWords = new Set([...question.toLowerCase().matchAll(/\bhow\s+(\p{L}+)/gu)].map((m) => m[1]));
+    // The question is read once: every later step looks words up here (linear in its length).
+    this.words = new QuestionWords(question);
+    // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
+    this.keyTerms = unique(this.words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word)).map((t) => t.stem));
+    // The follow-up's own words decide which sentences are picked; carried words weigh less.
+    this.own = new Set(followUp ? new QuestionWords(followUp.asked).terms.map((t) => t.stem) : this.keyTerms);
+    // Names and numbers the question is specifically about ("Japan", "401(k)").
+    this.anchors = unique(questionAnchors(question, followUp).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
+    // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
+    // missing topic: it weighs like an average word rather than like the rarest one.
+    this.stats = corpusStats ?? termStatsFromTexts(passages.map((p) => `${p.heading}\n${p.text}`));
+    this.unseenWeight = this.stats.idf('\u0000never-seen');
+    const seenWeights = this.keyTerms.map((t) => this.stats.idf(t)).filter((w) => w < this.unseenWeight);
+    this.averageSeen = seenWeights.length ? seenWeights.reduce((a, b) => a + b, 0) / seenWeights.length : 1;
+  }
+
+  weight(stem: string): number {
+    const w = this.stats.idf(stem);
+    return w >= this.unseenWeight ? this.averageSeen : w;
+  }
+
+  /** 1 for the question's (or the follow-up's) own words, less for words carried from the earlier question. */
+  share(stem: string): number {
+    return this.own.size === 0 || this.own.has(stem) ? 1 : CONTEXT_SHARE;
+  }
+
+  /** The word as the user wrote it. */
+  surface(stem: string): string {
+    return this.words.surface(stem);
+  }
+
+  /** Weighted share of the key terms found in `stems` (IDF weights, no carried-word discount). */
+  coverage(stems: ReadonlySet<string>): number {
+    const total = this.keyTerms.reduce((sum, t) => sum + this.weight(t), 0);
+    return total ? this.keyTerms.filter((t) => stems.has(t)).reduce((sum, t) => sum + this.weight(t), 0) / total : 0;
+  }
+
+  /** What kind of value is asked: the follow-up's own ("over how long?"), else the question's. */
+  askedValues(): ((text: string) => boolean)[] {
+    const f = this.followUp;
+    return askedValues(f && QUESTION_WORD.test(f.asked) ? f.asked : this.question);
+  }
+}
+
+/** Every sentence of the passages that could answer, with its lexical score; worked examples and repeats left out. */
+export function candidateSentences(reading: QuestionReading, passages: readonly ReturnedPassage[]): Candidate[] {
+  const asked = reading.askedValues();
+  const keyTerms = reading.keyTerms;
+  const pickTotal = keyTerms.reduce((sum, t) => sum + reading.share(t) * reading.weight(t), 0);
+  const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  let order = 0;
+  for (const p of passages) {
+    const headingTerms = new Set(analyse(p.heading, { stemming: true }).terms.map((t) => t.stem));
+    for (const line of p.text.split('\n')) {
+      // A line that opens a worked example ("For example: … Therefore, 104 hours") is the example throughout.
+      if (WORKED_EXAMPLE.test(stripListMarker(line).trim())) continue;
+      for (const s of splitSentences(stripListMarker(line))) {
+        const text = s.text.trim();
+        if (!text || text.endsWith(':') || text.split(/\s+/).length < 3 || isFragment(text)) continue;
+        // The same sentence in two passages is said once; a worked example's conclusion
+        // ("Therefore, you can request up to 104 hours") is not the rule.
+        const key = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+        if (seen.has(key) || WORKED_EXAMPLE.test(text) || CALCULATION.test(text)) continue;
+        seen.add(key);
+        const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
+        const topical = pickTotal
+          ? keyTerms.reduce((sum, t) => sum + reading.share(t) * (stems.has(t) ? reading.weight(t) : headingTerms.has(t) ? reading.weight(t) * 0.5 : 0), 0) / pickTotal
+          : 0;
+        // A sentence that states the kind of value asked for ("how long" → a duration) ranks higher.
+        const statesValue = asked.some((states) => states(text));
+        const lexical = topical > 0 && statesValue ? topical + VALUE_BONUS : topical;
+        candidates.push({ text, id: p.id, heading: p.heading, lexical, statesValue, order: order++, stems });
+      }
+    }
+  }
+  return candidates;
+}
+
+/** The stems of every passage's heading and text. */
+export function coveredStems(passages: readonly ReturnedPassage[]): Set<string> {
+  const covered = new Set<string>();
+  for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
+  return covered;
+}
+
+/** Words a lead-in ends with ("To count as complete, a request must"): the rest is in a list after it. */
+const DANGLING_END = /\b(?:a|an|the|to|of|for|and|or|must|should|will|can|may|is|are|be|by|with|following|include|includes|including|as|that|if|when)\s*$/i;
+/** A short line with no sentence end: a title, a link or a table cell ("Daily Check-in Tool FAQ"), not a statement. */
+const FRAGMENT_WORDS = 5;
+
+/** A heading-like line or a lead-in cut from its list: never an answer on its own. */
+function isFragment(text: string): boolean {
+  if (DANGLING_END.test(text)) return true;
+  return !/[.!?)"'”’]$/u.test(text) && text.split(/\s+/).length <= FRAGMENT_WORDS && !/\d/.test(text);
+}
+
+function stripListMarker(line: string): string {
+  return line.replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ x]\]\s+)?/, '');
+}
+
+/**
+ * Names and numbers the answer must be about: the question's; for a follow-up, its own when it
+ * names any (they replace the earlier question's: "and in Japan?"), else the carried question's.
+ */
+function questionAnchors(question: string, followUp: FollowUpParts | undefined): string[] {
+  if (!followUp) return anchorWords(question);
+  const own = anchorWords(followUp.asked);
+  return own.length ? own : anchorWords(followUp.carried);
+}
+
+/** Capitalised words after the first word, and words with digits: what the question names. */
+function anchorWords(question: string): string[] {
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*/gu) ?? [];
+  return words.filter((w, i) => /\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w) && !/^(I|I'm|I’m|I've|I’ll)$/.test(w)));
+}
+
+export function unique<T>(items: T[]): T[] {
+  return [...new Set(items)];
+}
+
+/**
+ * The question read once: its content terms, and for each stem the word as the user wrote it
+ * (for messages: stems read badly). Looking a stem up costs nothing, so naming thousands of
+ * missing words stays linear in the question's length.
+ */
+class QuestionWords {
+  readonly terms: Term[];
+  private readonly byStem = new Map<string, string>();
+
+  constructor(question: string) {
+    this.terms = analyse(question, { stemming: true }).terms;
+    const asWritten = new Map<string, string>();
+    for (const m of question.matchAll(WORDS)) {
+      const word = tokenWord(m[0].toLowerCase());
+      if (!asWritten.has(word)) asWritten.set(word, m[0].replace(/['’]s$/u, ''));
+    }
+    for (const t of this.terms) if (!this.byStem.has(t.stem)) this.byStem.set(t.stem, asWritten.get(t.word) ?? t.word);
+  }
+
+  surface(stemmed: string): string {
+    return this.byStem.get(stemmed) ?? stemmed;
+  }
+}

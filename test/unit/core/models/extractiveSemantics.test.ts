@@ -1,0 +1,78 @@
+// The offline model with the real all-MiniLM-L6-v2 (the folder `npm run fetch-model` wrote; the
+// test fails with the way to get it when it is missing): sentences are chosen by their meaning as
+// well as their words, a paraphrase with few shared words is answered, a question that asks for a
+// value no sentence states abstains, and the similarity the engine offers (the TextSimilarity port)
+// is the model's cosine. Our own fictional policies.
+
+import { strict as assert } from 'node:assert';
+import type { Engine } from '../../../../src/core/engine';
+import { indexedEngine, type EngineFixture } from '../../../support/engineFixture';
+import { requireRealModel } from '../../../support/realModel';
+
+const DOCS = {
+  'expenses.md': [
+    '# Expenses', '',
+    '## Meals', '', 'Meals on a business trip are reimbursed up to 60 euros a day.', 'Alcohol is never reimbursed.', '',
+    '## Receipts', '', 'Submit every receipt in the expense tool within 30 days of the purchase.', 'Receipts older than 30 days are rejected.', '',
+  ].join('\n'),
+  'onboarding.md': [
+    '# Onboarding', '',
+    '## Laptops', '', 'New staff receive a laptop on their first morning from the IT desk.', 'Choose between a 14-inch and a 16-inch model.', '',
+    '## Buddies', '', 'Every newcomer is paired with a buddy from another team for the first month.', '',
+  ].join('\n'),
+};
+
+describe('extractive model with the real embedding model (semantic sentence choice)', function () {
+  this.timeout(180_000);
+  let fixture: EngineFixture;
+  let engine: Engine;
+
+  before(async () => {
+    const model = requireRealModel();
+    fixture = await indexedEngine(DOCS, { embedding: { modelId: model, allowRemote: false } });
+    engine = fixture.engine;
+    assert.equal(engine.status().retrieval, 'hybrid');
+  });
+
+  after(() => fixture?.dispose());
+
+  it('offers the model\'s similarity: a question is closer to its answer than to an unrelated sentence', async () => {
+    const similarity = engine.textSimilarity();
+    assert.ok(similarity, 'no TextSimilarity with the model loaded');
+    const [answer, unrelated] = await similarity.similarity('Who do new employees get their computer from?', [
+      'New staff receive a laptop on their first morning from the IT desk.',
+      'Alcohol is never reimbursed.',
+    ]);
+    assert.ok(answer > 0.4 && answer > unrelated + 0.2, `answer ${answer}, unrelated ${unrelated}`);
+    assert.ok(answer <= 1 && unrelated >= -1);
+  });
+
+  it('answers a paraphrase that shares few words with the sentence', async () => {
+    const result = await engine.ask('Who gives new staff their computers?', { model: engine.createExtractiveModel() });
+    assert.equal(result.abstained, false, result.answer);
+    assert.match(result.answer, /laptop on their first morning from the IT desk/);
+    assert.equal(result.retrieval, 'hybrid');
+  });
+
+  it('chooses the sentence that answers among sentences sharing the question\'s words', async () => {
+    const result = await engine.ask('By when do I have to hand in my receipts?', { model: engine.createExtractiveModel() });
+    assert.equal(result.abstained, false, result.answer);
+    assert.match(result.answer.split(/\[E\d+\]/)[0], /within 30 days of the purchase/);
+  });
+
+  it('abstains when the question asks for a value no sentence states', async () => {
+    const result = await engine.ask('How much does a buddy get paid for the first month?', { model: engine.createExtractiveModel() });
+    assert.equal(result.abstained, true, result.answer);
+  });
+
+  it('without the model (lexical only) the same paraphrase finds no sentence: the fallback decides by words', async () => {
+    const lexical = await indexedEngine(DOCS);
+    try {
+      assert.equal(lexical.engine.textSimilarity(), undefined);
+      const result = await lexical.engine.ask('Who gives new staff their computers?', { model: lexical.engine.createExtractiveModel() });
+      assert.equal(result.abstained, true, result.answer);
+    } finally {
+      await lexical.dispose();
+    }
+  });
+});
