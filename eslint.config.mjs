@@ -1,8 +1,12 @@
 // Lint rules. The layers of src/ and the imports each may make are one rule,
 // eslint-rules/layers.mjs (domain at the bottom; core only domain; the webview only domain and the
 // protocol; host core by type only; CLI core and domain). docs/architecture.md draws them.
+// Inside core, eslint-rules/coreFolders.mjs keeps its folders apart (docs and indexing at the
+// bottom, the store port depends on no store, retrieval never imports a store). No file of src/
+// ends over 600 lines (style.md: one job per file).
 import tseslint from 'typescript-eslint';
 import layers from './eslint-rules/layers.mjs';
+import coreFolders from './eslint-rules/coreFolders.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'e2e/node_modules/**', '.test-cache/**', 'artifacts/**'] },
@@ -17,7 +21,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    plugins: { evident: { rules: { layers } } },
-    rules: { 'evident/layers': 'error' },
+    plugins: { evident: { rules: { layers, 'core-folders': coreFolders } } },
+    rules: { 'evident/layers': 'error', 'evident/core-folders': 'error', 'max-lines': ['error', { max: 600 }] },
   },
 );

@@ -11,6 +11,7 @@ import { open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { isWriteRefused } from './indexFiles';
+import type { LockHolder } from '../indexing/indexRun';
 
 export const LOCK_FILE = 'index.lock';
 /** How often a holder touches its lock, and how old a heartbeat may be before the lock is stale. */
@@ -19,14 +20,7 @@ const STALE_MS = 120_000;
 /** How often a waiting writer looks again. */
 const POLL_MS = 200;
 
-/** Who holds a lock (what the lock file says). */
-export interface LockHolder {
-  pid: number;
-  host: string;
-  token: string;
-  /** ISO time the lock was taken. */
-  since: string;
-}
+export type { LockHolder };
 
 /** A lock held by this run. */
 export interface HeldLock {

@@ -1,10 +1,11 @@
 // The local passage store: today's index on disk (manifest, lexical index, vectors) behind the
-// passage store port. A thin wrapper: the index itself lives in retrieval/passageIndex.ts.
+// passage store port. A thin wrapper: the index itself lives in store/local/ (passageIndex.ts).
 
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { DocSource } from '../docs/docSource';
 import { HybridRetriever } from '../retrieval/hybridRetriever';
-import { PassageIndex, termText, type IndexReport, type IndexRunOptions } from '../retrieval/passageIndex';
+import { termText, type IndexReport, type IndexRunOptions } from '../indexing/indexRun';
+import { PassageIndex } from './local/passageIndex';
 import type { Embedder } from '../types';
 import type { TermStats } from '../verifier/termStats';
 import { commonFolderOf } from '../metrics/topic';

@@ -8,7 +8,7 @@
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { VectorFill } from '../../domain/partialRetrieval';
 import type { DocSource } from '../docs/docSource';
-import type { IndexReport, IndexRunOptions } from '../retrieval/passageIndex';
+import type { IndexReport, IndexRunOptions } from '../indexing/indexRun';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
 import type { Embedder } from '../types';
 import type { TermStats } from '../verifier/termStats';

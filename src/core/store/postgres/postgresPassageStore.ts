@@ -19,7 +19,7 @@ import type { Passage, RetrievalMode } from '../../../domain/types';
 import type { DocSource } from '../../docs/docSource';
 import { B, K1, lexicalTerms } from '../../retrieval/lexicalIndex';
 import { CANDIDATES, FUSION_WEIGHTS, RRF_K } from '../../retrieval/hybridRetriever';
-import { INDEX_FORMAT_VERSION, type IndexReport, type IndexRunOptions } from '../../retrieval/passageIndex';
+import { INDEX_FORMAT_VERSION, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
 import { commonFolderOf } from '../../metrics/topic';
 import type { Embedder } from '../../types';
 import { stemsOf, termStatsFromCounts, type TermStats } from '../../verifier/termStats';

@@ -12,7 +12,7 @@ import type { Passage } from '../../../domain/types';
 import { chunkMarkdown } from '../../docs/chunker';
 import { documentVersion } from '../../docs/version';
 import { readDocumentText, type DocFile, type DocSource } from '../../docs/docSource';
-import { embeddingText, INDEX_FORMAT_VERSION, termText, type IndexReport, type IndexRunOptions } from '../../retrieval/passageIndex';
+import { embeddingText, INDEX_FORMAT_VERSION, termText, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
 import { passageTermWeights } from '../../retrieval/lexicalIndex';
 import type { Embedder } from '../../types';
 import { stemsOf } from '../../verifier/termStats';
