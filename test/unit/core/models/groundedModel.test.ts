@@ -196,6 +196,10 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
 
     it('with application default credentials: a token from the metadata server, project and location in the path', async () => {
       const saved = { ...process.env };
+      // A home of its own: a gcloud configuration in the real one (~/.config/gcloud) is read before the metadata server.
+      const home = await mkdtemp(path.join(os.tmpdir(), 'evident-adc-'));
+      process.env.HOME = home;
+      delete process.env.CLOUDSDK_CONFIG;
       // google-auth-library finds ADC on a "GCE metadata server": here, the fake.
       process.env.GCE_METADATA_HOST = new URL(server.baseUrl).host;
       process.env.METADATA_SERVER_DETECTION = 'assume-present';
@@ -204,7 +208,7 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
       delete process.env.GEMINI_API_KEY;
       try {
         server.enqueue(groundedReply('Badges open every door.', [{ uri: 'gs://acme/badges.md', title: 'Badges', text: 'Badges open every door.' }], [{ text: 'Badges open every door.', chunks: [0] }]));
-        const model = createVertexSearchModel({ datastore, filter: 'lang: ANY("en")', maxResults: 3, location: 'us-central1', baseUrl: server.baseUrl, timeoutMs: 5000 });
+        const model = createVertexSearchModel({ datastore, filter: 'lang: ANY("en")', maxResults: 3, location: 'us-central1', baseUrl: server.baseUrl, timeoutMs: 20_000 }); // the token round trip is slow on a loaded machine
         const result = await askGrounded('Badges?', { model });
         assert.equal(result.sentences[0].verdict, 'kept');
         const request = server.requests[0];
@@ -216,6 +220,7 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
       } finally {
         for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
         Object.assign(process.env, saved);
+        await rm(home, { recursive: true, force: true });
       }
     });
 
