@@ -40,6 +40,9 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
 
   afterEach(async () => {
     await chmod(indexDir, 0o755).catch(() => undefined);
+    for (const entry of await readdir(indexDir, { withFileTypes: true }).catch(() => [])) {
+      if (entry.isDirectory()) await chmod(path.join(indexDir, entry.name), 0o755).catch(() => undefined);
+    }
     await removeDir(docs);
     await removeDir(indexDir);
   });
@@ -237,7 +240,8 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
       const modelEmbedder = await loadEmbedder({ modelId: 'tiny', localModelPath: model, allowRemote: false, dtype: 'fp32' });
       await (await PassageIndex.open(indexDir, docs)).update(folderDocSource(docs), { embedder: modelEmbedder });
       await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 20 characters long.\n');
-      for (const name of await readdir(indexDir)) await chmod(path.join(indexDir, name), 0o444);
+      // Files read-only, folders (the reader leases' too) readable and searchable, never writable.
+      for (const entry of await readdir(indexDir, { withFileTypes: true })) await chmod(path.join(indexDir, entry.name), entry.isDirectory() ? 0o555 : 0o444);
       await chmod(indexDir, 0o555);
       await chmod(docs, 0o755);
       const before = await indexSnapshot(indexDir);
