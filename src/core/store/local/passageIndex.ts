@@ -22,6 +22,7 @@
 // with what another writer committed; a run that may not wait answers from the committed index.
 
 import { mkdir, readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as path from 'node:path';
 import type { DocFile, DocSource } from '../../docs/docSource';
 import { LexicalIndex } from '../../retrieval/lexicalIndex';
@@ -35,6 +36,9 @@ import { afterCommit, commitGeneration, removeLeftovers } from './generation';
 import { emptyDelta } from './lexicalFiles';
 import { fillVectors, planEmbedding } from './vectorFill';
 import { IndexWriter } from './indexWriter';
+
+/** How often a run that may not wait looks again for another process's first commit. */
+const FIRST_INDEX_POLL_MS = 200;
 
 /**
  * A run that reads more than this many bytes of documents (a first index) commits its lexical
@@ -94,7 +98,8 @@ export class PassageIndex extends IndexWriter {
   /**
    * Runs `work` under the writer lock, after catching up with what another process committed and
    * removing leftovers. Another live writer: waits for it (answers meanwhile come from the index
-   * it committed), or with `whenBusy: 'answer'` catches up and returns `busy`. A folder that
+   * it committed), or with `whenBusy: 'answer'` catches up and returns `busy` — once there is a
+   * committed index to answer from (during another process's first index it waits for that). A folder that
    * refuses writes has no lock to take (nobody can commit there): `work` runs as it is.
    */
   private async locked<T>(options: Pick<IndexRunOptions, 'whenBusy' | 'onWaiting' | 'signal' | 'onLexicalReady'>, work: () => Promise<T>): Promise<{ done: T } | { busy: LockHolder | undefined }> {
@@ -110,8 +115,26 @@ export class PassageIndex extends IndexWriter {
     });
     if (attempt.kind === 'busy') {
       await this.catchUp();
-      return { busy: attempt.holder };
+      if (this.isIndexed) return { busy: attempt.holder };
+      // Nothing committed yet (the other process writes the first index): there is nothing to
+      // answer from, so wait for its first commit, or for its lock to free up and index here.
+      options.onWaiting?.(attempt.holder);
+      for (;;) {
+        await sleep(FIRST_INDEX_POLL_MS, undefined, { signal: options.signal });
+        const again = await acquireIndexLock(this.dir, { wait: false, signal: options.signal });
+        if (again.kind === 'busy') {
+          await this.catchUp();
+          if (this.isIndexed) return { busy: again.holder };
+          continue;
+        }
+        return this.lockedWork(again, work);
+      }
     }
+    return this.lockedWork(attempt, work);
+  }
+
+  /** `work` under a lock just taken (or none, in a folder that refuses writes). */
+  private async lockedWork<T>(attempt: Exclude<Awaited<ReturnType<typeof acquireIndexLock>>, { kind: 'busy' }>, work: () => Promise<T>): Promise<{ done: T }> {
     if (attempt.kind === 'unlockable') return { done: await work() };
     try {
       await this.catchUp();

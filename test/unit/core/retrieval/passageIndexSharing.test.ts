@@ -135,6 +135,27 @@ describe('passage index shared by several processes: reader leases and the write
     }
   });
 
+  it('a run that may not wait, beside another process writing the first index, waits for it instead of answering from nothing', async () => {
+    const held = (await acquireIndexLock(indexDir, { wait: false })) as HeldLock;
+    assert.equal(held.kind, 'held');
+    try {
+      const asker = await open();
+      let waited = 0;
+      let settled = false;
+      const asking = asker.update(folderDocSource(docs), { embedder, whenBusy: 'answer', onWaiting: () => waited++ }).finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      assert.equal(settled, false, 'it did not answer from an index nobody has committed');
+      assert.equal(waited, 1, 'told once that it waits');
+      await held.release();
+      const report = await asking;
+      assert.equal(report.busy, undefined);
+      assert.equal(report.added, 3, 'with the lock free it indexed the documents itself');
+      assert.ok(asker.passageCount > 0);
+    } finally {
+      await held.release();
+    }
+  });
+
   it('takes over a stale lock (its process is gone, or its heartbeat stopped), never a live one', async () => {
     const index = await open();
     const lockFile = path.join(indexDir, LOCK_FILE);
