@@ -16,6 +16,7 @@ import { recordLines, repeat } from '../../test/support/metricsRecords';
 import { ChatView } from '../lib/chatView';
 import { paletteTitle } from '../lib/manifest';
 import { session } from '../lib/session';
+import { THEMES } from '../lib/themes';
 import { editUserSettings } from '../lib/userSettings';
 import { checkTitle, Workbench } from '../lib/workbench';
 
@@ -129,16 +130,10 @@ describe('metrics dashboard', function () {
     await wb.screenshot(checkTitle(this), 'bars');
 
     // Every kind of theme: the dashboard redraws in its colours; text 4.5:1, the markers (foreground) 3:1.
-    const themes = [
-      { kind: 'light', label: 'Light Modern' },
-      { kind: 'dark', label: 'Dark Modern' },
-      { kind: 'hc-dark', label: 'Dark High Contrast' },
-      { kind: 'hc-light', label: 'Light High Contrast' },
-    ];
     const foreground = () => dash.locator('body').evaluate((b) => getComputedStyle(b).getPropertyValue('--vscode-foreground').trim());
     const seen = new Set<string>();
     const problems: string[] = [];
-    for (const theme of themes) {
+    for (const theme of THEMES) {
       await wb.runCommand('Preferences: Color Theme');
       const input = wb.page.locator('.quick-input-widget input');
       await input.fill(theme.label);
@@ -160,7 +155,7 @@ describe('metrics dashboard', function () {
       await byId('chart-line').first().scrollIntoViewIfNeeded();
       await wb.screenshot(checkTitle(this), theme.kind);
     }
-    assert.equal(seen.size, themes.length, 'the webview did not get each theme\'s colours');
+    assert.equal(seen.size, THEMES.length, 'the webview did not get each theme\'s colours');
     assert.deepEqual(problems, [], `contrast on the dashboard:\n${problems.join('\n')}`);
     await byId('metrics-alerts').scrollIntoViewIfNeeded();
     await wb.page.waitForTimeout(300);

@@ -103,7 +103,7 @@ export class PassageIndex extends IndexWriter {
    * refuses writes has no lock to take (nobody can commit there): `work` runs as it is.
    */
   private async locked<T>(options: Pick<IndexRunOptions, 'whenBusy' | 'onWaiting' | 'signal' | 'onLexicalReady'>, work: () => Promise<T>): Promise<{ done: T } | { busy: LockHolder | undefined }> {
-    const attempt = await acquireIndexLock(this.dir, {
+    let attempt = await acquireIndexLock(this.dir, {
       wait: options.whenBusy !== 'answer',
       signal: options.signal,
       onWait: async (holder) => {
@@ -113,28 +113,17 @@ export class PassageIndex extends IndexWriter {
         if (this.isIndexed) options.onLexicalReady?.();
       },
     });
-    if (attempt.kind === 'busy') {
+    let told = false;
+    while (attempt.kind === 'busy') {
       await this.catchUp();
       if (this.isIndexed) return { busy: attempt.holder };
       // Nothing committed yet (the other process writes the first index): there is nothing to
       // answer from, so wait for its first commit, or for its lock to free up and index here.
-      options.onWaiting?.(attempt.holder);
-      for (;;) {
-        await sleep(FIRST_INDEX_POLL_MS, undefined, { signal: options.signal });
-        const again = await acquireIndexLock(this.dir, { wait: false, signal: options.signal });
-        if (again.kind === 'busy') {
-          await this.catchUp();
-          if (this.isIndexed) return { busy: again.holder };
-          continue;
-        }
-        return this.lockedWork(again, work);
-      }
+      if (!told) options.onWaiting?.(attempt.holder);
+      told = true;
+      await sleep(FIRST_INDEX_POLL_MS, undefined, { signal: options.signal });
+      attempt = await acquireIndexLock(this.dir, { wait: false, signal: options.signal });
     }
-    return this.lockedWork(attempt, work);
-  }
-
-  /** `work` under a lock just taken (or none, in a folder that refuses writes). */
-  private async lockedWork<T>(attempt: Exclude<Awaited<ReturnType<typeof acquireIndexLock>>, { kind: 'busy' }>, work: () => Promise<T>): Promise<{ done: T }> {
     if (attempt.kind === 'unlockable') return { done: await work() };
     try {
       await this.catchUp();
