@@ -1,19 +1,18 @@
 // The chat's turns: runs each question as its own engine invocation (index first if needed,
 // stream the unverified draft, then the verified result), cancels through the whole loop on
-// Stop, and persists the history per workspace (validated when read back).
+// Stop, and persists the history per workspace (validated when read back). Its collaborators are
+// the narrow interfaces below (the host wires the workspace index, the model resolver, the
+// workspace state): no `vscode` import, unit-tested in plain Node.
 
-import * as vscode from 'vscode';
-import type { PreviousTurn, TurnEvent } from '../core/engine';
+import type { Engine, PreviousTurn, TurnEvent } from '../core/engine';
+import type { ChatModel, SupportScorer } from '../core/types';
 import type { TurnResult } from '../domain/types';
-import { isTurnView, type Feedback, type HostToWebview, type TurnView } from '../shared/protocol';
-import { loadEngineApi } from './engineLoader';
-import { errorMessage, isAbortError } from './log';
-import type { ModelResolver } from './models';
-import type { WorkspaceIndex } from './workspaceIndex';
-import type { VerifierEscalation } from './escalation';
-import { readChatTimeoutSeconds } from './settings';
+import { isTurnView, type Feedback, type HostToWebview, type IndexView, type TurnView } from '../shared/protocol';
+import { Emitter, type Disposable } from './emitter';
+import type { EngineApi } from './engineLoader';
+import { errorMessage } from './errorMessage';
+import type { TurnModel } from './models';
 import { describeTurnError, noDocumentsError, timeoutError } from './turnErrors';
-import { markWalkthroughStep } from './walkthrough';
 
 const HISTORY_KEY = 'evident.chatHistory';
 const MAX_TURNS = 50;
@@ -32,23 +31,71 @@ export function previousTurnBefore(turns: readonly TurnView[], upTo = turns.leng
   return undefined;
 }
 
+/** The engine of a turn over the workspace index: what the session asks of it. */
+export type SessionEngine = Pick<Engine, 'ask' | 'recordFeedback' | 'createExtractiveModel'>;
+
+/** Where answers come from (the workspace index): an engine indexed first if need be, its state, its logs. */
+export interface AnswerSource {
+  /** The engine, indexed: `onIndexing` is called when a first index has to run first. */
+  ready(onIndexing?: () => void): Promise<SessionEngine>;
+  /** The engine as it is (feedback needs no index run). */
+  engine(): Promise<Pick<Engine, 'recordFeedback'>>;
+  readonly status: IndexView;
+  readonly logPaths: { metrics: string; audit: string };
+}
+
+/** Picks the model of a turn (the `evident.model` setting); asks for the engine only when it needs it. */
+export interface ModelChooser {
+  create(engine: () => Promise<{ createExtractiveModel(): ChatModel }>): Promise<TurnModel>;
+}
+
+/** Where the history is kept (the workspace state). */
+export interface HistoryStore {
+  get(key: string): unknown;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+export interface SessionLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** The verifier's second tier for a turn answered by `model`. */
+export interface TurnEscalation {
+  forTurn(model: ChatModel): SupportScorer | undefined;
+}
+
+/** What a turn needs of the editor and the engine bundle, beside its collaborators. */
+export interface SessionHost {
+  /** Route 2 (the provider searches): the engine bundle's askGrounded. */
+  askGrounded: EngineApi['askGrounded'];
+  /** The time limit of a turn (0: none), read when the turn starts. */
+  timeoutSeconds(): number;
+  /** A turn was answered (the walkthrough's "ask" step). */
+  answered(): void;
+  /** Whether `error` is a cancellation (an abort, or the editor's CancellationError). */
+  isCancellation(error: unknown): boolean;
+}
+
 export type SessionEvent = Extract<HostToWebview, { type: 'turn' | 'draft' | 'progress' }> | { type: 'cleared' };
 
-export class ChatSession implements vscode.Disposable {
+export class ChatSession implements Disposable {
   private turns: TurnView[];
   private active: { id: string; controller: AbortController } | undefined;
-  private readonly emitter = new vscode.EventEmitter<SessionEvent>();
+  private readonly emitter = new Emitter<SessionEvent>();
   private readonly shownNotices = new Set<string>();
   readonly onDidChange = this.emitter.event;
 
   constructor(
-    private readonly state: vscode.Memento,
-    private readonly index: WorkspaceIndex,
-    private readonly models: ModelResolver,
-    private readonly log: vscode.LogOutputChannel,
-    private readonly escalation: VerifierEscalation,
+    private readonly state: HistoryStore,
+    private readonly index: AnswerSource,
+    private readonly models: ModelChooser,
+    private readonly log: SessionLog,
+    private readonly escalation: TurnEscalation,
+    private readonly host: SessionHost,
   ) {
-    const saved = state.get<unknown>(HISTORY_KEY);
+    const saved = state.get(HISTORY_KEY);
     this.turns = Array.isArray(saved)
       ? saved.filter(isTurnView).map((t) => (t.status === 'pending' ? { ...t, status: 'cancelled' as const } : t))
       : [];
@@ -89,7 +136,7 @@ export class ChatSession implements vscode.Disposable {
 
     let lastDraft = 0;
     const searches: string[] = [];
-    const timeoutSeconds = readChatTimeoutSeconds();
+    const timeoutSeconds = this.host.timeoutSeconds();
     let timedOut = false;
     const timer =
       timeoutSeconds > 0
@@ -124,7 +171,7 @@ export class ChatSession implements vscode.Disposable {
         // Route 2: the provider searches; the workspace index is not involved.
         sourcesWord = 'sources';
         const logs = this.index.logPaths;
-        result = await loadEngineApi().askGrounded(turn.question, {
+        result = await this.host.askGrounded(turn.question, {
           model: chosen.model,
           signal: controller.signal,
           id,
@@ -162,13 +209,13 @@ export class ChatSession implements vscode.Disposable {
           `${result.abstained ? 'abstained' : 'answered'} (${result.model}, ${result.retrieval}).`,
       );
       turn = { ...turn, status: 'done', result, searches };
-      markWalkthroughStep('ask', this.log);
+      this.host.answered();
     } catch (error) {
       if (timedOut) {
         const failure = timeoutError(timeoutSeconds);
         this.log.error(`Turn ${id}: no answer within ${timeoutSeconds} s (setting evident.chat.timeoutSeconds); stopped.`);
         turn = { ...turn, status: 'failed', error: failure.message, errorKind: failure.kind, searches };
-      } else if (isAbortError(error) || controller.signal.aborted) {
+      } else if (this.host.isCancellation(error) || controller.signal.aborted) {
         this.log.info(`Turn ${id}: stopped.`);
         turn = { ...turn, status: 'cancelled', searches };
       } else {

@@ -5,11 +5,9 @@
 import * as vscode from 'vscode';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ToolCall } from '../core/types';
 import { isRecord } from '../shared/guards';
+import { LanguageModelUnavailable } from './models';
 
 const JUSTIFICATION = 'Evident answers questions from the Markdown documents of this workspace and checks every citation.';
-
-/** Thrown when no VS Code language model can be used: the message says what to do. */
-export class LanguageModelUnavailable extends Error {}
 
 /** The language model Evident uses when `vscode-lm` answers: Copilot's first, else any. */
 export async function selectLanguageModel(): Promise<vscode.LanguageModelChat | undefined> {

@@ -19,9 +19,7 @@ export function engineLogger(log: vscode.LogOutputChannel): EngineLogger {
 }
 
 /** A message for the user from anything thrown. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export { errorMessage } from './errorMessage';
 
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error instanceof vscode.CancellationError);

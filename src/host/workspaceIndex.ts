@@ -5,36 +5,82 @@
 // The index itself lives in a worker thread (dist/indexWorker.js, started by the engine): reading,
 // embedding and writing never block this event loop; questions are answered as soon as a run's
 // lexical part is committed, while vectors fill in (the view carries the figure).
+// What touches the editor and the engine bundle comes through `IndexHost` (workspaceIndexHost.ts
+// wires the editor's): no `vscode` import at run time, the state machine is unit-tested in plain Node.
 
 import * as path from 'node:path';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Engine, IndexProgress, IndexReport } from '../core/engine';
 import type { DocFolder } from '../core/docs/docFolders';
 import { MAX_SKIPPED_SHOWN, type IndexView } from '../shared/protocol';
-import { indexWorkerScript, loadEngineApi } from './engineLoader';
-import { engineLogger, errorMessage, isAbortError } from './log';
-import { readIndexSettings, readLogLimits, readStoreConnection, settingTrustNotes } from './settings';
-import type { StorePasswordStore } from './storePassword';
-import { ContextKeys } from '../shared/ids';
-import { markWalkthroughStep } from './walkthrough';
+import { Emitter, type Disposable, type Event } from './emitter';
+import { errorMessage } from './errorMessage';
+import type { SessionLog } from './chatSession';
 import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
 import { partialRetrieval, shortVectorFill } from '../domain/partialRetrieval';
 import { counted } from '../domain/wording';
 
 const WATCH_DEBOUNCE_MS = 800;
 
+/** A progress notification's reporter. */
+export interface ProgressReporter {
+  report(value: { message?: string; increment?: number }): void;
+}
+
+/** Shows a progress notification while `task` runs; `cancelled` fires when the user cancels it. */
+export type ShowProgress = <T>(options: { title: string; cancellable?: boolean }, task: (progress: ProgressReporter, cancelled: Event<void>) => Promise<T>) => PromiseLike<T>;
+
+/** The engine's settings for this workspace, read when it opens (index settings, store, embedding). */
+export interface EngineRequest {
+  /** The first local folder: its settings scope the index settings. */
+  folder: vscode.WorkspaceFolder;
+  folders: DocFolder[];
+  indexDir: string;
+  /** This workspace's storage folder (the metrics and audit logs). */
+  storageDir: string;
+  onDownloadProgress(p: { file: string; loaded: number; total: number }): void;
+}
+
+/** What the workspace index needs of the editor and the engine bundle. */
+export interface IndexHost {
+  /** The local (file) workspace folders. */
+  localFolders(): readonly vscode.WorkspaceFolder[];
+  /** This workspace's storage folder (none with no folder open), and the window's. */
+  readonly storageDir: string | undefined;
+  readonly globalStorageDir: string;
+  /** The docs folder of `roots` that would hold `indexDir`, if any (Evident never writes inside documents). */
+  docsFolderHoldingIndex(indexDir: string, roots: string[]): string | undefined;
+  /** Opens the engine with this workspace's settings. */
+  openEngine(request: EngineRequest): Promise<Engine>;
+  /** A file's path as the index names it (docs-relative), or undefined when it is not a doc. */
+  toSourcePath(folders: DocFolder[], fsPath: string): string | undefined;
+  /** Watches the indexed files of `folders` (changes, additions, deletions). */
+  watch(folders: readonly vscode.WorkspaceFolder[], onChange: (fsPath: string) => void): Disposable[];
+  showProgress: ShowProgress;
+  /** A message the user reads (the shared index is not cleared from here). */
+  inform(message: string): void;
+  /** Whether the workspace has an index to answer from (the `evident.indexed` context key). */
+  setIndexed(indexed: boolean): void;
+  /** The walkthrough's "index" step is done. */
+  markIndexedStep(): void;
+  /** Whether `error` is a cancellation. */
+  isCancellation(error: unknown): boolean;
+}
+
 /** A notification shown while the embedding model downloads (once per machine). */
 class DownloadNotice {
   private finish: (() => void) | undefined;
-  private progress: vscode.Progress<{ message?: string; increment?: number }> | undefined;
+  private progress: ProgressReporter | undefined;
   private readonly files = new Map<string, { loaded: number; total: number }>();
   private shown = 0;
+
+  constructor(private readonly showProgress: ShowProgress) {}
 
   report(p: { file: string; loaded: number; total: number }): void {
     this.files.set(p.file, { loaded: p.loaded, total: p.total });
     if (!this.finish) {
-      void vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Evident: downloading the embedding model (once)' },
+      void this.showProgress(
+        { title: 'Evident: downloading the embedding model (once)' },
         (progress) =>
           new Promise<void>((resolve) => {
             this.progress = progress;
@@ -62,7 +108,7 @@ class DownloadNotice {
   }
 }
 
-export class WorkspaceIndex implements vscode.Disposable {
+export class WorkspaceIndex implements Disposable {
   private enginePromise: Promise<Engine> | undefined;
   /** The previous engine closing (its worker terminating): a new engine waits for it. */
   private closing: Promise<void> = Promise.resolve();
@@ -80,17 +126,16 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** Files the index skipped, with the reason (from each run's report; a run of some paths updates those). */
   private readonly skipped = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private watchers: vscode.Disposable[] = [];
-  private readonly download = new DownloadNotice();
-  private readonly emitter = new vscode.EventEmitter<IndexView>();
+  private watchers: Disposable[] = [];
+  private readonly download: DownloadNotice;
+  private readonly emitter = new Emitter<IndexView>();
   readonly onDidChange = this.emitter.event;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
-    private readonly log: vscode.LogOutputChannel,
-    /** The shared index's password (secret storage), when `evident.store.connection` is set. */
-    readonly storePassword: StorePasswordStore,
+    private readonly host: IndexHost,
+    private readonly log: SessionLog,
   ) {
+    this.download = new DownloadNotice(host.showProgress);
     this.view = { state: this.folder ? 'not-indexed' : 'no-folder', documents: 0, passages: 0, retrieval: 'lexical' };
   }
 
@@ -105,7 +150,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   private get localFolders(): vscode.WorkspaceFolder[] {
-    return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+    return [...this.host.localFolders()];
   }
 
   get status(): IndexView {
@@ -114,12 +159,12 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** Where the metrics log of this workspace is written. */
   get metricsLogPath(): string | undefined {
-    return this.context.storageUri ? path.join(this.context.storageUri.fsPath, 'metrics.jsonl') : undefined;
+    return this.host.storageDir ? path.join(this.host.storageDir, 'metrics.jsonl') : undefined;
   }
 
   /** The metrics and audit logs of this workspace (of the window, with no folder open). */
   get logPaths(): { metrics: string; audit: string } {
-    const dir = this.context.storageUri?.fsPath ?? path.join(this.context.globalStorageUri.fsPath, 'no-folder');
+    const dir = this.host.storageDir ?? path.join(this.host.globalStorageDir, 'no-folder');
     return { metrics: path.join(dir, 'metrics.jsonl'), audit: path.join(dir, 'audit.jsonl') };
   }
 
@@ -160,7 +205,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       // A reindex asked for meanwhile (the command that activated us) does the same work.
       if (this.queuedRuns === 0) await this.reindex({ notify: !engine.status().indexed });
     } catch (error) {
-      if (!isAbortError(error)) this.log.error(`Could not open the index: ${errorMessage(error)}`);
+      if (!this.host.isCancellation(error)) this.log.error(`Could not open the index: ${errorMessage(error)}`);
     }
   }
 
@@ -192,7 +237,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.pendingPaths.clear();
     const engine = await this.engine();
     if (isShared(engine)) {
-      void vscode.window.showInformationMessage(`Evident: the ${engine.storeLabel} is kept by its indexer (usually CI); Evident does not clear it from here.`);
+      this.host.inform(`Evident: the ${engine.storeLabel} is kept by its indexer (usually CI); Evident does not clear it from here.`);
       return;
     }
     await this.queue;
@@ -220,16 +265,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   startWatching(): void {
     for (const w of this.watchers) w.dispose();
     this.watchers = [];
-    const first = this.folder;
-    if (!first) return;
-    const include = readIndexSettings(first.uri).include;
-    for (const folder of this.localFolders) {
-      for (const glob of include.length ? include : ['**/*.{md,markdown,mdx}']) {
-        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
-        const onChange = (uri: vscode.Uri) => this.changed(uri);
-        this.watchers.push(watcher, watcher.onDidCreate(onChange), watcher.onDidChange(onChange), watcher.onDidDelete(onChange));
-      }
-    }
+    if (!this.folder) return;
+    this.watchers = this.host.watch(this.localFolders, (fsPath) => this.changed(fsPath));
   }
 
   dispose(): void {
@@ -243,8 +280,8 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.emitter.dispose();
   }
 
-  private changed(uri: vscode.Uri): void {
-    const rel = loadEngineApi().toSourcePath(this.folders, uri.fsPath);
+  private changed(fsPath: string): void {
+    const rel = this.host.toSourcePath(this.folders, fsPath);
     if (!rel) return;
     this.pendingPaths.add(rel);
     if (this.timer) clearTimeout(this.timer);
@@ -261,52 +298,19 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   private async openEngine(): Promise<Engine> {
     const folder = this.folder;
-    const storage = this.context.storageUri;
+    const storage = this.host.storageDir;
     if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
     await this.closing;
-    const api = loadEngineApi();
-    const indexDir = path.join(storage.fsPath, 'index');
-    const holder = api.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
+    const indexDir = path.join(storage, 'index');
+    const holder = this.host.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
     if (holder !== undefined) {
       throw new Error(
-        `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage.fsPath}), ` +
+        `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage}), ` +
           'and Evident never writes inside your documents. Open a folder that does not contain VS Code\'s data folder.',
       );
     }
-    const settings = readIndexSettings(folder.uri);
-    for (const note of settingTrustNotes(folder.uri)) this.log.warn(note);
     const started = Date.now();
-    const connection = readStoreConnection();
-    const password = connection ? await this.storePassword.get() : undefined;
-    const docOptions = {
-      include: settings.include.length ? settings.include : undefined,
-      exclude: settings.exclude.length ? settings.exclude : undefined,
-    };
-    const engine = await api.Engine.open({
-      ...(connection ? { store: { connectionString: connection, ...(password ? { password } : {}) } } : {}),
-      docs: api.workspaceDocSource(this.folders, docOptions),
-      indexDir,
-      // The local index lives in the index worker, which reads the same folders itself.
-      worker: { script: indexWorkerScript(), docs: { folders: this.folders, ...docOptions } },
-      embedding:
-        settings.embeddingModel || settings.embeddingLocalPath
-          ? {
-              modelId: settings.embeddingModel || api.DEFAULT_EMBEDDING_MODEL,
-              localModelPath: settings.embeddingLocalPath || undefined,
-              cacheDir: path.join(this.context.globalStorageUri.fsPath, 'models'),
-              allowRemote: !settings.embeddingLocalPath,
-              backend: settings.embeddingBackend,
-              onDownloadProgress: (p) => this.download.report(p),
-            }
-          : false,
-      topK: settings.topK,
-      verifier: { threshold: settings.supportThreshold },
-      relevanceCheck: settings.relevanceCheck,
-      metricsLog: path.join(storage.fsPath, 'metrics.jsonl'),
-      auditLog: path.join(storage.fsPath, 'audit.jsonl'),
-      logLimits: readLogLimits(),
-      log: engineLogger(this.log),
-    });
+    const engine = await this.host.openEngine({ folder, folders: this.folders, indexDir, storageDir: storage, onDownloadProgress: (p) => this.download.report(p) });
     this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms; answers come from the ${engine.storeLabel}.`);
     this.updateFrom(engine);
     return engine;
@@ -328,7 +332,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     const onLexicalReady = () => {
       // Committed by words: answers work now; the view keeps "indexing" while vectors fill in.
       const s = engine.status();
-      void vscode.commands.executeCommand('setContext', ContextKeys.indexed, s.indexed);
+      this.host.setIndexed(s.indexed);
       this.update({ documents: s.documents, passages: s.passages, retrieval: s.retrieval, vectors: s.vectors });
       // The model is loaded by now (the worker loads it before the run): a download notice ends.
       this.download.done();
@@ -338,10 +342,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     const index = (onProgress: (p: IndexProgress) => void) => engine.index({ signal: controller.signal, onProgress, paths: options.paths, onLexicalReady });
     try {
       const report = options.notify
-        ? await vscode.window.withProgress(
-            { location: vscode.ProgressLocation.Notification, title: 'Evident: indexing workspace docs', cancellable: true },
-            async (progress, token) => {
-              const cancel = token.onCancellationRequested(() => controller.abort());
+        ? await this.host.showProgress(
+            { title: 'Evident: indexing workspace docs', cancellable: true },
+            async (progress, cancelled) => {
+              const cancel = cancelled(() => controller.abort());
               let shown = 0;
               try {
                 return await index((p) => {
@@ -369,7 +373,7 @@ export class WorkspaceIndex implements vscode.Disposable {
         this.log.info('Filling in vectors paused for a newer index run, which resumes it; what was committed is kept.');
         return undefined;
       }
-      if (isAbortError(error) || controller.signal.aborted) {
+      if (this.host.isCancellation(error) || controller.signal.aborted) {
         // What was committed stays (the lexical part, the vectors computed so far): the view says so.
         this.log.info('Indexing cancelled; what was committed is kept.');
         const s = engine.status();
@@ -416,8 +420,8 @@ export class WorkspaceIndex implements vscode.Disposable {
     const s = engine.status();
     // The walkthrough's "Index your documents" step completes on this context key, and the host
     // also marks it done directly (walkthrough.ts says why).
-    void vscode.commands.executeCommand('setContext', ContextKeys.indexed, s.indexed);
-    if (s.indexed) markWalkthroughStep('index', this.log);
+    this.host.setIndexed(s.indexed);
+    if (s.indexed) this.host.markIndexedStep();
     this.update({
       state: s.indexed ? 'indexed' : 'not-indexed',
       phase: undefined,
