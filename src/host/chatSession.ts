@@ -5,14 +5,15 @@
 import * as vscode from 'vscode';
 import type { PreviousTurn, TurnEvent } from '../core/engine';
 import type { TurnResult } from '../domain/types';
-import { isTurnView, type Feedback, type HostToWebview, type TurnView } from '../shared/protocol';
+import { isTurnView, upgradeSavedTurn, type Feedback, type HostToWebview, type TurnView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import { errorMessage, isAbortError } from './log';
 import type { ModelResolver } from './models';
 import type { WorkspaceIndex } from './workspaceIndex';
 import type { VerifierEscalation } from './escalation';
 import { readChatTimeoutSeconds } from './settings';
-import { describeTurnError, noDocumentsError, timeoutError } from './turnErrors';
+import { describeTurnError, indexFailure, noDocumentsError, timeoutError } from './turnErrors';
+import { noticesToShow } from './answerNotices';
 import { markWalkthroughStep } from './walkthrough';
 
 const HISTORY_KEY = 'evident.chatHistory';
@@ -50,7 +51,7 @@ export class ChatSession implements vscode.Disposable {
   ) {
     const saved = state.get<unknown>(HISTORY_KEY);
     this.turns = Array.isArray(saved)
-      ? saved.filter(isTurnView).map((t) => (t.status === 'pending' ? { ...t, status: 'cancelled' as const } : t))
+      ? saved.map(upgradeSavedTurn).filter(isTurnView).map((t) => (t.status === 'pending' ? { ...t, status: 'cancelled' as const } : t))
       : [];
   }
 
@@ -114,7 +115,11 @@ export class ChatSession implements vscode.Disposable {
             : { type: 'progress', turnId: id, stage: 'verifying' },
         );
       };
-      const readyEngine = () => this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }));
+      // Opening or indexing the workspace failed: the question could not be answered from it.
+      const readyEngine = () =>
+        this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' })).catch((error: unknown) => {
+          throw isAbortError(error) ? error : indexFailure(error);
+        });
       const chosen = await this.models.create(readyEngine);
       controller.signal.throwIfAborted();
       this.log.info(`Turn ${id}: asking ${chosen.model.name}${follows ? ' (after the previous turn)' : ''}.`);
@@ -152,10 +157,9 @@ export class ChatSession implements vscode.Disposable {
         });
         // Why retrieval is lexical only, and why the offline model answers (`chosen.notice`), are said
         // once, in the chat header (with the button that changes it), not under answers; other
-        // one-time notices show under the first answer.
+        // one-time notices show under the first answer (answerNotices.ts).
         // (A grounded turn's notices are about that turn's metadata: always shown.)
-        result.notices = result.notices.filter((n) => !/lexical/i.test(n) && !this.shownNotices.has(n));
-        result.notices.forEach((n) => this.shownNotices.add(n));
+        result.notices = noticesToShow(result.notices, this.shownNotices);
       }
       this.log.info(
         `Turn ${id}: ${result.metrics.retrieved} retrieved, coverage ${result.metrics.coverage.toFixed(2)}, ${result.metrics.dropped} dropped, ` +

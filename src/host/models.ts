@@ -8,6 +8,7 @@ import { Settings } from '../shared/ids';
 import type { ModelView } from '../shared/protocol';
 import { loadEngineApi } from './engineLoader';
 import type { GeminiKeyStore } from './geminiKey';
+import { HostError } from './errorCodes';
 import { countLanguageModels, createLanguageModelChatModel, LanguageModelUnavailable, selectLanguageModel } from './lmChatModel';
 import { selectModel, type ModelChoice } from './modelSelection';
 import { readGeminiModelId, readGeminiWebSearch, readModelSetting, readVertexSearchSettings } from './settings';
@@ -109,7 +110,7 @@ export class ModelResolver implements vscode.Disposable {
 
   private async requireKey(): Promise<string> {
     const apiKey = await this.keys.get();
-    if (!apiKey) throw new Error('No Gemini API key: run "Evident: Set Gemini API Key".');
+    if (!apiKey) throw new HostError('No Gemini API key: run "Evident: Set Gemini API Key".', 'no-key');
     return apiKey;
   }
 

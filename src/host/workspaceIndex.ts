@@ -13,6 +13,8 @@ import type { DocFolder } from '../core/docs/docFolders';
 import { MAX_SKIPPED_SHOWN, type IndexView } from '../shared/protocol';
 import { indexWorkerScript, loadEngineApi } from './engineLoader';
 import { engineLogger, errorMessage, isAbortError } from './log';
+import { HostError, isWorkerStopped } from './errorCodes';
+import { lexicalOnlyReason } from './answerNotices';
 import { readIndexSettings, readLogLimits, readStoreConnection, settingTrustNotes } from './settings';
 import type { StorePasswordStore } from './storePassword';
 import { ContextKeys } from '../shared/ids';
@@ -139,7 +141,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     // Not the whole run: answers work once its lexical part is committed (vectors fill in after).
     await this.usable;
     if (!engine.status().indexed && isShared(engine)) {
-      throw new Error(`The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`);
+      throw new HostError(`The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`, 'index-unavailable');
     }
     if (!engine.status().indexed) {
       onIndexing?.();
@@ -147,7 +149,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       run.catch(() => undefined);
       // Its lexical commit is enough to answer (a failure before it is the turn's error).
       await Promise.race([this.usable, run]);
-      if (!engine.status().indexed) throw new Error('The workspace is not indexed yet: run "Evident: Reindex Workspace Docs".');
+      if (!engine.status().indexed) throw new HostError('The workspace is not indexed yet: run "Evident: Reindex Workspace Docs".', 'index-unavailable');
     }
     return engine;
   }
@@ -262,15 +264,16 @@ export class WorkspaceIndex implements vscode.Disposable {
   private async openEngine(): Promise<Engine> {
     const folder = this.folder;
     const storage = this.context.storageUri;
-    if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
+    if (!folder || !storage) throw new HostError('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.', 'index-unavailable');
     await this.closing;
     const api = loadEngineApi();
     const indexDir = path.join(storage.fsPath, 'index');
     const holder = api.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
     if (holder !== undefined) {
-      throw new Error(
+      throw new HostError(
         `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage.fsPath}), ` +
           'and Evident never writes inside your documents. Open a folder that does not contain VS Code\'s data folder.',
+        'index-unavailable',
       );
     }
     const settings = readIndexSettings(folder.uri);
@@ -361,7 +364,7 @@ export class WorkspaceIndex implements vscode.Disposable {
           `${report.removed} removed, ${report.unchanged} unchanged, ${report.skipped.length} skipped) in ${report.ms} ms · ${report.retrieval}.`,
       );
       this.recordSkipped(report.skipped, options.paths);
-      this.updateFrom(engine, report.notices.find((n) => /lexical/i.test(n)));
+      this.updateFrom(engine, lexicalOnlyReason(report.notices));
       return report;
     } catch (error) {
       // Cancelled, or stopped by a settings change or deactivation (the worker is terminated then).
@@ -380,7 +383,7 @@ export class WorkspaceIndex implements vscode.Disposable {
         });
         return undefined;
       }
-      if (error instanceof Error && error.name === 'IndexWorkerStopped') this.enginePromise = undefined;
+      if (isWorkerStopped(error)) this.enginePromise = undefined;
       this.log.error(`Indexing failed: ${errorMessage(error)}`);
       this.update({ state: 'error', percent: undefined, phase: undefined, done: undefined, total: undefined, message: `Indexing failed: ${errorMessage(error)}` });
       throw error;
