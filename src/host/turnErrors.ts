@@ -80,8 +80,10 @@ export function describeTurnError(error: unknown): TurnError {
     case undefined:
       break;
     default: {
-      const unhandled: never = code;
-      void unhandled;
+      // Every code of ours has its case above (this does not compile otherwise); any other
+      // (Node's, a library's) is a foreign error's, read below.
+      const ours: never = code;
+      void ours;
     }
   }
   // A foreign error (a library's, no code of ours): Node's system code still tells a missing network.
