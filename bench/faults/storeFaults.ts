@@ -106,7 +106,7 @@ export async function storeKills(own: OwnPostgres, embedder: Embedder, log: (lin
             own.kill();
           }
         });
-        notices = report.notices;
+        notices = report.notices.map((n) => n.text);
       } catch (error) {
         failure = `${(error as { code?: string }).code ?? ''} ${(error as Error).message}`.trim();
       }

@@ -23,6 +23,8 @@ import type { DocFolder } from './docs/docFolders';
 import { appendFeedback, appendTurnLog } from './metrics/turnLog';
 import type { LogLimits } from './metrics/logFile';
 import type { Feedback, Passage, RetrievalMode, TurnResult } from '../domain/types';
+import { lexicalOnlyNotice, uniqueNotices, type Notice } from '../domain/notices';
+import { StoreError } from './store/passageStore';
 import { boundTopK, DEFAULT_TOP_K } from '../domain/topK';
 import type { ChatModel, Embedder, GroundedModel, SupportScorer, TextSimilarity } from './types';
 import { embedderSimilarity } from './retrieval/textSimilarity';
@@ -126,7 +128,7 @@ export { DEFAULT_TOP_K };
 
 const silentLog: EngineLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
-type EmbedderState = { kind: 'unloaded' } | { kind: 'ready'; embedder: Embedder } | { kind: 'unavailable'; reason: string };
+type EmbedderState = { kind: 'unloaded' } | { kind: 'ready'; embedder: Embedder } | { kind: 'unavailable'; reason: Notice };
 
 export class Engine {
   private readonly ledger = new EvidenceLedger();
@@ -137,7 +139,7 @@ export class Engine {
   private sourcesFolder: string | undefined;
   private readonly log: EngineLogger;
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
-  private pendingNotices: string[] = [];
+  private pendingNotices: Notice[] = [];
 
   private constructor(private readonly options: EngineOptions, private readonly passages: PassageStore) {
     this.log = options.log ?? silentLog;
@@ -224,8 +226,8 @@ export class Engine {
     this.stats = undefined;
     this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
-    for (const n of report.notices) this.log.warn(n);
-    report.notices = [...new Set([...this.standingNotices(), ...report.notices])];
+    for (const n of report.notices) this.log.warn(n.text);
+    report.notices = uniqueNotices([...this.standingNotices(), ...report.notices]);
     return report;
   }
 
@@ -354,7 +356,7 @@ export class Engine {
     const stored = this.passages.status();
     if (stored.passages === 0 && (!this.shared || stored.indexed)) {
       const where = this.shared ? `the ${this.passages.label}` : this.options.docs.roots.join(', ');
-      throw new Error(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`);
+      throw new StoreError(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`, 'not-indexed');
     }
   }
 
@@ -374,7 +376,7 @@ export class Engine {
     // The worker loads and uses its own model for indexing and searching.
     if (this.inWorker) return undefined;
     if (this.options.embedding === false || this.options.embedding === undefined) {
-      if (this.embedderState.kind === 'unloaded') this.embedderState = { kind: 'unavailable', reason: 'dense retrieval is off' };
+      if (this.embedderState.kind === 'unloaded') this.embedderState = { kind: 'unavailable', reason: lexicalOnlyNotice('dense retrieval is off') };
       return undefined;
     }
     if (this.embedderState.kind === 'ready') return this.embedderState.embedder;
@@ -387,9 +389,9 @@ export class Engine {
         return embedder;
       },
       (error: Error) => {
-        const reason = `No embedding model (${error.message}): retrieval is lexical only.`;
+        const reason = lexicalOnlyNotice(error.message);
         this.embedderState = { kind: 'unavailable', reason };
-        this.log.warn(reason);
+        this.log.warn(reason.text);
         return undefined;
       },
     );
@@ -397,18 +399,18 @@ export class Engine {
   }
 
   /** Notices every answer carries: one-time ones (index rebuilt) and why retrieval is lexical only. */
-  private standingNotices(): string[] {
+  private standingNotices(): Notice[] {
     const problem = this.inWorker?.workerStatus.embedderProblem;
     const lexicalReason = problem ? [problem] : this.embedderState.kind === 'unavailable' && this.options.embedding ? [this.embedderState.reason] : [];
     return [...this.takeNotices(), ...lexicalReason];
   }
 
-  private notice(message: string): void {
-    this.log.warn(message);
-    this.pendingNotices.push(message);
+  private notice(notice: Notice): void {
+    this.log.warn(notice.text);
+    this.pendingNotices.push(notice);
   }
 
-  private takeNotices(): string[] {
+  private takeNotices(): Notice[] {
     const out = this.pendingNotices;
     this.pendingNotices = [];
     return out;

@@ -4,6 +4,7 @@
 // Core, host, webview and CLI all build on these.
 
 import type { PartialRetrieval } from './partialRetrieval';
+import type { Notice } from './notices';
 
 /** A small, single-section piece of one Markdown document. */
 export interface Passage {
@@ -204,7 +205,7 @@ export interface TurnResult {
   /** Built-in grounding (route 2) only. */
   grounding?: GroundingInfo;
   /** Non-fatal things the user should know (e.g. "embedding model unavailable: lexical only"). */
-  notices: string[];
+  notices: Notice[];
   /** The relevance check's verdict (absent when it is off or the turn abstained before it). */
   relevance?: TurnRelevance;
   /** Who made the turn abstain (absent when it answered). */

@@ -7,12 +7,13 @@
 import type { Engine, PreviousTurn, TurnEvent } from '../core/engine';
 import type { ChatModel, SupportScorer } from '../core/types';
 import type { TurnResult } from '../domain/types';
-import { isTurnView, type Feedback, type HostToWebview, type IndexView, type TurnView } from '../shared/protocol';
+import { isTurnView, upgradeSavedTurn, type Feedback, type HostToWebview, type IndexView, type TurnView } from '../shared/protocol';
 import { Emitter, type Disposable } from './emitter';
 import type { EngineApi } from './engineLoader';
 import { errorMessage } from './errorMessage';
 import type { TurnModel } from './models';
-import { describeTurnError, noDocumentsError, timeoutError } from './turnErrors';
+import { describeTurnError, indexFailure, noDocumentsError, timeoutError } from './turnErrors';
+import { noticesToShow } from './answerNotices';
 
 const HISTORY_KEY = 'evident.chatHistory';
 const MAX_TURNS = 50;
@@ -97,7 +98,7 @@ export class ChatSession implements Disposable {
   ) {
     const saved = state.get(HISTORY_KEY);
     this.turns = Array.isArray(saved)
-      ? saved.filter(isTurnView).map((t) => (t.status === 'pending' ? { ...t, status: 'cancelled' as const } : t))
+      ? saved.map(upgradeSavedTurn).filter(isTurnView).map((t) => (t.status === 'pending' ? { ...t, status: 'cancelled' as const } : t))
       : [];
   }
 
@@ -161,7 +162,11 @@ export class ChatSession implements Disposable {
             : { type: 'progress', turnId: id, stage: 'verifying' },
         );
       };
-      const readyEngine = () => this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }));
+      // Opening or indexing the workspace failed: the question could not be answered from it.
+      const readyEngine = () =>
+        this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' })).catch((error: unknown) => {
+          throw this.host.isCancellation(error) ? error : indexFailure(error);
+        });
       const chosen = await this.models.create(readyEngine);
       controller.signal.throwIfAborted();
       this.log.info(`Turn ${id}: asking ${chosen.model.name}${follows ? ' (after the previous turn)' : ''}.`);
@@ -199,10 +204,9 @@ export class ChatSession implements Disposable {
         });
         // Why retrieval is lexical only, and why the offline model answers (`chosen.notice`), are said
         // once, in the chat header (with the button that changes it), not under answers; other
-        // one-time notices show under the first answer.
+        // one-time notices show under the first answer (answerNotices.ts).
         // (A grounded turn's notices are about that turn's metadata: always shown.)
-        result.notices = result.notices.filter((n) => !/lexical/i.test(n) && !this.shownNotices.has(n));
-        result.notices.forEach((n) => this.shownNotices.add(n));
+        result.notices = noticesToShow(result.notices, this.shownNotices);
       }
       this.log.info(
         `Turn ${id}: ${result.metrics.retrieved} retrieved, coverage ${result.metrics.coverage.toFixed(2)}, ${result.metrics.dropped} dropped, ` +

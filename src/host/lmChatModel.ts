@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ToolCall } from '../core/types';
 import { isRecord } from '../shared/guards';
+import { HostError } from './errorCodes';
 import { LanguageModelUnavailable } from './models';
 
 const JUSTIFICATION = 'Evident answers questions from the Markdown documents of this workspace and checks every citation.';
@@ -76,15 +77,16 @@ export function describeLanguageModelError(error: unknown): Error {
   if (error instanceof vscode.CancellationError) return abortError();
   if (error instanceof vscode.LanguageModelError) {
     if (error.code === vscode.LanguageModelError.NoPermissions.name) {
-      return new Error('Evident may not use this language model: accept the consent prompt, or allow Evident under "Manage Language Model Access" in the Accounts menu.');
+      return new HostError('Evident may not use this language model: accept the consent prompt, or allow Evident under "Manage Language Model Access" in the Accounts menu.', 'language-model');
     }
     if (error.code === vscode.LanguageModelError.NotFound.name) {
       return new LanguageModelUnavailable('The selected VS Code language model is no longer available: pick another model or set "evident.model" to "extractive".');
     }
+    // A provider's quota error is not a code of the LM API: its message is all there is (the last resort).
     if (error.code === vscode.LanguageModelError.Blocked.name || /quota|rate.?limit|429/i.test(error.message)) {
-      return new Error(`The language model refused the request (quota or rate limit): try again later, or switch "evident.model". (${error.message})`);
+      return new HostError(`The language model refused the request (quota or rate limit): try again later, or switch "evident.model". (${error.message})`, 'language-model');
     }
-    return new Error(`The language model failed: ${error.message}`);
+    return new HostError(`The language model failed: ${error.message}`, 'language-model');
   }
   return error instanceof Error ? error : new Error(String(error));
 }

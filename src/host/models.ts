@@ -10,11 +10,16 @@ import type { Disposable, Event } from './emitter';
 import type { EngineApi } from './engineLoader';
 import { selectModel, type ModelChoice, type ModelSetting } from './modelSelection';
 import type { VertexSearchSettings } from './settings';
+import { HostError } from './errorCodes';
 
 export const EXTRACTIVE_LABEL = 'Extractive (offline)';
 
-/** Thrown when no VS Code language model can be used: the message says what to do. */
-export class LanguageModelUnavailable extends Error {}
+/** No VS Code language model answers (none there, or the chosen one is gone): the message says what to do. */
+export class LanguageModelUnavailable extends HostError {
+  constructor(message: string) {
+    super(message, 'language-model');
+  }
+}
 
 /** The model of one turn: a chat model over the workspace index, or a provider that searches (route 2). */
 export type TurnModel = { kind: 'chat'; model: ChatModel; notice?: string; webSearch?: GroundedModel } | { kind: 'grounded'; model: GroundedModel };
@@ -128,7 +133,7 @@ export class ModelResolver implements Disposable {
 
   private async requireKey(): Promise<string> {
     const apiKey = await this.sources.geminiKey();
-    if (!apiKey) throw new Error('No Gemini API key: run "Evident: Set Gemini API Key".');
+    if (!apiKey) throw new HostError('No Gemini API key: run "Evident: Set Gemini API Key".', 'no-key');
     return apiKey;
   }
 

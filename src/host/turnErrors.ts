@@ -5,6 +5,7 @@
 
 import type { IndexView, TurnErrorKind } from '../shared/protocol';
 import { emptyIndexMessage } from '../domain/emptyIndex';
+import { errorCode, isNetworkFailure, type ErrorCode } from './errorCodes';
 
 export interface TurnError {
   kind: TurnErrorKind;
@@ -36,43 +37,65 @@ export function noDocumentsError(index: IndexView): TurnFailure | undefined {
   return new TurnFailure('no-documents', emptyIndexMessage(index.skipped));
 }
 
-/** The failure of a turn whose model call or retrieval threw `error`. */
+/**
+ * The failure of a turn whose model call or retrieval threw `error`, told by the error's code
+ * (errorCodes.ts), never by its words: an error with no code is "something went wrong", with its
+ * first words and a pointer to the log.
+ */
 export function describeTurnError(error: unknown): TurnError {
   if (error instanceof TurnFailure) return { kind: error.kind, message: error.message };
   const raw = error instanceof Error ? error.message : String(error);
-  const status = statusOf(error, raw);
-  const text = raw.toLowerCase();
-  if (/no gemini api key/.test(text)) {
-    return { kind: 'api-key', message: 'No Gemini API key is set: set one, or switch to the offline model.' };
+  const code = errorCode(error) as ErrorCode | undefined;
+  switch (code) {
+    case 'no-key':
+      return { kind: 'api-key', message: 'No Gemini API key is set: set one, or switch to the offline model.' };
+    case 'credentials':
+      return { kind: 'api-key', message: 'Gemini did not accept the API key: set a valid key, or switch to the offline model.' };
+    case 'quota':
+      return { kind: 'quota', message: "Gemini's quota or rate limit is used up for now: try again in a minute, or switch to the offline model." };
+    case 'malformed-reply':
+      return { kind: 'model', message: 'Gemini sent a reply that could not be read: try again, or switch to the offline model.' };
+    case 'timeout':
+      return { kind: 'timeout', message: 'Gemini did not answer in time: try again, or switch to the offline model.' };
+    case 'server':
+      return { kind: 'model', message: 'Gemini had a server error: try again, or switch to the offline model.' };
+    case 'network':
+      return NETWORK_FAILURE;
+    case 'rejected': {
+      const status = statusOf(error);
+      return { kind: 'model', message: `The model refused the request${status !== undefined ? ` (HTTP ${status})` : ''}: try again, or switch to the offline model.` };
+    }
+    case 'language-model':
+      return { kind: 'model', message: `${firstSentence(raw)} Or switch to the offline model.` };
+    // The index cannot answer (the host's own, a store's, a stopped worker): its first sentence says why.
+    case 'index-unavailable':
+    case 'not-indexed':
+    case 'unreachable':
+    case 'model-mismatch':
+    case 'schema-newer':
+    case 'setup':
+    case 'permission':
+    case 'worker-stopped':
+      return { kind: 'index', message: firstSentence(raw) };
+    case undefined:
+      break;
+    default: {
+      // Every code of ours has its case above (this does not compile otherwise); any other
+      // (Node's, a library's) is a foreign error's, read below.
+      const ours: never = code;
+      void ours;
+    }
   }
-  if (status === 401 || status === 403 || /api[ _-]?key/.test(text)) {
-    return { kind: 'api-key', message: 'Gemini did not accept the API key: set a valid key, or switch to the offline model.' };
-  }
-  if (status === 429) {
-    return { kind: 'quota', message: "Gemini's quota or rate limit is used up for now: try again in a minute, or switch to the offline model." };
-  }
-  if (codeOf(error) === 'malformed-reply') {
-    return { kind: 'model', message: 'Gemini sent a reply that could not be read: try again, or switch to the offline model.' };
-  }
-  if (codeOf(error) === 'timeout' || /did not answer within/.test(text)) {
-    return { kind: 'timeout', message: 'Gemini did not answer in time: try again, or switch to the offline model.' };
-  }
-  if (status !== undefined && status >= 500) {
-    return { kind: 'model', message: 'Gemini had a server error: try again, or switch to the offline model.' };
-  }
-  if (/could not reach|fetch failed|enotfound|econnrefused|econnreset|network/.test(text)) {
-    return { kind: 'network', message: 'Could not reach the model (no network?): switch to the offline model, or try again when you are online.' };
-  }
-  if (/language model/.test(text)) {
-    return { kind: 'model', message: `${firstSentence(raw)} Or switch to the offline model.` };
-  }
-  if (/not indexed|open a folder|index/.test(text)) {
-    return { kind: 'index', message: firstSentence(raw) };
-  }
-  if (status !== undefined) {
-    return { kind: 'model', message: `The model refused the request (HTTP ${status}): try again, or switch to the offline model.` };
-  }
+  // A foreign error (a library's, no code of ours): Node's system code still tells a missing network.
+  if (isNetworkFailure(error)) return NETWORK_FAILURE;
   return { kind: 'other', message: `Something went wrong while answering (${detail(raw)}): see the log for details.` };
+}
+
+const NETWORK_FAILURE: TurnError = { kind: 'network', message: 'Could not reach the model (no network?): switch to the offline model, or try again when you are online.' };
+
+/** The failure of opening or indexing the workspace before a question could be answered: its first sentence. */
+export function indexFailure(error: unknown): TurnFailure {
+  return new TurnFailure('index', firstSentence(error instanceof Error ? error.message : String(error)));
 }
 
 /** The message shown when a turn ran past the time limit. */
@@ -83,16 +106,10 @@ export function timeoutError(seconds: number): TurnError {
   };
 }
 
-/** A model error's code (GeminiError.code), when it has one. */
-function codeOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-}
-
-function statusOf(error: unknown, message: string): number | undefined {
+/** A model error's HTTP status (GeminiError.status), when it has one. */
+function statusOf(error: unknown): number | undefined {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  if (typeof status === 'number') return status;
-  const match = /\bHTTP (\d{3})\b/.exec(message);
-  return match ? Number(match[1]) : undefined;
+  return typeof status === 'number' ? status : undefined;
 }
 
 /** The message up to any JSON or stack it carries, on one line, cut at `max` characters (at a word). */

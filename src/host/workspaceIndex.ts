@@ -16,6 +16,8 @@ import { MAX_SKIPPED_SHOWN, type IndexView } from '../shared/protocol';
 import { Emitter, type Disposable, type Event } from './emitter';
 import { errorMessage } from './errorMessage';
 import type { SessionLog } from './chatSession';
+import { HostError, isWorkerStopped } from './errorCodes';
+import { lexicalOnlyReason } from './answerNotices';
 import { describeIndexProgress, indexPercent } from '../domain/indexProgress';
 import { partialRetrieval, shortVectorFill } from '../domain/partialRetrieval';
 import { counted } from '../domain/wording';
@@ -184,7 +186,7 @@ export class WorkspaceIndex implements Disposable {
     // Not the whole run: answers work once its lexical part is committed (vectors fill in after).
     await this.usable;
     if (!engine.status().indexed && isShared(engine)) {
-      throw new Error(`The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`);
+      throw new HostError(`The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`, 'index-unavailable');
     }
     if (!engine.status().indexed) {
       onIndexing?.();
@@ -192,7 +194,7 @@ export class WorkspaceIndex implements Disposable {
       run.catch(() => undefined);
       // Its lexical commit is enough to answer (a failure before it is the turn's error).
       await Promise.race([this.usable, run]);
-      if (!engine.status().indexed) throw new Error('The workspace is not indexed yet: run "Evident: Reindex Workspace Docs".');
+      if (!engine.status().indexed) throw new HostError('The workspace is not indexed yet: run "Evident: Reindex Workspace Docs".', 'index-unavailable');
     }
     return engine;
   }
@@ -299,14 +301,15 @@ export class WorkspaceIndex implements Disposable {
   private async openEngine(): Promise<Engine> {
     const folder = this.folder;
     const storage = this.host.storageDir;
-    if (!folder || !storage) throw new Error('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.');
+    if (!folder || !storage) throw new HostError('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.', 'index-unavailable');
     await this.closing;
     const indexDir = path.join(storage, 'index');
     const holder = this.host.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
     if (holder !== undefined) {
-      throw new Error(
+      throw new HostError(
         `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage}), ` +
           'and Evident never writes inside your documents. Open a folder that does not contain VS Code\'s data folder.',
+        'index-unavailable',
       );
     }
     const started = Date.now();
@@ -365,7 +368,7 @@ export class WorkspaceIndex implements Disposable {
           `${report.removed} removed, ${report.unchanged} unchanged, ${report.skipped.length} skipped) in ${report.ms} ms · ${report.retrieval}.`,
       );
       this.recordSkipped(report.skipped, options.paths);
-      this.updateFrom(engine, report.notices.find((n) => /lexical/i.test(n)));
+      this.updateFrom(engine, lexicalOnlyReason(report.notices));
       return report;
     } catch (error) {
       // Cancelled, or stopped by a settings change or deactivation (the worker is terminated then).
@@ -384,7 +387,7 @@ export class WorkspaceIndex implements Disposable {
         });
         return undefined;
       }
-      if (error instanceof Error && error.name === 'IndexWorkerStopped') this.enginePromise = undefined;
+      if (isWorkerStopped(error)) this.enginePromise = undefined;
       this.log.error(`Indexing failed: ${errorMessage(error)}`);
       this.update({ state: 'error', percent: undefined, phase: undefined, done: undefined, total: undefined, message: `Indexing failed: ${errorMessage(error)}` });
       throw error;

@@ -3,6 +3,7 @@
 // for a persisted or received TurnResult, since history comes back from storage untrusted.
 
 import type { PartialRetrieval, VectorFill } from '../domain/partialRetrieval';
+import { isNotice, upgradeSavedNotice, type Notice } from '../domain/notices';
 import type { AbstentionCause, Evidence, Feedback, GroundingInfo, GroundingSupportRecord, RelevanceVerdict, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../domain/types';
 import { ABSTENTION_CAUSES, FEEDBACKS, GROUNDING_ROUTES, RELEVANCE_VERDICTS, RETRIEVAL_MODES, SUPPORT_TIERS, TURN_RETRIEVALS, VERDICTS } from '../domain/types';
 import { isEvidenceIdText } from '../domain/citations';
@@ -230,11 +231,20 @@ export const isTurnResult = isShape<TurnResult>({
   model: isString,
   retrieval: isTurnRetrieval,
   grounding: isOptional(isGroundingInfo),
-  notices: (v): v is string[] => isArrayOf(v, isString),
+  notices: (v): v is Notice[] => isArrayOf(v, isNotice),
   relevance: isOptional(isShape<TurnRelevance>({ verdict: isOneOf<RelevanceVerdict>(RELEVANCE_VERDICTS), reason: isString })),
   abstainedBy: isOptional(isOneOf<AbstentionCause>(ABSTENTION_CAUSES)),
   partialRetrieval: isOptional(isShape<PartialRetrieval>({ passagesWithVectors: isNonNegativeInteger, passages: isNonNegativeInteger, percent: isNonNegativeInteger })),
 });
+
+/**
+ * A turn saved by an earlier version, in today's shape where only the shape changed (its notices
+ * were plain strings): read before `isTurnView` checks it, so no saved turn is lost.
+ */
+export function upgradeSavedTurn(v: unknown): unknown {
+  if (!isRecord(v) || !isRecord(v.result) || !Array.isArray(v.result.notices)) return v;
+  return { ...v, result: { ...v.result, notices: v.result.notices.map(upgradeSavedNotice) } };
+}
 
 export const isTurnView = isShape<TurnView>({
   id: isTurnId,

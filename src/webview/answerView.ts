@@ -265,8 +265,8 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
     answer.append(partial);
   }
   for (const notice of result.notices) {
-    const n = element(doc, 'div', { class: 'notice', 'data-testid': 'notice' });
-    n.append(icon(doc, 'info'), element(doc, 'span', {}, notice));
+    const n = element(doc, 'div', { class: 'notice', 'data-testid': 'notice', 'data-code': notice.code });
+    n.append(icon(doc, 'info'), element(doc, 'span', {}, notice.text));
     answer.append(n);
   }
   const stale = staleSourcesWarning(result);

@@ -7,6 +7,7 @@
 import { appendFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource } from '../../src/core/docs/docSource';
+import { noticeTexts } from '../../src/domain/notices';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../src/core/retrieval/hybridRetriever';
 import { PassageIndex } from '../../src/core/retrieval/passageIndex';
@@ -33,8 +34,8 @@ async function main(): Promise<void> {
   const report = await index.update(source, { embedder });
   const hits = await new HybridRetriever(index, embedder).search(query, 6);
   process.stdout.write(`${JSON.stringify({
-    openNotices: index.openNotices,
-    notices: report.notices,
+    openNotices: noticeTexts(index.openNotices),
+    notices: noticeTexts(report.notices),
     embedded: report.embedded,
     passages: report.passages,
     hits: hits.map((h) => ({ id: h.passage.id, source: h.passage.source, text: h.passage.text })),

@@ -19,6 +19,7 @@ import { standaloneQuestion } from '../../core/agent/followUp';
 import { questionProblem } from '../../core/agent/question';
 import type { TurnResult } from '../../domain/types';
 import { staleSourcesWarning } from '../../domain/staleSources';
+import { notice, noticeTexts } from '../../domain/notices';
 import { describePartialRetrieval } from '../../domain/partialRetrieval';
 import { escapeForTerminal } from '../terminalText';
 
@@ -130,7 +131,7 @@ function sourceFiles(docsRoot: string): SourceFiles {
 export function warnAboutStaleSources(result: TurnResult, io: Pick<CliIO, 'stderr'>): void {
   const warning = staleSourcesWarning(result);
   if (!warning) return;
-  result.notices.push(warning);
+  result.notices.push(notice('cited-file-changed', warning));
   io.stderr(`evident: ${escapeForTerminal(warning)}\n`);
 }
 
@@ -213,7 +214,7 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
     model: result.model,
     retrieval: result.retrieval,
     invocationId: result.invocationId,
-    notices: result.notices,
+    notices: noticeTexts(result.notices),
     ...(result.relevance ? { relevance: result.relevance } : {}),
     ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
     ...(result.partialRetrieval ? { partialRetrieval: result.partialRetrieval } : {}),

@@ -10,6 +10,7 @@ import { decodeDocument } from '../../core/docs/docSource';
 import { toSourcePath } from '../../core/docs/docFolders';
 import { checkText, MAX_TEXT_CHARS, type CheckedSentence, type TextCheck } from '../../core/tools';
 import type { Evidence, EvidenceLookup } from '../../domain/types';
+import { noticeTexts } from '../../domain/notices';
 import { questionProblem } from '../../core/agent/question';
 import { CliError, type CliCommand, type CliIO } from '../io';
 import { DEFAULT_TOP_K } from '../../core/engine';
@@ -69,7 +70,7 @@ export const check: CliCommand = async (argv, io) => {
   try {
     const notices: string[] = [];
     if (!values.store && !values['no-index']) {
-      notices.push(...(await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true })).notices);
+      notices.push(...noticeTexts((await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true })).notices));
     }
     const k = topKFlag(values['top-k']) ?? DEFAULT_TOP_K;
     const excludeSource = values.file === '-' || !values.docs ? undefined : sourceOf(path.resolve(io.cwd, values.file), path.resolve(io.cwd, values.docs));

@@ -42,7 +42,7 @@ export class FreshIndex {
     const lexical = new Promise<void>((resolve) => (lexicalReady = resolve));
     const run = this.engine.index({ modelWhenNeeded: true, onLexicalReady: () => lexicalReady() }).then(
       (report) => {
-        for (const notice of report.notices) this.options.log(notice);
+        for (const notice of report.notices) this.options.log(notice.text);
         return report;
       },
       (error: Error) => {

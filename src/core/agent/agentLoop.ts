@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { isAbstention, notFound } from '../../domain/abstention';
 import { turnMetrics } from '../../domain/coverage';
+import type { Notice } from '../../domain/notices';
 import type { AbstentionCause, Evidence, EvidenceLookup, TurnRelevance, TurnResult, RetrievalMode, VerifiedText } from '../../domain/types';
 import type { ChatMessage, ChatModel, TextSimilarity, ToolCall, ToolResult } from '../types';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
@@ -43,7 +44,7 @@ export interface TurnOptions {
   maxToolRounds?: number;
   onDraft?: (textSoFar: string) => void;
   onEvent?: (event: TurnEvent) => void;
-  notices?: string[];
+  notices?: Notice[];
   /**
    * The question as retrieved and answered, when the turn follows an earlier one: a follow-up
    * rewritten with the earlier question (followUp.ts), or the question itself. Only this question

@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { turnMetrics } from '../../domain/coverage';
+import type { Notice } from '../../domain/notices';
 import type { AbstentionCause, TurnResult } from '../../domain/types';
 import type { GroundedModel } from '../types';
 import type { VerifierOptions } from '../verifier/verifier';
@@ -25,7 +26,7 @@ export interface GroundedTurnOptions {
   signal?: AbortSignal;
   onDraft?: (textSoFar: string) => void;
   onEvent?: (event: TurnEvent) => void;
-  notices?: string[];
+  notices?: Notice[];
 }
 
 export async function runGroundedTurn(question: string, model: GroundedModel, deps: GroundedTurnDeps, options: GroundedTurnOptions = {}): Promise<TurnResult> {

@@ -5,6 +5,7 @@
 // error with its type named, never a silent drop.
 
 import type { Passage, RetrievalMode } from '../../domain/types';
+import { isNotice, type Notice } from '../../domain/notices';
 import type { DocFolder } from '../docs/docFolders';
 import type { EmbeddingSettings } from '../retrieval/embedder';
 import type { IndexProgress, IndexReport } from '../retrieval/passageIndex';
@@ -24,8 +25,8 @@ export interface WorkerStatus extends StoreStatus {
   /** The mode a search runs in now (hybrid once vectors from the loaded model are committed). */
   mode: RetrievalMode;
   embedder: 'off' | 'loading' | 'ready' | 'unavailable';
-  /** Why there is no embedding model (said once, in answers' notices). */
-  embedderProblem?: string;
+  /** Why there is no embedding model (said in answers' notices; code `lexical-only`). */
+  embedderProblem?: Notice;
 }
 
 /** The calls the host makes, and what each returns. */
@@ -48,7 +49,10 @@ export type ToWorker =
   /** Cancels the request `id` (an index run): it ends with an AbortError, keeping what it committed. */
   | { type: 'cancel'; id: number };
 
-/** An error as it crosses the boundary: its name (AbortError stays AbortError), message and code. */
+/**
+ * An error as it crosses the boundary: its name (AbortError stays AbortError), message and code
+ * (ours, such as a store's, or Node's, such as ENOENT): the host tells errors apart by the code.
+ */
 export interface WorkerError {
   name: string;
   message: string;
@@ -56,7 +60,7 @@ export interface WorkerError {
 }
 
 export type FromWorker =
-  | { type: 'ready'; status: WorkerStatus; openNotices: string[] }
+  | { type: 'ready'; status: WorkerStatus; openNotices: Notice[] }
   | { type: 'failed'; error: WorkerError }
   | { type: 'result'; id: number; value: unknown }
   | { type: 'error'; id: number; error: WorkerError }
@@ -87,14 +91,15 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 const isErrorShape = (v: unknown): v is WorkerError => isRecord(v) && typeof v.name === 'string' && typeof v.message === 'string';
 const isStatus = (v: unknown): v is WorkerStatus =>
-  isRecord(v) && typeof v.indexed === 'boolean' && isInt(v.documents) && isInt(v.passages) && (v.mode === 'hybrid' || v.mode === 'lexical');
+  isRecord(v) && typeof v.indexed === 'boolean' && isInt(v.documents) && isInt(v.passages) && (v.mode === 'hybrid' || v.mode === 'lexical') &&
+  (v.embedderProblem === undefined || isNotice(v.embedderProblem));
 
 /** A message from the worker, checked at the boundary. */
 export function isFromWorker(v: unknown): v is FromWorker {
   if (!isRecord(v)) return false;
   switch (v.type) {
     case 'ready':
-      return isStatus(v.status) && Array.isArray(v.openNotices);
+      return isStatus(v.status) && Array.isArray(v.openNotices) && v.openNotices.every(isNotice);
     case 'failed':
       return isErrorShape(v.error);
     case 'result':

@@ -5,6 +5,7 @@
 // bundle (dist/indexWorker.js), started by the host on first use (store/workerPassageStore.ts).
 
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { lexicalOnlyNotice, type Notice } from '../../domain/notices';
 import { workspaceDocSource } from '../docs/docSource';
 import { loadEmbedder } from '../retrieval/embedder';
 import { LocalPassageStore } from '../store/localPassageStore';
@@ -22,7 +23,7 @@ const delay = (ms: number): Promise<undefined> => new Promise((resolve) => setTi
 
 class IndexWorker {
   private embedderState: WorkerStatus['embedder'];
-  private embedderProblem: string | undefined;
+  private embedderProblem: Notice | undefined;
   private embedderLoading: Promise<Embedder | undefined>;
   private embedder: Embedder | undefined;
   private similarityOf: TextSimilarity | undefined;
@@ -53,8 +54,8 @@ class IndexWorker {
       return embedder;
     } catch (error) {
       this.embedderState = 'unavailable';
-      this.embedderProblem = `No embedding model (${(error as Error).message}): retrieval is lexical only.`;
-      this.post({ type: 'log', level: 'warn', message: this.embedderProblem });
+      this.embedderProblem = lexicalOnlyNotice((error as Error).message);
+      this.post({ type: 'log', level: 'warn', message: this.embedderProblem.text });
       return undefined;
     } finally {
       this.post({ type: 'status', status: this.status() });

@@ -5,6 +5,7 @@
 
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { VectorFill } from '../../domain/partialRetrieval';
+import type { Notice } from '../../domain/notices';
 import type { Embedder } from '../types';
 
 /** Bump when the manifest layout or the chunker's output changes: old indexes are rebuilt. */
@@ -38,7 +39,7 @@ export interface IndexReport {
   embedded: number;
   skipped: { path: string; reason: string }[];
   retrieval: RetrievalMode;
-  notices: string[];
+  notices: Notice[];
   ms: number;
   /** Vector commits of this run's fill, and the time they took (writes only, not embedding). */
   vectorCommits?: { count: number; ms: number };

@@ -179,7 +179,12 @@ function describe(error: unknown, status: number | undefined, attempt: number, s
     return new GeminiError(`${service} refused the credentials (HTTP ${status}): ${apiMessage(error)} ${check}`, status, 'credentials');
   }
   if (status !== undefined && status >= 500) return new GeminiError(`${service} had a server error (HTTP ${status})${tried}.`, status, 'server');
-  if (status !== undefined) return new GeminiError(`${service} rejected the request (HTTP ${status}): ${(error as Error).message}`, status, 'rejected');
+  if (status !== undefined) {
+    // Gemini answers a key it does not know with HTTP 400, not 401: its reason says so.
+    const code = apiReason(error) === 'API_KEY_INVALID' ? 'credentials' : 'rejected';
+    return new GeminiError(`${service} rejected the request (HTTP ${status}): ${(error as Error).message}`, status, code);
+  }
+  // google-auth-library's error for missing credentials has no code: its message is all there is.
   if (/Could not load the default credentials/i.test((error as Error).message ?? '')) {
     return new GeminiError(
       `${service}: no Google Cloud credentials found. Run "gcloud auth application-default login" (or set GOOGLE_APPLICATION_CREDENTIALS to a key file), or use a Vertex AI API key.`,
@@ -199,6 +204,12 @@ function apiMessage(error: unknown): string {
   const text = (error as Error).message ?? '';
   const match = /"message":\s*"((?:[^"\\]|\\.)*)"/.exec(text);
   return match ? match[1] : text.slice(0, 200);
+}
+
+/** The reason Google's error body gives (`details[].reason`, e.g. API_KEY_INVALID), from the ApiError's text (its JSON body). */
+function apiReason(error: unknown): string | undefined {
+  const match = /"reason":\s*"([A-Z_]+)"/.exec((error as Error).message ?? '');
+  return match?.[1];
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

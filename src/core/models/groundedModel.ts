@@ -47,7 +47,7 @@ export function parseDatastore(name: string): { project: string; location: strin
 }
 
 export function createGoogleSearchModel(options: GoogleSearchOptions): GroundedModel {
-  if (!options.apiKey) throw new GeminiError('No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).');
+  if (!options.apiKey) throw new GeminiError('No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).', undefined, 'no-key');
   const model = options.model ?? DEFAULT_GEMINI_MODEL;
   const client = new GoogleGenAI({
     apiKey: options.apiKey,

@@ -2,6 +2,7 @@
 // passage store port. A thin wrapper: the index itself lives in store/local/ (passageIndex.ts).
 
 import type { Passage, RetrievalMode } from '../../domain/types';
+import type { Notice } from '../../domain/notices';
 import type { DocSource } from '../docs/docSource';
 import { HybridRetriever } from '../retrieval/hybridRetriever';
 import { termText, type IndexReport, type IndexRunOptions } from '../indexing/indexRun';
@@ -23,7 +24,7 @@ export class LocalPassageStore implements PassageStore {
     return new LocalPassageStore(await PassageIndex.open(indexDir, docsRoot, options));
   }
 
-  get openNotices(): string[] {
+  get openNotices(): Notice[] {
     return this.index.openNotices;
   }
 

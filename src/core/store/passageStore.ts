@@ -7,6 +7,7 @@
 
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { VectorFill } from '../../domain/partialRetrieval';
+import type { Notice } from '../../domain/notices';
 import type { DocSource } from '../docs/docSource';
 import type { IndexReport, IndexRunOptions } from '../indexing/indexRun';
 import type { RetrievedPassage } from '../retrieval/hybridRetriever';
@@ -33,7 +34,7 @@ export interface PassageStore {
   readonly label: string;
   readonly kind: 'local' | 'shared';
   /** Why the stored index was not used as it was (rebuild reasons), said once. */
-  readonly openNotices: string[];
+  readonly openNotices: Notice[];
   /** The last known state (read at open, refreshed by update). */
   status(): StoreStatus;
   /** Brings the store up to date with `docs` (incremental). */

@@ -6,6 +6,7 @@
 // message that says so, and `close()` terminates it.
 
 import { Worker } from 'node:worker_threads';
+import type { Notice } from '../../domain/notices';
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { DocSource } from '../docs/docSource';
 import type { IndexProgress, IndexReport, IndexRunOptions } from '../retrieval/passageIndex';
@@ -28,8 +29,12 @@ interface Pending {
   onLexicalReady?: () => void;
 }
 
-/** The worker stopped (crashed, or was terminated): the store must be opened again. */
+/**
+ * The worker stopped (crashed, or was terminated): the store must be opened again. Told apart by
+ * its code (the host gets engine errors across a bundle boundary, where `instanceof` fails).
+ */
 export class IndexWorkerStopped extends Error {
+  readonly code = 'worker-stopped';
   constructor(reason: string) {
     super(`The index worker stopped (${reason}). Run "Evident: Reindex Workspace Docs" to start it again.`);
     this.name = 'IndexWorkerStopped';
@@ -48,7 +53,7 @@ export class WorkerPassageStore implements PassageStore {
   private constructor(
     private readonly worker: Worker,
     private latest: WorkerStatus,
-    readonly openNotices: string[],
+    readonly openNotices: Notice[],
     private readonly options: WorkerStoreOptions,
   ) {
     worker.on('message', (message: unknown) => this.receive(message));

@@ -7,6 +7,7 @@
 // When every cited chunk carries text (Vertex AI Search), the lexical support check runs too.
 
 import { isAbstention } from '../../domain/abstention';
+import { notice, type Notice } from '../../domain/notices';
 import type { Evidence, EvidenceLookup, GroundingMetadata, GroundingSupport, GroundingSupportRecord, SentenceVerdict, VerifiedText } from '../../domain/types';
 import { NOT_FOUND_UNGROUNDED } from './abstention';
 import { withoutCitations } from './citations';
@@ -17,7 +18,7 @@ import { judgeSupport, resolveOptions, rewrite, verdictOf, type VerifierOptions 
 export interface GroundingCheckResult extends VerifiedText {
   supports: GroundingSupportRecord[];
   /** What the reader should know about the metadata (no metadata, supports not used). */
-  notices: string[];
+  notices: Notice[];
 }
 
 /** A support located in the answer: characters [start, end) backed by `chunks`. */
@@ -141,9 +142,9 @@ export async function verifyGrounded(
   signal?: AbortSignal,
 ): Promise<GroundingCheckResult> {
   const resolved = resolveOptions(options);
-  const notices: string[] = [];
+  const notices: Notice[] = [];
   if (isAbstention(text)) return { answer: text.trim(), abstained: true, sentences: [], supports: [], notices };
-  if (!metadata) notices.push('The response carried no grounding metadata: no sentence could be checked against search results.');
+  if (!metadata) notices.push(notice('no-grounding-metadata', 'The response carried no grounding metadata: no sentence could be checked against search results.'));
 
   const placed: PlacedSupport[] = [];
   const records: GroundingSupportRecord[] = [];
@@ -153,7 +154,7 @@ export async function verifyGrounded(
     records.push('start' in result ? result.record : result);
   }
   const ignored = records.filter((r) => r.ignored);
-  if (ignored.length) notices.push(`${ignored.length} grounding support${ignored.length > 1 ? 's were' : ' was'} not used: ${[...new Set(ignored.map((r) => r.ignored))].join('; ')}.`);
+  if (ignored.length) notices.push(notice('grounding-supports-unused', `${ignored.length} grounding support${ignored.length > 1 ? 's were' : ' was'} not used: ${[...new Set(ignored.map((r) => r.ignored))].join('; ')}.`));
 
   const sentences: SentenceVerdict[] = [];
   for (const span of splitSentences(text)) {

@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import type { ChatModel } from '../../../src/core/types';
 import { EXTRACTIVE_LABEL, LanguageModelUnavailable, ModelResolver } from '../../../src/host/models';
+import { errorCode } from '../../../src/host/errorCodes';
 import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../support/engineFixture';
 import { fakeModelSources, type FakeModelSettings } from '../../support/fakeModelSources';
 
@@ -54,7 +55,12 @@ describe('model resolver (fake settings, key and VS Code language models; real m
       let reads = 0;
       // The first read (choosing) sees the key; the next (building the client) finds it gone.
       const models = new ModelResolver({ ...sources, geminiKey: () => Promise.resolve(reads++ === 0 ? 'k-123' : undefined) });
-      await assert.rejects(models.create(engine), /^Error: No Gemini API key: run "Evident: Set Gemini API Key"\.$/);
+      await assert.rejects(models.create(engine), (error: unknown) => {
+        assert.ok(error instanceof Error);
+        assert.equal(errorCode(error), 'no-key');
+        assert.equal(error.message, 'No Gemini API key: run "Evident: Set Gemini API Key".');
+        return true;
+      });
     }
   });
 

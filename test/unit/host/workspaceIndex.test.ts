@@ -178,9 +178,10 @@ describe('workspace index state machine (real engine and index on disk; fake edi
     assert.ok(report);
     assert.equal(index.status.state, 'indexed');
     assert.equal(index.status.retrieval, 'lexical');
-    const reason = report.notices.find((n) => n.startsWith('No embedding model'));
-    assert.ok(reason, `notices: ${report.notices.join(' | ')}`);
-    assert.equal(index.status.message, reason);
+    const reason = report.notices.find((n) => n.code === 'lexical-only');
+    assert.ok(reason, `notices: ${report.notices.map((n) => n.text).join(' | ')}`);
+    assert.match(reason.text, /^No embedding model/);
+    assert.equal(index.status.message, reason.text);
   });
 
   it('clear deletes the index and says "not-indexed"', async () => {

@@ -2,8 +2,9 @@
 // are refused at the boundary (never half-accepted).
 
 import assert from 'node:assert/strict';
-import { isHostToWebview, isSafeExternalUrl, isTurnResult, isWebviewToHost, MAX_QUESTION_LENGTH, type ChatState } from '../../../src/shared/protocol';
+import { isHostToWebview, isSafeExternalUrl, isTurnResult, isTurnView, isWebviewToHost, MAX_QUESTION_LENGTH, upgradeSavedTurn, type ChatState } from '../../../src/shared/protocol';
 import { turnResult } from '../../support/turnBuilder';
+import { notice } from '../../../src/domain/notices';
 
 const state: ChatState = {
   index: { state: 'indexed', documents: 3, passages: 1234, retrieval: 'hybrid' },
@@ -67,6 +68,22 @@ describe('webview ⇄ host protocol guards', () => {
     assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, state: 'weird' }, model: state.model }), false);
     assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, store: 'shared index postgres://db/handbook' }, model: state.model }), true);
     assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, store: 42 }, model: state.model }), false);
+  });
+
+  it('checks notices as notices (a known code and a text), and keeps a turn an earlier version saved with plain-string notices', () => {
+    const damaged = notice('lexical-index-damaged', 'The lexical index is damaged (x): rebuilding it from the stored passages.');
+    assert.equal(isTurnResult(turnResult({ notices: [damaged] })), true);
+    assert.equal(isTurnResult({ ...turnResult(), notices: ['a plain string'] }), false);
+    assert.equal(isTurnResult({ ...turnResult(), notices: [{ code: 'made-up', text: 'x' }] }), false);
+    assert.equal(isTurnResult({ ...turnResult(), notices: [{ code: 'index-busy' }] }), false);
+    const saved = { id: 't1', question: 'Q?', status: 'done', startedAt: 1, result: { ...turnResult(), notices: ['The index was rebuilt.'] } };
+    assert.equal(isTurnView(saved), false, 'as an earlier version saved it');
+    const upgraded = upgradeSavedTurn(saved);
+    assert.equal(isTurnView(upgraded), true);
+    assert.deepEqual((upgraded as { result: { notices: unknown } }).result.notices, [{ code: 'earlier-version', text: 'The index was rebuilt.' }]);
+    const today = { ...saved, result: { ...turnResult(), notices: [damaged] } };
+    assert.deepEqual(upgradeSavedTurn(today), today, 'a turn saved today is read as it is');
+    assert.equal(upgradeSavedTurn('junk'), 'junk');
   });
 
   it('checks a turn result field by field', () => {

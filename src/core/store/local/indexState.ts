@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Passage } from '../../../domain/types';
 import type { VectorFill } from '../../../domain/partialRetrieval';
+import { notice, type Notice } from '../../../domain/notices';
 import type { TermCounts, TermStats } from '../../verifier/termStats';
 import type { IndexReport, SavedIndex } from '../../indexing/indexRun';
 import type { LexicalIndex } from '../../retrieval/lexicalIndex';
@@ -52,7 +53,7 @@ export class IndexState {
     protected documents: Record<string, DocumentEntry>,
     lexical: LexicalIndex | string,
     /** Why the index on disk was not used as it was (rebuild reasons). */
-    readonly openNotices: string[],
+    readonly openNotices: Notice[],
   ) {
     this.lexicalDelta = { add: new Set(manifest.lexicalDelta.add), remove: new Set(manifest.lexicalDelta.remove) };
     if (typeof lexical === 'string') this.lexicalFile = lexical;
@@ -84,7 +85,7 @@ export class IndexState {
       try {
         lexical = loadLexical(readFileSync(path.join(this.dir, file)));
       } catch (error) {
-        this.openNotices.push(`The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`);
+        this.openNotices.push(notice('lexical-index-damaged', `The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`));
       }
     }
     if (!lexical) {

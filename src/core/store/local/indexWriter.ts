@@ -3,6 +3,7 @@
 // segments, then the manifest; generation.ts), or vectors only while filling. A folder that
 // refuses writes keeps the change in memory and the report says so.
 
+import { notice } from '../../../domain/notices';
 import type { ChangedDocument, PassageChange, Stamp } from '../../indexing/changeSet';
 import { INDEX_FORMAT_VERSION, termText, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
 import { isWriteRefused } from '../../retrieval/indexFiles';
@@ -43,8 +44,8 @@ export class IndexWriter extends IndexState {
       if (!isWriteRefused(error)) throw error;
       this.needsFullSave = true;
       this.refused(error, report);
-      const notice = `The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): the new vectors are kept in memory only and will be computed again next time.`;
-      if (!report.notices.includes(notice)) report.notices.push(notice);
+      const said = notice('index-not-writable', `The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): the new vectors are kept in memory only and will be computed again next time.`);
+      if (!report.notices.some((n) => n.text === said.text)) report.notices.push(said);
     }
   }
 
@@ -122,7 +123,7 @@ export class IndexWriter extends IndexState {
         this.documents[p] = { ...doc.stamp, version: doc.version, ids: doc.passages.map((x) => x.id), segment: '', offset: 0, length: 0 };
         this.passageCache.keepUnsaved(p, doc.passages);
       }
-      report.notices.push(`The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): answering from the index in memory; the changes are not saved and will be indexed again next time.`);
+      report.notices.push(notice('index-not-writable', `The index folder ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code}): answering from the index in memory; the changes are not saved and will be indexed again next time.`));
     }
     onProgress?.({ phase: 'saving', done: 1, total: 1 });
   }

@@ -10,6 +10,7 @@ import type { AnnSnapshotRef, VectorSegmentRef } from '../../retrieval/vectorSto
 import { checkFile, type FileRef } from '../../retrieval/indexFiles';
 import { pinManifest, type ReaderLease } from '../../retrieval/readerLeases';
 import { checkLexicalHeader } from './lexicalFiles';
+import { notice, type Notice } from '../../../domain/notices';
 
 export interface DocumentEntry extends KnownDocument {
   /** Where the passages are: a line of a passage segment. */
@@ -67,7 +68,7 @@ export interface OpenedManifest {
   /** The files on disk lag behind what the index will hold: its next save writes everything. */
   fullSave: boolean;
   /** Why the index on disk was not used as it was (rebuild reasons). */
-  notices: string[];
+  notices: Notice[];
   lease: ReaderLease | undefined;
 }
 
@@ -79,7 +80,7 @@ export interface OpenedManifest {
  * vectors; a cut-off search graph means exact search until the next run. Removes nothing.
  */
 export async function openManifest(dir: string, docsRoot: string, lease: ReaderLease | undefined): Promise<OpenedManifest> {
-  const notices: string[] = [];
+  const notices: Notice[] = [];
   let manifest = freshManifest(docsRoot);
   let documents: Record<string, DocumentEntry> = {};
   let lexicalFile: string | undefined;
@@ -92,14 +93,14 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
     try {
       const parsed = JSON.parse(manifestText) as Manifest;
       if (parsed.formatVersion !== INDEX_FORMAT_VERSION) {
-        notices.push(`The index was written in format ${String(parsed.formatVersion)}; this version uses ${INDEX_FORMAT_VERSION}: rebuilding it.`);
+        notices.push(notice('index-format-changed', `The index was written in format ${String(parsed.formatVersion)}; this version uses ${INDEX_FORMAT_VERSION}: rebuilding it.`));
       } else if (parsed.docsRoot !== docsRoot) {
-        notices.push(`The index belonged to ${parsed.docsRoot}: rebuilding it for ${docsRoot}.`);
+        notices.push(notice('index-moved', `The index belonged to ${parsed.docsRoot}: rebuilding it for ${docsRoot}.`));
       } else {
         const damaged = (await Promise.all([parsed.documents, ...parsed.passages].filter((r): r is FileRef => r !== null).map((r) => checkFile(dir, r)))).filter(Boolean);
         if (damaged.length) {
           // The vectors are still good (they are keyed by passage content): only the documents are re-read.
-          notices.push(`The index is damaged (${damaged.join('; ')}): re-reading the documents.`);
+          notices.push(notice('index-damaged', `The index is damaged (${damaged.join('; ')}): re-reading the documents.`));
           manifest = { ...freshManifest(docsRoot), generation: parsed.generation, embeddingModel: parsed.embeddingModel, dimensions: parsed.dimensions, vectors: parsed.vectors };
           fullSave = true;
         } else {
@@ -107,7 +108,7 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
           documents = parsed.documents ? (JSON.parse(await readFile(path.join(dir, parsed.documents.name), 'utf8')) as Record<string, DocumentEntry>) : {};
           const lexicalDamage = parsed.lexical ? await checkFile(dir, parsed.lexical) : undefined;
           if (lexicalDamage) {
-            notices.push(`The lexical index is damaged (${lexicalDamage}): rebuilding it from the stored passages.`);
+            notices.push(notice('lexical-index-damaged', `The lexical index is damaged (${lexicalDamage}): rebuilding it from the stored passages.`));
             rebuildLexical = true;
           } else if (parsed.lexical) {
             try {
@@ -116,7 +117,7 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
               lexicalFile = parsed.lexical.name;
             } catch (error) {
               // Its own format check failed (another version of the lexical index): only it is rebuilt.
-              notices.push(`The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`);
+              notices.push(notice('lexical-index-damaged', `The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`));
               rebuildLexical = true;
             }
           } else {
@@ -125,7 +126,7 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
         }
       }
     } catch (error) {
-      notices.push(`The index was unreadable (${(error as Error).message}): rebuilding it.`);
+      notices.push(notice('index-damaged', `The index was unreadable (${(error as Error).message}): rebuilding it.`));
       manifest = freshManifest(docsRoot);
       documents = {};
       lexicalFile = undefined;
@@ -138,7 +139,7 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
   for (const ref of manifest.vectors) {
     const damage = (await checkFile(dir, { name: `${ref.stem}.f32`, bytes: ref.f32Bytes })) ?? (await checkFile(dir, { name: `${ref.stem}.ids`, bytes: ref.idsBytes }));
     if (damage) {
-      notices.push(`A vector file is damaged (${damage}): its ${ref.rows - ref.dead.length} passages will be embedded again; the others are kept.`);
+      notices.push(notice('vector-file-damaged', `A vector file is damaged (${damage}): its ${ref.rows - ref.dead.length} passages will be embedded again; the others are kept.`));
       fullSave = true;
     } else {
       goodVectors.push(ref);
@@ -150,7 +151,7 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
     const ann = manifest.ann;
     const damage = (await checkFile(dir, { name: `${ann.stem}.usearch`, bytes: ann.usearchBytes })) ?? (await checkFile(dir, { name: `${ann.stem}.ids`, bytes: ann.idsBytes }));
     if (damage) {
-      notices.push(`The vector search index is damaged (${damage}): searching all vectors exactly until the next indexing run rebuilds it.`);
+      notices.push(notice('vector-search-damaged', `The vector search index is damaged (${damage}): searching all vectors exactly until the next indexing run rebuilds it.`));
       manifest = { ...manifest, ann: null };
     }
   }

@@ -24,6 +24,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as path from 'node:path';
+import { notice, type Notice } from '../../../domain/notices';
 import type { DocFile, DocSource } from '../../docs/docSource';
 import { LexicalIndex } from '../../retrieval/lexicalIndex';
 import { MANIFEST_FILE } from '../../retrieval/indexFiles';
@@ -148,7 +149,7 @@ export class PassageIndex extends IndexWriter {
     const fresh = await PassageIndex.open(this.dir, this.manifest.docsRoot, { lease: this.lease });
     const notices = this.openNotices;
     Object.assign(this, fresh);
-    (this as { openNotices: string[] }).openNotices = notices;
+    (this as { openNotices: Notice[] }).openNotices = notices;
     notices.push(...fresh.openNotices);
   }
 
@@ -178,7 +179,7 @@ export class PassageIndex extends IndexWriter {
     return {
       documents: this.documentCount, passages: this.passageCount, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
       skipped: [], retrieval: options.embedder || options.lazyEmbedder ? 'hybrid' : 'lexical', ms: Date.now() - started,
-      notices: [...this.openNotices.slice(notices), `Another Evident process${holder ? ` (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : ''} is updating this index: answering from the index as it last saved it.`],
+      notices: [...this.openNotices.slice(notices), notice('index-busy', `Another Evident process${holder ? ` (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : ''} is updating this index: answering from the index as it last saved it.`)],
       busy: holder ? { pid: holder.pid, host: holder.host, since: holder.since } : null,
     };
   }

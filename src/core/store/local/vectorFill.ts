@@ -4,6 +4,7 @@
 
 import type { Passage } from '../../../domain/types';
 import type { VectorFill } from '../../../domain/partialRetrieval';
+import { notice } from '../../../domain/notices';
 import { embeddingText, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
 import type { ChangedDocument, KnownDocuments, PassageChange, Stamp } from '../../indexing/changeSet';
 import type { Embedder } from '../../types';
@@ -79,7 +80,7 @@ export async function planEmbedding(
   let reset = false;
   if (embeddingModel !== embedder.modelId || !vectors || vectors.dimensions !== embedder.dimensions) {
     // Another model's vectors cannot be compared with this one's: re-embed everything.
-    if (embeddingModel && embeddingModel !== embedder.modelId) report.notices.push(`Embedding model changed (${embeddingModel} → ${embedder.modelId}): re-embedding all passages.`);
+    if (embeddingModel && embeddingModel !== embedder.modelId) report.notices.push(notice('embedding-model-changed', `Embedding model changed (${embeddingModel} → ${embedder.modelId}): re-embedding all passages.`));
     reset = true;
     vectors = new VectorStore(embedder.dimensions);
   }

@@ -16,6 +16,7 @@
 //   does not grow with the corpus (the server's BM25 postings and HNSW search grow as any index's).
 
 import type { Passage, RetrievalMode } from '../../../domain/types';
+import type { Notice } from '../../../domain/notices';
 import type { DocSource } from '../../docs/docSource';
 import { B, K1, lexicalTerms } from '../../retrieval/lexicalIndex';
 import { CANDIDATES, FUSION_WEIGHTS, RRF_K } from '../../retrieval/hybridRetriever';
@@ -78,12 +79,13 @@ export function redactConnection(connectionString: string): string {
 export function isConnectionError(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   if (e.code && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code)) return true;
+  // The last resort, for errors of the pg client that carry no code (their message is all it gives).
   return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable|socket hang up/i.test(e.message ?? '');
 }
 
 export class PostgresPassageStore implements PassageStore {
   readonly kind = 'shared' as const;
-  readonly openNotices: string[] = [];
+  readonly openNotices: Notice[] = [];
   readonly label: string;
   private state: StoreStatus = { indexed: false, documents: 0, passages: 0, embeddingModel: null };
 

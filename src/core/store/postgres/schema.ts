@@ -103,6 +103,7 @@ export async function migrate(client: PoolClient, formatVersion: number): Promis
         await client.query(MIGRATIONS[v]);
       } catch (error) {
         const message = (error as Error).message;
+        // The server's error (pg's, not ours): its SQLSTATE code first, its words as the last resort.
         const denied = (error as { code?: string }).code === '42501' || /must be owner|permission denied/i.test(message);
         const hint = denied && found > 0
           ? ` The shared index is at schema version ${found} and this Evident needs ${SCHEMA_VERSION}: migrating it needs the role that owns its tables. Run "evident index --store …" once as that role (the indexing job); nothing was changed.`

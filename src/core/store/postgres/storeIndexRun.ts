@@ -9,6 +9,7 @@
 // turns into a non-finite vector keeps its passage without a vector (found by words only).
 
 import type { Passage } from '../../../domain/types';
+import { notice } from '../../../domain/notices';
 import { chunkMarkdown } from '../../docs/chunker';
 import { documentVersion } from '../../docs/version';
 import { readDocumentText, type DocFile, type DocSource } from '../../docs/docSource';
@@ -65,7 +66,7 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
     throw new StoreError(`The shared index at ${db.where} holds vectors of ${store.embedding_model}; indexing it needs that embedding model (this run has none). Use --embedding-model ${store.embedding_model}.`, 'model-mismatch');
   }
   const rechunkAll = store.format_version !== INDEX_FORMAT_VERSION;
-  if (rechunkAll) report.notices.push(`The shared index was chunked by index format ${store.format_version}; this version uses ${INDEX_FORMAT_VERSION}: re-chunking every document.`);
+  if (rechunkAll) report.notices.push(notice('index-format-changed', `The shared index was chunked by index format ${store.format_version}; this version uses ${INDEX_FORMAT_VERSION}: re-chunking every document.`));
 
   // Phases 1–3: list and read the tree; what the store holds at the same content hash is not chunked.
   onProgress?.({ phase: 'scanning', done: 0, total: 0 });
@@ -184,7 +185,7 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
   });
   report.embedded = vectors.size;
   if (unembeddable.size) {
-    report.notices.push(`${unembeddable.size} passage${unembeddable.size === 1 ? ' has' : 's have'} no vector: the embedding model gave no usable vector for ${unembeddable.size === 1 ? 'its' : 'their'} text (e.g. only zero-width or control characters); found by words only.`);
+    report.notices.push(notice('passages-without-vector', `${unembeddable.size} passage${unembeddable.size === 1 ? ' has' : 's have'} no vector: the embedding model gave no usable vector for ${unembeddable.size === 1 ? 'its' : 'their'} text (e.g. only zero-width or control characters); found by words only.`));
   }
   onProgress?.({ phase: 'saving', done: 1, total: 2 });
   await tidy(db, report);
@@ -218,7 +219,7 @@ async function tidy(db: StoreConnection, report: IndexReport): Promise<void> {
   try {
     await db.withClient((client) => client.query('VACUUM (ANALYZE) evident_terms, evident_term_df, evident_passages, evident_stems, evident_documents, evident_store'));
   } catch (error) {
-    report.notices.push(`The shared index is written, but VACUUM (ANALYZE) failed (${(error as Error).message}): searches may be slower until the server's autovacuum runs.`);
+    report.notices.push(notice('shared-index-maintenance-failed', `The shared index is written, but VACUUM (ANALYZE) failed (${(error as Error).message}): searches may be slower until the server's autovacuum runs.`));
   }
 }
 

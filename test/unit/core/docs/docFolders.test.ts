@@ -54,7 +54,7 @@ describe('several workspace folders as one docs tree', () => {
       const reopened = await Engine.open({ docs: workspaceDocSource([folders[0]]), indexDir, embedding: false });
       const again = await reopened.index();
       assert.equal(again.documents, 1);
-      assert.match(again.notices.join(' '), /rebuilding/);
+      assert.match(again.notices.map((n) => n.text).join(' '), /rebuilding/);
     } finally {
       await removeDir(a);
       await removeDir(b);

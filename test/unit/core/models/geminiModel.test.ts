@@ -5,6 +5,7 @@ import type { TurnResult } from '../../../../src/domain/types';
 import { FakeGeminiServer, errorReply, functionCallReply, hangReply, malformedReply, textReply } from '../../../support/fakeGemini';
 import { GeminiError } from '../../../../src/core/models/geminiModel';
 import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../../support/engineFixture';
+import { rejectedKeyReply } from '../../../support/fakeGeminiModes';
 
 const DOCS = {
   ...REFUND_AND_TRAVEL_DOCS,
@@ -134,6 +135,15 @@ describe('Gemini backend: the real @google/genai SDK against a local fake Gemini
   it('gives a clear error for a persistent 500', async () => {
     server.enqueue(errorReply(500), errorReply(500));
     await assert.rejects(ask('Annual refunds?', { attempts: 2 }), /server error \(HTTP 500\) after 2 attempts/);
+  });
+
+  it('says by its code what failed: a key Gemini does not know (HTTP 400, API_KEY_INVALID) is a credentials error, another 400 a rejected request', async () => {
+    server.enqueue(rejectedKeyReply());
+    await assert.rejects(ask('Annual refunds?'), (error: GeminiError) => error.code === 'credentials' && error.status === 400 && /rejected the request \(HTTP 400\)/.test(error.message));
+    server.enqueue(errorReply(400, 'Request contains an invalid argument.'));
+    await assert.rejects(ask('Annual refunds?'), (error: GeminiError) => error.code === 'rejected' && error.status === 400);
+    server.enqueue(errorReply(429), errorReply(429), errorReply(429));
+    await assert.rejects(ask('Annual refunds?'), (error: GeminiError) => error.code === 'quota' && error.status === 429);
   });
 
   it('times out a hang and says so', async () => {

@@ -103,7 +103,7 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
     const result = await ask('Visitors?');
     assert.deepEqual(result.sentences.map((s) => s.verdict), ['kept', 'dropped']);
     assert.match(result.sentences[1].reason, /^no-grounding-support/);
-    assert.match(result.notices.join('\n'), /1 grounding support was not used: the segment has no text/);
+    assert.match(result.notices.map((n) => n.text).join('\n'), /1 grounding support was not used: the segment has no text/);
     assert.equal(result.grounding?.supports[1].ignored, 'the segment has no text (its byte offsets alone are not trusted)');
   });
 
@@ -117,7 +117,7 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
     );
     const result = await ask('Gym?');
     assert.deepEqual(result.sentences.map((s) => [s.verdict, s.citations]), [['dropped', []], ['kept', ['E2']]]);
-    assert.match(result.notices.join('\n'), /chunk index 7 is not among the 2 chunks/);
+    assert.match(result.notices.map((n) => n.text).join('\n'), /chunk index 7 is not among the 2 chunks/);
     assert.deepEqual(result.evidence.map((e) => e.id), ['E1', 'E2']);
   });
 
@@ -128,7 +128,7 @@ describe('built-in grounding: real SDK against the fake Gemini server', function
     assert.equal(result.answer, 'NOT_FOUND: the search results do not support an answer.');
     assert.deepEqual(result.sentences.map((s) => s.code), ['no-grounding-support', 'no-grounding-support']);
     assert.deepEqual(result.metrics, { retrieved: 0, coverage: 0, dropped: 2, abstained: true });
-    assert.match(result.notices.join('\n'), /no grounding metadata/);
+    assert.match(result.notices.map((n) => n.text).join('\n'), /no grounding metadata/);
     assert.equal(result.abstainedBy, 'verifier');
   });
 

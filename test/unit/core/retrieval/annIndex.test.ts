@@ -124,7 +124,7 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     const m = await manifest();
     await truncate(path.join(indexDir, `${m.ann.stem}.usearch`), 64);
     const index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /vector search index is damaged \(ann-\S+\.usearch has 64 of its \d+ bytes\): searching all vectors exactly/);
+    assert.match(index.openNotices.map((n) => n.text).join(' '), /vector search index is damaged \(ann-\S+\.usearch has 64 of its \d+ bytes\): searching all vectors exactly/);
     assert.ok(await findsItself(index, 'travel/lodging.md', 'per diem'));
     assert.equal(counts.loaded, 0, 'the cut-off file never reached usearch');
     const report = await index.update(folderDocSource(docs), { embedder });

@@ -148,7 +148,8 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     await index.update(folderDocSource(docs), { embedder });
     await writeFile(path.join(indexDir, 'manifest.json'), '{"formatVersion": 3, "docs');
     index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /unreadable.*rebuilding/);
+    assert.match(index.openNotices.map((n) => n.text).join(' '), /unreadable.*rebuilding/);
+    assert.deepEqual(index.openNotices.map((n) => n.code), ['index-damaged']);
     assert.equal(index.isIndexed, false);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.passages, 4);
@@ -157,7 +158,8 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     manifest.formatVersion = INDEX_FORMAT_VERSION - 1;
     await writeFile(path.join(indexDir, 'manifest.json'), JSON.stringify(manifest));
     index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /format \d+.*rebuilding/);
+    assert.match(index.openNotices.map((n) => n.text).join(' '), /format \d+.*rebuilding/);
+    assert.deepEqual(index.openNotices.map((n) => n.code), ['index-format-changed']);
     assert.equal((await index.update(folderDocSource(docs), { embedder })).embedded, 4);
   });
 
@@ -167,7 +169,8 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     const lexicalFile = (await readdir(indexDir)).find((n) => n.startsWith('lexical-')) ?? '';
     await writeFile(path.join(indexDir, lexicalFile), 'not a lexical index at all, just text');
     index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /lexical index (is damaged|was unreadable).*rebuilding it from the stored passages/);
+    assert.match(index.openNotices.map((n) => n.text).join(' '), /lexical index (is damaged|was unreadable).*rebuilding it from the stored passages/);
+    assert.deepEqual(index.openNotices.map((n) => n.code), ['lexical-index-damaged']);
     assert.ok(index.lexicalQuery('refund', 6).length > 0);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.passages, 4);
@@ -183,7 +186,8 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     const f32 = (await readdir(indexDir)).find((n) => n.endsWith('.f32')) ?? '';
     await writeFile(path.join(indexDir, f32), 'not a vector file');
     index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /vector file is damaged/);
+    assert.match(index.openNotices.map((n) => n.text).join(' '), /vector file is damaged/);
+    assert.deepEqual(index.openNotices.map((n) => n.code), ['vector-file-damaged']);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.embedded, 4);
     assert.equal(new HybridRetriever(index, embedder).mode, 'hybrid');
@@ -195,7 +199,8 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     const other: Embedder = { modelId: 'other-model', dimensions: embedder.dimensions, embed: (t, s) => embedder.embed(t, s) };
     const report = await index.update(folderDocSource(docs), { embedder: other });
     assert.equal(report.embedded, 4);
-    assert.match(report.notices.join(' '), /Embedding model changed/);
+    assert.match(report.notices.map((n) => n.text).join(' '), /Embedding model changed/);
+    assert.deepEqual(report.notices.map((n) => n.code), ['embedding-model-changed']);
   });
 
   it('is lexical only without an embedder, and says so in the report', async () => {

@@ -118,7 +118,7 @@ describe('passage index shared by several processes: reader leases and the write
       const report = await asker.update(folderDocSource(docs), { embedder, whenBusy: 'answer' });
       assert.ok(Date.now() - started < 2000, 'no waiting');
       assert.equal(report.busy?.pid, process.pid);
-      assert.match(report.notices.join(' '), /Another Evident process \(pid \d+ on .+\) is updating this index: answering from the index as it last saved it/);
+      assert.match(report.notices.map((n) => n.text).join(' '), /Another Evident process \(pid \d+ on .+\) is updating this index: answering from the index as it last saved it/);
       assert.equal(report.updated, 0);
       assert.match((await new HybridRetriever(asker, embedder).search('password length', 1))[0].passage.text, /14 characters/);
 

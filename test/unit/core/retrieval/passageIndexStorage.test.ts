@@ -165,7 +165,7 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const second = manifest.vectors[1];
     await truncate(path.join(indexDir, `${second.stem}.f32`), 100);
     const index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /vector file is damaged \(vectors-\S+\.f32 has 100 of its \d+ bytes\): its 1 passages will be embedded again/);
+    assert.match(index.openNotices.map((n) => n.text).join(' '), /vector file is damaged \(vectors-\S+\.f32 has 100 of its \d+ bytes\): its 1 passages will be embedded again/);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.embedded, 1, 'only the cut-off file\'s passage');
     const hits = await new HybridRetriever(index, embedder).search('annual leave accrual', 2);
@@ -178,7 +178,7 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const manifest = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8'));
     await truncate(path.join(indexDir, manifest.passages[0].name), 10);
     const index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /index is damaged .*re-reading the documents/);
+    assert.match(index.openNotices.map((n) => n.text).join(' '), /index is damaged .*re-reading the documents/);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.passages, 4);
     assert.equal(report.embedded, 0, 'the vectors were intact');
@@ -191,7 +191,7 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const garbage = 'x'.repeat(manifest.lexical.bytes);
     await writeFile(path.join(indexDir, manifest.lexical.name), garbage);
     const index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.join(' '), /lexical index was unreadable .*rebuilding it from the stored passages/);
+    assert.match(index.openNotices.map((n) => n.text).join(' '), /lexical index was unreadable .*rebuilding it from the stored passages/);
     assert.equal(index.passageCount, 4);
     assert.equal(new HybridRetriever(index, undefined).mode, 'lexical');
     assert.equal((await new HybridRetriever(index, undefined).search('hotel per night', 1))[0].passage.source, 'travel/lodging.md');

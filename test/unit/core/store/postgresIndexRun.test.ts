@@ -99,7 +99,7 @@ for (const kind of TEST_SERVERS) {
       const store = await openStore();
       const report = await store.update(folderDocSource(docs), { embedder });
       assert.equal(report.documents, 2);
-      assert.match(report.notices.join(' '), /1 passage has no vector/);
+      assert.match(report.notices.map((n) => n.text).join(' '), /1 passage has no vector/);
       const rows = await sql<{ text: string; has: boolean }>(server.url, 'SELECT text, embedding IS NOT NULL AS has FROM evident_passages ORDER BY text');
       assert.equal(rows.length, 2);
       assert.ok(rows.every((r) => r.has === !r.text.includes(ZERO_WIDTH)), 'only the zero-width passage is without a vector');
@@ -124,7 +124,7 @@ for (const kind of TEST_SERVERS) {
         });
         assert.equal(report.documents, 2);
         assert.equal(report.added, 2);
-        assert.match(report.notices.join(' '), /The shared index is written, but VACUUM \(ANALYZE\) failed/);
+        assert.match(report.notices.map((n) => n.text).join(' '), /The shared index is written, but VACUUM \(ANALYZE\) failed/);
         proxy.dropNext(0);
       } finally {
         await proxy.stop();

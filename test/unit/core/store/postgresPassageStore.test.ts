@@ -143,7 +143,7 @@ for (const kind of TEST_SERVERS) {
       assert.equal(store.status().indexed, false);
       await assert.rejects(store.search('annual plan refund', 6, embedder), (e: StoreError) => e.code === 'not-indexed');
       const report = await store.update(folderDocSource(docs), { embedder });
-      assert.ok(report.notices.some((n) => /re-chunking every document/.test(n)), report.notices.join(' | '));
+      assert.ok(report.notices.some((n) => n.code === 'index-format-changed' && /re-chunking every document/.test(n.text)), report.notices.map((n) => n.text).join(' | '));
       assert.ok((await store.search('annual plan refund', 6, embedder)).passages.length > 0);
       const stats = await store.termStats(['refundable']);
       assert.ok(stats.idf('refund') < stats.idf('zzqunseen'), 'a word of the index weighs less than an unseen one');

@@ -209,7 +209,7 @@ describe('index worker: a real worker thread owns the index; typed messages, can
       assert.equal(report.passages, DOCUMENTS * 4);
       assert.equal(store.workerStatus.embedder, 'unavailable');
       assert.equal(store.mode(), 'lexical');
-      assert.match(store.workerStatus.embedderProblem ?? '', /could not be downloaded \(HTTP 404\)/);
+      assert.match(store.workerStatus.embedderProblem?.text ?? '', /could not be downloaded \(HTTP 404\)/);
     } finally {
       hub.close();
     }
