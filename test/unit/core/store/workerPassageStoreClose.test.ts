@@ -27,33 +27,40 @@ const closedError = (error: unknown): boolean =>
   error instanceof IndexWorkerStopped && /\(closed\)/.test(error.message) && /Reindex Workspace Docs/.test(error.message);
 
 describe('index worker: close() while a request is open (real worker thread, real index on disk)', function () {
-  this.timeout(600_000);
-  let docs: string;
-  let indexDir: string;
+  // Each round starts a worker (about a second, several on a loaded machine): two lanes at once.
+  this.timeout(1_800_000);
+  const LANES = 2;
+  const lanes: { docs: string; indexDir: string }[] = [];
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
-  const open = () => WorkerPassageStore.open({ script: SCRIPT, indexDir, docs: { folders: [{ name: 'docs', root: docs }] }, embedding: false });
+  const open = (lane: { docs: string; indexDir: string }) =>
+    WorkerPassageStore.open({ script: SCRIPT, indexDir: lane.indexDir, docs: { folders: [{ name: 'docs', root: lane.docs }] }, embedding: false });
 
   before(async () => {
-    docs = await tempDir();
-    indexDir = await tempDir('evident-index-');
-    await writeDocs(docs, manyDocs(DOCUMENTS));
-    const first = await open();
-    await first.update(folderDocSource(docs), {});
-    await first.close();
+    for (let i = 0; i < LANES; i++) {
+      const lane = { docs: await tempDir(), indexDir: await tempDir('evident-index-') };
+      await writeDocs(lane.docs, manyDocs(DOCUMENTS));
+      const first = await open(lane);
+      await first.update(folderDocSource(lane.docs), {});
+      await first.close();
+      lanes.push(lane);
+    }
     process.on('unhandledRejection', onUnhandled);
   });
 
   after(async () => {
     process.off('unhandledRejection', onUnhandled);
-    await removeDir(docs);
-    await removeDir(indexDir);
+    for (const lane of lanes.splice(0)) {
+      await removeDir(lane.docs);
+      await removeDir(lane.indexDir);
+    }
   });
 
   it('an index run whose reply is already on its way when close() is called fails as closed, not resolved', async () => {
-    const store = await open();
-    const running = store.update(folderDocSource(docs), { paths: [] });
+    const [lane] = lanes;
+    const store = await open(lane);
+    const running = store.update(folderDocSource(lane.docs), { paths: [] });
     const outcome = running.then(
       () => 'resolved',
       (error: unknown) => error,
@@ -69,15 +76,15 @@ describe('index worker: close() while a request is open (real worker thread, rea
 
   it(`${ROUNDS} rounds of an index run and close(): each run fails as closed or had finished before, nothing is lost, no worker is left`, async () => {
     const outcomes = { closed: 0, finishedBefore: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
+    const round = async (lane: { docs: string; indexDir: string }, n: number): Promise<void> => {
       // Each round edits one document, so the run has real work to do: read, chunk and commit.
-      await writeFile(path.join(docs, EDITED), `# travel policy 0\n\n## Limits\n\nRound ${round}: a manager approves travel requests up to ${100 + round} dollars.\n`);
-      const store = await open();
+      await writeFile(path.join(lane.docs, EDITED), `# travel policy 0\n\n## Limits\n\nRound ${n}: a manager approves travel requests up to ${100 + n} dollars.\n`);
+      const store = await open(lane);
       // Nothing lost: what was committed before each close opens whole, without repair.
-      assert.equal(store.status().documents, DOCUMENTS, `round ${round}: every document is there after the last close`);
-      assert.deepEqual(store.openNotices, [], `round ${round}: the index opened without repair`);
+      assert.equal(store.status().documents, DOCUMENTS, `round ${n}: every document is there after the last close`);
+      assert.deepEqual(store.openNotices, [], `round ${n}: the index opened without repair`);
       let settledBeforeClose = false;
-      const outcome = store.update(folderDocSource(docs), { paths: [EDITED] }).then(
+      const outcome = store.update(folderDocSource(lane.docs), { paths: [EDITED] }).then(
         (report) => {
           settledBeforeClose = true;
           return report;
@@ -85,31 +92,39 @@ describe('index worker: close() while a request is open (real worker thread, rea
         (error: unknown) => error,
       );
       // Close at once, once the reply is queued, or after the worker has had a moment on its own.
-      if (round % 3 === 1) holdThread(300);
-      if (round % 3 === 2) await new Promise((resolve) => setTimeout(resolve, round % 20));
+      if (n % 3 === 1) holdThread(300);
+      if (n % 3 === 2) await new Promise((resolve) => setTimeout(resolve, n % 20));
       const wasSettled = settledBeforeClose;
       await store.close(); // resolves on the worker's exit: none is left running
       const settled = await outcome;
       if (wasSettled) {
-        assert.ok(!(settled instanceof Error), `round ${round}: ${String(settled)}`);
+        assert.ok(!(settled instanceof Error), `round ${n}: ${String(settled)}`);
         outcomes.finishedBefore++;
       } else {
-        assert.ok(closedError(settled), `round ${round}: a run open at close() settled as ${settled instanceof Error ? settled.message : JSON.stringify(settled)}`);
+        assert.ok(closedError(settled), `round ${n}: a run open at close() settled as ${settled instanceof Error ? settled.message : JSON.stringify(settled)}`);
         outcomes.closed++;
       }
-      await assert.rejects(store.passages(['x']), closedError, `round ${round}: a request after close`);
-    }
+      await assert.rejects(store.passages(['x']), closedError, `round ${n}: a request after close`);
+    };
+    await Promise.all(
+      lanes.map(async (lane, l) => {
+        for (let n = l; n < ROUNDS; n += LANES) await round(lane, n);
+      }),
+    );
     assert.deepEqual(unhandled, [], 'no rejection went unhandled');
     assert.equal(outcomes.closed + outcomes.finishedBefore, ROUNDS);
     assert.ok(outcomes.closed > 0, `some runs were open at close(): ${JSON.stringify(outcomes)}`);
 
-    // Nothing lost: a last run commits the last edit, and the index answers from it.
-    const store = await open();
-    await store.update(folderDocSource(docs), {});
-    assert.equal(store.status().documents, DOCUMENTS);
-    const found = await store.search(`Round ${ROUNDS - 1} manager approves travel requests`, 1);
-    assert.ok(found.passages[0]?.passage.source.endsWith(EDITED), found.passages[0]?.passage.source);
-    assert.match(found.passages[0].passage.text, new RegExp(`Round ${ROUNDS - 1}:`));
-    await store.close();
+    // Nothing lost: a last run in each lane commits its last edit, and the index answers from it.
+    for (const [l, lane] of lanes.entries()) {
+      const last = ROUNDS - LANES + l;
+      const store = await open(lane);
+      await store.update(folderDocSource(lane.docs), {});
+      assert.equal(store.status().documents, DOCUMENTS);
+      const found = await store.search(`Round ${last} manager approves travel requests`, 1);
+      assert.ok(found.passages[0]?.passage.source.endsWith(EDITED), found.passages[0]?.passage.source);
+      assert.match(found.passages[0].passage.text, new RegExp(`Round ${last}:`));
+      await store.close();
+    }
   });
 });
