@@ -84,18 +84,41 @@ describe('index worker: close() while a request is open (real worker thread, rea
       assert.equal(store.status().documents, DOCUMENTS, `round ${n}: every document is there after the last close`);
       assert.deepEqual(store.openNotices, [], `round ${n}: the index opened without repair`);
       let settledBeforeClose = false;
-      const outcome = store.update(folderDocSource(lane.docs), { paths: [EDITED] }).then(
-        (report) => {
-          settledBeforeClose = true;
-          return report;
-        },
-        (error: unknown) => error,
-      );
-      // Close at once, once the reply is queued, or after the worker has had a moment on its own.
-      if (n % 3 === 1) holdThread(300);
-      if (n % 3 === 2) await new Promise((resolve) => setTimeout(resolve, n % 20));
-      const wasSettled = settledBeforeClose;
-      await store.close(); // resolves on the worker's exit: none is left running
+      let wasSettled = false;
+      let closed: Promise<void> | undefined;
+      const closeNow = () => {
+        wasSettled = settledBeforeClose;
+        closed = store.close(); // resolves on the worker's exit: none is left running
+      };
+      const outcome = store
+        .update(folderDocSource(lane.docs), {
+          paths: [EDITED],
+          // One round in three closes as the lexical commit is announced, after holding this thread
+          // long enough for the run's reply to be queued behind that announcement.
+          onLexicalReady:
+            n % 3 === 1
+              ? () => {
+                  holdThread(300);
+                  closeNow();
+                }
+              : undefined,
+        })
+        .then(
+          (report) => {
+            settledBeforeClose = true;
+            return report;
+          },
+          (error: unknown) => error,
+        );
+      // The others close at once, or after the worker has had a moment on its own.
+      if (n % 3 === 0) closeNow();
+      if (n % 3 === 2) {
+        await new Promise((resolve) => setTimeout(resolve, n % 20));
+        closeNow();
+      }
+      if (n % 3 === 1) await outcome;
+      if (!closed) closeNow();
+      await closed;
       const settled = await outcome;
       if (wasSettled) {
         assert.ok(!(settled instanceof Error), `round ${n}: ${String(settled)}`);
