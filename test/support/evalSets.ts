@@ -4,28 +4,25 @@
 // of unanswerable questions. Each check returns the problems it found (empty when the set is
 // sound), so that a test reports all of them at once.
 
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { readJsonl } from '../../src/core/jsonl';
 import { checkEvalQuestion, type EvalQuestion } from '../../src/core/eval/evaluation';
+import { CORPORA, corporaMissing as sharedCorporaMissing, describeWithCorpora as describeWithSharedCorpora } from './sharedData';
 
 export const ROOT = join(__dirname, '..', '..');
-export const CORPORA = join(ROOT, '..', 'shared', 'data', 'corpora');
+export { CORPORA };
 export const CORPUS_NAMES = ['site-policy', '18f-handbook'] as const;
 export type CorpusName = (typeof CORPUS_NAMES)[number];
 
 /** Why the corpus checks cannot run here, or undefined when the corpora are present. */
 export function corporaMissing(): string | undefined {
-  const missing = CORPUS_NAMES.filter((name) => !existsSync(join(CORPORA, name)));
-  return missing.length ? `the shared corpora (${missing.join(', ')}) are not at ${CORPORA}` : undefined;
+  return sharedCorporaMissing(CORPUS_NAMES);
 }
 
 /** A describe block over the corpora, or a skipped one whose title says why. */
-export function describeWithCorpora(title: string, body: () => void): void {
-  const reason = corporaMissing();
-  if (reason) describe.skip(`${title} (skipped: ${reason})`, body);
-  else describe(title, body);
+export function describeWithCorpora(title: string, body: (this: Mocha.Suite) => void): void {
+  describeWithSharedCorpora(CORPUS_NAMES, title, body);
 }
 
 /** Every Markdown file of a corpus by its path relative to the corpus folder ('/'-separated). */

@@ -6,13 +6,14 @@
 //   (MODEL_ID: load the model as the CLI's --embedding-model DIR does, named by its path; by
 //   default it is loaded as the tests load it, through localModelPath)
 
+import { tinyEmbeddingSettings } from './tinyEmbedder';
 import { folderDocSource } from '../../src/core/docs/docSource';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import { PassageIndex } from '../../src/core/retrieval/passageIndex';
 
 async function main(): Promise<void> {
   const [docs, indexDir, modelDir, commitEvery, pauseAt, modelId] = process.argv.slice(2);
-  const embedder = await loadEmbedder(modelId ? { modelId, allowRemote: false } : { modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+  const embedder = await loadEmbedder(modelId ? { modelId, allowRemote: false } : tinyEmbeddingSettings(modelDir));
   const index = await PassageIndex.open(indexDir, docs);
   let committed = 0;
   await index.update(folderDocSource(docs), {

@@ -8,16 +8,16 @@ import { appendFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource } from '../../src/core/docs/docSource';
 import { noticeTexts } from '../../src/domain/notices';
-import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../src/core/retrieval/hybridRetriever';
 import { PassageIndex } from '../../src/core/retrieval/passageIndex';
 import { setAnnMinVectors } from '../../src/core/retrieval/vectorStore';
+import { loadTinyEmbedder } from './tinyEmbedder';
 
 async function main(): Promise<void> {
   const [docs, indexDir, modelDir, query, flag, editFile] = process.argv.slice(2);
   // The crash test's --ann: the ANN graph at every size.
   if (process.env.EVIDENT_TEST_ANN_MIN_VECTORS) setAnnMinVectors(Number(process.env.EVIDENT_TEST_ANN_MIN_VECTORS));
-  const embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+  const embedder = await loadTinyEmbedder(modelDir);
   const index = await PassageIndex.open(indexDir, docs);
   const source = folderDocSource(docs);
   if (flag === '--loop-edit') {

@@ -16,6 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeBertModel, MINILM_L6_SHAPE, type BertWeights } from '../../tools/model/bertOnnx';
+import { CORPORA } from './sharedData';
 import { generateOnce, tokenizerJson } from './tinyModels';
 
 /** Folder name; bump the suffix whenever the generated files change. */
@@ -26,8 +27,9 @@ export const MINILM_SHAPE = {
   maxSeqLength: 256,
 } as const;
 
-/** The corpus the vocabulary is counted on (the benchmark embeds the 18F handbook, not this). */
-export const VOCABULARY_CORPUS = join(__dirname, '../../../shared/data/corpora/k8s-community');
+/** The corpus the vocabulary is counted on (the benchmark embeds the 18F handbook, not this): a test without it skips. */
+export const VOCABULARY_CORPUS_NAME = 'k8s-community';
+export const VOCABULARY_CORPUS = join(CORPORA, VOCABULARY_CORPUS_NAME);
 
 /** Writes (once) the model folder under `dir` and returns its absolute path. */
 export async function makeMiniLmShapedModel(dir: string, corpus = VOCABULARY_CORPUS): Promise<string> {

@@ -58,5 +58,5 @@ export function isCoordinationFile(name: string): boolean {
 /** The samples workspace shipped with the project (fictional policies we wrote). */
 export const SAMPLES_DOCS = path.resolve(__dirname, '../../samples/policies');
 export const SAMPLES_EVAL_SET = path.resolve(__dirname, '../../samples/eval-set.jsonl');
-/** Real corpora, reached by path (never copied). */
-export const SHARED_DATA = path.resolve(__dirname, '../../../shared/data');
+/** Real corpora, reached by path (never copied): sharedData.ts, which says how tests without them skip. */
+export { SHARED_DATA } from './sharedData';

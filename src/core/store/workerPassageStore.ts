@@ -177,9 +177,15 @@ export class WorkerPassageStore implements PassageStore {
     await this.call('clear', {});
   }
 
-  /** Terminates the worker; open requests fail with IndexWorkerStopped ("closed"). */
+  /**
+   * Terminates the worker. Every request still open fails with IndexWorkerStopped ("closed") at
+   * once, and so does every later one: a reply the worker sent before it stopped is not taken
+   * (the exit event delivers queued replies first, so it would otherwise depend on timing whether
+   * an index run in flight resolves or fails). What the worker committed stays on disk.
+   */
   async close(): Promise<void> {
     this.closing = true;
+    this.stop(new IndexWorkerStopped('closed'));
     await this.worker.terminate();
   }
 

@@ -8,7 +8,8 @@ import { importTransformers } from '../../../src/core/onnxRuntime';
 import { loadEmbedder } from '../../../src/core/retrieval/embedder';
 import { embedInProcess } from '../../support/embedderProcess';
 import { requireRealModel } from '../../support/realModel';
-import { defaultModelCacheDir, makeTinyClassifierModel, makeTinyEmbeddingModel } from '../../support/tinyModels';
+import { tinyEmbeddingModelDir } from '../../support/tinyEmbedder';
+import { defaultModelCacheDir, makeTinyClassifierModel } from '../../support/tinyModels';
 import { createEntailmentScorer } from '../../../src/core/verifier/entailmentScorer';
 
 const TEXTS = ['Travel must be approved before booking.', 'How do I request a laptop?', 'Annual leave accrues every pay period.'];
@@ -30,7 +31,7 @@ describe('ONNX runtime: native and WebAssembly', function () {
   let tiny: string;
 
   before(async () => {
-    tiny = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    tiny = await tinyEmbeddingModelDir();
   });
 
   it('the WebAssembly backend (onnxruntime-web) gives the native vectors (tiny model)', async () => {

@@ -6,10 +6,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onnx } from 'onnx-proto';
 import { loadEmbedder } from '../../../src/core/retrieval/embedder';
-import { MINILM_SHAPE, makeMiniLmShapedModel } from '../../support/miniLmShapedModel';
+import { MINILM_SHAPE, makeMiniLmShapedModel, VOCABULARY_CORPUS_NAME } from '../../support/miniLmShapedModel';
+import { describeWithCorpora } from '../../support/sharedData';
 import { defaultModelCacheDir } from '../../support/tinyModels';
 
-describe('MiniLM-shaped generated model', function () {
+describeWithCorpora([VOCABULARY_CORPUS_NAME], 'MiniLM-shaped generated model', function () {
   this.timeout(180_000);
   let folder: string;
 

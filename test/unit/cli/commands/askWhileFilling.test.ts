@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { manyDocs } from '../../../support/manyDocs';
 import { runCli } from '../../../support/cli';
 import { runUntilPausedThenKill } from '../../../support/killedFill';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 describe('evident ask while vectors fill in (--no-index, real index and tiny model)', function () {
@@ -16,7 +16,7 @@ describe('evident ask while vectors fill in (--no-index, real index and tiny mod
   let modelDir: string;
 
   before(async () => {
-    modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    modelDir = await tinyEmbeddingModelDir();
     docs = await tempDir();
     indexDir = await tempDir('evident-index-');
     await writeDocs(docs, manyDocs(50));

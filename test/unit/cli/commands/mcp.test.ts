@@ -17,7 +17,7 @@ import { ensureBuiltCli } from '../../../support/builtCli';
 import { runCli } from '../../../support/cli';
 import { REFUND_AND_TRAVEL_DOCS } from '../../../support/engineFixture';
 import { startTestPostgres, type TestPostgres } from '../../../support/pgliteServer';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 type CheckedSentence = CheckAnswerResult['sentences'][number];
@@ -185,7 +185,7 @@ describe('evident mcp --store (a shared index on a PGlite server, through the SD
 
   before(async () => {
     server = await startTestPostgres({ kind: 'pglite' });
-    model = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    model = await tinyEmbeddingModelDir();
     docs = await tempDir();
     cache = await tempDir('evident-mcp-store-');
     await writeDocs(docs, REFUND_AND_TRAVEL_DOCS);

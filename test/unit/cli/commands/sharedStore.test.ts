@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { runCli } from '../../../support/cli';
 import { dropStoreTables, startTestPostgres, TEST_SERVERS, type TestPostgres } from '../../../support/pgliteServer';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 const DOCS = {
@@ -21,7 +21,7 @@ for (const kind of TEST_SERVERS) {
 
     before(async () => {
       server = await startTestPostgres({ kind });
-      model = await makeTinyEmbeddingModel(defaultModelCacheDir());
+      model = await tinyEmbeddingModelDir();
     });
     after(async () => server?.stop());
     beforeEach(async () => {

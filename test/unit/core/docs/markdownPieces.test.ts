@@ -1,14 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chunkMarkdown } from '../../../../src/core/docs/chunker';
 import { pieceStarts } from '../../../../src/core/docs/markdownPieces';
-
-const CORPORA = join(__dirname, '../../../../../shared/data/corpora');
-const NEEDED = ['site-policy', '18f-handbook', 'k8s-community'].filter((name) => !existsSync(join(CORPORA, name)));
-/** Without the shared corpora (outside the repository) the check cannot run: skipped, saying why. */
-const describeWithCorpora = NEEDED.length ? describe.skip : describe;
-const skipReason = NEEDED.length ? ` (skipped: the shared corpora (${NEEDED.join(', ')}) are not at ${CORPORA})` : '';
+import { CORPORA, describeWithCorpora } from '../../../support/sharedData';
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -26,7 +21,8 @@ function assertSamePassages(source: string, text: string): number {
   return pieceStarts(text, 1).length;
 }
 
-describeWithCorpora(`markdownPieces: long documents parsed in pieces${skipReason}`, () => {
+// Without the shared corpora (outside the repository) the check cannot run: skipped, saying why.
+describeWithCorpora(['site-policy', '18f-handbook', 'k8s-community'], 'markdownPieces: long documents parsed in pieces', () => {
   it('gives the same passages as one parse for the documents of the shared corpora (cut at every allowed heading)', function () {
     this.timeout(240_000);
     let documents = 0;

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EmbedderUnavailable, loadEmbedder, trainedLength } from '../../../../src/core/retrieval/embedder';
-import { makeMiniLmShapedModel } from '../../../support/miniLmShapedModel';
+import { makeMiniLmShapedModel, VOCABULARY_CORPUS_NAME } from '../../../support/miniLmShapedModel';
+import { describeWithCorpora } from '../../../support/sharedData';
 import { cp, writeFile } from 'node:fs/promises';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
+import { defaultModelCacheDir } from '../../../support/tinyModels';
 import { removeDir, tempDir } from '../../../support/workspace';
 
 /**
@@ -40,7 +42,7 @@ describe('embedding model download (real transformers.js download path against a
   let cacheDir: string;
 
   before(async () => {
-    hub = await startHub(await makeTinyEmbeddingModel(defaultModelCacheDir()), MODEL);
+    hub = await startHub(await tinyEmbeddingModelDir(), MODEL);
     cacheDir = await tempDir('evident-models-');
   });
 
@@ -96,7 +98,7 @@ describe('embedding model download (real transformers.js download path against a
     const source = await tempDir('evident-sbert-model-');
     const cache = await tempDir('evident-models-');
     const MODEL_SBERT = 'evident-test/tiny-sbert';
-    const tiny = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    const tiny = await tinyEmbeddingModelDir();
     await cp(tiny, source, { recursive: true });
     await writeFile(path.join(source, 'sentence_bert_config.json'), JSON.stringify({ max_seq_length: 128, do_lower_case: false }));
     const sbertHub = await startHub(source, MODEL_SBERT);
@@ -114,7 +116,7 @@ describe('embedding model download (real transformers.js download path against a
   });
 });
 
-describe('embedding throughput settings keep the vectors (MiniLM-shaped fp32 model: real attention over padding)', function () {
+describeWithCorpora([VOCABULARY_CORPUS_NAME], 'embedding throughput settings keep the vectors (MiniLM-shaped fp32 model: real attention over padding)', function () {
   this.timeout(180_000);
   let folder: string;
   const long = Array.from({ length: 25 }, (_, i) => `Section ${i}: travel requests need approval from a supervisor before any booking.`).join(' ');

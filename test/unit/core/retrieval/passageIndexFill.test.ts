@@ -9,14 +9,13 @@ import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
 import { Engine } from '../../../../src/core/engine';
-import { loadEmbedder, type EmbeddingSettings } from '../../../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
 import { PassageIndex } from '../../../../src/core/retrieval/passageIndex';
 import type { Embedder } from '../../../../src/core/types';
 import { toJson } from '../../../../src/cli/commands/ask';
 import { manyDocs } from '../../../support/manyDocs';
 import { runUntilPausedThenKill } from '../../../support/killedFill';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { loadTinyEmbedder, tinyEmbeddingModelDir, tinyEmbeddingSettings } from '../../../support/tinyEmbedder';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 const DOCUMENTS = 50;
@@ -36,8 +35,8 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
   let passages: number;
 
   before(async () => {
-    modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
-    embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+    modelDir = await tinyEmbeddingModelDir();
+    embedder = await loadTinyEmbedder(modelDir);
   });
 
   beforeEach(async () => {
@@ -149,7 +148,7 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
   it('searches hybrid over the passages with vectors while filling, and each answer carries the figure (CLI JSON too)', async () => {
     const lines = await runUntilPausedThenKill(docs, indexDir, modelDir, 64, 96);
     assert.ok(lines.includes('committed 64'));
-    const settings: EmbeddingSettings = { modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' };
+    const settings = tinyEmbeddingSettings(modelDir);
     const engine = await Engine.open({ docs: folderDocSource(docs), indexDir, embedding: settings });
     const model = engine.createExtractiveModel();
     // No index run here: answer from what the killed run committed.

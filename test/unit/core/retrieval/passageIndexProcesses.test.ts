@@ -8,7 +8,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { runCliProcess, type CliProcessRun } from '../../../support/cliProcess';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 const ROUNDS = 3;
@@ -26,7 +26,7 @@ describe('index folder shared by processes: evident index in a loop beside evide
 
   before(async () => {
     work = await tempDir('evident-processes-');
-    model = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    model = await tinyEmbeddingModelDir();
   });
 
   after(async () => {

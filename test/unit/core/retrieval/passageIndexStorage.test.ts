@@ -3,13 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { chmod, readdir, readFile, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
-import { loadEmbedder } from '../../../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
 import { PassageIndex, termText } from '../../../../src/core/retrieval/passageIndex';
 import { termStatsFromTexts } from '../../../../src/core/verifier/termStats';
 import type { Embedder } from '../../../../src/core/types';
 import { killDuringSave } from '../../../../bench/crash/killDuringSave';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { loadTinyEmbedder, tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
 import { unprivilegedRunner } from '../../../support/unprivilegedRun';
 import { removeDir, indexSnapshot, tempDir, writeDocs } from '../../../support/workspace';
 
@@ -28,8 +27,8 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
   let embedder: Embedder;
 
   before(async () => {
-    modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
-    embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
+    modelDir = await tinyEmbeddingModelDir();
+    embedder = await loadTinyEmbedder(modelDir);
   });
 
   beforeEach(async () => {
@@ -237,7 +236,7 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const runner = await unprivilegedRunner(RUNNER);
     try {
       const model = await runner.share(modelDir);
-      const modelEmbedder = await loadEmbedder({ modelId: 'tiny', localModelPath: model, allowRemote: false, dtype: 'fp32' });
+      const modelEmbedder = await loadTinyEmbedder(model);
       await (await PassageIndex.open(indexDir, docs)).update(folderDocSource(docs), { embedder: modelEmbedder });
       await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 20 characters long.\n');
       // Files read-only, folders (the reader leases' too) readable and searchable, never writable.

@@ -6,7 +6,7 @@ import { annLibrary, setAnnLoader, setAnnLog } from '../../../../src/core/retrie
 import { loadEmbedder } from '../../../../src/core/retrieval/embedder';
 import { embeddingText } from '../../../../src/core/retrieval/passageIndex';
 import { setAnnMinVectors, VectorStore } from '../../../../src/core/retrieval/vectorStore';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
 import { SHARED_DATA } from '../../../support/workspace';
 
 const HANDBOOK = path.join(SHARED_DATA, 'corpora', '18f-handbook', 'pages');
@@ -38,7 +38,7 @@ describeWithHandbook(`vector store: exact scan, and the usearch graph above its 
 
   before(async () => {
     // Real embeddings of real passages: the generated 384-d model (bench:scale's) on handbook pages.
-    const model = await makeTinyEmbeddingModel(defaultModelCacheDir(), DIMS);
+    const model = await tinyEmbeddingModelDir(DIMS);
     const embedder = await loadEmbedder({ modelId: model, allowRemote: false, dtype: 'fp32' });
     const passages = handbookPassages();
     const vectors = await embedder.embed(passages.map((p) => p.text));

@@ -14,7 +14,7 @@ import { PassageIndex } from '../../../../src/core/retrieval/passageIndex';
 import { WorkerPassageStore } from '../../../../src/core/store/workerPassageStore';
 import { isFromWorker, isToWorker } from '../../../../src/core/indexWorker/messages';
 import { manyDocs } from '../../../support/manyDocs';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
+import { tinyEmbeddingModelDir, tinyEmbeddingSettings } from '../../../support/tinyEmbedder';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 const SCRIPT = path.resolve(__dirname, '../../../support/indexWorkerEntry.cjs');
@@ -32,7 +32,7 @@ describe('index worker: a real worker thread owns the index; typed messages, can
       script: SCRIPT,
       indexDir,
       docs: { folders: [{ name: 'docs', root: docs }] },
-      embedding: embedding ? { modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' } : false,
+      embedding: embedding ? tinyEmbeddingSettings(modelDir) : false,
       log: (level, message) => logs.push(`${level}: ${message}`),
     });
     open.push(store);
@@ -40,7 +40,7 @@ describe('index worker: a real worker thread owns the index; typed messages, can
   };
 
   before(async () => {
-    modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
+    modelDir = await tinyEmbeddingModelDir();
   });
 
   beforeEach(async () => {
@@ -169,9 +169,9 @@ describe('index worker: a real worker thread owns the index; typed messages, can
     assert.equal((await store.search('privacy records', 2)).passages.length, 2);
 
     // Terminated mid-run: the run fails with a message that says what to do; later calls too.
-    const running = store.update(folderDocSource(docs), { paths: [] });
+    const running = assert.rejects(store.update(folderDocSource(docs), { paths: [] }), (error: Error) => error.name === 'IndexWorkerStopped' && /Reindex/.test(error.message));
     await store.close();
-    await assert.rejects(running, (error: Error) => error.name === 'IndexWorkerStopped' && /Reindex/.test(error.message));
+    await running;
     await assert.rejects(store.search('x', 1), /index worker stopped/);
   });
 
