@@ -9,7 +9,8 @@ import { analyse, type AnalysedText, type Term } from './terms';
 import { type TermStats, uniformTermStats } from './termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { splitClauses } from './clauses';
-import { extractNames, missingNames, type NameMention, type PassageNames, passageStems } from './names';
+import { extractNames, missingNames, type NameMention } from './names';
+import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
 import { metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
@@ -142,7 +143,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   const termOptions = { stemming: features.stemming };
   const passages = new LruCache<string, PreparedPassage>(PASSAGE_CACHE_LIMIT);
   const sentences = new LruCache<string, Claim>(SENTENCE_CACHE_LIMIT);
-  const passageStemSets = new LruCache<string, PassageNames>(PASSAGE_CACHE_LIMIT);
+  const passageNames = new LruCache<string, PassageNameReader>(PASSAGE_CACHE_LIMIT);
   // ln((N+1)/(df+1)) + 1 = idf, so (df+1)/(N+1) = e^(1-idf): the share of passages holding a stem.
   const shareOf = (s: string): number => (known ? Math.exp(1 - known.idf(s)) : 1);
   // 1/(N+1): the share of a stem no passage holds (no stem has a control character).
@@ -181,11 +182,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     return passage;
   }
 
-  function stemsOf(text: string): PassageNames {
-    let found = passageStemSets.get(text);
+  function namesOf(text: string): PassageNameReader {
+    let found = passageNames.get(text);
     if (!found) {
-      found = passageStems(text);
-      passageStemSets.set(text, found);
+      found = new PassageNameReader(text);
+      passageNames.set(text, found);
     }
     return found;
   }
@@ -244,7 +245,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
 
     if (claim.names.length > 0) {
-      const known = stemsOf(passage);
+      const known = namesOf(passage);
       // A name the lexicon knows another form of ("ID" / "identification").
       let absent = missingNames(claim.names, known).filter((n) => !alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s))));
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.

@@ -142,12 +142,19 @@ export function passageStems(passage: string): PassageNames {
   return { stems, acronyms, written };
 }
 
+/** What a name lookup asks of a passage: `PassageNames`, or a reader that answers the same (passageNames.ts). */
+export interface NameLookup {
+  stems: { has(stem: string): boolean };
+  acronyms: ReadonlySet<string>;
+  written: ReadonlySet<string>;
+}
+
 /** The names of the sentence the passage never mentions, in any of the forms above. */
-export function missingNames(names: readonly NameMention[], passage: PassageNames): NameMention[] {
+export function missingNames(names: readonly NameMention[], passage: NameLookup): NameMention[] {
   return names.filter((n) => !found(n, passage));
 }
 
-function found(n: NameMention, passage: PassageNames): boolean {
+function found(n: NameMention, passage: NameLookup): boolean {
   if (passage.stems.has(n.stem)) return true;
   // An acronym the passage spells out, or a run of names the passage gives as an acronym.
   if (/^\p{Lu}{3,}$/u.test(n.text) && passage.acronyms.has(n.stem)) return true;
