@@ -120,26 +120,40 @@ function fold(word: string): string {
 export function passageStems(passage: string): PassageNames {
   const stems = new Set<string>();
   const written = new Set<string>();
-  const add = (token: string): void => {
-    if (/^\p{Lu}{3,}$/u.test(token)) written.add(fold(token.toLowerCase()));
-    stems.add(stem(fold(tokenWord(token.toLowerCase()))));
-  };
-  for (const m of passage.matchAll(WORDS)) {
-    add(m[0]);
-    for (const part of m[0].split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== m[0]) add(part);
-  }
+  for (const m of passage.matchAll(WORDS)) addWordForms(m[0], stems, written);
+  addStoppedAcronyms(passage, stems, written);
+  return { stems, acronyms: runAcronyms(passage), written };
+}
+
+/** What one word of a passage gives name lookups: its stem and its camel-case parts' ("MemorialBettws"), and the acronym it writes in capitals. */
+export function addWordForms(word: string, stems: Set<string>, written: Set<string>): void {
+  addForm(word, stems, written);
+  for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== word) addForm(part, stems, written);
+}
+
+function addForm(token: string, stems: Set<string>, written: Set<string>): void {
+  if (/^\p{Lu}{3,}$/u.test(token)) written.add(fold(token.toLowerCase()));
+  stems.add(stem(fold(tokenWord(token.toLowerCase()))));
+}
+
+/** Acronyms written with stops ("U.S." is "US", "A.V." is "AV"): a stem and a written acronym each. */
+export function addStoppedAcronyms(passage: string, stems: Set<string>, written: Set<string>): void {
   for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) {
     const letters = m[0].replace(/\./g, '');
-    add(letters);
+    addForm(letters, stems, written);
     written.add(fold(letters.toLowerCase()));
   }
+}
+
+/** The initials of the passage's runs of capitalised words ("nfl" for "National Football League"). */
+export function runAcronyms(passage: string): Set<string> {
   const acronyms = new Set<string>();
   for (const r of capitalisedRuns(passage)) {
     acronyms.add(r.initials);
     // A run opening a sentence carries its article: "The Paperwork Reduction Act" is "PRA".
     if (/^(?:the|a|an)$/i.test(r.words[0]) && r.words.length > 2) acronyms.add(r.initials.slice(1));
   }
-  return { stems, acronyms, written };
+  return acronyms;
 }
 
 /** What a name lookup asks of a passage: `PassageNames`, or a reader that answers the same (passageNames.ts). */
