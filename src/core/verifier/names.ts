@@ -63,11 +63,12 @@ export function extractNames(sentence: string): NameMention[] {
     if (!names.has(s)) names.set(s, { text: token, stem: s });
   }
   for (const run of capitalisedRuns(sentence)) {
+    const mentions = run.words.map((word) => names.get(stem(fold(tokenWord(word.toLowerCase())))));
     // Every stretch of two or more words of the run: "United States Navy" holds "United States".
     for (let i = 0; i < run.words.length; i++) {
       for (let j = i + 2; j <= run.words.length; j++) {
-        for (const word of run.words.slice(i, j)) {
-          const n = names.get(stem(fold(tokenWord(word.toLowerCase()))));
+        for (let k = i; k < j; k++) {
+          const n = mentions[k];
           if (n) (n.runs ??= []).push(run.initials.slice(i, j));
         }
       }
