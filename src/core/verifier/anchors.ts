@@ -36,10 +36,9 @@ export function dateWords(text: string): DateWord[] {
 
 export type DateCheck = { kind: 'ok' } | { kind: 'missing'; claimed: DateWord } | { kind: 'mismatch'; claimed: DateWord; found: DateWord };
 
-/** Every weekday and month of the sentence must be in the passage; another of the same kind there is a contradiction. */
-export function checkDateWords(claimed: readonly DateWord[], passage: string): DateCheck {
+/** Every weekday and month of the sentence must be in the passage (its `dateWords`); another of the same kind there is a contradiction. */
+export function checkDateWords(claimed: readonly DateWord[], inPassage: readonly DateWord[]): DateCheck {
   if (claimed.length === 0) return { kind: 'ok' };
-  const inPassage = dateWords(passage);
   const words = new Set(inPassage.map((d) => d.word));
   for (const c of claimed) {
     if (words.has(c.word)) continue;
@@ -206,16 +205,18 @@ export function identifiers(text: string): string[] {
   return [...new Set([...text.matchAll(IDENTIFIER)].map((m) => m[0].replace(/[.]+$/, '')).filter((id) => !NOT_IDENTIFIERS.has(id.toLowerCase())))];
 }
 
-/** The first identifier of the sentence the passage does not hold as written. */
-export function missingIdentifier(claimed: readonly string[], passage: string): string | undefined {
+/**
+ * The first identifier of the sentence the passage does not hold as written; `lower` is the
+ * passage in lower case, and `plain` gives its `looseText` (asked only for a quoted title).
+ */
+export function missingIdentifier(claimed: readonly string[], lower: string, plain: () => string): string | undefined {
   if (claimed.length === 0) return undefined;
-  const lower = passage.toLowerCase();
-  const plain = ` ${loose(passage)} `;
   // A quoted title is met as its words in a row (punctuation, case and a leading article aside).
-  return claimed.find((id) => !lower.includes(id.toLowerCase()) && !(/\s/.test(id) && plain.includes(` ${loose(id).replace(/^(?:the|a|an) /, '')} `)));
+  return claimed.find((id) => !lower.includes(id.toLowerCase()) && !(/\s/.test(id) && ` ${plain()} `.includes(` ${looseText(id).replace(/^(?:the|a|an) /, '')} `)));
 }
 
-function loose(text: string): string {
+/** A text as quoted titles are looked for in it: lower case, each run of other characters than letters and digits one space. */
+export function looseText(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 

@@ -9,12 +9,13 @@ import { analyse, type AnalysedText, type Term } from './terms';
 import { type TermStats, uniformTermStats } from './termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { splitClauses } from './clauses';
-import { extractNames, missingNames, type NameMention, type PassageNames, passageStems } from './names';
+import { extractNames, missingNames, type NameMention } from './names';
+import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
 import { metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
 import { isCommonWord } from './commonWords';
-import { boundAt, checkDateWords, dateWords, identifiers, missingIdentifier, quotedTitles, quantifierConflict, type Bound, type DateWord } from './anchors';
+import { boundAt, checkDateWords, dateWords, identifiers, looseText, missingIdentifier, quotedTitles, quantifierConflict, type Bound, type DateWord } from './anchors';
 
 /** Each idea of the lexical tier can be switched off (for the ablation in docs/verifier.md). */
 export interface LexicalFeatures {
@@ -78,7 +79,7 @@ export interface LexicalScorerOptions {
   features?: Partial<LexicalFeatures>;
 }
 
-// Passages prepared per scorer: one answer cites the same passage from several sentences.
+// Passages read per scorer: one answer cites the same passage from several sentences.
 const PASSAGE_CACHE_LIMIT = 256;
 // Sentences analysed per scorer: one sentence is scored against each passage it cites and their union.
 const SENTENCE_CACHE_LIMIT = 64;
@@ -104,6 +105,16 @@ interface Claim {
   /** Proper names of the sentence (read only when that feature is on). */
   names: NameMention[];
   text: string;
+}
+
+/** A passage as the score reads it, each part read once and only when a sentence needs it. */
+interface Passage {
+  prepared: PreparedPassage;
+  names: PassageNameReader;
+  /** Weekdays and months it names. */
+  dates?: DateWord[];
+  /** Its `looseText`, for quoted titles. */
+  plain?: string;
 }
 
 /** Adjacent missing words of the sentence joined into phrases: "'business class'". */
@@ -140,9 +151,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   const stats = statsKnown ? (options.termStats as TermStats) : uniformTermStats;
   const known = options.termStats;
   const termOptions = { stemming: features.stemming };
-  const passages = new LruCache<string, PreparedPassage>(PASSAGE_CACHE_LIMIT);
+  const passages = new LruCache<string, Passage>(PASSAGE_CACHE_LIMIT);
   const sentences = new LruCache<string, Claim>(SENTENCE_CACHE_LIMIT);
-  const passageStemSets = new LruCache<string, PassageNames>(PASSAGE_CACHE_LIMIT);
   // ln((N+1)/(df+1)) + 1 = idf, so (df+1)/(N+1) = e^(1-idf): the share of passages holding a stem.
   const shareOf = (s: string): number => (known ? Math.exp(1 - known.idf(s)) : 1);
   // 1/(N+1): the share of a stem no passage holds (no stem has a control character).
@@ -172,22 +182,13 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     return claim;
   }
 
-  function prepared(text: string): PreparedPassage {
+  function passageOf(text: string): Passage {
     let passage = passages.get(text);
     if (!passage) {
-      passage = preparePassage(text);
+      passage = { prepared: preparePassage(text), names: new PassageNameReader(text) };
       passages.set(text, passage);
     }
     return passage;
-  }
-
-  function stemsOf(text: string): PassageNames {
-    let found = passageStemSets.get(text);
-    if (!found) {
-      found = passageStems(text);
-      passageStemSets.set(text, found);
-    }
-    return found;
   }
 
   function score(sentence: string, passage: string): SupportResult {
@@ -197,7 +198,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       return { score: 0, code: 'low-support', explanation: 'the sentence has no content words to check against the passage' };
     }
 
-    const text = prepared(passage);
+    const read = passageOf(passage);
+    const text = read.prepared;
     const units = readUnits(text, stems, { stemming: features.stemming, lexicon: features.lexicon, negated: analysed.negations.length > 0 });
     const direct = stems.map((_, i) => units.some((u) => u.has[i]));
     const viaAntonym = features.lexicon ? metByAntonym({ terms: analysed.terms, stems, negations: analysed.negations }, units, direct) : stems.map(() => false);
@@ -215,9 +217,9 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     for (let i = 0; i < stems.length; i++) if (isCovered[i]) matched += w[i];
     const overlap = matched / total;
 
-    if (features.values) {
+    if (features.values && claim.values.length) {
       const found = chosen.flatMap((u) => unitValues(text, u).map((v) => ({ v, unit: u })));
-      const check: ValueCheck = claim.values.length ? checkValues(claim.values, found.map((f) => f.v)) : { kind: 'ok' };
+      const check: ValueCheck = checkValues(claim.values, found.map((f) => f.v));
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
@@ -228,13 +230,13 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
 
     if (features.anchors && claim.dates.length) {
-      const dates = checkDateWords(claim.dates, passage);
+      const dates = checkDateWords(claim.dates, (read.dates ??= dateWords(passage)));
       if (dates.kind === 'mismatch') return conflict('value-mismatch', `'${dates.claimed.text}' — the passage says ${dates.found.text}`);
       if (dates.kind === 'missing') return conflict('low-support', `the passage does not mention '${dates.claimed.text}'`);
     }
 
     if (claim.ids.length) {
-      const id = missingIdentifier(claim.ids, passage);
+      const id = missingIdentifier(claim.ids, text.lower, () => (read.plain ??= looseText(passage)));
       if (id) return conflict('low-support', `the cited passage never gives '${id}'`);
     }
 
@@ -244,7 +246,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
 
     if (claim.names.length > 0) {
-      const known = stemsOf(passage);
+      const known = read.names;
       // A name the lexicon knows another form of ("ID" / "identification").
       let absent = missingNames(claim.names, known).filter((n) => !alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s))));
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.

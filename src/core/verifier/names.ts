@@ -63,11 +63,12 @@ export function extractNames(sentence: string): NameMention[] {
     if (!names.has(s)) names.set(s, { text: token, stem: s });
   }
   for (const run of capitalisedRuns(sentence)) {
+    const mentions = run.words.map((word) => names.get(stem(fold(tokenWord(word.toLowerCase())))));
     // Every stretch of two or more words of the run: "United States Navy" holds "United States".
     for (let i = 0; i < run.words.length; i++) {
       for (let j = i + 2; j <= run.words.length; j++) {
-        for (const word of run.words.slice(i, j)) {
-          const n = names.get(stem(fold(tokenWord(word.toLowerCase()))));
+        for (let k = i; k < j; k++) {
+          const n = mentions[k];
           if (n) (n.runs ??= []).push(run.initials.slice(i, j));
         }
       }
@@ -120,34 +121,55 @@ function fold(word: string): string {
 export function passageStems(passage: string): PassageNames {
   const stems = new Set<string>();
   const written = new Set<string>();
-  const add = (token: string): void => {
-    if (/^\p{Lu}{3,}$/u.test(token)) written.add(fold(token.toLowerCase()));
-    stems.add(stem(fold(tokenWord(token.toLowerCase()))));
-  };
-  for (const m of passage.matchAll(WORDS)) {
-    add(m[0]);
-    for (const part of m[0].split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== m[0]) add(part);
-  }
+  for (const m of passage.matchAll(WORDS)) addWordForms(m[0], stems, written);
+  addStoppedAcronyms(passage, stems, written);
+  return { stems, acronyms: runAcronyms(passage), written };
+}
+
+/** What one word of a passage gives name lookups: its stem and its camel-case parts' ("MemorialBettws"), and the acronym it writes in capitals. */
+export function addWordForms(word: string, stems: Set<string>, written: Set<string>): void {
+  addForm(word, stems, written);
+  for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== word) addForm(part, stems, written);
+}
+
+function addForm(token: string, stems: Set<string>, written: Set<string>): void {
+  if (/^\p{Lu}{3,}$/u.test(token)) written.add(fold(token.toLowerCase()));
+  stems.add(stem(fold(tokenWord(token.toLowerCase()))));
+}
+
+/** Acronyms written with stops ("U.S." is "US", "A.V." is "AV"): a stem and a written acronym each. */
+export function addStoppedAcronyms(passage: string, stems: Set<string>, written: Set<string>): void {
   for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) {
     const letters = m[0].replace(/\./g, '');
-    add(letters);
+    addForm(letters, stems, written);
     written.add(fold(letters.toLowerCase()));
   }
+}
+
+/** The initials of the passage's runs of capitalised words ("nfl" for "National Football League"). */
+export function runAcronyms(passage: string): Set<string> {
   const acronyms = new Set<string>();
   for (const r of capitalisedRuns(passage)) {
     acronyms.add(r.initials);
     // A run opening a sentence carries its article: "The Paperwork Reduction Act" is "PRA".
     if (/^(?:the|a|an)$/i.test(r.words[0]) && r.words.length > 2) acronyms.add(r.initials.slice(1));
   }
-  return { stems, acronyms, written };
+  return acronyms;
+}
+
+/** What a name lookup asks of a passage: `PassageNames`, or a reader that answers the same (passageNames.ts). */
+export interface NameLookup {
+  stems: { has(stem: string): boolean };
+  acronyms: ReadonlySet<string>;
+  written: ReadonlySet<string>;
 }
 
 /** The names of the sentence the passage never mentions, in any of the forms above. */
-export function missingNames(names: readonly NameMention[], passage: PassageNames): NameMention[] {
+export function missingNames(names: readonly NameMention[], passage: NameLookup): NameMention[] {
   return names.filter((n) => !found(n, passage));
 }
 
-function found(n: NameMention, passage: PassageNames): boolean {
+function found(n: NameMention, passage: NameLookup): boolean {
   if (passage.stems.has(n.stem)) return true;
   // An acronym the passage spells out, or a run of names the passage gives as an acronym.
   if (/^\p{Lu}{3,}$/u.test(n.text) && passage.acronyms.has(n.stem)) return true;

@@ -76,6 +76,7 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
       terms.push(s);
     }
   }
+  const at = extra.map((s) => position.get(s) as number);
   const read = readPassage(passage, terms, options.stemming);
   const found = new Uint8Array(n);
   const units: SupportUnit[] = [];
@@ -97,7 +98,7 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
     const partsNegated = new Set<number>();
     let touched = false;
     extra.forEach((s, k) => {
-      const j = position.get(s) as number;
+      const j = at[k];
       if (!u.has[j]) return;
       const m = meaning[k];
       if (m.kind === 'negative') {
