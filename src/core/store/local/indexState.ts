@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Passage } from '../../../domain/types';
 import type { VectorFill } from '../../../domain/partialRetrieval';
-import type { TermCounts, TermStats } from '../../verifier/termStats';
+import type { TermCounts, TermStats } from '../../text/termStats';
 import type { IndexReport, SavedIndex } from '../../indexing/indexRun';
 import type { LexicalIndex } from '../../retrieval/lexicalIndex';
 import { logAnn } from '../../retrieval/annIndex';

@@ -11,7 +11,7 @@ import { folderDocSource } from '../../../../src/core/docs/docSource';
 import { Engine } from '../../../../src/core/engine';
 import { loadEmbedder, type EmbeddingSettings } from '../../../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
-import { PassageIndex } from '../../../../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../../../../src/core/store/local/passageIndex';
 import type { Embedder } from '../../../../src/core/types';
 import { toJson } from '../../../../src/cli/commands/ask';
 import { manyDocs } from '../../../support/manyDocs';

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { folderDocSource } from '../../../../src/core/docs/docSource';
 import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
 import { acquireIndexLock, LOCK_FILE, type HeldLock } from '../../../../src/core/retrieval/indexLock';
-import { PassageIndex } from '../../../../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../../../../src/core/store/local/passageIndex';
 import type { Embedder } from '../../../../src/core/types';
 import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
