@@ -7,17 +7,17 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import { folderDocSource } from '../../../../src/core/docs/docSource';
-import { Engine } from '../../../../src/core/engine';
-import { loadEmbedder, type EmbeddingSettings } from '../../../../src/core/retrieval/embedder';
-import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
-import { PassageIndex } from '../../../../src/core/store/local/passageIndex';
-import type { Embedder } from '../../../../src/core/types';
-import { toJson } from '../../../../src/cli/commands/ask';
-import { manyDocs } from '../../../support/manyDocs';
-import { runUntilPausedThenKill } from '../../../support/killedFill';
-import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../support/tinyModels';
-import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+import { folderDocSource } from '../../../../../src/core/docs/docSource';
+import { Engine } from '../../../../../src/core/engine';
+import { loadEmbedder, type EmbeddingSettings } from '../../../../../src/core/retrieval/embedder';
+import { HybridRetriever } from '../../../../../src/core/retrieval/hybridRetriever';
+import { PassageIndex } from '../../../../../src/core/store/local/passageIndex';
+import type { Embedder } from '../../../../../src/core/types';
+import { toJson } from '../../../../../src/cli/commands/ask';
+import { manyDocs } from '../../../../support/manyDocs';
+import { runUntilPausedThenKill } from '../../../../support/killedFill';
+import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../../../support/tinyModels';
+import { removeDir, tempDir, writeDocs } from '../../../../support/workspace';
 
 const DOCUMENTS = 50;
 
