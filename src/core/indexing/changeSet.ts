@@ -1,7 +1,9 @@
 // The change set of a run, independent of where the index is stored: list the documents, read
 // and chunk the changed ones, and the passage-level difference from what is indexed. A store
 // says what it holds through `KnownDocuments` (each document's stamp, content version and
-// passage ids); nothing here writes.
+// passage ids); nothing here writes. The local index calls all of it; the shared index, which
+// keeps content versions without file stamps and decides what changed under its write lock,
+// lists and reads through `listFiles` and `readOrSkip`.
 
 import { chunkMarkdown } from '../docs/chunker';
 import { readDocumentText, type DocFile, type DocSource } from '../docs/docSource';
