@@ -1,7 +1,7 @@
 // Lint rules. The layers of src/ and the imports each may make are one rule,
 // eslint-rules/layers.mjs (domain at the bottom; core only domain; the webview only domain and the
 // protocol; host core by type only; CLI core and domain). docs/architecture.md draws them.
-// Inside core, eslint-rules/coreFolders.mjs keeps its folders apart (docs and indexing at the
+// Inside core, eslint-rules/coreFolders.mjs keeps its folders apart (docs, text, indexing at the
 // bottom, the store port depends on no store, retrieval never imports a store). No file of src/
 // ends over 600 lines (style.md: one job per file).
 import tseslint from 'typescript-eslint';

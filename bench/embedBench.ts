@@ -22,14 +22,14 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chunkMarkdown } from '../src/core/docs/chunker';
 import { DEFAULT_EMBEDDING_TUNING, type EmbeddingTuning, loadEmbedder } from '../src/core/retrieval/embedder';
-import { embeddingText } from '../src/core/retrieval/passageIndex';
+import { embeddingText } from '../src/core/indexing/indexRun';
 import type { EmbeddingBackend } from '../src/core/onnxRuntime';
 import { makeMiniLmShapedModel } from '../test/support/miniLmShapedModel';
 import { defaultModelCacheDir } from '../test/support/tinyModels';
 import { requireRealModel } from '../test/support/realModel';
 import { removeDir, SHARED_DATA, tempDir } from '../test/support/workspace';
 import { folderDocSource } from '../src/core/docs/docSource';
-import { PassageIndex } from '../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../src/core/store/local/passageIndex';
 
 const ROOT = path.resolve(__dirname, '..');
 const CORPUS = path.resolve(ROOT, '../shared/data/corpora/18f-handbook');

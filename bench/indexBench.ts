@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { Engine, folderDocSource, createExtractiveModel } from '../src/core/engine';
 import { loadEmbedder } from '../src/core/retrieval/embedder';
 import { HybridRetriever } from '../src/core/retrieval/hybridRetriever';
-import { PassageIndex } from '../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../src/core/store/local/passageIndex';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../test/support/tinyModels';
 import { removeDir, tempDir } from '../test/support/workspace';
 

@@ -31,8 +31,8 @@ import { startTestPostgres } from '../test/support/pgliteServer';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../test/support/tinyModels';
 import { removeDir, tempDir } from '../test/support/workspace';
 import pg from 'pg';
-import { termText } from '../src/core/retrieval/passageIndex';
-import { termStatsFromTexts } from '../src/core/verifier/termStats';
+import { termText } from '../src/core/indexing/indexRun';
+import { termStatsFromTexts } from '../src/core/text/termStats';
 import { generatedCorpus, scaleCacheRoot } from './scale/scaleCorpus';
 import { SCALE_QUESTIONS } from './scale/scaleQuestions';
 

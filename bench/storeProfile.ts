@@ -23,7 +23,7 @@ import { CANDIDATES, FUSION_WEIGHTS, RRF_K } from '../src/core/retrieval/hybridR
 import { B, K1, lexicalTerms } from '../src/core/retrieval/lexicalIndex';
 import { DEFAULT_EF_SEARCH, PostgresPassageStore } from '../src/core/store/postgres/postgresPassageStore';
 import { HYBRID_SEARCH_SQL, LEXICAL_SEARCH_SQL } from '../src/core/store/postgres/searchSql';
-import { stemsOf } from '../src/core/verifier/termStats';
+import { stemsOf } from '../src/core/text/termStats';
 import { startTestPostgres } from '../test/support/pgliteServer';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../test/support/tinyModels';
 import { SCALE_QUESTIONS } from './scale/scaleQuestions';

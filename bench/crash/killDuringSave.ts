@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { folderDocSource } from '../../src/core/docs/docSource';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../src/core/retrieval/hybridRetriever';
-import { PassageIndex } from '../../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../../src/core/store/local/passageIndex';
 import { setAnnMinVectors } from '../../src/core/retrieval/vectorStore';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../../test/support/tinyModels';
 import { removeDir, tempDir } from '../../test/support/workspace';

@@ -10,7 +10,7 @@ import { readdir, stat, truncate, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MAX_UNIT_CHARS } from '../../src/core/docs/overlongBlocks';
-import { PassageIndex } from '../../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../../src/core/store/local/passageIndex';
 import { removeDir, tempDir, writeDocs } from '../../test/support/workspace';
 import type { FaultOutcome } from './storeFaults';
 

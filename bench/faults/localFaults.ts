@@ -5,7 +5,7 @@
 
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { PassageIndex } from '../../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../../src/core/store/local/passageIndex';
 import { removeDir, tempDir, writeDocs } from '../../test/support/workspace';
 import type { FaultOutcome } from './storeFaults';
 

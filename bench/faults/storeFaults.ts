@@ -7,7 +7,7 @@
 
 import pg from 'pg';
 import { folderDocSource } from '../../src/core/docs/docSource';
-import type { IndexProgress } from '../../src/core/retrieval/passageIndex';
+import type { IndexProgress } from '../../src/core/indexing/indexRun';
 import { PostgresPassageStore } from '../../src/core/store/postgres/postgresPassageStore';
 import type { Embedder } from '../../src/core/types';
 import type { OwnPostgres } from '../../test/support/realPostgres';

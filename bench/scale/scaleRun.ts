@@ -11,7 +11,7 @@ import MiniSearch from 'minisearch';
 import { folderDocSource } from '../../src/core/docs/docSource';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import { HybridRetriever } from '../../src/core/retrieval/hybridRetriever';
-import { PassageIndex } from '../../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../../src/core/store/local/passageIndex';
 import { setAnnMinVectors } from '../../src/core/retrieval/vectorStore';
 import { SCALE_QUESTIONS } from './scaleQuestions';
 

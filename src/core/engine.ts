@@ -13,7 +13,7 @@ import { markStaleEvidence } from './docs/staleEvidence';
 import { setAnnLog } from './retrieval/annIndex';
 import { embeddingModelId, loadEmbedder, type EmbeddingSettings } from './retrieval/embedder';
 import { describeRuntime, type OnnxRuntimeChoice } from './onnxRuntime';
-import { termText, type IndexProgress, type IndexReport } from './retrieval/passageIndex';
+import { termText, type IndexProgress, type IndexReport } from './indexing/indexRun';
 import { LocalPassageStore } from './store/localPassageStore';
 import type { PassageStore } from './store/passageStore';
 import { PostgresPassageStore } from './store/postgres/postgresPassageStore';
@@ -32,7 +32,7 @@ import type { ExtractiveTuning } from './models/extractiveModel';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
 import { checkRelevance } from './verifier/relevance';
-import { uniformTermStats, type TermStats } from './verifier/termStats';
+import { uniformTermStats, type TermStats } from './text/termStats';
 import type { TextVerifier } from './tools/textCheck';
 
 export { decodeDocument, folderDocSource, NO_DOCS, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
@@ -46,7 +46,7 @@ export { createGoogleSearchModel, createVertexSearchModel, parseDatastore, type 
 export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from './groundedAsk';
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
-export type { IndexProgress, IndexReport } from './retrieval/passageIndex';
+export type { IndexProgress, IndexReport } from './indexing/indexRun';
 export type { TurnEvent } from './agent/agentLoop';
 export type { PreviousTurn } from './agent/followUp';
 export { StoreError, type PassageStore } from './store/passageStore';

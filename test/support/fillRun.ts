@@ -9,7 +9,7 @@
 import { tinyEmbeddingSettings } from './tinyEmbedder';
 import { folderDocSource } from '../../src/core/docs/docSource';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
-import { PassageIndex } from '../../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../../src/core/store/local/passageIndex';
 
 async function main(): Promise<void> {
   const [docs, indexDir, modelDir, commitEvery, pauseAt, modelId] = process.argv.slice(2);

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { folderDocSource } from '../../src/core/docs/docSource';
 import { noticeTexts } from '../../src/domain/notices';
 import { HybridRetriever } from '../../src/core/retrieval/hybridRetriever';
-import { PassageIndex } from '../../src/core/retrieval/passageIndex';
+import { PassageIndex } from '../../src/core/store/local/passageIndex';
 import { setAnnMinVectors } from '../../src/core/retrieval/vectorStore';
 import { loadTinyEmbedder } from './tinyEmbedder';
 

@@ -9,7 +9,7 @@ import { turnMetrics } from '../../domain/coverage';
 import type { Notice } from '../../domain/notices';
 import type { AbstentionCause, Evidence, EvidenceLookup, TurnRelevance, TurnResult, RetrievalMode, VerifiedText } from '../../domain/types';
 import type { ChatMessage, ChatModel, TextSimilarity, ToolCall, ToolResult } from '../types';
-import type { RetrievedPassage } from '../retrieval/hybridRetriever';
+import type { RetrievedPassage } from '../retrieval/retrievedPassage';
 import { CITATION_INSTRUCTION, DEFAULT_MAX_TOOL_ROUNDS, SEARCH_TOOL, SEARCH_TOOL_NAME, WEB_TOOL, WEB_TOOL_INSTRUCTION, WEB_TOOL_NAME } from './instruction';
 import type { WebSearch } from './webSearchTool';
 import type { EvidenceLedger, InvocationEvidence } from './ledger';

@@ -5,8 +5,8 @@
 // A question that says what it is about is answered alone, as asked: nothing of an earlier turn
 // reaches its retrieval. Deterministic and lexical, so it works offline and without a model.
 
-import { analyse } from '../verifier/terms';
-import type { TermStats } from '../verifier/termStats';
+import { analyse } from '../text/terms';
+import type { TermStats } from '../text/termStats';
 
 /** The turn a question follows: what was asked, and what was answered (its own rewrite, if any). */
 export interface PreviousTurn {

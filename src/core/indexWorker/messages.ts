@@ -8,8 +8,8 @@ import type { Passage, RetrievalMode } from '../../domain/types';
 import { isNotice, type Notice } from '../../domain/notices';
 import type { DocFolder } from '../docs/docFolders';
 import type { EmbeddingSettings } from '../retrieval/embedder';
-import type { IndexProgress, IndexReport } from '../retrieval/passageIndex';
-import type { RetrievedPassage } from '../retrieval/hybridRetriever';
+import type { IndexProgress, IndexReport } from '../indexing/indexRun';
+import type { RetrievedPassage } from '../retrieval/retrievedPassage';
 import type { StoreStatus } from '../store/passageStore';
 
 /** What the worker is started with (structured-clone data: no functions). */

@@ -11,7 +11,7 @@ import { loadEmbedder } from '../retrieval/embedder';
 import { LocalPassageStore } from '../store/localPassageStore';
 import type { Embedder, TextSimilarity } from '../types';
 import { embedderSimilarity } from '../retrieval/textSimilarity';
-import type { IndexRunOptions } from '../retrieval/passageIndex';
+import type { IndexRunOptions } from '../indexing/indexRun';
 import { isToWorker, toWorkerError, type FromWorker, type IndexWorkerData, type ToWorker, type WorkerCalls, type WorkerOp, type WorkerStatus } from './messages';
 
 type Call = Extract<ToWorker, { type: 'call' }>;

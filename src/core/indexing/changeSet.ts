@@ -1,7 +1,9 @@
 // The change set of a run, independent of where the index is stored: list the documents, read
 // and chunk the changed ones, and the passage-level difference from what is indexed. A store
 // says what it holds through `KnownDocuments` (each document's stamp, content version and
-// passage ids); nothing here writes.
+// passage ids); nothing here writes. The local index calls all of it; the shared index, which
+// keeps content versions without file stamps and decides what changed under its write lock,
+// lists and reads through `listFiles` and `readOrSkip`.
 
 import { chunkMarkdown } from '../docs/chunker';
 import { readDocumentText, type DocFile, type DocSource } from '../docs/docSource';
@@ -41,28 +43,39 @@ export interface PassageChange {
   newIds: Set<string>;
 }
 
-/** Phase 1, list: the documents of this run, and the indexed ones that are gone. */
+/**
+ * Phase 1, list: the documents of this run (all of the tree, or the run's `paths` of it); a
+ * folder that cannot be listed is reported like an unreadable file.
+ */
+export async function listFiles(docs: DocSource, report: IndexReport, { signal, onProgress, paths }: IndexRunOptions): Promise<DocFile[]> {
+  onProgress?.({ phase: 'scanning', done: 0, total: 0 });
+  const listed = await docs.list(signal, (folder) => report.skipped.push(folder));
+  if (!paths) return listed;
+  const wanted = new Set(paths);
+  return listed.filter((f) => wanted.has(f.path));
+}
+
+/** Phase 1 against what is indexed: the documents of this run, and the indexed ones that are gone. */
 export async function listDocuments(
   docs: DocSource,
   known: KnownDocuments,
   report: IndexReport,
   options: IndexRunOptions,
 ): Promise<{ files: DocFile[]; removedPaths: string[] }> {
-  options.onProgress?.({ phase: 'scanning', done: 0, total: 0 });
-  // A folder that cannot be listed is reported like an unreadable file.
-  const listed = await docs.list(options.signal, (folder) => report.skipped.push(folder));
-  let files: DocFile[] = listed;
-  let removedPaths: string[];
-  if (options.paths) {
-    const wanted = new Set(options.paths);
-    files = listed.filter((f) => wanted.has(f.path));
-    const present = new Set(files.map((f) => f.path));
-    removedPaths = options.paths.filter((p) => !present.has(p) && known[p]);
-  } else {
-    const present = new Set(listed.map((f) => f.path));
-    removedPaths = Object.keys(known).filter((p) => !present.has(p));
-  }
+  const files = await listFiles(docs, report, options);
+  const present = new Set(files.map((f) => f.path));
+  const removedPaths = options.paths
+    ? options.paths.filter((p) => !present.has(p) && known[p])
+    : Object.keys(known).filter((p) => !present.has(p));
   return { files, removedPaths };
+}
+
+/** A document's text, or undefined when it cannot be indexed (unreadable, binary, undecodable): then skipped with the reason. */
+export async function readOrSkip(docs: DocSource, file: DocFile, report: IndexReport): Promise<string | undefined> {
+  const text = await readDocumentText(docs, file);
+  if (text.ok) return text.text;
+  report.skipped.push({ path: file.path, reason: text.reason });
+  return undefined;
 }
 
 /**
@@ -92,13 +105,12 @@ export async function readAndChunkChanged(
       report.unchanged++;
       continue;
     }
-    const text = await readDocumentText(docs, file);
-    if (!text.ok) {
-      report.skipped.push({ path: file.path, reason: text.reason });
+    const text = await readOrSkip(docs, file, report);
+    if (text === undefined) {
       if (entry) removedPaths.push(file.path);
       continue;
     }
-    const passages = chunkMarkdown(file.path, text.text).passages;
+    const passages = chunkMarkdown(file.path, text).passages;
     const version = passages[0]?.version ?? '';
     if (entry && entry.version === version && version) {
       touched.set(file.path, stampOf(file));

@@ -52,6 +52,14 @@ export interface IndexReport {
   busy?: { pid: number; host: string; since: string } | null;
 }
 
+/** The report a run starts from: nothing counted yet, retrieving as `retrieval` says. */
+export function emptyReport(retrieval: RetrievalMode): IndexReport {
+  return {
+    documents: 0, passages: 0, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
+    skipped: [], retrieval, notices: [], ms: 0,
+  };
+}
+
 /** What an index folder holds as committed: its counts and when it was saved. */
 export interface SavedIndex {
   documents: number;

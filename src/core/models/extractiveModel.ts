@@ -10,8 +10,8 @@
 
 import { notFound } from '../../domain/abstention';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, FollowUpParts, TextSimilarity } from '../types';
-import { analyse } from '../verifier/terms';
-import type { TermStats } from '../verifier/termStats';
+import { analyse } from '../text/terms';
+import type { TermStats } from '../text/termStats';
 import { questionParts } from '../verifier/relevance';
 import { SEARCH_TOOL_NAME } from '../agent/instruction';
 import { candidateSentences, coveredStems, QuestionReading, unique, type Candidate, type ReturnedPassage } from './extractiveReading';

@@ -4,8 +4,8 @@
 // with or without the embedding model, is extractiveModel.ts's job.
 
 import type { FollowUpParts } from '../types';
-import { analyse, TOKEN, tokenWord, type Term } from '../verifier/terms';
-import { termStatsFromTexts, type TermStats } from '../verifier/termStats';
+import { analyse, TOKEN, tokenWord, type Term } from '../text/terms';
+import { termStatsFromTexts, type TermStats } from '../text/termStats';
 import { splitSentences } from '../verifier';
 import { askedValues } from '../verifier/relevance';
 

@@ -8,7 +8,7 @@
 
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { Embedder } from '../types';
-import type { PassageIndex } from './passageIndex';
+import type { RetrievedPassage } from './retrievedPassage';
 
 /** The RRF constant: how much the very top ranks outweigh the rest (60 is the usual; 20 measured better here). */
 export const RRF_K = 20;
@@ -17,9 +17,13 @@ export const CANDIDATES = 30;
 /** Weight of each ranking in the fusion: lexical, vector. */
 export const FUSION_WEIGHTS = { lexical: 1, vector: 0.5 } as const;
 
-export interface RetrievedPassage {
-  passage: Passage;
-  score: number;
+/** What hybrid search reads of an index (the local store's passage index is one): its rankings and its passages. */
+export interface RankedIndex {
+  /** The model its vectors come from; null for a lexical-only index. */
+  readonly embeddingModel: string | null;
+  lexicalQuery(text: string, limit: number): readonly { id: string }[];
+  vectorQuery(vector: Float32Array, limit: number): Promise<readonly { id: string }[]>;
+  passage(id: string): Passage | undefined;
 }
 
 /** Fuses rankings (best first) by Σ weight / (k + rank); weights default to 1 each. */
@@ -36,7 +40,7 @@ export function reciprocalRankFusion(rankings: string[][], k = RRF_K, weights: n
 
 export class HybridRetriever {
   constructor(
-    private readonly index: PassageIndex,
+    private readonly index: RankedIndex,
     private readonly embedder: Embedder | undefined,
   ) {}
 

@@ -10,7 +10,7 @@
 // Interface (kept small on purpose: storage is built around it): empty / load(bytes) /
 // serialize() / add(passages) / remove(ids) / has(id) / size / query(text, limit).
 
-import { STOPWORDS, NEGATION_WORDS, stem } from '../verifier/terms';
+import { STOPWORDS, NEGATION_WORDS, stem } from '../text/terms';
 import type { Passage } from '../../domain/types';
 
 export interface LexicalHit {

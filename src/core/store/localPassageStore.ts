@@ -8,7 +8,7 @@ import { HybridRetriever } from '../retrieval/hybridRetriever';
 import { termText, type IndexReport, type IndexRunOptions } from '../indexing/indexRun';
 import { PassageIndex } from './local/passageIndex';
 import type { Embedder } from '../types';
-import type { TermStats } from '../verifier/termStats';
+import type { TermStats } from '../text/termStats';
 import { commonFolderOf } from '../metrics/topic';
 import type { PassageStore, StoreSearch, StoreStatus } from './passageStore';
 

@@ -10,9 +10,9 @@ import type { VectorFill } from '../../domain/partialRetrieval';
 import type { Notice } from '../../domain/notices';
 import type { DocSource } from '../docs/docSource';
 import type { IndexReport, IndexRunOptions } from '../indexing/indexRun';
-import type { RetrievedPassage } from '../retrieval/hybridRetriever';
+import type { RetrievedPassage } from '../retrieval/retrievedPassage';
 import type { Embedder } from '../types';
-import type { TermStats } from '../verifier/termStats';
+import type { TermStats } from '../text/termStats';
 
 export interface StoreStatus {
   indexed: boolean;

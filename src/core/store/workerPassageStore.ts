@@ -9,9 +9,9 @@ import { Worker } from 'node:worker_threads';
 import type { Notice } from '../../domain/notices';
 import type { Passage, RetrievalMode } from '../../domain/types';
 import type { DocSource } from '../docs/docSource';
-import type { IndexProgress, IndexReport, IndexRunOptions } from '../retrieval/passageIndex';
+import type { IndexProgress, IndexReport, IndexRunOptions } from '../indexing/indexRun';
 import type { Embedder, TextSimilarity } from '../types';
-import { TermCounts, type TermStats } from '../verifier/termStats';
+import { TermCounts, type TermStats } from '../text/termStats';
 import { fromWorkerError, isFromWorker, type FromWorker, type IndexWorkerData, type ToWorker, type WorkerCalls, type WorkerOp, type WorkerStatus } from '../indexWorker/messages';
 import type { PassageStore, StoreSearch, StoreStatus } from './passageStore';
 

@@ -5,7 +5,7 @@
 
 import type { SupportScorer } from '../types';
 import { createLexicalScorer, type LexicalFeatures } from './lexicalScorer';
-import { termStatsFromTexts } from './termStats';
+import { termStatsFromTexts } from '../text/termStats';
 import { verifyClaim } from './verifier';
 
 export interface ClaimCheckOptions {

@@ -4,7 +4,7 @@
 // bounded; links and addresses are left out (passage text is data, never markup).
 
 import type { Evidence } from '../../domain/types';
-import { analyse } from './terms';
+import { analyse } from '../text/terms';
 import { splitSentences } from './sentenceSplitter';
 
 const MAX_QUOTE_CHARS = 160;

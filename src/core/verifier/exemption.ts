@@ -3,7 +3,7 @@
 // Every exemption is an unchecked sentence, so the rule is an allow-list of words: any other
 // content word, any digit, any negation or a long sentence makes it factual.
 
-import { analyse } from './terms';
+import { analyse } from '../text/terms';
 
 // Words that talk about the conversation or the search, never about a policy.
 const META_WORDS = new Set(

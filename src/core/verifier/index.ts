@@ -6,7 +6,7 @@ export { createEntailmentScorer, DEFAULT_ENTAILMENT_MODEL, type EntailmentScorer
 export { createJudgeScorer } from './judgeScorer';
 export { createLexicalScorer, DEFAULT_LEXICAL_FEATURES, type LexicalFeatures, type LexicalScorerOptions } from './lexicalScorer';
 export { splitSentences, type SentenceSpan } from './sentenceSplitter';
-export { termStatsFromTexts, type TermStats } from './termStats';
+export { termStatsFromTexts, type TermStats } from '../text/termStats';
 export {
   DEFAULT_THRESHOLD,
   defaultVerifierOptions,

@@ -5,8 +5,8 @@
 import type { ReasonCode } from '../../domain/types';
 import type { SupportResult, SupportScorer } from '../types';
 import { LruCache, type PreparedPassage, preparePassage, unitValues } from './passageScan';
-import { analyse, type AnalysedText, type Term } from './terms';
-import { type TermStats, uniformTermStats } from './termStats';
+import { analyse, type AnalysedText, type Term } from '../text/terms';
+import { type TermStats, uniformTermStats } from '../text/termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention } from './names';

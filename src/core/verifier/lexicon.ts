@@ -8,7 +8,7 @@
 // name different things in policies however close ("holiday" / "vacation", "employer" /
 // "employee", "suspend" / "disable", "court order" / "search warrant").
 
-import { stem } from './terms';
+import { stem } from '../text/terms';
 import { NUMBER_WORDS } from './values';
 
 const SYNONYM_GROUPS = `

@@ -9,7 +9,7 @@
 // with stops ("U.S."): "AC" in a passage never vouches for "Acme Corp". "Canadian" does not
 // meet "Canada": a rule for nationalities would also let "Julian" meet "Julie".
 
-import { STOPWORDS, stem, TOKEN, tokenWord } from './terms';
+import { STOPWORDS, stem, TOKEN, tokenWord } from '../text/terms';
 
 export interface NameMention {
   /** The word as written ("Globex"). */

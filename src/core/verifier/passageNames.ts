@@ -7,7 +7,7 @@
 // the runs of capitalised words only when an acronym is asked for.
 
 import { addStoppedAcronyms, addWordForms, type NameLookup, runAcronyms } from './names';
-import { stem, TokenScanner } from './terms';
+import { stem, TokenScanner } from '../text/terms';
 
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const isUpper = (c: number): boolean => c >= 65 && c <= 90;

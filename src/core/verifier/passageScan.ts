@@ -13,7 +13,7 @@
 // passage and kept by the scorer: lower case, units, token offsets and prefix codes, what each
 // token read was, and the values of each unit.
 
-import { isContentWord, isContractedNegation, isDigit, isFalseNegation, NEGATION_WORDS, stem, scanBreaks, STOPWORDS, TokenScanner, tokenWord, unitBreaks } from './terms';
+import { isContentWord, isContractedNegation, isDigit, isFalseNegation, NEGATION_WORDS, stem, scanBreaks, STOPWORDS, TokenScanner, tokenWord, unitBreaks } from '../text/terms';
 import { extractValues, type ValueMention } from './values';
 
 /** A passage as far as it can be read before knowing the sentence. */

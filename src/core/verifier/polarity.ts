@@ -3,7 +3,7 @@
 // or carried by a word ("prohibited", "unable", "forfeited"), and "not allowed" says what
 // "prohibited" says. Strict on purpose: a dropped negation turns a policy upside down.
 
-import type { Term } from './terms';
+import type { Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import { NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';

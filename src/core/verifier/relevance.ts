@@ -6,11 +6,11 @@
 // by part. Conservative by design: a part counts as answered unless the kept text clearly misses
 // it, because turning a right answer into an abstention is a failure too.
 
-import { analyse, type Term } from './terms';
+import { analyse, type Term } from '../text/terms';
 import { extractNames, passageStems } from './names';
 import { alternativesOf } from './lexicon';
 import { extractValues } from './values';
-import { uniformTermStats, type TermStats } from './termStats';
+import { uniformTermStats, type TermStats } from '../text/termStats';
 import type { TurnRelevance } from '../../domain/types';
 
 /** The verdict and what the documents do and do not say, in words a reader can act on. */

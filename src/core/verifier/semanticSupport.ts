@@ -7,7 +7,7 @@
 
 import type { Evidence } from '../../domain/types';
 import type { SupportResult, TextSimilarity } from '../types';
-import { analyse } from './terms';
+import { analyse } from '../text/terms';
 
 /** Cosine a passage word must reach to stand for a missing word (chosen on the dev answers). */
 export const WORD_SIMILARITY = 0.85;

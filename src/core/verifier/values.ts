@@ -1,7 +1,7 @@
 // Numbers, amounts, durations and dates read as exact values: "30 days" and "90 days" are a
 // contradiction, not a partial match, and "$1.5 million" equals "$1,500,000".
 
-import { stem } from './terms';
+import { stem } from '../text/terms';
 
 export interface ValueMention {
   /** Canonical value ("30", "1500000", "1.2.3"). */

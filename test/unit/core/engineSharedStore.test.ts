@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { dropStoreTables, startTestPostgres, TEST_SERVERS, type TestPostgres } from '../../support/pgliteServer';
 import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../support/engineFixture';
 import { ScriptedModel, say, search } from '../../support/scriptedModel';
-import { analyse } from '../../../src/core/verifier/terms';
+import { analyse } from '../../../src/core/text/terms';
 
 // More documents than the turn tests' two, so that "plans" is common and "pro rata" is rare.
 const DOCS: Record<string, string> = {

@@ -13,7 +13,7 @@ import { removeDir, tempDir } from '../../support/workspace';
 const ROOT = path.resolve(__dirname, '../../..');
 /** The tests that run a process as another user, and the files that hold them. */
 const PERMISSION_TESTS = {
-  files: ['test/unit/core/docs/docSource.test.ts', 'test/unit/core/retrieval/passageIndexStorage.test.ts'],
+  files: ['test/unit/core/docs/docSource.test.ts', 'test/unit/core/store/local/passageIndexStorage.test.ts'],
   titles: [
     'docs walk and decoding reports an unreadable subfolder in the index report, like an unreadable file',
     'index storage: writes only what changed, crash-safe, damage detected and rebuilt as little as needed on an index folder it cannot write, answers from the index with a notice and leaves no temporary file',

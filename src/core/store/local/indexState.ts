@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { Passage } from '../../../domain/types';
 import type { VectorFill } from '../../../domain/partialRetrieval';
 import { notice, type Notice } from '../../../domain/notices';
-import type { TermCounts, TermStats } from '../../verifier/termStats';
+import type { TermCounts, TermStats } from '../../text/termStats';
 import type { IndexReport, SavedIndex } from '../../indexing/indexRun';
 import type { LexicalIndex } from '../../retrieval/lexicalIndex';
 import { logAnn } from '../../retrieval/annIndex';

@@ -30,7 +30,7 @@ import { LexicalIndex } from '../../retrieval/lexicalIndex';
 import { MANIFEST_FILE } from '../../retrieval/indexFiles';
 import { acquireIndexLock, type LockHolder } from '../../retrieval/indexLock';
 import type { ReaderLease } from '../../retrieval/readerLeases';
-import type { IndexProgress, IndexReport, IndexRunOptions } from '../../indexing/indexRun';
+import { emptyReport, type IndexProgress, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
 import { listDocuments, passageChange, readAndChunkChanged, readBatches, sameStamp, type ChangedDocument, type PassageChange, type Stamp } from '../../indexing/changeSet';
 import { freshManifest, openManifest, pinnedFiles, vectorRows } from './manifest';
 import { afterCommit, commitGeneration, removeLeftovers } from './generation';
@@ -188,10 +188,7 @@ export class PassageIndex extends IndexWriter {
   private async run(docs: DocSource, options: IndexRunOptions): Promise<IndexReport> {
     const started = Date.now();
     const { signal, embedder } = options;
-    const report: IndexReport = {
-      documents: 0, passages: 0, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
-      skipped: [], retrieval: embedder ? 'hybrid' : 'lexical', notices: [], ms: 0,
-    };
+    const report = emptyReport(embedder ? 'hybrid' : 'lexical');
 
     const { files, removedPaths } = await listDocuments(docs, this.documents, report, options);
     const batches = readBatches(files, (f) => !this.documents[f.path] || !sameStamp(this.documents[f.path], f), options.readBatchBytes ?? READ_BATCH_BYTES);

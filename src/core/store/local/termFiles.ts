@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Passage } from '../../../domain/types';
 import { termText } from '../../indexing/indexRun';
 import type { FileRef } from '../../retrieval/indexFiles';
-import { TermCounts } from '../../verifier/termStats';
+import { TermCounts } from '../../text/termStats';
 
 /** The counts stored in `ref`, or undefined when they must be recomputed (missing, cut off, unreadable). */
 export function readTermCounts(dir: string, ref: FileRef | null | undefined): TermCounts | undefined {

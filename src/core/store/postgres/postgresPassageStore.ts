@@ -23,7 +23,7 @@ import { CANDIDATES, FUSION_WEIGHTS, RRF_K } from '../../retrieval/hybridRetriev
 import { INDEX_FORMAT_VERSION, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
 import { commonFolderOf } from '../../metrics/topic';
 import type { Embedder } from '../../types';
-import { stemsOf, termStatsFromCounts, type TermStats } from '../../verifier/termStats';
+import { stemsOf, termStatsFromCounts, type TermStats } from '../../text/termStats';
 import { StoreError, type PassageStore, type StoreSearch, type StoreStatus } from '../passageStore';
 import { migrate, WRITE_LOCK } from './schema';
 import { HYBRID_SEARCH_SQL, LEXICAL_SEARCH_SQL, STEM_COUNTS_SQL } from './searchSql';

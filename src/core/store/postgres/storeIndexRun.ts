@@ -13,10 +13,11 @@ import { notice } from '../../../domain/notices';
 import { chunkMarkdown } from '../../docs/chunker';
 import { documentVersion } from '../../docs/version';
 import { readDocumentText, type DocFile, type DocSource } from '../../docs/docSource';
-import { embeddingText, INDEX_FORMAT_VERSION, termText, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
+import { listFiles, readOrSkip, type ChangedDocument as ChangeSetDocument } from '../../indexing/changeSet';
+import { embeddingText, emptyReport, INDEX_FORMAT_VERSION, termText, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
 import { passageTermWeights } from '../../retrieval/lexicalIndex';
 import type { Embedder } from '../../types';
-import { stemsOf } from '../../verifier/termStats';
+import { stemsOf } from '../../text/termStats';
 import { StoreError, type StoreStatus } from '../passageStore';
 import { WRITE_LOCK } from './schema';
 import { finiteVector, PASSAGE_COLUMNS, toPassage, vectorSql, type PassageRow } from './storeRows';
@@ -35,10 +36,8 @@ interface StoreRow {
   format_version: number;
 }
 
-interface ChangedDocument {
-  version: string;
-  passages: Passage[];
-}
+/** A document this run writes: the change set's, without the file stamp (the shared index keeps content versions only). */
+type ChangedDocument = Pick<ChangeSetDocument, 'version' | 'passages'>;
 
 const WRITE_BATCH = 500;
 const EMBED_BATCH = 32;
@@ -56,10 +55,7 @@ const WRITE_PRIVILEGES: [string, string[]][] = [
 export async function indexIntoStore(db: StoreConnection, docs: DocSource, options: IndexRunOptions = {}): Promise<{ report: IndexReport; state: StoreStatus }> {
   const started = Date.now();
   const { signal, onProgress, embedder } = options;
-  const report: IndexReport = {
-    documents: 0, passages: 0, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
-    skipped: [], retrieval: embedder ? 'hybrid' : 'lexical', notices: [], ms: 0,
-  };
+  const report = emptyReport(embedder ? 'hybrid' : 'lexical');
   const store = (await db.query<StoreRow>('SELECT embedding_model, format_version FROM evident_store', []))[0];
   if (embedder && store.embedding_model !== null && store.embedding_model !== embedder.modelId) throw db.modelMismatch(store.embedding_model, embedder.modelId);
   if (!embedder && store.embedding_model !== null) {
@@ -69,10 +65,8 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
   if (rechunkAll) report.notices.push(notice('index-format-changed', `The shared index was chunked by index format ${store.format_version}; this version uses ${INDEX_FORMAT_VERSION}: re-chunking every document.`));
 
   // Phases 1–3: list and read the tree; what the store holds at the same content hash is not chunked.
-  onProgress?.({ phase: 'scanning', done: 0, total: 0 });
-  const listed = await docs.list(signal, (entry) => report.skipped.push(entry));
+  const files = await listFiles(docs, report, options);
   const known = new Map((await db.query<{ path: string; version: string }>('SELECT path, version FROM evident_documents', [])).map((r) => [r.path, r.version]));
-  const files: DocFile[] = options.paths ? listed.filter((f) => options.paths!.includes(f.path)) : listed;
   const tree = new Map<string, string>();
   const changed = new Map<string, ChangedDocument>();
   const unindexable = new Set<string>();
@@ -80,16 +74,15 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
     signal?.throwIfAborted();
     const file = files[i];
     onProgress?.({ phase: 'reading', done: i, total: files.length, file: file.path });
-    const decoded = await readDocumentText(docs, file);
-    if (!decoded.ok) {
-      report.skipped.push({ path: file.path, reason: decoded.reason });
+    const text = await readOrSkip(docs, file, report);
+    if (text === undefined) {
       unindexable.add(file.path);
       continue;
     }
-    const version = documentVersion(decoded.text);
+    const version = documentVersion(text);
     tree.set(file.path, version);
     if (!rechunkAll && known.get(file.path) === version) continue;
-    changed.set(file.path, { version, passages: chunkMarkdown(file.path, decoded.text).passages });
+    changed.set(file.path, { version, passages: chunkMarkdown(file.path, text).passages });
   }
   onProgress?.({ phase: 'reading', done: files.length, total: files.length });
   const leaving = (inStore: Iterable<string>) => [...inStore].filter((p) => (options.paths ? options.paths.includes(p) : true) && !tree.has(p));

@@ -4,7 +4,7 @@
 
 import { strict as assert } from 'node:assert';
 import { leansOnPrevious, standaloneQuestion, swappedSubject } from '../../../../src/core/agent/followUp';
-import { termStatsFromTexts } from '../../../../src/core/verifier/termStats';
+import { termStatsFromTexts } from '../../../../src/core/text/termStats';
 
 const LEAVE = { question: 'How many days of annual leave do employees get?' };
 

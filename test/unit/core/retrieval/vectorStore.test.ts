@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { chunkMarkdown } from '../../../../src/core/docs/chunker';
 import { annLibrary, setAnnLoader, setAnnLog } from '../../../../src/core/retrieval/annIndex';
 import { loadEmbedder } from '../../../../src/core/retrieval/embedder';
-import { embeddingText } from '../../../../src/core/retrieval/passageIndex';
+import { embeddingText } from '../../../../src/core/indexing/indexRun';
 import { setAnnMinVectors, VectorStore } from '../../../../src/core/retrieval/vectorStore';
 import { tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
 import { SHARED_DATA } from '../../../support/workspace';

@@ -11,7 +11,7 @@ import { LEXICAL_SEARCH_SQL } from '../../../../src/core/store/postgres/searchSq
 import { CANDIDATES, RRF_K } from '../../../../src/core/retrieval/hybridRetriever';
 import { B, K1, lexicalTerms } from '../../../../src/core/retrieval/lexicalIndex';
 import type { Embedder } from '../../../../src/core/types';
-import { analyse } from '../../../../src/core/verifier/terms';
+import { analyse } from '../../../../src/core/text/terms';
 import { dropStoreTables, startTestPostgres, TEST_SERVERS, type TestPostgres } from '../../../support/pgliteServer';
 import { startTcpProxy } from '../../../support/tcpProxy';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';

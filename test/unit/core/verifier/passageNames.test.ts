@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { extractNames, missingNames, passageStems } from '../../../../src/core/verifier/names';
 import { PassageNameReader } from '../../../../src/core/verifier/passageNames';
-import { analyse, stem } from '../../../../src/core/verifier/terms';
+import { analyse, stem } from '../../../../src/core/text/terms';
 
 const TRICKY = [
   'The MemorialBettws club, iPhone and eBay; U.S. and A.V. Club rules. Hernández met NASA’s CEO in 2019.',

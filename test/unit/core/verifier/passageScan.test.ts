@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { stemmer } from 'stemmer';
 import { createLexicalScorer, termStatsFromTexts } from '../../../../src/core/verifier';
 import { LruCache, NEGATION_SCOPE, preparePassage, readPassage } from '../../../../src/core/verifier/passageScan';
-import { analyse, analyseUnits, isRegexSpace, TOKEN, TokenScanner, UNIT_BREAK, unitBreaks } from '../../../../src/core/verifier/terms';
+import { analyse, analyseUnits, isRegexSpace, TOKEN, TokenScanner, UNIT_BREAK, unitBreaks } from '../../../../src/core/text/terms';
 import { CANDIDATE } from '../../../../src/core/verifier/values';
 
 const TRICKY = [

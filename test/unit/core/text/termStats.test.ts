@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { TermCounts, termStatsFromTexts } from '../../../../src/core/verifier/termStats';
+import { TermCounts, termStatsFromTexts } from '../../../../src/core/text/termStats';
 
 const TEXTS = ['Hotel stays are reimbursed per night.', 'Refunds of annual plans within 90 days.', 'Hotel refunds need a receipt.'];
 

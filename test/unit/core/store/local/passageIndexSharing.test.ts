@@ -9,13 +9,13 @@ import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { folderDocSource } from '../../../../src/core/docs/docSource';
-import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
-import { acquireIndexLock, LOCK_FILE, type HeldLock } from '../../../../src/core/retrieval/indexLock';
-import { PassageIndex } from '../../../../src/core/retrieval/passageIndex';
-import type { Embedder } from '../../../../src/core/types';
-import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
-import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+import { folderDocSource } from '../../../../../src/core/docs/docSource';
+import { HybridRetriever } from '../../../../../src/core/retrieval/hybridRetriever';
+import { acquireIndexLock, LOCK_FILE, type HeldLock } from '../../../../../src/core/retrieval/indexLock';
+import { PassageIndex } from '../../../../../src/core/store/local/passageIndex';
+import type { Embedder } from '../../../../../src/core/types';
+import { loadTinyEmbedder } from '../../../../support/tinyEmbedder';
+import { removeDir, tempDir, writeDocs } from '../../../../support/workspace';
 
 const DOCS: Record<string, string> = {
   'refunds.md': '# Refunds\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n',

@@ -7,9 +7,9 @@
 
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { runCliProcess, type CliProcessRun } from '../../../support/cliProcess';
-import { tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
-import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+import { runCliProcess, type CliProcessRun } from '../../../../support/cliProcess';
+import { tinyEmbeddingModelDir } from '../../../../support/tinyEmbedder';
+import { removeDir, tempDir, writeDocs } from '../../../../support/workspace';
 
 const ROUNDS = 3;
 

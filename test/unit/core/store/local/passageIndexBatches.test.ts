@@ -5,12 +5,13 @@
 import { strict as assert } from 'node:assert';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { folderDocSource, type DocFile } from '../../../../src/core/docs/docSource';
-import { PassageIndex, readBatches } from '../../../../src/core/retrieval/passageIndex';
-import type { Embedder } from '../../../../src/core/types';
-import { manyDocs } from '../../../support/manyDocs';
-import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
-import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
+import { folderDocSource, type DocFile } from '../../../../../src/core/docs/docSource';
+import { PassageIndex } from '../../../../../src/core/store/local/passageIndex';
+import { readBatches } from '../../../../../src/core/indexing/changeSet';
+import type { Embedder } from '../../../../../src/core/types';
+import { manyDocs } from '../../../../support/manyDocs';
+import { removeDir, tempDir, writeDocs } from '../../../../support/workspace';
+import { loadTinyEmbedder } from '../../../../support/tinyEmbedder';
 
 const DOCUMENTS = 50;
 const QUERIES = ['travel approval limits', 'who may ask for refunds', 'records of equipment case 17', 'business days privacy'];

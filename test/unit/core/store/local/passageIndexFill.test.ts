@@ -7,16 +7,16 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import { folderDocSource } from '../../../../src/core/docs/docSource';
-import { Engine } from '../../../../src/core/engine';
-import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
-import { PassageIndex } from '../../../../src/core/retrieval/passageIndex';
-import type { Embedder } from '../../../../src/core/types';
-import { toJson } from '../../../../src/cli/commands/ask';
-import { manyDocs } from '../../../support/manyDocs';
-import { runUntilPausedThenKill } from '../../../support/killedFill';
-import { loadTinyEmbedder, tinyEmbeddingModelDir, tinyEmbeddingSettings } from '../../../support/tinyEmbedder';
-import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
+import { folderDocSource } from '../../../../../src/core/docs/docSource';
+import { Engine } from '../../../../../src/core/engine';
+import { HybridRetriever } from '../../../../../src/core/retrieval/hybridRetriever';
+import { PassageIndex } from '../../../../../src/core/store/local/passageIndex';
+import type { Embedder } from '../../../../../src/core/types';
+import { toJson } from '../../../../../src/cli/commands/ask';
+import { manyDocs } from '../../../../support/manyDocs';
+import { runUntilPausedThenKill } from '../../../../support/killedFill';
+import { loadTinyEmbedder, tinyEmbeddingModelDir, tinyEmbeddingSettings } from '../../../../support/tinyEmbedder';
+import { removeDir, tempDir, writeDocs } from '../../../../support/workspace';
 
 const DOCUMENTS = 50;
 

@@ -1,13 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { folderDocSource } from '../../../../src/core/docs/docSource';
-import { loadEmbedder, EmbedderUnavailable } from '../../../../src/core/retrieval/embedder';
-import { PassageIndex, INDEX_FORMAT_VERSION } from '../../../../src/core/retrieval/passageIndex';
-import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
-import type { Embedder } from '../../../../src/core/types';
-import { isCoordinationFile, removeDir, snapshot, tempDir, writeDocs } from '../../../support/workspace';
-import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
+import { folderDocSource } from '../../../../../src/core/docs/docSource';
+import { loadEmbedder, EmbedderUnavailable } from '../../../../../src/core/retrieval/embedder';
+import { PassageIndex } from '../../../../../src/core/store/local/passageIndex';
+import { INDEX_FORMAT_VERSION } from '../../../../../src/core/indexing/indexRun';
+import { HybridRetriever } from '../../../../../src/core/retrieval/hybridRetriever';
+import type { Embedder } from '../../../../../src/core/types';
+import { isCoordinationFile, removeDir, snapshot, tempDir, writeDocs } from '../../../../support/workspace';
+import { loadTinyEmbedder } from '../../../../support/tinyEmbedder';
 
 const DOCS = {
   'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',

@@ -2,22 +2,23 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import { chmod, readdir, readFile, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { folderDocSource } from '../../../../src/core/docs/docSource';
-import { HybridRetriever } from '../../../../src/core/retrieval/hybridRetriever';
-import { PassageIndex, termText } from '../../../../src/core/retrieval/passageIndex';
-import { termStatsFromTexts } from '../../../../src/core/verifier/termStats';
-import type { Embedder } from '../../../../src/core/types';
-import { killDuringSave } from '../../../../bench/crash/killDuringSave';
-import { loadTinyEmbedder, tinyEmbeddingModelDir } from '../../../support/tinyEmbedder';
-import { unprivilegedRunner } from '../../../support/unprivilegedRun';
-import { removeDir, indexSnapshot, tempDir, writeDocs } from '../../../support/workspace';
+import { folderDocSource } from '../../../../../src/core/docs/docSource';
+import { HybridRetriever } from '../../../../../src/core/retrieval/hybridRetriever';
+import { PassageIndex } from '../../../../../src/core/store/local/passageIndex';
+import { termText } from '../../../../../src/core/indexing/indexRun';
+import { termStatsFromTexts } from '../../../../../src/core/text/termStats';
+import type { Embedder } from '../../../../../src/core/types';
+import { killDuringSave } from '../../../../../bench/crash/killDuringSave';
+import { loadTinyEmbedder, tinyEmbeddingModelDir } from '../../../../support/tinyEmbedder';
+import { unprivilegedRunner } from '../../../../support/unprivilegedRun';
+import { removeDir, indexSnapshot, tempDir, writeDocs } from '../../../../support/workspace';
 
 const DOCS = {
   'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
   'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n',
   'security.md': '# Passwords\n\nPasswords must be at least 14 characters long and stored in the password manager.\n',
 };
-const RUNNER = path.resolve(__dirname, '../../../support/indexRun.ts');
+const RUNNER = path.resolve(__dirname, '../../../../support/indexRun.ts');
 
 describe('index storage: writes only what changed, crash-safe, damage detected and rebuilt as little as needed', function () {
   this.timeout(180_000);
