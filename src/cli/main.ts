@@ -89,7 +89,14 @@ if (require.main === module) {
     cwd: process.cwd(),
     env: process.env,
     signal: controller.signal,
-  }).then((code) => {
-    process.exitCode = code;
-  });
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // main() reports what it expects itself; anything else is a bug: its stack, and a failing exit.
+      process.stderr.write(`evident: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -4,14 +4,18 @@
 
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { ESLint } from 'eslint';
+import type { ESLint } from 'eslint';
+import { textLinter } from '../../support/projectLinter';
 
 const root = path.resolve(__dirname, '../../..');
 const RULE = 'evident/core-folders';
 
 describe('core folder rule (ESLint, project config)', function () {
   this.timeout(240_000); // linting all of src/ takes 35 s alone at a load of 20
-  const eslint = new ESLint({ cwd: root });
+  let eslint: ESLint;
+  before(async () => {
+    eslint = await textLinter();
+  });
 
   /** Lints `code` as if it were the file `file` (nothing is written to disk). */
   async function ruleErrors(file: string, code: string): Promise<string[]> {
@@ -78,7 +82,10 @@ describe('core folder rule (ESLint, project config)', function () {
 
 describe('file size limit (ESLint max-lines, project config)', function () {
   this.timeout(240_000); // linting all of src/ takes 35 s alone at a load of 20
-  const eslint = new ESLint({ cwd: root });
+  let eslint: ESLint;
+  before(async () => {
+    eslint = await textLinter();
+  });
 
   it('fails a file of src/ over 600 lines and passes one of 600', async () => {
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n';

@@ -4,7 +4,8 @@
 
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { ESLint } from 'eslint';
+import type { ESLint } from 'eslint';
+import { textLinter } from '../../support/projectLinter';
 import { findCycle, folderGraph } from '../../support/importGraph';
 
 const root = path.resolve(__dirname, '../../..');
@@ -12,7 +13,10 @@ const RULE = 'evident/layers';
 
 describe('layer rule (ESLint, project config)', function () {
   this.timeout(240_000); // linting all of src/ takes 35 s alone at a load of 20
-  const eslint = new ESLint({ cwd: root });
+  let eslint: ESLint;
+  before(async () => {
+    eslint = await textLinter();
+  });
 
   /** Lints `code` as if it were the file `file` (nothing is written to disk). */
   async function layerErrors(file: string, code: string): Promise<string[]> {
