@@ -97,10 +97,12 @@ describe('chat session (real index and offline model; fake editor host, settings
       wrap: (engine) =>
         new Proxy(engine, {
           get(target, key, receiver) {
-            if (key === 'ask') return async (...args: Parameters<Engine['ask']>) => {
-              const result = await target.ask(...args);
-              return { ...result, notices: [...result.notices, repeated] };
-            };
+            if (key === 'ask') {
+              return async (...args: Parameters<Engine['ask']>) => {
+                const result = await target.ask(...args);
+                return { ...result, notices: [...result.notices, repeated] };
+              };
+            }
             const value: unknown = Reflect.get(target, key, receiver);
             return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
           },
