@@ -16,7 +16,12 @@ import { VectorStore, annWanted } from '../../retrieval/vectorStore';
  */
 const COMMIT_PASSAGES = 2048;
 const COMMIT_MS = 15_000;
-const EMBED_BATCH = 32;
+/**
+ * Passages per embedder call: the embedder groups each call's texts by token count, so a larger
+ * call pads less (the handbook: 13% padded tokens in calls of 32, 1.5% in calls of 128; see
+ * docs/measurements.md); progress is reported between calls.
+ */
+const EMBED_BATCH = 128;
 
 /** A passage to embed: its id and the text the embedder sees. */
 export interface EmbedItem {
