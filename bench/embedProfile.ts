@@ -1,7 +1,7 @@
 // Profile of a first full index's embedding work with the real all-MiniLM-L6-v2: where the time
 // goes (reading + chunking, tokenising, the ONNX model, pooling) and how much of the model's work
 // is padding, for the passages of a shared corpus (all of them, as a first index embeds them).
-// Usage: npm run bench:embed-profile [-- --corpus 18f-handbook] [-- --dtype q8|fp32] [-- --batch 8] [-- --limit N]
+// Usage: npm run bench:embed-profile [-- --corpus 18f-handbook] [-- --dtype q8|fp32] [-- --batch 8] [-- --limit N] [-- --own-pooling]
 
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,6 +11,7 @@ import { chunkMarkdown } from '../src/core/docs/chunker';
 import { embeddingText } from '../src/core/indexing/indexRun';
 import { importTransformers, sessionOptions } from '../src/core/onnxRuntime';
 import { trainedLength } from '../src/core/retrieval/embedder';
+import { meanPool } from '../src/core/retrieval/embeddingBatches';
 import { requireRealModel } from '../test/support/realModel';
 import { SHARED_DATA } from '../test/support/workspace';
 
@@ -27,7 +28,7 @@ function markdownFiles(dir: string): string[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { corpus: { type: 'string' }, dtype: { type: 'string' }, batch: { type: 'string' }, limit: { type: 'string' } } });
+  const { values } = parseArgs({ options: { corpus: { type: 'string' }, dtype: { type: 'string' }, batch: { type: 'string' }, limit: { type: 'string' }, 'own-pooling': { type: 'boolean' } } });
   const corpus = values.corpus ?? '18f-handbook';
   const dtype = (values.dtype ?? 'q8') as 'q8' | 'fp32';
   const batchSize = Number(values.batch ?? 8);
@@ -68,12 +69,13 @@ async function main(): Promise<void> {
   const charOrder = [...docOrder].sort((a, b) => texts[a].length - texts[b].length);
   const tokenOrder = [...docOrder].sort((a, b) => lengths[a] - lengths[b]);
 
-  // The product's path (character-length order, batches of `batchSize`), each stage timed.
+  // The product's path (token-length order, batches of `batchSize`), each stage timed; pooling as
+  // transformers.js's mean_pooling (`--own-pooling`: the embedder's, embeddingBatches.ts).
   await extractor.model(extractor.tokenizer(texts.slice(0, 4), { padding: true, truncation: true, max_length: maxTokens }));
   const stage = { tokenise: 0, model: 0, pool: 0 };
   const byWidth = new Map<number, { calls: number; ms: number }>();
-  for (let i = 0; i < charOrder.length; i += batchSize) {
-    const batch = charOrder.slice(i, i + batchSize).map((k) => texts[k]);
+  for (let i = 0; i < tokenOrder.length; i += batchSize) {
+    const batch = tokenOrder.slice(i, i + batchSize).map((k) => texts[k]);
     let s = performance.now();
     const inputs = extractor.tokenizer(batch, { padding: true, truncation: true, max_length: maxTokens });
     stage.tokenise += performance.now() - s;
@@ -82,7 +84,10 @@ async function main(): Promise<void> {
     const modelMs = performance.now() - s;
     stage.model += modelMs;
     s = performance.now();
-    meanPooling(last_hidden_state, inputs.attention_mask).normalize(2, -1);
+    if (values['own-pooling']) {
+      const [b, w, d] = last_hidden_state.dims;
+      meanPool(last_hidden_state.data as Float32Array, inputs.attention_mask.data as BigInt64Array, b, w, d);
+    } else meanPooling(last_hidden_state, inputs.attention_mask).normalize(2, -1);
     stage.pool += performance.now() - s;
     const bucket = Math.ceil(inputs.input_ids.dims[1] / 32) * 32;
     const b = byWidth.get(bucket) ?? { calls: 0, ms: 0 };
