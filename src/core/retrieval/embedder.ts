@@ -1,9 +1,10 @@
 // Dense embeddings with transformers.js (@huggingface/transformers 4.x): loads a sentence
 // embedding model from a local folder or (once, when allowed and reachable) from the hub into a
 // cache folder, and never hangs on a closed network: a short probe decides first.
-// Throughput (bench:embed): texts are embedded in batches of similar length (a batch is padded
-// to its longest text), truncated to the length the model was trained on, with one ONNX thread
-// per core, on the native runtime or, where it has none, on WebAssembly (onnxRuntime.ts).
+// Throughput (bench:embed): each text is tokenised once and embedded in a batch of texts with
+// similar token counts (a batch is padded to its longest text), truncated to the length the
+// model was trained on, with one ONNX thread per core, on the native runtime or, where it has
+// none, on WebAssembly (onnxRuntime.ts).
 
 import * as os from 'node:os';
 import * as path from 'node:path';
