@@ -1,9 +1,10 @@
 // Dense embeddings with transformers.js (@huggingface/transformers 4.x): loads a sentence
 // embedding model from a local folder or (once, when allowed and reachable) from the hub into a
 // cache folder, and never hangs on a closed network: a short probe decides first.
-// Throughput (bench:embed): texts are embedded in batches of similar length (a batch is padded
-// to its longest text), truncated to the length the model was trained on, with one ONNX thread
-// per core, on the native runtime or, where it has none, on WebAssembly (onnxRuntime.ts).
+// Throughput (bench:embed): each text is tokenised once and embedded in a batch of texts with
+// similar token counts (a batch is padded to its longest text), truncated to the length the
+// model was trained on, with one ONNX thread per core, on the native runtime or, where it has
+// none, on WebAssembly (onnxRuntime.ts).
 
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Embedder } from '../types';
 import { hubEndpoint, loadModelWith } from '../modelLoading';
+import { meanPool, padBatch, rowLength, type TokenRow } from './embeddingBatches';
 import { type EmbeddingBackend, type OnnxRuntimeChoice, OnnxRuntimeUnavailable, importTransformers, sessionOptions } from '../onnxRuntime';
 
 export const DEFAULT_EMBEDDING_MODEL = 'Xenova/all-MiniLM-L6-v2';
@@ -75,6 +77,7 @@ interface Extractor {
     (texts: string[], options: { padding: boolean; truncation: boolean; max_length?: number }): Record<string, TensorLike>;
     model_max_length?: number;
     sep_token_id?: number;
+    pad_token_id?: number;
   };
   model: (inputs: Record<string, TensorLike>) => Promise<{ last_hidden_state: TensorLike }>;
 }
@@ -87,7 +90,7 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
     if (error instanceof OnnxRuntimeUnavailable) throw new EmbedderUnavailable(error.message);
     throw error;
   }
-  const { transformers: { pipeline, mean_pooling }, runtime } = loaded;
+  const { transformers: { pipeline, Tensor }, runtime } = loaded;
   const tuning: EmbeddingTuning = { ...DEFAULT_EMBEDDING_TUNING, ...settings.tuning };
   const hub = settings.hubEndpoint ?? hubEndpoint();
   // Per-call options (absolute folder, cache_dir, local_files_only) rather than global paths.
@@ -152,30 +155,29 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
 
   const maxTokens = tuning.maxTokens ?? trainedLength(folder, extractor.tokenizer.model_max_length);
   const sepId = extractor.tokenizer.sep_token_id;
+  const padId = extractor.tokenizer.pad_token_id ?? 0;
 
-  /** One model call: tokens (truncated to maxTokens, ending with [SEP] like the training data), mean pooling, unit length. */
-  const embedBatch = async (batch: string[]): Promise<Float32Array[]> => {
-    const inputs = extractor.tokenizer(batch, { padding: true, truncation: true, max_length: maxTokens });
-    const ids = inputs.input_ids;
-    const width = ids.dims[1];
+  /** One text's tokens, truncated to maxTokens and ending with [SEP] like the training data. */
+  const tokenise = (text: string): TokenRow => {
+    const row = extractor.tokenizer([text], { padding: false, truncation: true, max_length: maxTokens }) as unknown as TokenRow;
     // transformers.js cuts a long text after its first `maxTokens` tokens, dropping the closing
     // [SEP]; the sentence-transformers tokenizer keeps it (the model never saw a text without it).
-    if (sepId !== undefined && width === maxTokens) {
-      const data = ids.data as BigInt64Array;
-      const mask = inputs.attention_mask.data as BigInt64Array;
-      for (let row = 0; row < batch.length; row++) {
-        const last = row * width + width - 1;
-        if (mask[last] === 1n) data[last] = BigInt(sepId);
-      }
-    }
-    const { last_hidden_state } = await extractor.model(inputs);
-    const pooled = (mean_pooling as unknown as (h: TensorLike, m: TensorLike) => { normalize(p: number, dim: number): TensorLike })(last_hidden_state, inputs.attention_mask).normalize(2, -1);
-    const dims = pooled.dims[pooled.dims.length - 1];
-    const data = pooled.data as Float32Array;
-    return batch.map((_, j) => data.slice(j * dims, (j + 1) * dims));
+    if (sepId !== undefined && rowLength(row) === maxTokens) row.input_ids.data[maxTokens - 1] = BigInt(sepId);
+    return row;
   };
 
-  const dimensions = (await embedBatch(['probe']))[0].length;
+  /** One model call over tokenised texts (padded to the longest), mean pooling, unit length. */
+  const embedRows = async (rows: TokenRow[]): Promise<Float32Array[]> => {
+    const { width, inputs } = padBatch(rows, padId);
+    const tensors = Object.fromEntries(Object.entries(inputs).map(([name, t]) => [name, new Tensor('int64', t.data, t.dims)]));
+    const { last_hidden_state } = await extractor.model(tensors as unknown as Record<string, TensorLike>);
+    const dims = last_hidden_state.dims[2];
+    const pooled = meanPool(last_hidden_state.data as Float32Array, inputs.attention_mask.data, rows.length, width, dims);
+    const data = (new Tensor('float32', pooled, [rows.length, dims]) as unknown as { normalize(p: number, dim: number): TensorLike }).normalize(2, -1).data as Float32Array;
+    return rows.map((_, j) => data.slice(j * dims, (j + 1) * dims));
+  };
+
+  const dimensions = (await embedRows([tokenise('probe')]))[0].length;
 
   return {
     modelId: embeddingModelId(settings),
@@ -183,14 +185,16 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
     runtime,
     maxTokens,
     async embed(texts, signal) {
-      // Similar lengths together: a batch costs as much as its longest text times its size.
+      // Each text tokenised once; similar token counts together: a batch costs as much as its
+      // longest text times its size (the output keeps the input order).
+      const rows = texts.map(tokenise);
       const order = texts.map((_, i) => i);
-      if (tuning.sortByLength) order.sort((a, b) => texts[a].length - texts[b].length);
+      if (tuning.sortByLength) order.sort((a, b) => rowLength(rows[a]) - rowLength(rows[b]));
       const vectors = new Array<Float32Array>(texts.length);
       for (let i = 0; i < order.length; i += tuning.batchSize) {
         signal?.throwIfAborted();
         const slots = order.slice(i, i + tuning.batchSize);
-        const out = await embedBatch(slots.map((k) => texts[k]));
+        const out = await embedRows(slots.map((k) => rows[k]));
         slots.forEach((k, j) => (vectors[k] = out[j]));
       }
       return vectors;

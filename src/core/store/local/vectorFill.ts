@@ -17,7 +17,13 @@ import { VectorStore, annWanted } from '../../retrieval/vectorStore';
  */
 const COMMIT_PASSAGES = 2048;
 const COMMIT_MS = 15_000;
-const EMBED_BATCH = 32;
+/**
+ * Passages per embedder call: the embedder groups each call's texts by token count, so a larger
+ * call pads less (the handbook: 13% padded tokens in calls of 32, 1.5% in calls of 128; see
+ * docs/measurements.md); progress is reported between calls. A commit chunk takes at least two
+ * calls, so a small chunk (`commitEvery`) is not overshot.
+ */
+const EMBED_BATCH = 128;
 
 /** A passage to embed: its id and the text the embedder sees. */
 export interface EmbedItem {
@@ -126,6 +132,7 @@ export async function fillVectors(target: FillTarget, toEmbed: EmbedItem[], repo
   if (!embedder || toEmbed.length === 0) return;
   const everyPassages = commitEvery?.passages ?? COMMIT_PASSAGES;
   const everyMs = commitEvery?.ms ?? COMMIT_MS;
+  const perCall = Math.max(1, Math.min(EMBED_BATCH, Math.floor(everyPassages / 2)));
   let pending: { id: string; vector: Float32Array }[] = [];
   let lastCommit = Date.now();
   // Only the last commit of a fill builds the vector search graph: a graph built per chunk would
@@ -145,11 +152,11 @@ export async function fillVectors(target: FillTarget, toEmbed: EmbedItem[], repo
   };
   const progress = (done: number) => onProgress?.({ phase: 'embedding', done, total: toEmbed.length, vectors: target.vectorFill() });
   try {
-    for (let i = 0; i < toEmbed.length; i += EMBED_BATCH) {
+    for (let i = 0; i < toEmbed.length; i += perCall) {
       signal?.throwIfAborted();
       progress(i);
       // A passage removed meanwhile is not embedded (watch runs go through the same queue, but be safe).
-      const batch = toEmbed.slice(i, i + EMBED_BATCH).filter((p) => target.holds(p.id));
+      const batch = toEmbed.slice(i, i + perCall).filter((p) => target.holds(p.id));
       if (!batch.length) continue;
       const out = await embedder.embed(batch.map((p) => p.text), signal);
       batch.forEach((p, j) => pending.push({ id: p.id, vector: out[j] }));

@@ -73,6 +73,24 @@ describe('the real all-MiniLM-L6-v2 (fetch-model folder) matches sentence-transf
     assert.ok(p.maxNormError <= 1e-3, `q8 vector length off by ${p.maxNormError}`);
   });
 
+  it('length-sorted batches (the index path) give each text the vector it gets alone: fp32 cosine ≥ 0.9999 for every text, in the input order', async () => {
+    // The parity sentences plus texts past the trained length (cut to 256 tokens, [SEP] kept)
+    // and a one-word one: batches mix lengths, so padding and the re-ordering are both exercised.
+    const long = (n: number) => Array.from({ length: n }, (_, i) => `Clause ${i}: a supervisor approves travel before anything is booked.`).join(' ');
+    const texts = [...sentences, long(40), 'Gifts', long(12), long(90)];
+    const batched = await loadEmbedder({ modelId: 'all-MiniLM-L6-v2', localModelPath: dir, allowRemote: false, dtype: 'fp32' });
+    const single = await loadEmbedder({ modelId: 'all-MiniLM-L6-v2', localModelPath: dir, allowRemote: false, dtype: 'fp32', tuning: { batchSize: 1 } });
+    const together = await batched.embed(texts);
+    const alone: Float32Array[] = [];
+    for (const t of texts) alone.push((await single.embed([t]))[0]);
+    texts.forEach((_, i) => {
+      const cosine = dot(together[i], alone[i]) / (norm(together[i]) * norm(alone[i]));
+      assert.ok(cosine >= 0.9999, `text ${i}: cosine ${cosine} between its batched and its own vector`);
+    });
+    // Not blind: a neighbour's vector is far from it.
+    assert.ok(dot(together[0], alone[1]) < 0.9999);
+  });
+
   it('the check fails a wrong pooling ([CLS] instead of the mean) and missing normalisation of the same model', async () => {
     const { transformers } = await importTransformers('auto');
     const extractor = (await transformers.pipeline('feature-extraction', dir, { dtype: 'fp32', local_files_only: true })) as unknown as (

@@ -1,0 +1,119 @@
+// Profile of a first full index's embedding work with the real all-MiniLM-L6-v2: where the time
+// goes (reading + chunking, tokenising, the ONNX model, pooling) and how much of the model's work
+// is padding, for the passages of a shared corpus (all of them, as a first index embeds them).
+// Usage: npm run bench:embed-profile [-- --corpus 18f-handbook] [-- --dtype q8|fp32] [-- --batch 8] [-- --limit N] [-- --own-pooling]
+
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readdirSync, readFileSync } from 'node:fs';
+import { chunkMarkdown } from '../src/core/docs/chunker';
+import { embeddingText } from '../src/core/indexing/indexRun';
+import { importTransformers, sessionOptions } from '../src/core/onnxRuntime';
+import { trainedLength } from '../src/core/retrieval/embedder';
+import { meanPool } from '../src/core/retrieval/embeddingBatches';
+import { requireRealModel } from '../test/support/realModel';
+import { SHARED_DATA } from '../test/support/workspace';
+
+interface TensorLike {
+  dims: number[];
+  data: Float32Array | BigInt64Array;
+}
+type Tokenizer = (texts: string[], o: { padding: boolean; truncation: boolean; max_length: number }) => Record<string, TensorLike>;
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => (e.isDirectory() ? markdownFiles(path.join(dir, e.name)) : /\.(md|markdown|mdx)$/i.test(e.name) ? [path.join(dir, e.name)] : []));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { corpus: { type: 'string' }, dtype: { type: 'string' }, batch: { type: 'string' }, limit: { type: 'string' }, 'own-pooling': { type: 'boolean' } } });
+  const corpus = values.corpus ?? '18f-handbook';
+  const dtype = (values.dtype ?? 'q8') as 'q8' | 'fp32';
+  const batchSize = Number(values.batch ?? 8);
+  const docs = path.join(SHARED_DATA, 'corpora', corpus);
+  const loadStart = os.loadavg()[0];
+
+  let t = performance.now();
+  const files = markdownFiles(docs);
+  let texts = files.flatMap((f) => chunkMarkdown(path.relative(docs, f), readFileSync(f, 'utf8')).passages.map(embeddingText));
+  if (values.limit) texts = texts.slice(0, Number(values.limit));
+  const chunkMs = performance.now() - t;
+
+  const modelDir = requireRealModel();
+  const { transformers, runtime } = await importTransformers('auto');
+  const extractor = (await transformers.pipeline('feature-extraction', modelDir, {
+    dtype,
+    local_files_only: true,
+    ...sessionOptions(runtime, os.availableParallelism(), false),
+  })) as unknown as { tokenizer: Tokenizer & { model_max_length?: number }; model: (i: Record<string, TensorLike>) => Promise<{ last_hidden_state: TensorLike }> };
+  const maxTokens = trainedLength(modelDir, extractor.tokenizer.model_max_length);
+  const meanPooling = transformers.mean_pooling as unknown as (h: TensorLike, m: TensorLike) => { normalize(p: number, d: number): TensorLike };
+
+  // Token lengths (one tokeniser pass per text, timed apart).
+  t = performance.now();
+  const lengths = texts.map((x) => Math.min(maxTokens, (extractor.tokenizer([x], { padding: false, truncation: true, max_length: maxTokens }).input_ids.dims[1])));
+  const lengthMs = performance.now() - t;
+
+  const padded = (order: number[]) => {
+    let cells = 0;
+    for (let i = 0; i < order.length; i += batchSize) {
+      const slot = order.slice(i, i + batchSize);
+      cells += Math.max(...slot.map((k) => lengths[k])) * slot.length;
+    }
+    return cells;
+  };
+  const real = lengths.reduce((a, b) => a + b, 0);
+  const docOrder = texts.map((_, i) => i);
+  const charOrder = [...docOrder].sort((a, b) => texts[a].length - texts[b].length);
+  const tokenOrder = [...docOrder].sort((a, b) => lengths[a] - lengths[b]);
+
+  // The product's path (token-length order, batches of `batchSize`), each stage timed; pooling as
+  // transformers.js's mean_pooling (`--own-pooling`: the embedder's, embeddingBatches.ts).
+  await extractor.model(extractor.tokenizer(texts.slice(0, 4), { padding: true, truncation: true, max_length: maxTokens }));
+  const stage = { tokenise: 0, model: 0, pool: 0 };
+  const byWidth = new Map<number, { calls: number; ms: number }>();
+  for (let i = 0; i < tokenOrder.length; i += batchSize) {
+    const batch = tokenOrder.slice(i, i + batchSize).map((k) => texts[k]);
+    let s = performance.now();
+    const inputs = extractor.tokenizer(batch, { padding: true, truncation: true, max_length: maxTokens });
+    stage.tokenise += performance.now() - s;
+    s = performance.now();
+    const { last_hidden_state } = await extractor.model(inputs);
+    const modelMs = performance.now() - s;
+    stage.model += modelMs;
+    s = performance.now();
+    if (values['own-pooling']) {
+      const [b, w, d] = last_hidden_state.dims;
+      meanPool(last_hidden_state.data as Float32Array, inputs.attention_mask.data as BigInt64Array, b, w, d);
+    } else meanPooling(last_hidden_state, inputs.attention_mask).normalize(2, -1);
+    stage.pool += performance.now() - s;
+    const bucket = Math.ceil(inputs.input_ids.dims[1] / 32) * 32;
+    const b = byWidth.get(bucket) ?? { calls: 0, ms: 0 };
+    b.calls++;
+    b.ms += modelMs;
+    byWidth.set(bucket, b);
+  }
+  const total = stage.tokenise + stage.model + stage.pool;
+  console.log(`bench:embed-profile: ${corpus}, ${texts.length} passages, ${dtype}, batches of ${batchSize}, ${maxTokens} tokens, ${os.availableParallelism()} threads, runtime ${runtime.kind}`);
+  console.log(`load average ${loadStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`| stage | ms | per passage |`);
+  console.log(`|---|---|---|`);
+  const line = (name: string, ms: number) => console.log(`| ${name} | ${ms.toFixed(0)} | ${(ms / texts.length).toFixed(2)} ms |`);
+  line('read + chunk', chunkMs);
+  line('tokenise (one text per call, for lengths)', lengthMs);
+  line('tokenise (batches)', stage.tokenise);
+  line('ONNX model', stage.model);
+  line('mean pooling + normalise', stage.pool);
+  line('embedding total (batches)', total);
+  console.log(`\nTokens: ${real} real; padded cells, batches of ${batchSize}: document order ${padded(docOrder)}, character-length order ${padded(charOrder)}, token-length order ${padded(tokenOrder)}`);
+  console.log('\n| batch width (tokens, ≤) | calls | model ms | ms per call |');
+  console.log('|---|---|---|---|');
+  for (const [w, b] of [...byWidth].sort((a, b) => a[0] - b[0])) console.log(`| ${w} | ${b.calls} | ${b.ms.toFixed(0)} | ${(b.ms / b.calls).toFixed(1)} |`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
