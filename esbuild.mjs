@@ -56,7 +56,13 @@ const builds = [
   { ...node, entryPoints: { indexWorker: 'src/core/indexWorker/worker.ts' }, outdir: 'dist' },
   // The CLI starts a process per command: Gemini's client loads on first use only (lazyModule.mjs),
   // the MCP SDK only for `evident mcp` (mcpSdkBeside).
-  { ...node, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node\n' + node.banner.js }, plugins: [lazyModule(['@google/genai']), mcpSdkBeside] },
+  {
+    ...node,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: 'dist',
+    banner: { js: '#!/usr/bin/env node\n' + node.banner.js },
+    plugins: [lazyModule(['@google/genai']), mcpSdkBeside],
+  },
   { ...node, entryPoints: { mcpSdk: 'src/cli/mcp/mcpSdk.ts' }, outdir: 'dist' },
   { ...browser, entryPoints: { webview: 'src/webview/main.ts' }, outdir: 'dist' },
   // The metrics dashboard with its chart library (uPlot): its own bundle, loaded only when the
@@ -64,10 +70,19 @@ const builds = [
   { ...browser, entryPoints: { metricsView: 'src/webview/metrics/main.ts' }, outdir: 'dist' },
 ];
 
-const present = (await Promise.all(builds.map(async (b) => {
-  const entry = Object.values(b.entryPoints)[0];
-  try { await import('node:fs').then((fs) => fs.promises.access(entry)); return b; } catch { return undefined; }
-}))).filter(Boolean);
+const present = (
+  await Promise.all(
+    builds.map(async (b) => {
+      const entry = Object.values(b.entryPoints)[0];
+      try {
+        await import('node:fs').then((fs) => fs.promises.access(entry));
+        return b;
+      } catch {
+        return undefined;
+      }
+    }),
+  )
+).filter(Boolean);
 
 if (watch) {
   for (const b of present) await (await esbuild.context(b)).watch();

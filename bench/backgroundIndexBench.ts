@@ -26,7 +26,12 @@ import { WorkerPassageStore } from '../src/core/store/workerPassageStore';
 import { defaultModelCacheDir, makeTinyEmbeddingModel } from '../test/support/tinyModels';
 import { removeDir, tempDir } from '../test/support/workspace';
 
-const QUERIES = ['How much annual leave do I accrue per pay period?', 'How do I report a security incident?', 'What is the per diem for meals on travel?', 'Who approves overtime?'];
+const QUERIES = [
+  'How much annual leave do I accrue per pay period?',
+  'How do I report a security incident?',
+  'What is the per diem for meals on travel?',
+  'Who approves overtime?',
+];
 
 const percentile = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
@@ -53,10 +58,20 @@ async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ value: T; max
  * `copyEmbedder`, each question is also asked of a copy of the committed index in this thread,
  * reopened after each commit (the alternative design), with this thread's own model.
  */
-async function workerRun(script: string, docs: string, embedding: EmbeddingSettings, copyEmbedder: Embedder | undefined) {
+async function workerRun(
+  script: string,
+  docs: string,
+  embedding: EmbeddingSettings,
+  copyEmbedder: Embedder | undefined,
+) {
   const workerDir = await tempDir('evident-bench-bg-');
   const started = performance.now();
-  const store = await WorkerPassageStore.open({ script, indexDir: workerDir, docs: { folders: [{ name: 'docs', root: docs }] }, embedding });
+  const store = await WorkerPassageStore.open({
+    script,
+    indexDir: workerDir,
+    docs: { folders: [{ name: 'docs', root: docs }] },
+    embedding,
+  });
   const opened = performance.now() - started;
   let firstAnswer = NaN;
   let lexicalReady = NaN;
@@ -116,7 +131,18 @@ async function workerRun(script: string, docs: string, embedding: EmbeddingSetti
   }
   await store.close();
   await removeDir(workerDir);
-  return { worker, opened, lexicalReady, firstAnswer, full, roundTrips, idleTrips, hostSearches, reopens, hostFailures };
+  return {
+    worker,
+    opened,
+    lexicalReady,
+    firstAnswer,
+    full,
+    roundTrips,
+    idleTrips,
+    hostSearches,
+    reopens,
+    hostFailures,
+  };
 }
 
 async function main() {
@@ -128,7 +154,11 @@ async function main() {
   const built = path.join(__dirname, '../dist/indexWorker.js');
   const script = existsSync(built) ? built : path.join(__dirname, '../test/support/indexWorkerEntry.cjs');
   console.log(`Corpus: ${docs}; model: generated, 384 dimensions; worker: ${path.relative(process.cwd(), script)}`);
-  console.log(`Machine: ${process.platform} ${process.arch}, Node ${process.version}; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `Machine: ${process.platform} ${process.arch}, Node ${process.version}; load average at start ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
 
   // The machine's own noise: this thread idle for 10 s (a shared machine deschedules it).
   const idle = await withLoopDelay(() => new Promise((r) => setTimeout(r, 10_000)));
@@ -141,7 +171,9 @@ async function main() {
 
   // 2 (before): the same run in this thread, as the extension host ran it.
   const hostDir = await tempDir('evident-bench-bg-');
-  const inHost = await withLoopDelay(async () => (await PassageIndex.open(hostDir, docs)).update(folderDocSource(docs), { embedder }));
+  const inHost = await withLoopDelay(async () =>
+    (await PassageIndex.open(hostDir, docs)).update(folderDocSource(docs), { embedder }),
+  );
   // What a host that reopened the committed generation would pay per commit (the alternative).
   let t = performance.now();
   const reopened = await PassageIndex.open(hostDir, docs);
@@ -159,26 +191,50 @@ async function main() {
   }
   await removeDir(hostDir);
 
-  console.log(`Passages: ${worker.value.passages} in ${worker.value.documents} documents; embedded ${worker.value.embedded}\n`);
+  console.log(
+    `Passages: ${worker.value.passages} in ${worker.value.documents} documents; embedded ${worker.value.embedded}\n`,
+  );
   console.log('| index worker (the extension) | |');
   console.log('|---|---|');
   console.log(`| worker started, index opened | ${ms(opened)} |`);
   console.log(`| lexical part committed | ${s1(lexicalReady)} |`);
   console.log(`| first answer (a search answered by the worker) | ${s1(firstAnswer)} |`);
   console.log(`| full hybrid index (every vector committed) | ${s1(full)} |`);
-  console.log(`| search round trip to the worker during the fill, p50 / p95 (n = ${roundTrips.length}) | ${ms(percentile(roundTrips, 0.5))} / ${ms(percentile(roundTrips, 0.95))} |`);
-  console.log(`| search round trip to the worker once the fill is done, p50 / p95 (n = ${idleTrips.length}) | ${ms(percentile(idleTrips, 0.5))} / ${ms(percentile(idleTrips, 0.95))} |`);
-  console.log(`| second run, same questions: round trip to the worker during the fill, p50 / p95 (n = ${alt.roundTrips.length}) | ${ms(percentile(alt.roundTrips, 0.5))} / ${ms(percentile(alt.roundTrips, 0.95))} |`);
-  console.log(`| second run, alternative: search in this thread on a copy reopened after each commit, p50 / p95 (n = ${alt.hostSearches.length}; ${alt.hostFailures} failed: files removed by the writer) | ${ms(percentile(alt.hostSearches, 0.5))} / ${ms(percentile(alt.hostSearches, 0.95))} |`);
-  console.log(`| second run, alternative: reopening after a commit, p50 / max (n = ${alt.reopens.length}) | ${ms(percentile(alt.reopens, 0.5))} / ${ms(Math.max(...alt.reopens))} |`);
-  console.log(`| search in-process on the finished index, nothing else running, p50 / p95 (n = 20) | ${ms(percentile(inProcess, 0.5))} / ${ms(percentile(inProcess, 0.95))} |`);
-  console.log(`| reopening the committed index in another thread: open / first vector query | ${ms(reopen)} / ${ms(vectorLoad)} |\n`);
+  console.log(
+    `| search round trip to the worker during the fill, p50 / p95 (n = ${roundTrips.length}) | ${ms(percentile(roundTrips, 0.5))} / ${ms(percentile(roundTrips, 0.95))} |`,
+  );
+  console.log(
+    `| search round trip to the worker once the fill is done, p50 / p95 (n = ${idleTrips.length}) | ${ms(percentile(idleTrips, 0.5))} / ${ms(percentile(idleTrips, 0.95))} |`,
+  );
+  console.log(
+    `| second run, same questions: round trip to the worker during the fill, p50 / p95 (n = ${alt.roundTrips.length}) | ${ms(percentile(alt.roundTrips, 0.5))} / ${ms(percentile(alt.roundTrips, 0.95))} |`,
+  );
+  console.log(
+    `| second run, alternative: search in this thread on a copy reopened after each commit, p50 / p95 (n = ${alt.hostSearches.length}; ${alt.hostFailures} failed: files removed by the writer) | ${ms(percentile(alt.hostSearches, 0.5))} / ${ms(percentile(alt.hostSearches, 0.95))} |`,
+  );
+  console.log(
+    `| second run, alternative: reopening after a commit, p50 / max (n = ${alt.reopens.length}) | ${ms(percentile(alt.reopens, 0.5))} / ${ms(Math.max(...alt.reopens))} |`,
+  );
+  console.log(
+    `| search in-process on the finished index, nothing else running, p50 / p95 (n = 20) | ${ms(percentile(inProcess, 0.5))} / ${ms(percentile(inProcess, 0.95))} |`,
+  );
+  console.log(
+    `| reopening the committed index in another thread: open / first vector query | ${ms(reopen)} / ${ms(vectorLoad)} |\n`,
+  );
   console.log('| host event loop while indexing from scratch | longest block | p99 | run |');
   console.log('|---|---|---|---|');
-  console.log(`| nothing running in this thread, 10 s (the machine's noise floor) | ${ms(idle.maxMs)} | ${ms(idle.p99Ms)} | |`);
-  console.log(`| index run in the host thread (before) | ${ms(inHost.maxMs)} | ${ms(inHost.p99Ms)} | ${s1(inHost.value.ms)} |`);
-  console.log(`| index run in the worker (now), 4 searches a second meanwhile | ${ms(worker.maxMs)} | ${ms(worker.p99Ms)} | ${s1(full)} |`);
-  console.log(`| second run: worker + this thread reopening and searching its own copy (the alternative) | ${ms(alt.worker.maxMs)} | ${ms(alt.worker.p99Ms)} | ${s1(alt.full)} |\n`);
+  console.log(
+    `| nothing running in this thread, 10 s (the machine's noise floor) | ${ms(idle.maxMs)} | ${ms(idle.p99Ms)} | |`,
+  );
+  console.log(
+    `| index run in the host thread (before) | ${ms(inHost.maxMs)} | ${ms(inHost.p99Ms)} | ${s1(inHost.value.ms)} |`,
+  );
+  console.log(
+    `| index run in the worker (now), 4 searches a second meanwhile | ${ms(worker.maxMs)} | ${ms(worker.p99Ms)} | ${s1(full)} |`,
+  );
+  console.log(
+    `| second run: worker + this thread reopening and searching its own copy (the alternative) | ${ms(alt.worker.maxMs)} | ${ms(alt.worker.p99Ms)} | ${s1(alt.full)} |\n`,
+  );
 
   // 3: what chunk commits cost, in this thread (no worker in the way).
   console.log('| vector commits | commits | time in commits | fill + commits | vs one commit |');
@@ -209,10 +265,16 @@ async function main() {
     const fill = performance.now() - fillStart;
     if (Number.isNaN(baseline)) baseline = fill;
     const spent = report.vectorCommits?.ms ?? 0;
-    console.log(`| ${v.label} | ${report.vectorCommits?.count ?? commits} | ${ms(spent)} (${((spent / fill) * 100).toFixed(1)}%) | ${s1(fill)} | ${(fill / baseline).toFixed(2)}× |`);
+    console.log(
+      `| ${v.label} | ${report.vectorCommits?.count ?? commits} | ${ms(spent)} (${((spent / fill) * 100).toFixed(1)}%) | ${s1(fill)} | ${(fill / baseline).toFixed(2)}× |`,
+    );
     await removeDir(dir);
   }
-  console.log(`\nLoad average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nLoad average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error) => {

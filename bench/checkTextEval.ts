@@ -56,10 +56,23 @@ interface Tally {
   faithfulWhole: number;
 }
 
-const emptyTally = (): Tally => ({ backed: 0, backedKept: 0, planted: 0, plantedDropped: 0, defects: 0, defectsCaught: 0, byDefect: {}, faithful: 0, faithfulWhole: 0 });
+const emptyTally = (): Tally => ({
+  backed: 0,
+  backedKept: 0,
+  planted: 0,
+  plantedDropped: 0,
+  defects: 0,
+  defectsCaught: 0,
+  byDefect: {},
+  faithful: 0,
+  faithfulWhole: 0,
+});
 
 function readJsonl<T>(file: string): T[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 }
 
 function ledgerOf(evidence: Captured['evidence']): EvidenceLookup {
@@ -69,7 +82,10 @@ function ledgerOf(evidence: Captured['evidence']): EvidenceLookup {
 }
 
 /** The checked sentences overlapping each labelled sentence (labels are exact substrings of the answer). */
-function verdictsOf(answer: AnswerLine, checked: CheckedSentence[]): { label: Labelled['label']; verdicts: string[] }[] {
+function verdictsOf(
+  answer: AnswerLine,
+  checked: CheckedSentence[],
+): { label: Labelled['label']; verdicts: string[] }[] {
   let from = 0;
   return answer.sentences.map((s) => {
     const start = answer.answer.indexOf(s.text, from);
@@ -113,9 +129,13 @@ function add(tally: Tally, answer: AnswerLine, matched: ReturnType<typeof verdic
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}% (${n}/${d})` : '—');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { model: { type: 'string' }, 'no-embeddings': { type: 'boolean' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { model: { type: 'string' }, 'no-embeddings': { type: 'boolean' }, json: { type: 'boolean' } },
+  });
   const modelDir = values.model ?? defaultModelDir(process.env);
-  const embedding = values['no-embeddings'] ? false : { modelId: 'all-MiniLM-L6-v2', localModelPath: modelDir, allowRemote: false };
+  const embedding = values['no-embeddings']
+    ? false
+    : { modelId: 'all-MiniLM-L6-v2', localModelPath: modelDir, allowRemote: false };
   const tallies = new Map<string, Tally>();
   const tally = (route: Route, split: string) => {
     const key = `${route}/${split}`;
@@ -131,7 +151,9 @@ async function main(): Promise<void> {
     try {
       await engine.index({ modelWhenNeeded: true });
       retrieval = engine.status().retrieval;
-      const captured = new Map(readJsonl<Captured>(path.join(ROOT, 'eval/answers/captured', `${corpus}.jsonl`)).map((c) => [c.questionId, c]));
+      const captured = new Map(
+        readJsonl<Captured>(path.join(ROOT, 'eval/answers/captured', `${corpus}.jsonl`)).map((c) => [c.questionId, c]),
+      );
       for (const answer of readJsonl<AnswerLine>(path.join(ROOT, 'eval/answers', `${corpus}.jsonl`))) {
         const retrievedCheck = await checkText(answer.answer, engine, { k: 6 });
         add(tally('retrieved', answer.split), answer, verdictsOf(answer, retrievedCheck.sentences));
@@ -148,13 +170,22 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ retrieval, tallies: Object.fromEntries(tallies) }));
     return;
   }
-  console.log(`retrieval: ${retrieval}; load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log('| route | split | backed sentences kept | planted sentences dropped | defect answers caught | faithful answers left whole |');
+  console.log(
+    `retrieval: ${retrieval}; load: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    '| route | split | backed sentences kept | planted sentences dropped | defect answers caught | faithful answers left whole |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (const route of ['retrieved', 'cited'] as const) {
     for (const split of ['dev', 'test']) {
       const t = tally(route, split);
-      console.log(`| ${route} | ${split} | ${pct(t.backedKept, t.backed)} | ${pct(t.plantedDropped, t.planted)} | ${pct(t.defectsCaught, t.defects)} | ${pct(t.faithfulWhole, t.faithful)} |`);
+      console.log(
+        `| ${route} | ${split} | ${pct(t.backedKept, t.backed)} | ${pct(t.plantedDropped, t.planted)} | ${pct(t.defectsCaught, t.defects)} | ${pct(t.faithfulWhole, t.faithful)} |`,
+      );
     }
   }
   // Diagnostic: which kinds of defect each route catches (dev and test together).

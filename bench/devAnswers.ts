@@ -16,7 +16,13 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Engine, folderDocSource } from '../src/core/engine';
 import { readJsonl } from '../src/core/jsonl';
-import { checkEvalQuestion, scoreItem, summarizeEvaluation, type EvalItem, type EvalQuestion } from '../src/core/eval/evaluation';
+import {
+  checkEvalQuestion,
+  scoreItem,
+  summarizeEvaluation,
+  type EvalItem,
+  type EvalQuestion,
+} from '../src/core/eval/evaluation';
 import { askConversations, withAfterCheck } from '../src/core/eval/conversations';
 import { requireRealModel } from '../test/support/realModel';
 import { SHARED_DATA } from '../test/support/workspace';
@@ -44,7 +50,9 @@ function figures(row: Row): string {
   const withGoldCited = answerable.filter((i) => i.correct && citesGold(i)).length;
   const hits = answerable.filter((i) => (i.goldRecall ?? 0) > 0).length;
   const f = row.followUps;
-  const followUps = f.total ? ` | ${pct(f.retrievedRightFile, f.total)} (${f.retrievedRightFile}/${f.total}) | ${f.selfContainedChanged}/${f.selfContained}` : '';
+  const followUps = f.total
+    ? ` | ${pct(f.retrievedRightFile, f.total)} (${f.retrievedRightFile}/${f.total}) | ${f.selfContainedChanged}/${f.selfContained}`
+    : '';
   return (
     `${pct(hits, answerable.length)} | ${pct(report.answerAccuracy * report.answerable, report.answerable)} | ${pct(withGoldCited, answerable.length)} | ` +
     `${pct(report.falseAbstentionRate * report.answerable, report.answerable)} | ${pct(report.abstentionRecall * report.unanswerable, report.unanswerable)}${followUps}`
@@ -55,7 +63,9 @@ function citesGold(item: EvalItem): boolean {
   const gold = new Set(item.question.gold_files);
   if (gold.size === 0) return true;
   const sourceOf = new Map(item.result.evidence.map((e) => [e.id, e.source]));
-  return item.result.sentences.some((s) => s.verdict === 'kept' && s.citations.some((id) => gold.has(sourceOf.get(id) ?? '')));
+  return item.result.sentences.some(
+    (s) => s.verdict === 'kept' && s.citations.some((id) => gold.has(sourceOf.get(id) ?? '')),
+  );
 }
 
 async function run(corpus: string, mode: Mode, setFile: string, modelDir: string, misses: boolean): Promise<Row> {
@@ -68,30 +78,51 @@ async function run(corpus: string, mode: Mode, setFile: string, modelDir: string
   try {
     const started = performance.now();
     const report = await engine.index();
-    if (report.embedded) console.error(`${corpus} (${mode}): indexed, ${report.embedded} passages embedded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    if (engine.status().retrieval !== mode) throw new Error(`${corpus}: retrieval is ${engine.status().retrieval}, not ${mode}`);
+    if (report.embedded) {
+      console.error(
+        `${corpus} (${mode}): indexed, ${report.embedded} passages embedded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    if (engine.status().retrieval !== mode) {
+      throw new Error(`${corpus}: retrieval is ${engine.status().retrieval}, not ${mode}`);
+    }
     const model = engine.createExtractiveModel();
     const questions = await readJsonl<Line>(path.resolve(__dirname, '..', setFile), withAfterCheck(checkEvalQuestion));
-    const answered = await askConversations(questions, (q, previous) => engine.ask(q.question, { model, id: q.id, ...(previous ? { follows: previous } : {}) }));
+    const answered = await askConversations(questions, (q, previous) =>
+      engine.ask(q.question, { model, id: q.id, ...(previous ? { follows: previous } : {}) }),
+    );
     const items = answered.map(({ question, result }) => scoreItem(question, result));
     const figures = summarizeEvaluation(items, 6).followUps;
     const followUps = figures
-      ? { retrievedRightFile: figures.rightFileRetrieved, total: figures.withRightFiles, selfContained: figures.selfContained, selfContainedChanged: figures.selfContainedChanged }
+      ? {
+          retrievedRightFile: figures.rightFileRetrieved,
+          total: figures.withRightFiles,
+          selfContained: figures.selfContained,
+          selfContainedChanged: figures.selfContainedChanged,
+        }
       : { retrievedRightFile: 0, total: 0, selfContained: 0, selfContainedChanged: 0 };
     if (misses) {
       const byId = new Map(answered.map((a) => [a.question.id, a]));
       for (const { question, result } of answered) {
         if (question.after === undefined) continue;
-        const gold = question.gold_files.length ? question.gold_files : question.selfContained ? [] : (byId.get(question.after)?.question.gold_files ?? []);
+        const gold = question.gold_files.length
+          ? question.gold_files
+          : question.selfContained
+            ? []
+            : (byId.get(question.after)?.question.gold_files ?? []);
         if (gold.length && !result.evidence.some((e) => gold.includes(e.source))) {
-          console.log(`  follow-up miss (${mode}): ${question.id}: "${question.question}" answered as "${result.answeredAs}" → ${[...new Set(result.evidence.map((e) => e.source))].join(', ')}`);
+          console.log(
+            `  follow-up miss (${mode}): ${question.id}: "${question.question}" answered as "${result.answeredAs}" → ${[...new Set(result.evidence.map((e) => e.source))].join(', ')}`,
+          );
         }
       }
     }
     if (misses) {
       for (const item of items.filter((i) => !i.correct)) {
         const why = item.question.answerable ? (item.result.abstained ? 'abstained' : 'lacks a keyword') : 'answered';
-        console.log(`  wrong (${mode}): ${item.question.id} [${why}] ${item.question.question}${item.result.answeredAs && item.result.answeredAs !== item.question.question ? ` (as: ${item.result.answeredAs})` : ''}\n      → ${item.result.answer.replace(/\s+/g, ' ').slice(0, 220)}`);
+        console.log(
+          `  wrong (${mode}): ${item.question.id} [${why}] ${item.question.question}${item.result.answeredAs && item.result.answeredAs !== item.question.question ? ` (as: ${item.result.answeredAs})` : ''}\n      → ${item.result.answer.replace(/\s+/g, ' ').slice(0, 220)}`,
+        );
       }
     }
     return { items, followUps };
@@ -101,32 +132,54 @@ async function run(corpus: string, mode: Mode, setFile: string, modelDir: string
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { sets: { type: 'string' }, modes: { type: 'string' }, misses: { type: 'boolean' }, corpora: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      sets: { type: 'string' },
+      modes: { type: 'string' },
+      misses: { type: 'boolean' },
+      corpora: { type: 'string' },
+    },
+  });
   const sets = (values.sets ?? 'dev,followups').split(',');
   const modes = (values.modes ?? 'lexical,hybrid').split(',') as Mode[];
   const corpora = values.corpora ? values.corpora.split(',') : [...CORPORA];
   for (const s of sets) if (!SET_FILES[s]) throw new Error(`unknown set ${s} (dev, followups, generalisation)`);
   for (const m of modes) if (m !== 'lexical' && m !== 'hybrid') throw new Error(`unknown mode ${m} (lexical, hybrid)`);
   const modelDir = modes.includes('hybrid') ? requireRealModel() : '';
-  console.log(`Model: ${modelDir || '(lexical only)'}; indexes kept in ${path.dirname(benchIndexDir(corpora[0], 'lexical'))}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `Model: ${modelDir || '(lexical only)'}; indexes kept in ${path.dirname(benchIndexDir(corpora[0], 'lexical'))}; load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}\n`,
+  );
   for (const set of sets) {
     const followUpSet = set === 'followups';
     console.log(`### ${set}\n`);
-    console.log(`| corpus | retrieval | gold-file recall@6 | answerable correct (keywords) | … and a gold file cited | false abstention | unanswerable abstained${followUpSet ? ' | follow-ups retrieving a right file | self-contained changed' : ''} |`);
+    console.log(
+      `| corpus | retrieval | gold-file recall@6 | answerable correct (keywords) | … and a gold file cited | false abstention | unanswerable abstained${followUpSet ? ' | follow-ups retrieving a right file | self-contained changed' : ''} |`,
+    );
     console.log(`|---|---|---|---|---|---|---|${followUpSet ? '---|---|' : ''}`);
     for (const mode of modes) {
-      const total: Row = { items: [], followUps: { retrievedRightFile: 0, total: 0, selfContained: 0, selfContainedChanged: 0 } };
+      const total: Row = {
+        items: [],
+        followUps: { retrievedRightFile: 0, total: 0, selfContained: 0, selfContainedChanged: 0 },
+      };
       for (const corpus of corpora) {
         const row = await run(corpus, mode, SET_FILES[set](corpus), modelDir, !!values.misses);
         console.log(`| ${corpus} (${row.items.length}) | ${mode} | ${figures(row)} |`);
         total.items.push(...row.items);
-        for (const k of Object.keys(total.followUps) as (keyof Row['followUps'])[]) total.followUps[k] += row.followUps[k];
+        for (const k of Object.keys(total.followUps) as (keyof Row['followUps'])[]) {
+          total.followUps[k] += row.followUps[k];
+        }
       }
       if (corpora.length > 1) console.log(`| **both (${total.items.length})** | **${mode}** | ${figures(total)} |`);
     }
     console.log('');
   }
-  console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average at the end ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error) => {

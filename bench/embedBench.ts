@@ -49,9 +49,21 @@ const QUESTIONS = [
   'Which tools need two-factor authentication?',
 ];
 
-interface PassResult { ms: number; perPassage: number; perSecond: number }
-interface QueryResult { p50: number; p95: number }
-interface ChildResult { backend: string; threads: number; current: PassResult; query: QueryResult }
+interface PassResult {
+  ms: number;
+  perPassage: number;
+  perSecond: number;
+}
+interface QueryResult {
+  p50: number;
+  p95: number;
+}
+interface ChildResult {
+  backend: string;
+  threads: number;
+  current: PassResult;
+  query: QueryResult;
+}
 
 function sample(count: number): { texts: string[]; total: number } {
   const files: string[] = [];
@@ -63,10 +75,15 @@ function sample(count: number): { texts: string[]; total: number } {
     }
   };
   walk(CORPUS);
-  const all = files.flatMap((f) => chunkMarkdown(path.relative(CORPUS, f), readFileSync(f, 'utf8')).passages.map(embeddingText));
+  const all = files.flatMap((f) =>
+    chunkMarkdown(path.relative(CORPUS, f), readFileSync(f, 'utf8')).passages.map(embeddingText),
+  );
   // Every k-th passage, in document order: a fixed sample spread over the whole handbook.
   const step = all.length / count;
-  return { texts: Array.from({ length: Math.min(count, all.length) }, (_, i) => all[Math.floor(i * step)]), total: all.length };
+  return {
+    texts: Array.from({ length: Math.min(count, all.length) }, (_, i) => all[Math.floor(i * step)]),
+    total: all.length,
+  };
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -76,7 +93,14 @@ const percentile = (xs: number[], p: number) => {
 const median = (xs: number[]) => percentile(xs, 50);
 
 async function load(modelDir: string, tuning: Partial<EmbeddingTuning>, backend: EmbeddingBackend = 'auto') {
-  return loadEmbedder({ modelId: path.basename(modelDir), localModelPath: modelDir, allowRemote: false, dtype: 'q8', backend, tuning });
+  return loadEmbedder({
+    modelId: path.basename(modelDir),
+    localModelPath: modelDir,
+    allowRemote: false,
+    dtype: 'q8',
+    backend,
+    tuning,
+  });
 }
 
 /** The real model, or with --shaped the random-weight one of its shape. */
@@ -94,7 +118,10 @@ async function firstIndex(corpus: string, modelDir: string): Promise<void> {
     let lexicalAt = 0;
     const started = performance.now();
     const loadAtStart = os.loadavg()[0];
-    const report = await index.update(folderDocSource(docs), { embedder, onLexicalReady: () => (lexicalAt = performance.now() - started) });
+    const report = await index.update(folderDocSource(docs), {
+      embedder,
+      onLexicalReady: () => (lexicalAt = performance.now() - started),
+    });
     const total = performance.now() - started;
     const embedding = total - lexicalAt;
     console.log(
@@ -126,7 +153,8 @@ async function queryLatency(embed: (t: string[]) => Promise<Float32Array[]>, rou
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-const medianPass = (runs: PassResult[]): PassResult => runs.slice().sort((a, b) => a.ms - b.ms)[Math.floor((runs.length - 1) / 2)];
+const medianPass = (runs: PassResult[]): PassResult =>
+  runs.slice().sort((a, b) => a.ms - b.ms)[Math.floor((runs.length - 1) / 2)];
 
 /** Child: one backend, current configuration only; prints one JSON line. */
 async function child(backend: EmbeddingBackend, count: number, rounds: number, shaped: boolean): Promise<void> {
@@ -137,22 +165,35 @@ async function child(backend: EmbeddingBackend, count: number, rounds: number, s
   const runs: PassResult[] = [];
   for (let r = 0; r < rounds; r++) runs.push(await timePass((t) => embedder.embed(t), texts));
   const query = await queryLatency((t) => embedder.embed(t));
-  const result: ChildResult = { backend: embedder.runtime.kind, threads: os.availableParallelism(), current: medianPass(runs), query };
+  const result: ChildResult = {
+    backend: embedder.runtime.kind,
+    threads: os.availableParallelism(),
+    current: medianPass(runs),
+    query,
+  };
   console.log(JSON.stringify(result));
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      passages: { type: 'string' }, rounds: { type: 'string' }, sweep: { type: 'boolean' }, 'no-wasm': { type: 'boolean' },
-      child: { type: 'string' }, shaped: { type: 'boolean' }, 'first-index': { type: 'string' }, 'only-first-index': { type: 'boolean' },
+      passages: { type: 'string' },
+      rounds: { type: 'string' },
+      sweep: { type: 'boolean' },
+      'no-wasm': { type: 'boolean' },
+      child: { type: 'string' },
+      shaped: { type: 'boolean' },
+      'first-index': { type: 'string' },
+      'only-first-index': { type: 'boolean' },
     },
   });
   const count = Number(values.passages ?? 400);
   const rounds = Number(values.rounds ?? 2);
   const shaped = !!values.shaped;
   if (values.child) return child(values.child as EmbeddingBackend, count, rounds, shaped);
-  if (values['only-first-index']) return firstIndexes(values['first-index'] ?? '18f-handbook', await benchModel(shaped));
+  if (values['only-first-index']) {
+    return firstIndexes(values['first-index'] ?? '18f-handbook', await benchModel(shaped));
+  }
 
   const loadStart = os.loadavg();
   const { texts, total } = sample(count);
@@ -164,12 +205,22 @@ async function main(): Promise<void> {
   const lengths = texts.map((t) => tokenizer.encode(t).length);
   const over = (n: number) => lengths.filter((l) => l > n).length;
 
-  console.log(`bench:embed: ${texts.length} passages of ${CORPUS} (spread evenly over its ${total} passages, in document order)`);
+  console.log(
+    `bench:embed: ${texts.length} passages of ${CORPUS} (spread evenly over its ${total} passages, in document order)`,
+  );
   const q8 = `q8 ${(readFileSync(path.join(modelDir, 'onnx/model_quantized.onnx')).byteLength / 1e6).toFixed(1)} MB`;
-  console.log(`Model: ${shaped ? `${path.basename(modelDir)} (all-MiniLM-L6-v2's shape, ${q8}, random weights)` : `all-MiniLM-L6-v2 (the real weights, ${q8}) from ${modelDir}`}`);
-  console.log(`Tokens per passage: mean ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(0)}, median ${median(lengths)}, max ${Math.max(...lengths)}; over 256: ${over(256)}, over 512: ${over(512)}`);
-  console.log(`Machine: ${process.platform} ${process.arch}, ${os.availableParallelism()} cores, Node ${process.version}; load average at start ${loadStart.map((l) => l.toFixed(2)).join(' / ')}`);
-  console.log(`Current configuration: ${JSON.stringify({ ...DEFAULT_EMBEDDING_TUNING, maxTokens: current.maxTokens, threads: os.availableParallelism() })}; runtime: ${current.runtime.kind}`);
+  console.log(
+    `Model: ${shaped ? `${path.basename(modelDir)} (all-MiniLM-L6-v2's shape, ${q8}, random weights)` : `all-MiniLM-L6-v2 (the real weights, ${q8}) from ${modelDir}`}`,
+  );
+  console.log(
+    `Tokens per passage: mean ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(0)}, median ${median(lengths)}, max ${Math.max(...lengths)}; over 256: ${over(256)}, over 512: ${over(512)}`,
+  );
+  console.log(
+    `Machine: ${process.platform} ${process.arch}, ${os.availableParallelism()} cores, Node ${process.version}; load average at start ${loadStart.map((l) => l.toFixed(2)).join(' / ')}`,
+  );
+  console.log(
+    `Current configuration: ${JSON.stringify({ ...DEFAULT_EMBEDDING_TUNING, maxTokens: current.maxTokens, threads: os.availableParallelism() })}; runtime: ${current.runtime.kind}`,
+  );
   console.log(`Baseline configuration: ${JSON.stringify(BASELINE)} (threads 0: onnxruntime's default)\n`);
 
   await baseline.embed(texts.slice(0, 8));
@@ -187,10 +238,26 @@ async function main(): Promise<void> {
 
   const row = (name: string, p: PassResult, q: QueryResult, ratio: string) =>
     `| ${name} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} | ${ratio} | ${q.p50.toFixed(1)} / ${q.p95.toFixed(1)} ms |`;
-  console.log(`| configuration (${texts.length} passages, median of ${rounds} rounds${rounds % 2 ? '' : ', the faster middle one'}) | per passage | passages/s | per-passage time vs baseline | one question p50 / p95 |`);
+  console.log(
+    `| configuration (${texts.length} passages, median of ${rounds} rounds${rounds % 2 ? '' : ', the faster middle one'}) | per passage | passages/s | per-passage time vs baseline | one question p50 / p95 |`,
+  );
   console.log('|---|---|---|---|---|');
-  console.log(row('baseline (issue #10: batches of 16 in document order, 512 tokens, ORT default threads), native', base, baseQuery, '1.00×'));
-  console.log(row(`current (length-sorted batches of ${DEFAULT_EMBEDDING_TUNING.batchSize}, ${current.maxTokens} tokens, ${os.availableParallelism()} threads${DEFAULT_EMBEDDING_TUNING.spinning ? '' : ' without spin-waiting'}), native`, now, nowQuery, `${(base.perPassage / now.perPassage).toFixed(2)}× faster`));
+  console.log(
+    row(
+      'baseline (issue #10: batches of 16 in document order, 512 tokens, ORT default threads), native',
+      base,
+      baseQuery,
+      '1.00×',
+    ),
+  );
+  console.log(
+    row(
+      `current (length-sorted batches of ${DEFAULT_EMBEDDING_TUNING.batchSize}, ${current.maxTokens} tokens, ${os.availableParallelism()} threads${DEFAULT_EMBEDDING_TUNING.spinning ? '' : ' without spin-waiting'}), native`,
+      now,
+      nowQuery,
+      `${(base.perPassage / now.perPassage).toFixed(2)}× faster`,
+    ),
+  );
 
   // q8's DynamicQuantizeLinear takes one activation scale per model call: a passage's vector
   // moves a little with its batch-mates. How much, against one passage per call:
@@ -203,11 +270,33 @@ async function main(): Promise<void> {
   const roundsLine = `Rounds (ms per passage): baseline ${perRound(baseRuns)}; current ${perRound(currentRuns)}`;
   if (!values['no-wasm']) {
     const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-    const out = execFileSync(tsx, [__filename, '--child', 'wasm', '--passages', String(count), '--rounds', String(rounds), ...(shaped ? ['--shaped'] : [])], {
-      cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const out = execFileSync(
+      tsx,
+      [
+        __filename,
+        '--child',
+        'wasm',
+        '--passages',
+        String(count),
+        '--rounds',
+        String(rounds),
+        ...(shaped ? ['--shaped'] : []),
+      ],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const wasm = JSON.parse(out.trim().split('\n').pop() ?? '{}') as ChildResult;
-    console.log(row(`current on WebAssembly (onnxruntime-web, ${wasm.threads} threads; runtime: ${wasm.backend})`, wasm.current, wasm.query, `${base.perPassage >= wasm.current.perPassage ? `${(base.perPassage / wasm.current.perPassage).toFixed(2)}× faster` : `${(wasm.current.perPassage / base.perPassage).toFixed(2)}× slower`}; ${(wasm.current.perPassage / now.perPassage).toFixed(2)}× native's time`));
+    console.log(
+      row(
+        `current on WebAssembly (onnxruntime-web, ${wasm.threads} threads; runtime: ${wasm.backend})`,
+        wasm.current,
+        wasm.query,
+        `${base.perPassage >= wasm.current.perPassage ? `${(base.perPassage / wasm.current.perPassage).toFixed(2)}× faster` : `${(wasm.current.perPassage / base.perPassage).toFixed(2)}× slower`}; ${(wasm.current.perPassage / now.perPassage).toFixed(2)}× native's time`,
+      ),
+    );
   }
 
   console.log(`\n${roundsLine}`);
@@ -227,22 +316,35 @@ async function main(): Promise<void> {
     for (const maxTokens of [128, 512]) {
       const e = await load(modelDir, { maxTokens });
       const p = await timePass((t) => e.embed(t), texts);
-      console.log(`| ${DEFAULT_EMBEDDING_TUNING.batchSize} (max ${maxTokens} tokens) | yes | ${os.availableParallelism()} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} |`);
+      console.log(
+        `| ${DEFAULT_EMBEDDING_TUNING.batchSize} (max ${maxTokens} tokens) | yes | ${os.availableParallelism()} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} |`,
+      );
     }
     const spinning = await load(modelDir, { spinning: true });
     const s = await timePass((t) => spinning.embed(t), texts);
-    console.log(`| ${DEFAULT_EMBEDDING_TUNING.batchSize} (threads spin-wait) | yes | ${os.availableParallelism()} | ${s.perPassage.toFixed(1)} ms | ${s.perSecond.toFixed(1)} |`);
+    console.log(
+      `| ${DEFAULT_EMBEDDING_TUNING.batchSize} (threads spin-wait) | yes | ${os.availableParallelism()} | ${s.perPassage.toFixed(1)} ms | ${s.perSecond.toFixed(1)} |`,
+    );
     const unsorted = await load(modelDir, { sortByLength: false });
     const p = await timePass((t) => unsorted.embed(t), texts);
-    console.log(`| ${DEFAULT_EMBEDDING_TUNING.batchSize} | no | ${os.availableParallelism()} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} |`);
+    console.log(
+      `| ${DEFAULT_EMBEDDING_TUNING.batchSize} | no | ${os.availableParallelism()} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} |`,
+    );
   }
   if (values['first-index']) await firstIndexes(values['first-index'], modelDir);
-  console.log(`\nLoad average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (2 cores shared: figures move with it; the ratios come from one run)`);
+  console.log(
+    `\nLoad average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} (2 cores shared: figures move with it; the ratios come from one run)`,
+  );
 }
 
 async function firstIndexes(corpora: string, modelDir: string): Promise<void> {
   console.log(`\nFirst full index (from scratch, current configuration, ${path.basename(modelDir)}):`);
-  console.log('| corpus | passages | whole run | lexical part committed | vectors | per passage (vectors) | load average start → end |');
+  console.log(
+    '| corpus | passages | whole run | lexical part committed | vectors | per passage (vectors) | load average start → end |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const corpus of corpora.split(',')) await firstIndex(corpus, modelDir);
 }

@@ -19,16 +19,33 @@ interface TensorLike {
   dims: number[];
   data: Float32Array | BigInt64Array;
 }
-type Tokenizer = (texts: string[], o: { padding: boolean; truncation: boolean; max_length: number }) => Record<string, TensorLike>;
+type Tokenizer = (
+  texts: string[],
+  o: { padding: boolean; truncation: boolean; max_length: number },
+) => Record<string, TensorLike>;
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((e) => (e.isDirectory() ? markdownFiles(path.join(dir, e.name)) : /\.(md|markdown|mdx)$/i.test(e.name) ? [path.join(dir, e.name)] : []));
+    .flatMap((e) =>
+      e.isDirectory()
+        ? markdownFiles(path.join(dir, e.name))
+        : /\.(md|markdown|mdx)$/i.test(e.name)
+          ? [path.join(dir, e.name)]
+          : [],
+    );
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { corpus: { type: 'string' }, dtype: { type: 'string' }, batch: { type: 'string' }, limit: { type: 'string' }, 'own-pooling': { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string' },
+      dtype: { type: 'string' },
+      batch: { type: 'string' },
+      limit: { type: 'string' },
+      'own-pooling': { type: 'boolean' },
+    },
+  });
   const corpus = values.corpus ?? '18f-handbook';
   const dtype = (values.dtype ?? 'q8') as 'q8' | 'fp32';
   const batchSize = Number(values.batch ?? 8);
@@ -37,7 +54,9 @@ async function main(): Promise<void> {
 
   let t = performance.now();
   const files = markdownFiles(docs);
-  let texts = files.flatMap((f) => chunkMarkdown(path.relative(docs, f), readFileSync(f, 'utf8')).passages.map(embeddingText));
+  let texts = files.flatMap((f) =>
+    chunkMarkdown(path.relative(docs, f), readFileSync(f, 'utf8')).passages.map(embeddingText),
+  );
   if (values.limit) texts = texts.slice(0, Number(values.limit));
   const chunkMs = performance.now() - t;
 
@@ -47,13 +66,24 @@ async function main(): Promise<void> {
     dtype,
     local_files_only: true,
     ...sessionOptions(runtime, os.availableParallelism(), false),
-  })) as unknown as { tokenizer: Tokenizer & { model_max_length?: number }; model: (i: Record<string, TensorLike>) => Promise<{ last_hidden_state: TensorLike }> };
+  })) as unknown as {
+    tokenizer: Tokenizer & { model_max_length?: number };
+    model: (i: Record<string, TensorLike>) => Promise<{ last_hidden_state: TensorLike }>;
+  };
   const maxTokens = trainedLength(modelDir, extractor.tokenizer.model_max_length);
-  const meanPooling = transformers.mean_pooling as unknown as (h: TensorLike, m: TensorLike) => { normalize(p: number, d: number): TensorLike };
+  const meanPooling = transformers.mean_pooling as unknown as (
+    h: TensorLike,
+    m: TensorLike,
+  ) => { normalize(p: number, d: number): TensorLike };
 
   // Token lengths (one tokeniser pass per text, timed apart).
   t = performance.now();
-  const lengths = texts.map((x) => Math.min(maxTokens, (extractor.tokenizer([x], { padding: false, truncation: true, max_length: maxTokens }).input_ids.dims[1])));
+  const lengths = texts.map((x) =>
+    Math.min(
+      maxTokens,
+      extractor.tokenizer([x], { padding: false, truncation: true, max_length: maxTokens }).input_ids.dims[1],
+    ),
+  );
   const lengthMs = performance.now() - t;
 
   const padded = (order: number[]) => {
@@ -71,7 +101,9 @@ async function main(): Promise<void> {
 
   // The product's path (token-length order, batches of `batchSize`), each stage timed; pooling as
   // transformers.js's mean_pooling (`--own-pooling`: the embedder's, embeddingBatches.ts).
-  await extractor.model(extractor.tokenizer(texts.slice(0, 4), { padding: true, truncation: true, max_length: maxTokens }));
+  await extractor.model(
+    extractor.tokenizer(texts.slice(0, 4), { padding: true, truncation: true, max_length: maxTokens }),
+  );
   const stage = { tokenise: 0, model: 0, pool: 0 };
   const byWidth = new Map<number, { calls: number; ms: number }>();
   for (let i = 0; i < tokenOrder.length; i += batchSize) {
@@ -96,21 +128,28 @@ async function main(): Promise<void> {
     byWidth.set(bucket, b);
   }
   const total = stage.tokenise + stage.model + stage.pool;
-  console.log(`bench:embed-profile: ${corpus}, ${texts.length} passages, ${dtype}, batches of ${batchSize}, ${maxTokens} tokens, ${os.availableParallelism()} threads, runtime ${runtime.kind}`);
+  console.log(
+    `bench:embed-profile: ${corpus}, ${texts.length} passages, ${dtype}, batches of ${batchSize}, ${maxTokens} tokens, ${os.availableParallelism()} threads, runtime ${runtime.kind}`,
+  );
   console.log(`load average ${loadStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
   console.log(`| stage | ms | per passage |`);
   console.log(`|---|---|---|`);
-  const line = (name: string, ms: number) => console.log(`| ${name} | ${ms.toFixed(0)} | ${(ms / texts.length).toFixed(2)} ms |`);
+  const line = (name: string, ms: number) =>
+    console.log(`| ${name} | ${ms.toFixed(0)} | ${(ms / texts.length).toFixed(2)} ms |`);
   line('read + chunk', chunkMs);
   line('tokenise (one text per call, for lengths)', lengthMs);
   line('tokenise (batches)', stage.tokenise);
   line('ONNX model', stage.model);
   line('mean pooling + normalise', stage.pool);
   line('embedding total (batches)', total);
-  console.log(`\nTokens: ${real} real; padded cells, batches of ${batchSize}: document order ${padded(docOrder)}, character-length order ${padded(charOrder)}, token-length order ${padded(tokenOrder)}`);
+  console.log(
+    `\nTokens: ${real} real; padded cells, batches of ${batchSize}: document order ${padded(docOrder)}, character-length order ${padded(charOrder)}, token-length order ${padded(tokenOrder)}`,
+  );
   console.log('\n| batch width (tokens, ≤) | calls | model ms | ms per call |');
   console.log('|---|---|---|---|');
-  for (const [w, b] of [...byWidth].sort((a, b) => a[0] - b[0])) console.log(`| ${w} | ${b.calls} | ${b.ms.toFixed(0)} | ${(b.ms / b.calls).toFixed(1)} |`);
+  for (const [w, b] of [...byWidth].sort((a, b) => a[0] - b[0])) {
+    console.log(`| ${w} | ${b.calls} | ${b.ms.toFixed(0)} | ${(b.ms / b.calls).toFixed(1)} |`);
+  }
 }
 
 main().catch((error) => {

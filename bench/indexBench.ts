@@ -40,7 +40,9 @@ async function main() {
 
   console.log(`Corpus: ${docs}`);
   console.log(`Machine: ${process.platform} ${process.arch}, Node ${process.version}, 2 cores expected\n`);
-  console.log('| retrieval | index from scratch | re-run, unchanged | documents | passages | median retrieval query | median extractive turn (retrieve + answer + verify) |');
+  console.log(
+    '| retrieval | index from scratch | re-run, unchanged | documents | passages | median retrieval query | median extractive turn (retrieve + answer + verify) |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const mode of ['lexical', 'hybrid (tiny model)'] as const) {
     const indexDir = await tempDir('evident-bench-');

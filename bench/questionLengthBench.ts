@@ -10,7 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const PASSAGES = [{ id: 'E1', heading: 'Refunds > Annual plans', text: 'Annual plans are refundable pro rata within 90 days of purchase.' }];
+const PASSAGES = [
+  {
+    id: 'E1',
+    heading: 'Refunds > Annual plans',
+    text: 'Annual plans are refundable pro rata within 90 days of purchase.',
+  },
+];
 
 function question(chars: number): string {
   const words: string[] = [];
@@ -41,19 +47,26 @@ async function main(): Promise<void> {
       times.push(performance.now() - t);
     }
     const ms = median(times);
-    console.log(`${String(n).padEnd(10)} | ${ms.toFixed(1).padStart(7)} | ${((ms * 1000) / (n / 1000)).toFixed(0).padStart(6)}`);
+    console.log(
+      `${String(n).padEnd(10)} | ${ms.toFixed(1).padStart(7)} | ${((ms * 1000) / (n / 1000)).toFixed(0).padStart(6)}`,
+    );
   }
 
   const docs = mkdtempSync(path.join(os.tmpdir(), 'evident-qlen-docs-'));
   const indexDir = mkdtempSync(path.join(os.tmpdir(), 'evident-qlen-index-'));
   try {
     for (let d = 0; d < 40; d++) {
-      writeFileSync(path.join(docs, `policy-${d}.md`), `# Policy ${d}\n\n## Refunds\n\nAnnual plans of tier ${d} are refundable pro rata within ${d + 10} days of purchase.\n\n## Travel\n\nEconomy class is required for flights shorter than ${d % 9} hours.\n`);
+      writeFileSync(
+        path.join(docs, `policy-${d}.md`),
+        `# Policy ${d}\n\n## Refunds\n\nAnnual plans of tier ${d} are refundable pro rata within ${d + 10} days of purchase.\n\n## Travel\n\nEconomy class is required for flights shorter than ${d % 9} hours.\n`,
+      );
     }
     const engine = await Engine.open({ docs: folderDocSource(docs), indexDir, embedding: false });
     await engine.index();
     const model = engine.createExtractiveModel();
-    console.log(`\nEngine.ask (lexical, 40 documents), up to the cap of ${MAX_QUESTION_LENGTH} characters, median of 5 runs`);
+    console.log(
+      `\nEngine.ask (lexical, 40 documents), up to the cap of ${MAX_QUESTION_LENGTH} characters, median of 5 runs`,
+    );
     console.log('chars      | ms      | µs per 1000 chars');
     for (const n of [250, 500, 1_000, 2_000, MAX_QUESTION_LENGTH]) {
       const q = question(n);
@@ -65,7 +78,9 @@ async function main(): Promise<void> {
         times.push(performance.now() - t);
       }
       const ms = median(times);
-      console.log(`${String(n).padEnd(10)} | ${ms.toFixed(1).padStart(7)} | ${((ms * 1000) / (n / 1000)).toFixed(0).padStart(6)}`);
+      console.log(
+        `${String(n).padEnd(10)} | ${ms.toFixed(1).padStart(7)} | ${((ms * 1000) / (n / 1000)).toFixed(0).padStart(6)}`,
+      );
     }
   } finally {
     rmSync(docs, { recursive: true, force: true });

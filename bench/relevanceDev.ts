@@ -30,13 +30,25 @@ async function answerAll(mode: 'lexical' | 'hybrid'): Promise<Turn[]> {
   const turns: Turn[] = [];
   for (const set of SETS) {
     const embedding = mode === 'hybrid' ? { modelId: requireRealModel(), allowRemote: false } : false;
-    const engine = await Engine.open({ docs: folderDocSource(path.join(CORPORA, set)), indexDir: benchIndexDir(set, mode), embedding, relevanceCheck: false });
+    const engine = await Engine.open({
+      docs: folderDocSource(path.join(CORPORA, set)),
+      indexDir: benchIndexDir(set, mode),
+      embedding,
+      relevanceCheck: false,
+    });
     try {
       await engine.index();
-      if (engine.status().retrieval !== mode) throw new Error(`${set}: retrieval is ${engine.status().retrieval}, not ${mode}`);
+      if (engine.status().retrieval !== mode) {
+        throw new Error(`${set}: retrieval is ${engine.status().retrieval}, not ${mode}`);
+      }
       const model = engine.createExtractiveModel();
-      const questions = await readJsonl<EvalQuestion>(path.resolve(__dirname, `../eval/dev/${set}.jsonl`), checkEvalQuestion);
-      for (const q of questions) turns.push({ q, r: await engine.ask(q.question, { model }), stats: engine.termStats() });
+      const questions = await readJsonl<EvalQuestion>(
+        path.resolve(__dirname, `../eval/dev/${set}.jsonl`),
+        checkEvalQuestion,
+      );
+      for (const q of questions) {
+        turns.push({ q, r: await engine.ask(q.question, { model }), stats: engine.termStats() });
+      }
     } finally {
       await engine.close();
     }
@@ -55,12 +67,28 @@ function gates(turns: Turn[], focusNeeded: number | undefined): string {
     if (!abstained && focusNeeded !== undefined) {
       const kept = r.sentences.filter((s) => s.verdict === 'kept');
       const heading = (ids: string[]) => ids.map((id) => r.evidence.find((e) => e.id === id)?.heading ?? '').join('\n');
-      abstained = checkRelevance({ question: q.question, kept: kept.map((s) => ({ text: s.text, heading: heading(s.citations) })), termStats: stats, focusNeeded }).verdict === 'off-topic';
+      abstained =
+        checkRelevance({
+          question: q.question,
+          kept: kept.map((s) => ({ text: s.text, heading: heading(s.citations) })),
+          termStats: stats,
+          focusNeeded,
+        }).verdict === 'off-topic';
     }
     if (q.answerable) {
       ans++;
       if (abstained) falseAbst++;
-      else if (q.answer_keywords.every((k) => r.answer.toLowerCase().includes(k.toLowerCase())) && (q.gold_files.length === 0 || r.sentences.some((s) => s.verdict === 'kept' && s.citations.some((id) => q.gold_files.includes(r.evidence.find((e) => e.id === id)?.source ?? ''))))) correct++;
+      else if (
+        q.answer_keywords.every((k) => r.answer.toLowerCase().includes(k.toLowerCase())) &&
+        (q.gold_files.length === 0 ||
+          r.sentences.some(
+            (s) =>
+              s.verdict === 'kept' &&
+              s.citations.some((id) => q.gold_files.includes(r.evidence.find((e) => e.id === id)?.source ?? '')),
+          ))
+      ) {
+        correct++;
+      }
     } else {
       unans++;
       if (abstained) unansAbstained++;
@@ -72,11 +100,20 @@ function gates(turns: Turn[], focusNeeded: number | undefined): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { modes: { type: 'string' } } });
-  console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   for (const mode of (values.modes ?? 'lexical,hybrid').split(',') as ('lexical' | 'hybrid')[]) {
     const turns = await answerAll(mode);
-    console.log(`\n${mode} retrieval${mode === 'hybrid' ? ' (all-MiniLM-L6-v2)' : ''}; dev set: ${turns.length} questions (${turns.filter((t) => t.q.answerable).length} answerable)`);
-    console.log('relevance check         | unanswerable abstained | answerable correct (keywords + gold file cited) | false abstention');
+    console.log(
+      `\n${mode} retrieval${mode === 'hybrid' ? ' (all-MiniLM-L6-v2)' : ''}; dev set: ${turns.length} questions (${turns.filter((t) => t.q.answerable).length} answerable)`,
+    );
+    console.log(
+      'relevance check         | unanswerable abstained | answerable correct (keywords + gold file cited) | false abstention',
+    );
     console.log(`off                     | ${gates(turns, undefined)}`);
     for (const f of [0.25, 0.34, 0.5]) console.log(`on, focus needed ${f.toFixed(2)}  | ${gates(turns, f)}`);
   }

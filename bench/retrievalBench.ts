@@ -29,7 +29,13 @@ import { folderDocSource } from '../src/core/engine';
 import { checkEvalQuestion, type EvalQuestion } from '../src/core/eval/evaluation';
 import { parseJsonl } from '../src/core/jsonl';
 import { loadEmbedder } from '../src/core/retrieval/embedder';
-import { CANDIDATES, FUSION_WEIGHTS, HybridRetriever, reciprocalRankFusion, RRF_K } from '../src/core/retrieval/hybridRetriever';
+import {
+  CANDIDATES,
+  FUSION_WEIGHTS,
+  HybridRetriever,
+  reciprocalRankFusion,
+  RRF_K,
+} from '../src/core/retrieval/hybridRetriever';
 import { isRetrievalStopWord, LexicalIndex, type LexicalTuning } from '../src/core/retrieval/lexicalIndex';
 import { stem } from '../src/core/text/terms';
 import { PassageIndex } from '../src/core/store/local/passageIndex';
@@ -48,7 +54,9 @@ const DEV = path.join(__dirname, '..', 'eval', 'dev');
 
 /** Lucene's classic English stop set. */
 const REFERENCE_STOP_WORDS = new Set(
-  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '),
+  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(
+    ' ',
+  ),
 );
 
 function referenceTerms(text: string): string[] {
@@ -61,7 +69,11 @@ class ReferenceBm25 {
   private readonly ids: string[] = [];
   private avgLength = 0;
 
-  constructor(passages: { id: string; heading: string; text: string }[], private readonly k1 = 1.2, private readonly b = 0.75) {
+  constructor(
+    passages: { id: string; heading: string; text: string }[],
+    private readonly k1 = 1.2,
+    private readonly b = 0.75,
+  ) {
     for (const p of passages) {
       const doc = this.ids.length;
       this.ids.push(p.id);
@@ -125,7 +137,10 @@ function goldRank(ids: string[], gold: Set<string>, passageOf: (id: string) => P
 
 const V01_TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
-function v01MiniSearch(passages: Passage[], variant: { source?: boolean; stopWords?: boolean; bm25Delta?: number } = {}) {
+function v01MiniSearch(
+  passages: Passage[],
+  variant: { source?: boolean; stopWords?: boolean; bm25Delta?: number } = {},
+) {
   const { source = true, stopWords = false, bm25Delta = 0.5 } = variant;
   const fields = source ? ['text', 'heading', 'source'] : ['text', 'heading'];
   const search = new MiniSearch<{ id: string; text: string; heading: string; source: string }>({
@@ -137,7 +152,12 @@ function v01MiniSearch(passages: Passage[], variant: { source?: boolean; stopWor
       if (!lower.length || (stopWords && isRetrievalStopWord(lower))) return null;
       return stem(lower);
     },
-    searchOptions: { boost: { heading: 2, source: 0.5 }, prefix: false, fuzzy: false, bm25: { k: 1.2, b: 0.7, d: bm25Delta } },
+    searchOptions: {
+      boost: { heading: 2, source: 0.5 },
+      prefix: false,
+      fuzzy: false,
+      bm25: { k: 1.2, b: 0.7, d: bm25Delta },
+    },
   });
   search.addAll(passages.map((p) => ({ id: p.id, text: p.text, heading: p.heading, source: p.source })));
   return (q: string, limit: number) =>
@@ -151,15 +171,27 @@ type Ranker = (q: string, limit: number) => string[] | Promise<string[]>;
 
 async function main() {
   const { values } = parseArgs({
-    options: { scale: { type: 'string' }, misses: { type: 'boolean' }, rounds: { type: 'string' }, ablation: { type: 'boolean' }, fusion: { type: 'boolean' } },
+    options: {
+      scale: { type: 'string' },
+      misses: { type: 'boolean' },
+      rounds: { type: 'string' },
+      ablation: { type: 'boolean' },
+      fusion: { type: 'boolean' },
+    },
   });
   const rounds = Number(values.rounds ?? 3);
   const modelDir = requireRealModel();
   const embedder = await loadEmbedder({ modelId: modelDir, allowRemote: false });
-  console.log(`Embedding model: ${modelDir} (q8, as shipped); fusion: lexical ${FUSION_WEIGHTS.lexical}, vector ${FUSION_WEIGHTS.vector}, k ${RRF_K}, ${CANDIDATES} deep`);
+  console.log(
+    `Embedding model: ${modelDir} (q8, as shipped); fusion: lexical ${FUSION_WEIGHTS.lexical}, vector ${FUSION_WEIGHTS.vector}, k ${RRF_K}, ${CANDIDATES} deep`,
+  );
 
   console.log(`Dev set: ${DEV}; corpora: ${path.join(SHARED_DATA, 'corpora')}`);
-  console.log(`Machine: ${process.platform} ${process.arch}, Node ${process.version}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  console.log(
+    `Machine: ${process.platform} ${process.arch}, Node ${process.version}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}\n`,
+  );
 
   const total = new Map<string, SystemScore>();
   let questions = 0;
@@ -168,7 +200,9 @@ async function main() {
   for (const corpus of CORPORA) {
     const docs = path.join(SHARED_DATA, 'corpora', corpus);
     const file = path.join(DEV, `${corpus}.jsonl`);
-    const set = parseJsonl<EvalQuestion>(readFileSync(file, 'utf8'), file, checkEvalQuestion).filter((q) => q.answerable);
+    const set = parseJsonl<EvalQuestion>(readFileSync(file, 'utf8'), file, checkEvalQuestion).filter(
+      (q) => q.answerable,
+    );
     const indexDir = benchIndexDir(corpus, 'hybrid');
     {
       const index = await PassageIndex.open(indexDir, docs);
@@ -191,26 +225,35 @@ async function main() {
         if (!vector) vectors.set(q, (vector = (await embedder.embed([q]))[0]));
         return (await index.vectorQuery(vector, limit)).map((h) => h.id);
       };
-      const fused = (weight: number, k: number, depth = CANDIDATES): Ranker => async (q, top) =>
-        reciprocalRankFusion([index.lexicalQuery(q, depth).map((h) => h.id), await dense(q, depth)], k, [1, weight]).slice(0, top).map((h) => h.id);
+      const fused =
+        (weight: number, k: number, depth = CANDIDATES): Ranker =>
+        async (q, top) =>
+          reciprocalRankFusion([index.lexicalQuery(q, depth).map((h) => h.id), await dense(q, depth)], k, [1, weight])
+            .slice(0, top)
+            .map((h) => h.id);
       const systems: [string, Ranker][] = [
         ['Evident lexical, before (v0.1: MiniSearch)', (q, k) => before(q, k)],
         ['Evident lexical', async (q, k) => (await lexical.search(q, k)).map((r) => r.passage.id)],
         ['Evident hybrid (all-MiniLM-L6-v2)', async (q, k) => (await hybrid.search(q, k)).map((r) => r.passage.id)],
         ['dense only (all-MiniLM-L6-v2)', async (q, k) => (await dense(q)).slice(0, k)],
-        ['Evident hybrid, ANN graph forced on (usearch)', async (q, k) => {
-          setAnnMinVectors(0);
-          try {
-            return (await hybrid.search(q, k)).map((r) => r.passage.id);
-          } finally {
-            setAnnMinVectors(undefined);
-          }
-        }],
+        [
+          'Evident hybrid, ANN graph forced on (usearch)',
+          async (q, k) => {
+            setAnnMinVectors(0);
+            try {
+              return (await hybrid.search(q, k)).map((r) => r.passage.id);
+            } finally {
+              setAnnMinVectors(undefined);
+            }
+          },
+        ],
         ['reference BM25', (q, k) => reference.search(q, k)],
       ];
       if (values.fusion) {
         for (const k of [60, 20]) {
-          for (const weight of [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2]) systems.push([`  fusion: vector weight ${weight}, k ${k}`, fused(weight, k)]);
+          for (const weight of [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2]) {
+            systems.push([`  fusion: vector weight ${weight}, k ${k}`, fused(weight, k)]);
+          }
         }
         systems.push(['  fusion: vector weight 1, k 60, 50 deep', fused(1, 60, 50)]);
       }
@@ -224,7 +267,10 @@ async function main() {
           ['  ablation: v0.1 without the source field', v01MiniSearch(passages, { source: false })],
           ['  ablation: v0.1 with stop words', v01MiniSearch(passages, { stopWords: true })],
           ['  ablation: v0.1 with stop words, no source', v01MiniSearch(passages, { stopWords: true, source: false })],
-          ['  ablation: v0.1 with stop words, no source, BM25 (no + delta)', v01MiniSearch(passages, { stopWords: true, source: false, bm25Delta: 0 })],
+          [
+            '  ablation: v0.1 with stop words, no source, BM25 (no + delta)',
+            v01MiniSearch(passages, { stopWords: true, source: false, bm25Delta: 0 }),
+          ],
           ['  ablation: Evident without stop words', tuned({ stopWords: false })],
           ['  ablation: Evident without stemming', tuned({ stemming: false })],
           ['  ablation: Evident, heading weight 1', tuned({ headingWeight: 1 })],
@@ -234,7 +280,9 @@ async function main() {
           ['  ablation: Evident, file name weight 1', tuned({ sourceWeight: 1 })],
         );
       }
-      const local = new Map<string, SystemScore>(systems.map(([name]) => [name, { hits: 0, reciprocal: 0, times: [], misses: [] }]));
+      const local = new Map<string, SystemScore>(
+        systems.map(([name]) => [name, { hits: 0, reciprocal: 0, times: [], misses: [] }]),
+      );
       for (const q of set) {
         const gold = new Set(q.gold_files);
         for (const [name, rank] of systems) {
@@ -250,7 +298,9 @@ async function main() {
             score.hits++;
             score.reciprocal += 1 / at;
           } else {
-            score.misses.push(`${q.id}: ${q.question} → ${[...new Set(ids.map((id) => index.passage(id)?.source))].join(', ')}`);
+            score.misses.push(
+              `${q.id}: ${q.question} → ${[...new Set(ids.map((id) => index.passage(id)?.source))].join(', ')}`,
+            );
           }
         }
       }
@@ -279,7 +329,9 @@ async function main() {
   }
 
   const questionsText = CORPORA.flatMap((c) =>
-    parseJsonl<EvalQuestion>(readFileSync(path.join(DEV, `${c}.jsonl`), 'utf8'), c, checkEvalQuestion).map((q) => q.question),
+    parseJsonl<EvalQuestion>(readFileSync(path.join(DEV, `${c}.jsonl`), 'utf8'), c, checkEvalQuestion).map(
+      (q) => q.question,
+    ),
   );
   await latency(allPassages, questionsText, rounds);
   if (values.scale) await latency(replicate(allPassages, Number(values.scale)), questionsText, 1);
@@ -289,7 +341,9 @@ function printTable(scores: Map<string, SystemScore>, n: number) {
   console.log(`| system | gold-file recall@${TOP_K} | MRR@${TOP_K} | median query |`);
   console.log('|---|---|---|---|');
   for (const [system, s] of scores) {
-    console.log(`| ${system} | ${pct(s.hits / n)} (${s.hits}/${n}) | ${(s.reciprocal / n).toFixed(3)} | ${median(s.times).toFixed(2)} ms |`);
+    console.log(
+      `| ${system} | ${pct(s.hits / n)} (${s.hits}/${n}) | ${(s.reciprocal / n).toFixed(3)} | ${median(s.times).toFixed(2)} ms |`,
+    );
   }
   console.log('');
 }
@@ -344,12 +398,16 @@ async function latency(passages: Passage[], questions: string[], rounds: number)
   t = performance.now();
   LexicalIndex.load(bytes);
   const load = performance.now() - t;
-  console.log(`### lexical query time at ${passages.length} passages (${questions.length} dev questions × ${rounds}, top 30)\n`);
+  console.log(
+    `### lexical query time at ${passages.length} passages (${questions.length} dev questions × ${rounds}, top 30)\n`,
+  );
   console.log('| index | build | median query | p95 query | ratio to plain MiniSearch (median) |');
   console.log('|---|---|---|---|---|');
   const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))];
   const row = (name: string, build: number, xs: number[]) =>
-    console.log(`| ${name} | ${(build / 1000).toFixed(2)} s | ${median(xs).toFixed(2)} ms | ${p95(xs).toFixed(2)} ms | ${(median(xs) / median(p)).toFixed(2)}× |`);
+    console.log(
+      `| ${name} | ${(build / 1000).toFixed(2)} s | ${median(xs).toFixed(2)} ms | ${p95(xs).toFixed(2)} ms | ${(median(xs) / median(p)).toFixed(2)}× |`,
+    );
   row(`Evident lexical (saved: ${(size / 1e6).toFixed(1)} MB, loads in ${load.toFixed(0)} ms)`, evidentBuild, e);
   row('plain MiniSearch (heading + text, defaults)', plainBuild, p);
   row('reference BM25 (Map postings)', referenceBuild, r);

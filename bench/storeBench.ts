@@ -45,19 +45,29 @@ function percentile(xs: number[], p: number): number {
 }
 
 /** Each phase's figure as it is measured (stderr, with the time), so a run cut short still tells what it measured. */
-const progress = (line: string) => console.error(`[${new Date().toISOString()}, load ${os.loadavg()[0].toFixed(1)}] ${line}`);
+const progress = (line: string) =>
+  console.error(`[${new Date().toISOString()}, load ${os.loadavg()[0].toFixed(1)}] ${line}`);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sec = (n: number) => `${(n / 1000).toFixed(1)} s`;
 
 function questionsFrom(file: string | undefined, fallback: LocalPassageStore): Promise<string[]> | string[] {
   if (file) {
-    return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { question: string }).question);
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => (JSON.parse(l) as { question: string }).question);
   }
   // No question file: the headings of the indexed passages, a query per heading (up to 100).
-  return fallback.passageTexts().then((texts) => [...new Set(texts.map((t) => t.split('\n')[0]).filter((h) => h.length > 3))].slice(0, 100));
+  return fallback
+    .passageTexts()
+    .then((texts) => [...new Set(texts.map((t) => t.split('\n')[0]).filter((h) => h.length > 3))].slice(0, 100));
 }
 
-async function timedQueries(store: PassageStore, questions: string[], embedder: Embedder): Promise<{ times: number[]; tops: string[][] }> {
+async function timedQueries(
+  store: PassageStore,
+  questions: string[],
+  embedder: Embedder,
+): Promise<{ times: number[]; tops: string[][] }> {
   const times: number[] = [];
   const tops: string[][] = [];
   for (const q of questions) {
@@ -73,7 +83,11 @@ async function timedQueries(store: PassageStore, questions: string[], embedder: 
  * A new client's first question, as the engine asks it: open the store, the question's term
  * weights, the search, the returned passages' term weights. Returns the time and the store.
  */
-async function firstQuestion<S extends PassageStore>(open: () => Promise<S>, question: string, embedder: Embedder): Promise<{ ms: number; store: S }> {
+async function firstQuestion<S extends PassageStore>(
+  open: () => Promise<S>,
+  question: string,
+  embedder: Embedder,
+): Promise<{ ms: number; store: S }> {
   const t = performance.now();
   const store = await open();
   await store.termStats([question]);
@@ -87,7 +101,12 @@ async function firstQuestion<S extends PassageStore>(open: () => Promise<S>, que
  * heading and text read over the wire and analysed for the term weights. Rebuilt here with the
  * previous statement and analysis, on the same database, for the ratio in one run.
  */
-async function firstQuestionReadingEveryText(url: string, question: string, embedder: Embedder, efSearch: number | undefined): Promise<number> {
+async function firstQuestionReadingEveryText(
+  url: string,
+  question: string,
+  embedder: Embedder,
+  efSearch: number | undefined,
+): Promise<number> {
   const t = performance.now();
   const store = await PostgresPassageStore.open({ connectionString: url, efSearch });
   const client = new pg.Client({ connectionString: url });
@@ -118,7 +137,13 @@ async function main(): Promise<void> {
     ? await generatedCorpus([path.join(corpora, '18f-handbook'), path.join(corpora, 'k8s-community')], 4)
     : path.resolve(values.docs ?? positionals[0] ?? path.join(corpora, '18f-handbook'));
   const defaultQuestions = path.join(__dirname, '../eval/dev/18f-handbook.jsonl');
-  const questionFile = values.questions ?? (values.docs || positionals[0] || values.scale ? undefined : existsSync(defaultQuestions) ? defaultQuestions : undefined);
+  const questionFile =
+    values.questions ??
+    (values.docs || positionals[0] || values.scale
+      ? undefined
+      : existsSync(defaultQuestions)
+        ? defaultQuestions
+        : undefined);
   const efSearch = values['ef-search'] ? Number(values['ef-search']) : undefined;
   const modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
   const embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
@@ -152,7 +177,11 @@ async function main(): Promise<void> {
 
     // A new client's first question (each store opened afresh on the index just built).
     const firstLocal = await firstQuestion(() => LocalPassageStore.open(indexDir, docs), questions[0], embedder);
-    const firstShared = await firstQuestion(() => PostgresPassageStore.open({ connectionString: url, efSearch }), questions[0], embedder);
+    const firstShared = await firstQuestion(
+      () => PostgresPassageStore.open({ connectionString: url, efSearch }),
+      questions[0],
+      embedder,
+    );
     await firstShared.store.close();
     const firstReadingAll = await firstQuestionReadingEveryText(url, questions[0], embedder, efSearch);
 
@@ -161,10 +190,14 @@ async function main(): Promise<void> {
     await timedQueries(shared, questions.slice(0, 3), embedder);
     const l = await timedQueries(local, questions, embedder);
     const s = await timedQueries(shared, questions, embedder);
-    progress(`queries: local p50 ${ms(percentile(l.times, 50))}, shared p50 ${ms(percentile(s.times, 50))}; first question local ${ms(firstLocal.ms)}, shared ${ms(firstShared.ms)}, reading every text ${ms(firstReadingAll)}`);
+    progress(
+      `queries: local p50 ${ms(percentile(l.times, 50))}, shared p50 ${ms(percentile(s.times, 50))}; first question local ${ms(firstLocal.ms)}, shared ${ms(firstShared.ms)}, reading every text ${ms(firstReadingAll)}`,
+    );
 
     // 8 clients (8 pools), each asking every question, all at once.
-    const clients = await Promise.all(Array.from({ length: CLIENTS }, () => PostgresPassageStore.open({ connectionString: url, efSearch })));
+    const clients = await Promise.all(
+      Array.from({ length: CLIENTS }, () => PostgresPassageStore.open({ connectionString: url, efSearch })),
+    );
     const concurrentTimes: number[] = [];
     let wrong = 0;
     t = performance.now();
@@ -185,19 +218,39 @@ async function main(): Promise<void> {
 
     const same = l.tops.filter((top, i) => top.join() === s.tops[i].join()).length;
     const sameSet = l.tops.filter((top, i) => [...top].sort().join() === [...s.tops[i]].sort().join()).length;
-    console.log(`Corpus: ${docs} (${localReport.documents} documents, ${localReport.passages} passages; shared: ${sharedReport.documents} / ${sharedReport.passages})`);
-    console.log(`Questions: ${questions.length} (${questionFile ?? (values.scale ? `the scale benchmark's; corpus in ${scaleCacheRoot()}` : 'passage headings')}); server: ${external ? 'PostgreSQL at --store' : 'PGlite 0.5 via pglite-socket, in this process'}; hnsw.ef_search ${efSearch ?? `default (${DEFAULT_EF_SEARCH})`}`);
-    console.log(`Machine: ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, Node ${process.version}; embeddings: tiny generated model\n`);
+    console.log(
+      `Corpus: ${docs} (${localReport.documents} documents, ${localReport.passages} passages; shared: ${sharedReport.documents} / ${sharedReport.passages})`,
+    );
+    console.log(
+      `Questions: ${questions.length} (${questionFile ?? (values.scale ? `the scale benchmark's; corpus in ${scaleCacheRoot()}` : 'passage headings')}); server: ${external ? 'PostgreSQL at --store' : 'PGlite 0.5 via pglite-socket, in this process'}; hnsw.ef_search ${efSearch ?? `default (${DEFAULT_EF_SEARCH})`}`,
+    );
+    console.log(
+      `Machine: ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, Node ${process.version}; embeddings: tiny generated model\n`,
+    );
     console.log('| store | index from scratch | re-run, unchanged | query p50 | query p95 |');
     console.log('|---|---|---|---|---|');
-    console.log(`| local (lexical index + vectors on disk) | ${sec(localIndex)} | ${sec(localRerun)} | ${ms(percentile(l.times, 50))} | ${ms(percentile(l.times, 95))} |`);
-    console.log(`| shared (PostgreSQL + pgvector, 1 client) | ${sec(sharedIndex)} | ${sec(sharedRerun)} | ${ms(percentile(s.times, 50))} | ${ms(percentile(s.times, 95))} |`);
-    console.log(`| shared, ${CLIENTS} concurrent clients* | | | ${ms(percentile(concurrentTimes, 50))} | ${ms(percentile(concurrentTimes, 95))} |`);
-    console.log(`\nA new client's first question (open, term weights, search): local ${ms(firstLocal.ms)}, shared ${ms(firstShared.ms)}; shared reading every passage's text for the weights (the client before the stem table) ${ms(firstReadingAll)}.`);
-    console.log(`\n* ${CLIENTS} × ${questions.length} queries in ${sec(concurrentWall)} (${(concurrentTimes.length / (concurrentWall / 1000)).toFixed(1)} queries/s); ${wrong} answered differently from the same query alone. PGlite runs one query at a time: this checks correctness and queueing, not a server's throughput.`);
-    console.log(`Same top ${TOP_K} (ids and order) local vs shared: ${same}/${questions.length}; same set: ${sameSet}/${questions.length}.`);
+    console.log(
+      `| local (lexical index + vectors on disk) | ${sec(localIndex)} | ${sec(localRerun)} | ${ms(percentile(l.times, 50))} | ${ms(percentile(l.times, 95))} |`,
+    );
+    console.log(
+      `| shared (PostgreSQL + pgvector, 1 client) | ${sec(sharedIndex)} | ${sec(sharedRerun)} | ${ms(percentile(s.times, 50))} | ${ms(percentile(s.times, 95))} |`,
+    );
+    console.log(
+      `| shared, ${CLIENTS} concurrent clients* | | | ${ms(percentile(concurrentTimes, 50))} | ${ms(percentile(concurrentTimes, 95))} |`,
+    );
+    console.log(
+      `\nA new client's first question (open, term weights, search): local ${ms(firstLocal.ms)}, shared ${ms(firstShared.ms)}; shared reading every passage's text for the weights (the client before the stem table) ${ms(firstReadingAll)}.`,
+    );
+    console.log(
+      `\n* ${CLIENTS} × ${questions.length} queries in ${sec(concurrentWall)} (${(concurrentTimes.length / (concurrentWall / 1000)).toFixed(1)} queries/s); ${wrong} answered differently from the same query alone. PGlite runs one query at a time: this checks correctness and queueing, not a server's throughput.`,
+    );
+    console.log(
+      `Same top ${TOP_K} (ids and order) local vs shared: ${same}/${questions.length}; same set: ${sameSet}/${questions.length}.`,
+    );
     l.tops.forEach((top, i) => {
-      if (top.join() !== s.tops[i].join()) console.log(`  differs: "${questions[i]}"\n    local  ${top.join(' ')}\n    shared ${s.tops[i].join(' ')}`);
+      if (top.join() !== s.tops[i].join()) {
+        console.log(`  differs: "${questions[i]}"\n    local  ${top.join(' ')}\n    shared ${s.tops[i].join(' ')}`);
+      }
     });
     for (const ef of (values['ef-sweep'] ?? '').split(',').filter(Boolean).map(Number)) {
       const swept = await PostgresPassageStore.open({ connectionString: url, efSearch: ef });
@@ -205,9 +258,13 @@ async function main(): Promise<void> {
       const r = await timedQueries(swept, questions, embedder);
       await swept.close();
       const equal = l.tops.filter((top, i) => top.join() === r.tops[i].join()).length;
-      console.log(`hnsw.ef_search ${ef}: same top ${TOP_K} as local ${equal}/${questions.length}; query p50 ${ms(percentile(r.times, 50))}, p95 ${ms(percentile(r.times, 95))}`);
+      console.log(
+        `hnsw.ef_search ${ef}: same top ${TOP_K} as local ${equal}/${questions.length}; query p50 ${ms(percentile(r.times, 50))}, p95 ${ms(percentile(r.times, 95))}`,
+      );
       r.tops.forEach((top, i) => {
-        if (top.join() !== l.tops[i].join()) console.log(`  differs: "${questions[i]}"\n    local  ${l.tops[i].join(' ')}\n    shared ${top.join(' ')}`);
+        if (top.join() !== l.tops[i].join()) {
+          console.log(`  differs: "${questions[i]}"\n    local  ${l.tops[i].join(' ')}\n    shared ${top.join(' ')}`);
+        }
       });
     }
     await shared.close();

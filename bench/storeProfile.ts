@@ -52,7 +52,9 @@ async function main(): Promise<void> {
     if (!store.status().indexed || values.update) {
       const t = performance.now();
       const report = await store.update(folderDocSource(docs), { embedder });
-      console.log(`Indexed ${docs} into ${dataDir}: ${report.passages} passages (${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      console.log(
+        `Indexed ${docs} into ${dataDir}: ${report.passages} passages (${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
     } else {
       console.log(`Store in ${dataDir}: ${store.status().passages} passages (${store.status().documents} documents)`);
     }
@@ -69,17 +71,35 @@ async function main(): Promise<void> {
       const [vector] = await embedder.embed([question]);
       const params = values.lexical
         ? [terms, TOP_K, CANDIDATES, RRF_K, K1, B, stems]
-        : [terms, pgvector.toSql(Array.from(vector)), TOP_K, CANDIDATES, RRF_K, K1, B, FUSION_WEIGHTS.lexical, FUSION_WEIGHTS.vector, stems];
+        : [
+            terms,
+            pgvector.toSql(Array.from(vector)),
+            TOP_K,
+            CANDIDATES,
+            RRF_K,
+            K1,
+            B,
+            FUSION_WEIGHTS.lexical,
+            FUSION_WEIGHTS.vector,
+            stems,
+          ];
       t = performance.now();
-      const explained = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${values.lexical ? LEXICAL_SEARCH_SQL : HYBRID_SEARCH_SQL}`, params);
+      const explained = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${values.lexical ? LEXICAL_SEARCH_SQL : HYBRID_SEARCH_SQL}`,
+        params,
+      );
       const plan = explained.rows.map((r) => r['QUERY PLAN']).join('\n');
       const execution = Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? NaN);
       rows.push({ question, store: searched, plan, execution });
-      console.log(`${searched.toFixed(1).padStart(9)} ms search, ${execution.toFixed(1).padStart(9)} ms executed (EXPLAIN ANALYZE)  ${question}  [${terms.join(' ')}]`);
+      console.log(
+        `${searched.toFixed(1).padStart(9)} ms search, ${execution.toFixed(1).padStart(9)} ms executed (EXPLAIN ANALYZE)  ${question}  [${terms.join(' ')}]`,
+      );
       if (values.plans) console.log(plan);
     }
     const sorted = [...rows].sort((a, b) => a.store - b.store);
-    console.log(`\nsearch p50 ${sorted[Math.ceil(sorted.length / 2) - 1].store.toFixed(1)} ms, max ${sorted[sorted.length - 1].store.toFixed(1)} ms`);
+    console.log(
+      `\nsearch p50 ${sorted[Math.ceil(sorted.length / 2) - 1].store.toFixed(1)} ms, max ${sorted[sorted.length - 1].store.toFixed(1)} ms`,
+    );
     if (!values.plans) {
       const slowest = sorted[sorted.length - 1];
       console.log(`\nThe slowest question's plan ("${slowest.question}"):\n${slowest.plan}`);

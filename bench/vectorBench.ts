@@ -47,14 +47,23 @@ const percentile = (xs: number[], p: number): number => {
 const rssMb = (): number => process.memoryUsage().rss / 1048576;
 
 /** The live vectors of a bench:scale index, as one array. */
-async function readVectors(indexDir: string): Promise<{ ids: string[]; data: Float32Array; dims: number; readMs: number }> {
+async function readVectors(
+  indexDir: string,
+): Promise<{ ids: string[]; data: Float32Array; dims: number; readMs: number }> {
   const t = performance.now();
-  const manifest = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8')) as { dimensions: number; vectors: VectorSegmentRef[] };
+  const manifest = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8')) as {
+    dimensions: number;
+    vectors: VectorSegmentRef[];
+  };
   const store = new VectorStore(manifest.dimensions);
   for (const ref of manifest.vectors) {
     const f32 = await readFile(path.join(indexDir, `${ref.stem}.f32`));
     const ids = (await readFile(path.join(indexDir, `${ref.stem}.ids`), 'utf8')).split('\n');
-    store.addLoaded(ref, ref.rows === 0 ? [] : ids, new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength)));
+    store.addLoaded(
+      ref,
+      ref.rows === 0 ? [] : ids,
+      new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength)),
+    );
   }
   return { ...store.liveRows(), dims: manifest.dimensions, readMs: performance.now() - t };
 }
@@ -115,19 +124,35 @@ async function methods(ids: string[], data: Float32Array, dims: number, tmp: str
       diskBytes: n * dims,
       query: (q) => {
         const qi = quantize(q);
-        const candidates = topByScore(n, (row) => {
-          let s = 0;
-          const o = row * dims;
-          for (let d = 0; d < dims; d++) s += q8[o + d] * qi[d];
-          return s;
-        }, TOP * 2);
-        return candidates.map((row) => ({ row, s: dotF32(data, row, q, dims) })).sort((a, b) => b.s - a.s).slice(0, TOP).map((c) => ids[c.row]);
+        const candidates = topByScore(
+          n,
+          (row) => {
+            let s = 0;
+            const o = row * dims;
+            for (let d = 0; d < dims; d++) s += q8[o + d] * qi[d];
+            return s;
+          },
+          TOP * 2,
+        );
+        return candidates
+          .map((row) => ({ row, s: dotF32(data, row, q, dims) }))
+          .sort((a, b) => b.s - a.s)
+          .slice(0, TOP)
+          .map((c) => ids[c.row]);
       },
     };
   });
 
   for (const quantization of ['f32', 'i8'] as const) {
-    const config = { dimensions: dims, metric: 'ip' as MetricKind, quantization: quantization as ScalarKind, connectivity: 32, expansion_add: 128, expansion_search: 512, multi: false };
+    const config = {
+      dimensions: dims,
+      metric: 'ip' as MetricKind,
+      quantization: quantization as ScalarKind,
+      connectivity: 32,
+      expansion_add: 128,
+      expansion_search: 512,
+      multi: false,
+    };
     let index = new Index(config);
     measure(`usearch HNSW ${quantization} (connectivity 32, breadth 512)`, () => {
       index = new Index(config);
@@ -193,25 +218,43 @@ async function methods(ids: string[], data: Float32Array, dims: number, tmp: str
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, corpora: { type: 'string', default: CORPORA.join(',') } } });
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string', default: '2' }, corpora: { type: 'string', default: CORPORA.join(',') } },
+  });
   const rounds = Number(values.rounds);
   const model = await makeTinyEmbeddingModel(defaultModelCacheDir(), 384);
   const embedder = await loadEmbedder({ modelId: model, allowRemote: false, dtype: 'fp32' });
   const questions = [
     ...SCALE_QUESTIONS,
-    ...['18f-handbook.jsonl', 'site-policy.jsonl'].flatMap((f) => readFileSync(path.join(DEV, f), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { question: string }).question)),
+    ...['18f-handbook.jsonl', 'site-policy.jsonl'].flatMap((f) =>
+      readFileSync(path.join(DEV, f), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { question: string }).question),
+    ),
   ];
   const queries = await embedder.embed(questions);
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'evident-vector-bench-'));
-  console.log(`Vector search, ${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
-  console.log(`Vectors: bench:scale's stored passage vectors in ${scaleCacheRoot()} (generated 384-d model); ${queries.length} queries (dev-set and scale questions, same model); top ${TOP}, ${rounds} rounds, one thread\n`);
-  console.log('| vectors | method | build | query p50 / p95 (wall) | CPU p50 | recall@6 / @30 vs exact | RSS growth | on disk | load / view |');
+  console.log(
+    `Vector search, ${new Date().toISOString()}, ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, Node ${process.version}`,
+  );
+  console.log(
+    `Vectors: bench:scale's stored passage vectors in ${scaleCacheRoot()} (generated 384-d model); ${queries.length} queries (dev-set and scale questions, same model); top ${TOP}, ${rounds} rounds, one thread\n`,
+  );
+  console.log(
+    '| vectors | method | build | query p50 / p95 (wall) | CPU p50 | recall@6 / @30 vs exact | RSS growth | on disk | load / view |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   try {
     for (const corpus of (values.corpora ?? '').split(',')) {
       const dir = path.join(scaleCacheRoot(), 'indexes', corpus);
       if (!existsSync(path.join(dir, 'manifest.json'))) {
-        console.log(`| ${corpus} | not built: run bench:scale with EVIDENT_SCALE_CACHE=${scaleCacheRoot()} first | | | | | | | |`);
+        console.log(
+          `| ${corpus} | not built: run bench:scale with EVIDENT_SCALE_CACHE=${scaleCacheRoot()} first | | | | | | | |`,
+        );
         continue;
       }
       const { ids, data, dims, readMs } = await readVectors(dir);
@@ -242,14 +285,23 @@ async function main(): Promise<void> {
         }
         const mb = (b?: number) => (b === undefined ? '—' : `${(b / 1048576).toFixed(1)} MB`);
         const ms = (x?: number) => (x === undefined ? '—' : `${x.toFixed(x < 10 ? 2 : 0)} ms`);
-        const load = m.name.startsWith('exact Float32') ? `${ms(readMs)} (read the .f32 segments)` : `${ms(m.loadMs)} / ${ms(m.viewMs)}`;
-        console.log(`| ${ids.length} × ${dims} | ${m.name} | ${ms(m.buildMs)} | ${ms(percentile(wall, 50))} / ${ms(percentile(wall, 95))} | ${ms(percentile(cpu, 50))} | ${(r6 / queries.length).toFixed(3)} / ${(r30 / queries.length).toFixed(3)} | ${m.rssMb.toFixed(0)} MB | ${mb(m.diskBytes)} | ${load} |`);
+        const load = m.name.startsWith('exact Float32')
+          ? `${ms(readMs)} (read the .f32 segments)`
+          : `${ms(m.loadMs)} / ${ms(m.viewMs)}`;
+        console.log(
+          `| ${ids.length} × ${dims} | ${m.name} | ${ms(m.buildMs)} | ${ms(percentile(wall, 50))} / ${ms(percentile(wall, 95))} | ${ms(percentile(cpu, 50))} | ${(r6 / queries.length).toFixed(3)} / ${(r30 / queries.length).toFixed(3)} | ${m.rssMb.toFixed(0)} MB | ${mb(m.diskBytes)} | ${load} |`,
+        );
       }
     }
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-  console.log(`\nload after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nload after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error) => {

@@ -12,7 +12,9 @@ export function lazyModule(packages) {
     name: 'lazy-module',
     setup(build) {
       const filter = new RegExp(`^(${packages.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})$`);
-      build.onResolve({ filter }, (args) => (args.pluginData?.real ? undefined : { path: args.path, namespace: 'lazy-module' }));
+      build.onResolve({ filter }, (args) =>
+        args.pluginData?.real ? undefined : { path: args.path, namespace: 'lazy-module' },
+      );
       build.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (args) => {
         const names = Object.keys(require(args.path)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
         const contents = [

@@ -35,7 +35,9 @@ function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   if (result.error) throw new InstallError(`${command} ${args.join(' ')} could not start: ${result.error.message}`);
   if (result.status !== 0) {
-    throw new InstallError(`${command} ${args.join(' ')} (in ${options.cwd ?? process.cwd()}) exited with ${result.status}`);
+    throw new InstallError(
+      `${command} ${args.join(' ')} (in ${options.cwd ?? process.cwd()}) exited with ${result.status}`,
+    );
   }
   log(`  ${command} ${args.join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -50,10 +52,30 @@ function npm(args, cwd, env) {
 // Debian packages the harness needs, each with how to tell it is present; `build` ones only
 // while installing (a cached harness needs just the browser and ripgrep).
 const systemPackages = [
-  { name: 'chromium', why: 'the browser Playwright drives', build: false, present: () => existsSync('/usr/bin/chromium') },
-  { name: 'ripgrep', why: "VS Code's search (replaces the GitHub download)", build: false, present: () => onPath('rg') },
-  { name: 'libkrb5-dev', why: "headers for code-server's kerberos module", build: true, present: () => onPath('krb5-config') || existsSync('/usr/include/gssapi/gssapi.h') },
-  { name: 'build-essential', why: 'compilers for the native modules', build: true, present: () => onPath('g++') && onPath('make') },
+  {
+    name: 'chromium',
+    why: 'the browser Playwright drives',
+    build: false,
+    present: () => existsSync('/usr/bin/chromium'),
+  },
+  {
+    name: 'ripgrep',
+    why: "VS Code's search (replaces the GitHub download)",
+    build: false,
+    present: () => onPath('rg'),
+  },
+  {
+    name: 'libkrb5-dev',
+    why: "headers for code-server's kerberos module",
+    build: true,
+    present: () => onPath('krb5-config') || existsSync('/usr/include/gssapi/gssapi.h'),
+  },
+  {
+    name: 'build-essential',
+    why: 'compilers for the native modules',
+    build: true,
+    present: () => onPath('g++') && onPath('make'),
+  },
   { name: 'python3', why: 'node-gyp', build: true, present: () => onPath('python3') },
 ];
 
@@ -66,7 +88,9 @@ function ensureSystemPackages(forBuild) {
     const list = missing.map((p) => `  ${p.name} (${p.why})`).join('\n');
     throw new InstallError(
       `missing system packages:\n${list}\n` +
-        (isRoot ? 'apt-get is not available: install them with your package manager.' : `run as root: apt-get update && apt-get install -y ${names.join(' ')}`),
+        (isRoot
+          ? 'apt-get is not available: install them with your package manager.'
+          : `run as root: apt-get update && apt-get install -y ${names.join(' ')}`),
     );
   }
   log(`installing Debian packages: ${names.join(' ')}`);
@@ -99,7 +123,11 @@ function isCached(key) {
   if (!existsSync(stampFile)) return false;
   try {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
-    return stamp.key === key && existsSync(join(vscodeDir, 'node_modules.asar')) && existsSync(join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin', 'rg'));
+    return (
+      stamp.key === key &&
+      existsSync(join(vscodeDir, 'node_modules.asar')) &&
+      existsSync(join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin', 'rg'))
+    );
   } catch {
     return false;
   }
@@ -125,7 +153,10 @@ function installCodeServer(prefix) {
   // @vscode/ripgrep's postinstall downloads rg; it skips when bin/ exists, so give it Debian's.
   const rgBin = join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
   mkdirSync(rgBin, { recursive: true });
-  const rg = (process.env.PATH ?? '').split(delimiter).map((d) => join(d, 'rg')).find((p) => existsSync(p));
+  const rg = (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((d) => join(d, 'rg'))
+    .find((p) => existsSync(p));
   relink(rg, join(rgBin, 'rg'));
   log('npm rebuild (node-pty, spdlog, watcher, kerberos… from source)');
   npm(['rebuild'], vscodeDir, buildEnv);
@@ -146,7 +177,9 @@ function verify() {
   rmSync(configHome, { recursive: true, force: true });
   const versionLine = version.stdout.split('\n').find((line) => line.startsWith(CODE_SERVER_VERSION));
   if (version.status !== 0 || !versionLine) {
-    throw new InstallError(`code-server --version failed (status ${version.status}): ${version.stdout}${version.stderr}`);
+    throw new InstallError(
+      `code-server --version failed (status ${version.status}): ${version.stdout}${version.stderr}`,
+    );
   }
   const chromium = spawnSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' });
   if (chromium.status !== 0) throw new InstallError(`chromium --version failed: ${chromium.stderr}`);
@@ -168,7 +201,14 @@ function main() {
   rmSync(stampFile, { force: true });
   installCodeServer(nodeHeadersPrefix());
   verify();
-  writeFileSync(stampFile, JSON.stringify({ key, codeServer: CODE_SERVER_VERSION, node: process.version, at: new Date().toISOString() }, null, 2));
+  writeFileSync(
+    stampFile,
+    JSON.stringify(
+      { key, codeServer: CODE_SERVER_VERSION, node: process.version, at: new Date().toISOString() },
+      null,
+      2,
+    ),
+  );
   log(`installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -16,7 +16,21 @@ import { artifactsDir, extensionDir, harnessDir, inHostOutDir, inHostSourceDir, 
 import { session, startSession, stopSession } from './lib/session';
 import { slug } from './lib/workbench';
 
-const CHECK_FILES = ['inHost.check.ts', 'backgroundIndex.check.ts', 'sitePolicy.check.ts', 'hostile.check.ts', 'grounding.check.ts', 'metrics.check.ts', 'chat.check.ts', 'walkthrough.check.ts', 'deadEnds.check.ts', 'trust.check.ts', 'sharedIndex.check.ts', 'agents.check.ts', 'realModel.check.ts'];
+const CHECK_FILES = [
+  'inHost.check.ts',
+  'backgroundIndex.check.ts',
+  'sitePolicy.check.ts',
+  'hostile.check.ts',
+  'grounding.check.ts',
+  'metrics.check.ts',
+  'chat.check.ts',
+  'walkthrough.check.ts',
+  'deadEnds.check.ts',
+  'trust.check.ts',
+  'sharedIndex.check.ts',
+  'agents.check.ts',
+  'realModel.check.ts',
+];
 
 function step(title: string): void {
   process.stdout.write(`\n[e2e] ${title}\n`);
@@ -77,14 +91,21 @@ async function main(): Promise<number> {
   }
 
   step('type-checking the harness (e2e/tsconfig.json)');
-  runOrExit(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', harnessDir]);
+  runOrExit(process.execPath, [
+    join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '--noEmit',
+    '-p',
+    harnessDir,
+  ]);
 
   step('bundling the in-host suite into out/test/e2e/suite');
   await bundleInHostSuite();
 
   step('starting code-server, the fake Gemini server and chromium');
   const s = await startSession();
-  process.stdout.write(`[e2e] code-server ${s.server.url}, temp ${s.home}${s.fakeGemini ? `, fake Gemini ${s.fakeGemini.baseUrl}` : ', no fake Gemini server (test/support/fakeGeminiMain.ts missing)'}\n`);
+  process.stdout.write(
+    `[e2e] code-server ${s.server.url}, temp ${s.home}${s.fakeGemini ? `, fake Gemini ${s.fakeGemini.baseUrl}` : ', no fake Gemini server (test/support/fakeGeminiMain.ts missing)'}\n`,
+  );
 
   const failureDetails: string[] = [];
   const mocha = new Mocha({
@@ -111,12 +132,17 @@ async function main(): Promise<number> {
     await mocha.loadFilesAsync();
     failures = await new Promise<number>((resolve) => mocha.run(resolve));
   } finally {
-    if (failureDetails.length > 0) process.stdout.write(`\n[e2e] failure details (screenshot, extension host log):\n\n${failureDetails.join('\n\n')}\n`);
+    if (failureDetails.length > 0)
+      process.stdout.write(
+        `\n[e2e] failure details (screenshot, extension host log):\n\n${failureDetails.join('\n\n')}\n`,
+      );
     const keep = process.argv.includes('--keep') || failures > 0;
     if (keep) process.stdout.write(`[e2e] kept the temp folder (logs, workspaces): ${session().home}\n`);
     await stopSession(keep);
   }
-  process.stdout.write(`[e2e] ${failures === 0 ? 'PASSED' : `FAILED (${failures} check(s))`} in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots: ${artifactsDir}\n`);
+  process.stdout.write(
+    `[e2e] ${failures === 0 ? 'PASSED' : `FAILED (${failures} check(s))`} in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots: ${artifactsDir}\n`,
+  );
   return failures === 0 ? 0 : 1;
 }
 

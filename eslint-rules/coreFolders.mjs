@@ -15,12 +15,20 @@ export const CORE_FOLDERS = {
   // The contract of an indexing run and the store-independent change set.
   'core/indexing': { may: ['core/indexing', 'core/docs', 'core/types.ts'] },
   // The store port depends on contracts and on the bottom of core only, never on an implementation.
-  'core/store/passageStore.ts': { may: ['core/indexing', 'core/docs', 'core/text', 'core/types.ts', 'core/retrieval/retrievedPassage.ts'] },
+  'core/store/passageStore.ts': {
+    may: ['core/indexing', 'core/docs', 'core/text', 'core/types.ts', 'core/retrieval/retrievedPassage.ts'],
+  },
   // The two stores never reach into each other, nor up into what uses them.
-  'core/store/local': { mayNot: ['core/store/postgres', 'core/indexWorker', 'core/agent', 'core/models', 'core/engine.ts'] },
-  'core/store/postgres': { mayNot: ['core/store/local', 'core/indexWorker', 'core/agent', 'core/models', 'core/engine.ts'] },
+  'core/store/local': {
+    mayNot: ['core/store/postgres', 'core/indexWorker', 'core/agent', 'core/models', 'core/engine.ts'],
+  },
+  'core/store/postgres': {
+    mayNot: ['core/store/local', 'core/indexWorker', 'core/agent', 'core/models', 'core/engine.ts'],
+  },
   // Ranking and search structures never import a store, nor what uses them.
-  'core/retrieval': { mayNot: ['core/store', 'core/indexWorker', 'core/agent', 'core/models', 'core/verifier', 'core/engine.ts'] },
+  'core/retrieval': {
+    mayNot: ['core/store', 'core/indexWorker', 'core/agent', 'core/models', 'core/verifier', 'core/engine.ts'],
+  },
   // What a search returns: a contract (types only) that imports nothing of core.
   'core/retrieval/retrievedPassage.ts': { may: [] },
 };
@@ -43,7 +51,9 @@ function entryFor(file) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: "Keep core's own folders (docs, text, indexing, store, retrieval) in their import direction." },
+    docs: {
+      description: "Keep core's own folders (docs, text, indexing, store, retrieval) in their import direction.",
+    },
     schema: [],
     messages: {
       forbidden: '{{part}} {{rule}}; "{{spec}}" is {{target}}. See docs/architecture.md ("Inside core").',
@@ -61,13 +71,22 @@ export default {
 
     function check(node, spec) {
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path.relative(srcRoot, path.resolve(path.dirname(filename), spec)).split(path.sep).join('/');
+      const target = path
+        .relative(srcRoot, path.resolve(path.dirname(filename), spec))
+        .split(path.sep)
+        .join('/');
       if (!target.startsWith('core/') && target !== 'core') return;
       if (rule.may && !rule.may.some((entry) => matches(entry, target))) {
-        const allowed = rule.may.length ? `may import of core only ${rule.may.join(', ')}` : 'may import nothing of core';
+        const allowed = rule.may.length
+          ? `may import of core only ${rule.may.join(', ')}`
+          : 'may import nothing of core';
         context.report({ node, messageId: 'forbidden', data: { part, rule: allowed, spec, target: `src/${target}` } });
       } else if (rule.mayNot?.some((entry) => matches(entry, target))) {
-        context.report({ node, messageId: 'forbidden', data: { part, rule: `may not import ${rule.mayNot.join(', ')}`, spec, target: `src/${target}` } });
+        context.report({
+          node,
+          messageId: 'forbidden',
+          data: { part, rule: `may not import ${rule.mayNot.join(', ')}`, spec, target: `src/${target}` },
+        });
       }
     }
 
@@ -83,7 +102,8 @@ export default {
       },
       CallExpression(node) {
         const [arg] = node.arguments;
-        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && arg?.type === 'Literal') check(node, arg.value);
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && arg?.type === 'Literal')
+          check(node, arg.value);
       },
     };
   },

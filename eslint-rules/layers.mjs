@@ -15,7 +15,13 @@ export const LAYERS = {
   domain: { may: ['domain'], typesOnly: [], packages: false, node: false, vscode: false },
   core: { may: ['domain', 'core'], typesOnly: [], packages: true, node: true, vscode: false },
   shared: { may: ['domain', 'shared'], typesOnly: [], packages: false, node: false, vscode: false },
-  webview: { may: ['domain', 'shared/protocol.ts', 'webview', 'shared/metricsProtocol.ts'], typesOnly: [], packages: true, node: false, vscode: false },
+  webview: {
+    may: ['domain', 'shared/protocol.ts', 'webview', 'shared/metricsProtocol.ts'],
+    typesOnly: [],
+    packages: true,
+    node: false,
+    vscode: false,
+  },
   host: { may: ['domain', 'shared', 'host'], typesOnly: ['core'], packages: true, node: true, vscode: true },
   cli: { may: ['domain', 'core', 'cli'], typesOnly: [], packages: true, node: true, vscode: false },
 };
@@ -41,7 +47,9 @@ function matches(entry, rel) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Keep the layers of src/ (domain, core, shared, webview, host, cli) in their import direction.' },
+    docs: {
+      description: 'Keep the layers of src/ (domain, core, shared, webview, host, cli) in their import direction.',
+    },
     schema: [],
     messages: {
       forbidden: '{{allowed}}; "{{spec}}" is {{what}}{{how}}. See docs/architecture.md ("Layers").',
@@ -58,7 +66,11 @@ export default {
     if (!rule) {
       return {
         Program(node) {
-          context.report({ node, messageId: 'unknownLayer', data: { layers: Object.keys(LAYERS).join(', '), file: fromSrc } });
+          context.report({
+            node,
+            messageId: 'unknownLayer',
+            data: { layers: Object.keys(LAYERS).join(', '), file: fromSrc },
+          });
         },
       };
     }
@@ -66,16 +78,21 @@ export default {
     function check(node, spec, typeOnly) {
       if (typeof spec !== 'string') return;
       const how = typeOnly ? ' (a type-only import counts too)' : '';
-      const report = (what) => context.report({ node, messageId: 'forbidden', data: { allowed: describe(layer), spec, what, how } });
+      const report = (what) =>
+        context.report({ node, messageId: 'forbidden', data: { allowed: describe(layer), spec, what, how } });
       if (spec.startsWith('.')) {
-        const target = path.relative(srcRoot, path.resolve(path.dirname(filename), spec)).split(path.sep).join('/');
+        const target = path
+          .relative(srcRoot, path.resolve(path.dirname(filename), spec))
+          .split(path.sep)
+          .join('/');
         if (target.startsWith('..') || path.isAbsolute(target)) return report('outside src/');
         if (rule.may.some((entry) => matches(entry, target))) return;
         if (typeOnly && rule.typesOnly.some((entry) => matches(entry, target))) return;
         return report(`in src/${target.split('/')[0]}`);
       }
       if (spec === 'vscode') return rule.vscode ? undefined : report('the VS Code API');
-      if (spec.startsWith('node:') || NODE_BUILTINS.has(spec.split('/')[0])) return rule.node ? undefined : report('a Node built-in');
+      if (spec.startsWith('node:') || NODE_BUILTINS.has(spec.split('/')[0]))
+        return rule.node ? undefined : report('a Node built-in');
       return rule.packages ? undefined : report('an npm package');
     }
 
@@ -85,7 +102,8 @@ export default {
         check(node, node.source.value, node.importKind === 'type' || allTypes(node.specifiers, 'importKind'));
       },
       ExportNamedDeclaration(node) {
-        if (node.source) check(node, node.source.value, node.exportKind === 'type' || allTypes(node.specifiers, 'exportKind'));
+        if (node.source)
+          check(node, node.source.value, node.exportKind === 'type' || allTypes(node.specifiers, 'exportKind'));
       },
       ExportAllDeclaration(node) {
         check(node, node.source.value, node.exportKind === 'type');
@@ -103,7 +121,8 @@ export default {
       },
       CallExpression(node) {
         const [arg] = node.arguments;
-        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && arg?.type === 'Literal') check(node, arg.value, false);
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && arg?.type === 'Literal')
+          check(node, arg.value, false);
       },
     };
   },

@@ -54,18 +54,24 @@ async function readJsonl<T>(file: string): Promise<T[]> {
 }
 
 /** Every written answer and its question's captured evidence; a bad line fails with its file and line. */
-export async function loadAnswerSet(dir: string): Promise<{ answers: WrittenAnswer[]; captured: Map<string, CapturedQuestion> }> {
+export async function loadAnswerSet(
+  dir: string,
+): Promise<{ answers: WrittenAnswer[]; captured: Map<string, CapturedQuestion> }> {
   const answers: WrittenAnswer[] = [];
   const captured = new Map<string, CapturedQuestion>();
   for (const corpus of CORPORA) {
-    for (const q of await readJsonl<CapturedQuestion>(path.join(dir, 'captured', `${corpus}.jsonl`))) captured.set(q.questionId, { ...q, corpus });
+    for (const q of await readJsonl<CapturedQuestion>(path.join(dir, 'captured', `${corpus}.jsonl`))) {
+      captured.set(q.questionId, { ...q, corpus });
+    }
     for (const a of await readJsonl<WrittenAnswer>(path.join(dir, `${corpus}.jsonl`))) {
       const where = `${corpus}.jsonl ${a.id}`;
       if (!captured.has(a.questionId)) throw new Error(`${where}: no captured evidence for question ${a.questionId}`);
       if (a.split !== 'dev' && a.split !== 'test') throw new Error(`${where}: split must be dev or test`);
       for (const s of a.sentences) {
         if (!(LABELS as readonly string[]).includes(s.label)) throw new Error(`${where}: unknown label "${s.label}"`);
-        if (!a.answer.includes(s.text)) throw new Error(`${where}: labelled text is not in the answer: ${JSON.stringify(s.text)}`);
+        if (!a.answer.includes(s.text)) {
+          throw new Error(`${where}: labelled text is not in the answer: ${JSON.stringify(s.text)}`);
+        }
       }
       answers.push({ ...a, corpus });
     }
@@ -79,7 +85,8 @@ export function isWrittenAbstention(a: WrittenAnswer): boolean {
 }
 
 const CITATION = /\s*\[E\d+(?:\s*,\s*E\d+)*\]/g;
-const normalise = (text: string): string => text.replace(CITATION, '').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim();
+const normalise = (text: string): string =>
+  text.replace(CITATION, '').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim();
 
 /** Ranges of `part` in `whole`, both normalised (citations, emphasis and spacing ignored). */
 function locate(whole: string, part: string, from = 0): [number, number] | undefined {
@@ -91,7 +98,10 @@ function locate(whole: string, part: string, from = 0): [number, number] | undef
  * The verdicts that cover each labelled sentence: the verifier may split differently from the
  * writer, so a label gets every verdict whose text overlaps it (by position in the answer).
  */
-export function alignVerdicts(answer: WrittenAnswer, verdicts: readonly SentenceVerdict[]): Map<LabelledSentence, SentenceVerdict[]> {
+export function alignVerdicts(
+  answer: WrittenAnswer,
+  verdicts: readonly SentenceVerdict[],
+): Map<LabelledSentence, SentenceVerdict[]> {
   const whole = normalise(answer.answer);
   const placed: Array<{ v: SentenceVerdict; range: [number, number] }> = [];
   let cursor = 0;
@@ -124,7 +134,12 @@ export interface Outcome {
 /** A labelled sentence is shown as a kept claim when every verdict over it is kept and the turn answered. */
 export function shownAsKept(o: Outcome, s: LabelledSentence): boolean {
   const vs = o.aligned.get(s) ?? [];
-  return !o.result.abstained && vs.length > 0 && vs.every((v) => v.verdict === 'kept' || v.verdict === 'exempt') && vs.some((v) => v.verdict === 'kept');
+  return (
+    !o.result.abstained &&
+    vs.length > 0 &&
+    vs.every((v) => v.verdict === 'kept' || v.verdict === 'exempt') &&
+    vs.some((v) => v.verdict === 'kept')
+  );
 }
 
 /** Shown: kept, or exempt (a lead-in, a hedge), in an answer that is not an abstention. */
@@ -147,7 +162,17 @@ export interface Figures {
 
 /** The figures of issue 21's "Done when" over a set of outcomes. */
 export function figures(outcomes: readonly Outcome[], answerable: (questionId: string) => boolean): Figures {
-  const f: Figures = { answers: outcomes.length, unretrieved: 0, backedKept: [0, 0], faithfulWhole: [0, 0], plantedStopped: [0, 0], stoppedByDrop: [0, 0], abstentionsShown: [0, 0], hedgesShown: [0, 0], exemptShown: [0, 0] };
+  const f: Figures = {
+    answers: outcomes.length,
+    unretrieved: 0,
+    backedKept: [0, 0],
+    faithfulWhole: [0, 0],
+    plantedStopped: [0, 0],
+    stoppedByDrop: [0, 0],
+    abstentionsShown: [0, 0],
+    hedgesShown: [0, 0],
+    exemptShown: [0, 0],
+  };
   for (const o of outcomes) {
     if (o.unretrieved.length) f.unretrieved++;
     const a = o.answer;

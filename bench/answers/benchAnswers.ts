@@ -23,7 +23,17 @@ import type { ChatModel, TextSimilarity } from '../../src/core/types';
 import { FakeGeminiServer } from '../../test/support/fakeGemini';
 import { geminiReplayScript, type ReplayReport } from '../../test/support/answerReplay';
 import { embeddingSimilarity } from '../../test/support/embeddingSimilarity';
-import { alignVerdicts, CORPORA, figures, formatFigures, loadAnswerSet, shownAsKept, type Corpus, type Outcome, type WrittenAnswer } from './answerSet';
+import {
+  alignVerdicts,
+  CORPORA,
+  figures,
+  formatFigures,
+  loadAnswerSet,
+  shownAsKept,
+  type Corpus,
+  type Outcome,
+  type WrittenAnswer,
+} from './answerSet';
 
 const ROOT = path.join(__dirname, '../..');
 const CORPUS_DIR = path.join(ROOT, '../shared/data/corpora');
@@ -44,10 +54,18 @@ async function main(): Promise<void> {
   });
   const split = values.split as 'dev' | 'test' | 'all';
   const { answers, captured } = await loadAnswerSet(path.join(ROOT, 'eval/answers'));
-  const chosen = answers.filter((a) => (split === 'all' || a.split === split) && (!values.only || a.id.includes(values.only)));
+  const chosen = answers.filter(
+    (a) => (split === 'all' || a.split === split) && (!values.only || a.id.includes(values.only)),
+  );
   const modelDir = values.model ?? process.env.EVIDENT_EMBEDDING_MODEL ?? '/work/models/all-MiniLM-L6-v2';
-  if (!values.lexical && !existsSync(path.join(modelDir, 'onnx'))) throw new Error(`No embedding model at ${modelDir} (npm run fetch-model -- --out DIR, then --model DIR), or run with --lexical.`);
-  const embedding = values.lexical ? (false as const) : { modelId: modelDir, localModelPath: modelDir, allowRemote: false };
+  if (!values.lexical && !existsSync(path.join(modelDir, 'onnx'))) {
+    throw new Error(
+      `No embedding model at ${modelDir} (npm run fetch-model -- --out DIR, then --model DIR), or run with --lexical.`,
+    );
+  }
+  const embedding = values.lexical
+    ? (false as const)
+    : { modelId: modelDir, localModelPath: modelDir, allowRemote: false };
   let similarity: TextSimilarity | undefined;
   if (values.similarity) {
     if (!embedding) throw new Error('--similarity needs the embedding model (drop --lexical).');
@@ -65,7 +83,12 @@ async function main(): Promise<void> {
       if (mine.length === 0) continue;
       const indexDir = path.join(cacheRoot, `${corpus}-${embedding ? 'hybrid' : 'lexical'}`);
       await mkdir(indexDir, { recursive: true });
-      const engine = await Engine.open({ docs: folderDocSource(path.join(CORPUS_DIR, corpus)), indexDir, embedding, verifier: { similarity, ...(values.threshold ? { threshold: Number(values.threshold) } : {}) } });
+      const engine = await Engine.open({
+        docs: folderDocSource(path.join(CORPUS_DIR, corpus)),
+        indexDir,
+        embedding,
+        verifier: { similarity, ...(values.threshold ? { threshold: Number(values.threshold) } : {}) },
+      });
       await engine.index();
       for (const answer of mine) {
         const q = captured.get(answer.questionId);
@@ -76,7 +99,12 @@ async function main(): Promise<void> {
         const start = performance.now();
         const result = await engine.ask(answer.question, { model });
         verifyMs += performance.now() - start;
-        outcomes.push({ answer, result, unretrieved: report.missing, aligned: alignVerdicts(answer, result.sentences) });
+        outcomes.push({
+          answer,
+          result,
+          unretrieved: report.missing,
+          aligned: alignVerdicts(answer, result.sentences),
+        });
       }
       await engine.close();
     }
@@ -85,16 +113,37 @@ async function main(): Promise<void> {
   }
   const answerable = (id: string): boolean => captured.get(id)?.answerable ?? true;
   const route = `${values.lm ? 'VS Code LM adapter' : 'Gemini client + fake server'}, ${embedding ? 'hybrid retrieval (all-MiniLM-L6-v2)' : 'lexical retrieval'}${similarity ? ', verifier with TextSimilarity' : ''}`;
-  console.log(`bench:verifier-answers — ${route}; ${outcomes.length} answers in ${((performance.now() - t0) / 1000).toFixed(1)} s (turns ${(verifyMs / Math.max(1, outcomes.length)).toFixed(0)} ms each on average)`);
+  console.log(
+    `bench:verifier-answers — ${route}; ${outcomes.length} answers in ${((performance.now() - t0) / 1000).toFixed(1)} s (turns ${(verifyMs / Math.max(1, outcomes.length)).toFixed(0)} ms each on average)`,
+  );
   for (const s of split === 'all' ? (['dev', 'test'] as const) : [split]) {
-    console.log(formatFigures(`${s} split`, figures(outcomes.filter((o) => o.answer.split === s), answerable)));
+    console.log(
+      formatFigures(
+        `${s} split`,
+        figures(
+          outcomes.filter((o) => o.answer.split === s),
+          answerable,
+        ),
+      ),
+    );
   }
-  for (const o of outcomes.filter((x) => x.unretrieved.length)) console.log(`  not retrieved in the replay: ${o.answer.id}: ${o.unretrieved.join('; ')}`);
-  if (values.show) show(outcomes.filter((o) => split !== 'all' || o.answer.split === 'dev'), values.show);
+  for (const o of outcomes.filter((x) => x.unretrieved.length)) {
+    console.log(`  not retrieved in the replay: ${o.answer.id}: ${o.unretrieved.join('; ')}`);
+  }
+  if (values.show) {
+    show(
+      outcomes.filter((o) => split !== 'all' || o.answer.split === 'dev'),
+      values.show,
+    );
+  }
   if (values.json) await writeFile(values.json, `${JSON.stringify(outcomes.map(summary), null, 1)}\n`);
 }
 
-function geminiModel(server: FakeGeminiServer, plan: Parameters<typeof geminiReplayScript>[0], report: ReplayReport): ChatModel {
+function geminiModel(
+  server: FakeGeminiServer,
+  plan: Parameters<typeof geminiReplayScript>[0],
+  report: ReplayReport,
+): ChatModel {
   server.respondWith(geminiReplayScript(plan, report));
   return createGeminiModel({ apiKey: 'bench-key', baseUrl: server.baseUrl, timeoutMs: 20_000, backoffMs: 10 });
 }
@@ -110,14 +159,25 @@ function show(outcomes: Outcome[], what: string): void {
     const lines: string[] = [];
     for (const [s, vs] of o.aligned) {
       const kept = shownAsKept(o, s);
-      const bad = (s.label === 'backed' && !kept) || (s.label === 'planted' && kept) || ((s.label === 'exempt' || s.label === 'abstain-hedge') && vs.some((v) => v.verdict === 'dropped'));
-      if (what === 'all' || (what === 'dropped' && bad && s.label !== 'planted') || (what === 'kept' && bad && s.label === 'planted')) {
-        lines.push(`   [${s.label}${kept ? ' SHOWN' : ''}] ${s.text}${s.note ? `   (note: ${s.note})` : ''}\n${vs.map((v) => `       -> ${v.verdict} ${v.support.toFixed(2)} ${v.reason}`).join('\n') || '       -> (no verdict lined up)'}`);
+      const bad =
+        (s.label === 'backed' && !kept) ||
+        (s.label === 'planted' && kept) ||
+        ((s.label === 'exempt' || s.label === 'abstain-hedge') && vs.some((v) => v.verdict === 'dropped'));
+      if (
+        what === 'all' ||
+        (what === 'dropped' && bad && s.label !== 'planted') ||
+        (what === 'kept' && bad && s.label === 'planted')
+      ) {
+        lines.push(
+          `   [${s.label}${kept ? ' SHOWN' : ''}] ${s.text}${s.note ? `   (note: ${s.note})` : ''}\n${vs.map((v) => `       -> ${v.verdict} ${v.support.toFixed(2)} ${v.reason}`).join('\n') || '       -> (no verdict lined up)'}`,
+        );
       }
     }
     if (lines.length) {
       const rel = o.result.relevance ? ` relevance ${o.result.relevance.verdict}: ${o.result.relevance.reason}` : '';
-      console.log(`\n${o.answer.id} (${o.answer.kind}${o.answer.defect ? `: ${o.answer.defect}` : ''})${o.result.abstained ? ` ABSTAINED by ${o.result.abstainedBy}: ${o.result.answer}` : ''}${rel}\n${lines.join('\n')}`);
+      console.log(
+        `\n${o.answer.id} (${o.answer.kind}${o.answer.defect ? `: ${o.answer.defect}` : ''})${o.result.abstained ? ` ABSTAINED by ${o.result.abstainedBy}: ${o.result.answer}` : ''}${rel}\n${lines.join('\n')}`,
+      );
     }
   }
 }
@@ -130,7 +190,11 @@ function summary(o: Outcome): unknown {
     abstainedBy: o.result.abstainedBy,
     relevance: o.result.relevance,
     unretrieved: o.unretrieved,
-    sentences: [...o.aligned].map(([s, vs]) => ({ label: s.label, text: s.text, verdicts: vs.map((v) => ({ verdict: v.verdict, reason: v.reason })) })),
+    sentences: [...o.aligned].map(([s, vs]) => ({
+      label: s.label,
+      text: s.text,
+      verdicts: vs.map((v) => ({ verdict: v.verdict, reason: v.reason })),
+    })),
   };
 }
 

@@ -30,17 +30,34 @@ interface Case {
 const CASES: Case[] = [
   { name: 'samples', docs: path.join(ROOT, 'samples'), set: path.join(ROOT, 'samples/eval-set.jsonl') },
   { name: 'site-policy', docs: path.join(CORPORA, 'site-policy'), set: path.join(ROOT, 'eval/dev/site-policy.jsonl') },
-  { name: '18f-handbook', docs: path.join(CORPORA, '18f-handbook'), set: path.join(ROOT, 'eval/dev/18f-handbook.jsonl') },
+  {
+    name: '18f-handbook',
+    docs: path.join(CORPORA, '18f-handbook'),
+    set: path.join(ROOT, 'eval/dev/18f-handbook.jsonl'),
+  },
 ];
 
 /** Keys whose values change from run to run whatever the code: ids of a run and times. */
-const VOLATILE_KEYS = new Set(['invocationId', 'ms', 'savedAt', 'updatedAt', 'since', 'at', 'timestamp', 'vectorCommits']);
+const VOLATILE_KEYS = new Set([
+  'invocationId',
+  'ms',
+  'savedAt',
+  'updatedAt',
+  'since',
+  'at',
+  'timestamp',
+  'vectorCommits',
+]);
 
 /** A JSON value with the volatile keys taken out (recursively), keys in their order. */
 export function normalise(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalise);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !VOLATILE_KEYS.has(k) && !k.endsWith('Ms')).map(([k, v]) => [k, normalise(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !VOLATILE_KEYS.has(k) && !k.endsWith('Ms'))
+        .map(([k, v]) => [k, normalise(v)]),
+    );
   }
   return value;
 }
@@ -57,18 +74,31 @@ export function normaliseOutput(stdout: string): string {
 
 function runCli(cli: string, args: string[]): string {
   const started = Date.now();
-  const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, GEMINI_API_KEY: '' } });
-  if (result.status !== 0) throw new Error(`${path.basename(cli)} ${args.join(' ')} exited ${String(result.status)}: ${result.stderr}`);
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    env: { ...process.env, GEMINI_API_KEY: '' },
+  });
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(cli)} ${args.join(' ')} exited ${String(result.status)}: ${result.stderr}`);
+  }
   process.stderr.write(`  ${args[0]} ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return result.stdout;
 }
 
-async function record(out: string, options: { cli: string; model: string | undefined; only: string[] | undefined }): Promise<void> {
+async function record(
+  out: string,
+  options: { cli: string; model: string | undefined; only: string[] | undefined },
+): Promise<void> {
   await mkdir(out, { recursive: true });
   const scratch = await mkdtemp(path.join(tmpdir(), 'evident-snapshot-'));
   const modes: { name: string; flags: string[] }[] = [{ name: 'lexical', flags: ['--no-embeddings'] }];
   if (options.model) modes.push({ name: 'minilm', flags: ['--embedding-model', options.model, '--offline'] });
-  else process.stderr.write(`No embedding model (${DEFAULT_MODEL} is absent and --embedding-model was not given): lexical runs only.\n`);
+  else {
+    process.stderr.write(
+      `No embedding model (${DEFAULT_MODEL} is absent and --embedding-model was not given): lexical runs only.\n`,
+    );
+  }
   try {
     for (const c of CASES) {
       if (options.only && !options.only.includes(c.name)) continue;
@@ -80,9 +110,20 @@ async function record(out: string, options: { cli: string; model: string | undef
         const label = `${c.name}.${mode.name}`;
         process.stderr.write(`${label}\n`);
         const common = ['--docs', c.docs, '--index-dir', path.join(scratch, label), ...mode.flags];
-        await writeFile(path.join(out, `${label}.index.json`), normaliseOutput(runCli(options.cli, ['index', ...common, '--json'])));
-        await writeFile(path.join(out, `${label}.ask.jsonl`), normaliseOutput(runCli(options.cli, ['ask', ...common, '--model', 'extractive', '--questions', c.set, '--json'])));
-        await writeFile(path.join(out, `${label}.eval.json`), normaliseOutput(runCli(options.cli, ['eval', ...common, '--model', 'extractive', '--set', c.set, '--json'])));
+        await writeFile(
+          path.join(out, `${label}.index.json`),
+          normaliseOutput(runCli(options.cli, ['index', ...common, '--json'])),
+        );
+        await writeFile(
+          path.join(out, `${label}.ask.jsonl`),
+          normaliseOutput(
+            runCli(options.cli, ['ask', ...common, '--model', 'extractive', '--questions', c.set, '--json']),
+          ),
+        );
+        await writeFile(
+          path.join(out, `${label}.eval.json`),
+          normaliseOutput(runCli(options.cli, ['eval', ...common, '--model', 'extractive', '--set', c.set, '--json'])),
+        );
       }
     }
   } finally {
@@ -96,7 +137,11 @@ function lineDiff(before: string, after: string, limit = 5): string[] {
   const b = after.split('\n');
   const out: string[] = [];
   for (let i = 0; i < Math.max(a.length, b.length) && out.length < limit; i++) {
-    if (a[i] !== b[i]) out.push(`  line ${i + 1}\n    before: ${(a[i] ?? '(none)').slice(0, 600)}\n    after:  ${(b[i] ?? '(none)').slice(0, 600)}`);
+    if (a[i] !== b[i]) {
+      out.push(
+        `  line ${i + 1}\n    before: ${(a[i] ?? '(none)').slice(0, 600)}\n    after:  ${(b[i] ?? '(none)').slice(0, 600)}`,
+      );
+    }
   }
   return out;
 }
@@ -128,12 +173,19 @@ async function main(): Promise<void> {
   });
   const [command, ...dirs] = positionals;
   if (command === 'record' && dirs.length === 1) {
-    const model = values['embedding-model'] ?? (existsSync(path.join(DEFAULT_MODEL, 'onnx')) ? DEFAULT_MODEL : undefined);
-    await record(path.resolve(dirs[0]), { cli: path.resolve(values.cli ?? path.join(ROOT, 'dist/cli.js')), model, only: values.only?.split(',') });
+    const model =
+      values['embedding-model'] ?? (existsSync(path.join(DEFAULT_MODEL, 'onnx')) ? DEFAULT_MODEL : undefined);
+    await record(path.resolve(dirs[0]), {
+      cli: path.resolve(values.cli ?? path.join(ROOT, 'dist/cli.js')),
+      model,
+      only: values.only?.split(','),
+    });
   } else if (command === 'compare' && dirs.length === 2) {
     process.exitCode = (await compare(path.resolve(dirs[0]), path.resolve(dirs[1]))) ? 0 : 1;
   } else {
-    console.error('Usage: answersSnapshot.ts record OUT_DIR [--cli FILE] [--embedding-model DIR] [--only NAME,…] | compare BEFORE_DIR AFTER_DIR');
+    console.error(
+      'Usage: answersSnapshot.ts record OUT_DIR [--cli FILE] [--embedding-model DIR] [--only NAME,…] | compare BEFORE_DIR AFTER_DIR',
+    );
     process.exitCode = 2;
   }
 }

@@ -31,7 +31,14 @@ export interface KillOutcome {
   notices: string[];
 }
 
-export async function killDuringSave(options: { docs: string; kills: number; queries: string[]; editFile: string; seed?: number; log?: (line: string) => void }): Promise<KillOutcome[]> {
+export async function killDuringSave(options: {
+  docs: string;
+  kills: number;
+  queries: string[];
+  editFile: string;
+  seed?: number;
+  log?: (line: string) => void;
+}): Promise<KillOutcome[]> {
   const random = rng(options.seed ?? 1);
   const modelDir = await makeTinyEmbeddingModel(defaultModelCacheDir());
   const embedder = await loadEmbedder({ modelId: 'tiny', localModelPath: modelDir, allowRemote: false, dtype: 'fp32' });
@@ -46,14 +53,23 @@ export async function killDuringSave(options: { docs: string; kills: number; que
     await clean.update(folderDocSource(docs), { embedder });
     const retriever = new HybridRetriever(clean, embedder);
     const expected = new Map<string, string[]>();
-    for (const q of options.queries) expected.set(q, (await retriever.search(q, 6)).map((h) => h.passage.id));
+    for (const q of options.queries) {
+      expected.set(
+        q,
+        (await retriever.search(q, 6)).map((h) => h.passage.id),
+      );
+    }
     await (await PassageIndex.open(indexDir, docs)).update(folderDocSource(docs), { embedder });
 
     for (let kill = 1; kill <= options.kills; kill++) {
       // Kill during the 1st–3rd save of the loop, 0–40 ms after it starts.
       const targetSave = Math.floor(random() * 3);
       const delayMs = Math.floor(random() * 40);
-      const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, docs, indexDir, modelDir, '-', '--loop-edit', options.editFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', RUNNER, docs, indexDir, modelDir, '-', '--loop-edit', options.editFile],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       const killedDuringSave = await new Promise<number>((resolve, reject) => {
         let buffered = '';
         child.stdout.on('data', (chunk: Buffer) => {
@@ -69,25 +85,38 @@ export async function killDuringSave(options: { docs: string; kills: number; que
           if (signal !== 'SIGKILL') reject(new Error(`the indexing process ended by itself (${code ?? signal})`));
         });
       });
-      await new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.on('exit', () => resolve())));
+      await new Promise<void>((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve() : child.on('exit', () => resolve()),
+      );
       await writeFile(path.join(docs, options.editFile), original);
       const leftByKill = (await readdir(indexDir)).filter((n) => n.endsWith('.tmp'));
 
       const query = options.queries[(kill - 1) % options.queries.length];
-      const run = spawnSync(process.execPath, ['--import', 'tsx', RUNNER, docs, indexDir, modelDir, query], { encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', RUNNER, docs, indexDir, modelDir, query], {
+        encoding: 'utf8',
+      });
       if (run.status !== 0) throw new Error(`ask after kill ${kill} failed: ${run.stderr}`);
-      const answer = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { hits: { id: string }[]; openNotices: string[]; notices: string[] };
+      const answer = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as {
+        hits: { id: string }[];
+        openNotices: string[];
+        notices: string[];
+      };
       const got = answer.hits.map((h) => h.id);
       const tempFiles = (await readdir(indexDir)).filter((n) => n.endsWith('.tmp'));
       const outcome: KillOutcome = {
-        kill, killedDuringSave, delayMs, query,
+        kill,
+        killedDuringSave,
+        delayMs,
+        query,
         equal: JSON.stringify(got) === JSON.stringify(expected.get(query)),
         leftByKill,
         tempFiles,
         notices: [...answer.openNotices, ...answer.notices],
       };
       outcomes.push(outcome);
-      options.log?.(`kill ${kill}: during save ${killedDuringSave} + ${delayMs} ms → answer ${outcome.equal ? 'equal' : 'DIFFERENT'}, temp files left by the kill ${leftByKill.length}, after the ask ${tempFiles.length}${outcome.notices.length ? `, notices: ${outcome.notices.join(' | ')}` : ''}`);
+      options.log?.(
+        `kill ${kill}: during save ${killedDuringSave} + ${delayMs} ms → answer ${outcome.equal ? 'equal' : 'DIFFERENT'}, temp files left by the kill ${leftByKill.length}, after the ask ${tempFiles.length}${outcome.notices.length ? `, notices: ${outcome.notices.join(' | ')}` : ''}`,
+      );
     }
   } finally {
     await removeDir(docs);
@@ -109,26 +138,45 @@ function rng(seed: number): () => number {
 }
 
 if (require.main === module) {
-  const { values } = parseArgs({ options: { ann: { type: 'boolean' }, kills: { type: 'string', default: '20' }, docs: { type: 'string' }, seed: { type: 'string', default: String(Date.now() % 100000) }, 'edit-file': { type: 'string', default: 'README.md' } } });
+  const { values } = parseArgs({
+    options: {
+      ann: { type: 'boolean' },
+      kills: { type: 'string', default: '20' },
+      docs: { type: 'string' },
+      seed: { type: 'string', default: String(Date.now() % 100000) },
+      'edit-file': { type: 'string', default: 'README.md' },
+    },
+  });
   const docs = path.resolve(values.docs ?? path.join(__dirname, '../../../shared/data/corpora/18f-handbook'));
   if (values.ann) {
     setAnnMinVectors(0);
     process.env.EVIDENT_TEST_ANN_MIN_VECTORS = '0';
   }
-  console.log(`Crash test: ${values.kills} kills during index saves of ${docs} (seed ${values.seed})${values.ann ? ', ANN graph at every size' : ''}`);
+  console.log(
+    `Crash test: ${values.kills} kills during index saves of ${docs} (seed ${values.seed})${values.ann ? ', ANN graph at every size' : ''}`,
+  );
   killDuringSave({
     docs,
     kills: Number(values.kills),
     seed: Number(values.seed),
     editFile: values['edit-file'] ?? 'README.md',
-    queries: ['How do I request a laptop?', 'What do I need to do before booking travel?', 'How much annual leave do I accrue?', 'Who approves overtime?'],
+    queries: [
+      'How do I request a laptop?',
+      'What do I need to do before booking travel?',
+      'How much annual leave do I accrue?',
+      'Who approves overtime?',
+    ],
     log: (line) => console.log(line),
-  }).then((outcomes) => {
-    const bad = outcomes.filter((o) => !o.equal || o.tempFiles.length);
-    console.log(`\n${outcomes.length - bad.length} of ${outcomes.length} runs: answers equal to a clean index's, no temporary file left.`);
-    if (bad.length) process.exitCode = 1;
-  }).catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  })
+    .then((outcomes) => {
+      const bad = outcomes.filter((o) => !o.equal || o.tempFiles.length);
+      console.log(
+        `\n${outcomes.length - bad.length} of ${outcomes.length} runs: answers equal to a clean index's, no temporary file left.`,
+      );
+      if (bad.length) process.exitCode = 1;
+    })
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
 }

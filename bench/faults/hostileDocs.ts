@@ -42,16 +42,27 @@ function headingDocument(headingBytes: number, totalBytes: number): string {
 }
 
 /** A CLI run: wall seconds, CPU seconds (user + system: what the gate reads, a loaded machine inflates wall time), peak memory. */
-function run(args: string[]): Promise<{ code: number | null; stderr: string; seconds: number; cpuSeconds: number; peakMb: number }> {
+function run(
+  args: string[],
+): Promise<{ code: number | null; stderr: string; seconds: number; cpuSeconds: number; peakMb: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--require', PEAK, CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, HF_ENDPOINT: 'http://127.0.0.1:9' } });
+    const child = spawn(process.execPath, ['--require', PEAK, CLI, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, HF_ENDPOINT: 'http://127.0.0.1:9' },
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       const peak = /evident-test-peak-rss-kb (\d+) cpu-ms (\d+)/.exec(stderr);
-      resolve({ code, stderr, seconds: (performance.now() - started) / 1000, cpuSeconds: peak ? Number(peak[2]) / 1000 : Number.NaN, peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN });
+      resolve({
+        code,
+        stderr,
+        seconds: (performance.now() - started) / 1000,
+        cpuSeconds: peak ? Number(peak[2]) / 1000 : Number.NaN,
+        peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN,
+      });
     });
   });
 }
@@ -69,14 +80,24 @@ async function folderBytes(dir: string): Promise<number> {
  * own cost); with vectors the embedding model's time is added (said, not gated: a real model on a
  * shared 2-core machine takes what the load gives it), and the size gate holds for both.
  */
-export async function hostileDocuments(embedding: string[], label: string, log: (line: string) => void): Promise<FaultOutcome[]> {
+export async function hostileDocuments(
+  embedding: string[],
+  label: string,
+  log: (line: string) => void,
+): Promise<FaultOutcome[]> {
   const out: FaultOutcome[] = [];
   const work = await tempDir('evident-faults-hostile-');
   try {
-    for (const [name, headingBytes, totalBytes] of [['108 KB heading in a 1.19 MB document', 108 * 1024, 1.19 * 1024 * 1024], ['8 KB heading in a 204 KB document', 8 * 1024, 204 * 1024]] as const) {
+    for (const [name, headingBytes, totalBytes] of [
+      ['108 KB heading in a 1.19 MB document', 108 * 1024, 1.19 * 1024 * 1024],
+      ['8 KB heading in a 204 KB document', 8 * 1024, 204 * 1024],
+    ] as const) {
       const docs = path.join(work, `docs-${headingBytes}`);
       await writeDocs(docs, { 'minutes.md': headingDocument(headingBytes, totalBytes) });
-      for (const [how, flags] of [['lexical', ['--no-embeddings']], [label, embedding]] as const) {
+      for (const [how, flags] of [
+        ['lexical', ['--no-embeddings']],
+        [label, embedding],
+      ] as const) {
         const indexDir = path.join(work, `index-${headingBytes}-${how === 'lexical' ? 'lexical' : 'vectors'}`);
         const r = await run(['index', '--docs', docs, '--index-dir', indexDir, ...flags]);
         const mb = (await folderBytes(indexDir)) / 1024 / 1024;
@@ -101,18 +122,44 @@ export async function hostileDocuments(embedding: string[], label: string, log: 
     const index = await PassageIndex.open(indexDir, docs);
     const longest = Math.max(...index.allPassages().map((p) => p.text.length));
     await index.close();
-    out.push({ scenario: 'hostile: unbroken tokens', ok: r.code === 0 && longest <= MAX_UNIT_CHARS, detail: `base64 blob, long URL, a line without spaces, long list items: longest passage ${longest} characters (cap ${MAX_UNIT_CHARS})` });
+    out.push({
+      scenario: 'hostile: unbroken tokens',
+      ok: r.code === 0 && longest <= MAX_UNIT_CHARS,
+      detail: `base64 blob, long URL, a line without spaces, long list items: longest passage ${longest} characters (cap ${MAX_UNIT_CHARS})`,
+    });
     log(`documents: unbroken tokens: longest passage ${longest} characters (cap ${MAX_UNIT_CHARS})`);
 
     const sparseDocs = path.join(work, 'docs-sparse');
     await writeDocs(sparseDocs, { 'a.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n' });
     await writeFile(path.join(sparseDocs, 'huge.md'), '');
     await truncate(path.join(sparseDocs, 'huge.md'), 1024 ** 3);
-    const sparse = await run(['index', '--docs', sparseDocs, '--index-dir', path.join(work, 'index-sparse'), '--no-embeddings']);
-    const asked = await run(['ask', '--docs', sparseDocs, '--index-dir', path.join(work, 'index-sparse'), '--no-embeddings', '--question', 'How many days of annual leave?']);
+    const sparse = await run([
+      'index',
+      '--docs',
+      sparseDocs,
+      '--index-dir',
+      path.join(work, 'index-sparse'),
+      '--no-embeddings',
+    ]);
+    const asked = await run([
+      'ask',
+      '--docs',
+      sparseDocs,
+      '--index-dir',
+      path.join(work, 'index-sparse'),
+      '--no-embeddings',
+      '--question',
+      'How many days of annual leave?',
+    ]);
     const peak = Math.max(sparse.peakMb, asked.peakMb);
-    out.push({ scenario: 'hostile: 1 GB sparse file', ok: sparse.code === 0 && asked.code === 0 && peak < 200, detail: `a 1 GB sparse .md: peak ${sparse.peakMb.toFixed(0)} MB on index, ${asked.peakMb.toFixed(0)} MB on ask (gate: under 200 MB)` });
-    log(`documents: 1 GB sparse .md: peak ${sparse.peakMb.toFixed(0)} MB on index, ${asked.peakMb.toFixed(0)} MB on ask`);
+    out.push({
+      scenario: 'hostile: 1 GB sparse file',
+      ok: sparse.code === 0 && asked.code === 0 && peak < 200,
+      detail: `a 1 GB sparse .md: peak ${sparse.peakMb.toFixed(0)} MB on index, ${asked.peakMb.toFixed(0)} MB on ask (gate: under 200 MB)`,
+    });
+    log(
+      `documents: 1 GB sparse .md: peak ${sparse.peakMb.toFixed(0)} MB on index, ${asked.peakMb.toFixed(0)} MB on ask`,
+    );
   } finally {
     await removeDir(work);
   }

@@ -13,14 +13,22 @@ const CLI = path.resolve(__dirname, '../../dist/cli.js');
 const QUESTION = ['--json', '--question', 'How many days of annual leave do employees receive?'];
 
 function corpus(): Record<string, string> {
-  const files: Record<string, string> = { 'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n' };
-  for (let i = 0; i < 150; i++) files[`policies/p${i}.md`] = `# Policy ${i}\n\n${Array.from({ length: 12 }, (_, j) => `Rule ${i}.${j} says team ${j} files report ${i * j} on day ${j + 1}.`).join(' ')}\n`;
+  const files: Record<string, string> = {
+    'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n',
+  };
+  for (let i = 0; i < 150; i++) {
+    files[`policies/p${i}.md`] =
+      `# Policy ${i}\n\n${Array.from({ length: 12 }, (_, j) => `Rule ${i}.${j} says team ${j} files report ${i * j} on day ${j + 1}.`).join(' ')}\n`;
+  }
   return files;
 }
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HF_ENDPOINT: 'http://127.0.0.1:9' } });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HF_ENDPOINT: 'http://127.0.0.1:9' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -31,7 +39,12 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 /** `embedding`: the CLI's flags for it (a model folder, or --no-embeddings). */
-export async function readersDuringWriter(iterations: number, embedding: string[], label: string, log: (line: string) => void): Promise<FaultOutcome> {
+export async function readersDuringWriter(
+  iterations: number,
+  embedding: string[],
+  label: string,
+  log: (line: string) => void,
+): Promise<FaultOutcome> {
   const work = await tempDir('evident-faults-local-');
   const docs = path.join(work, 'docs');
   const indexDir = path.join(work, 'index');
@@ -45,7 +58,10 @@ export async function readersDuringWriter(iterations: number, embedding: string[
     let writing = true;
     const writer = (async () => {
       for (let i = 0; i < iterations; i++) {
-        await writeDocs(docs, { [`policies/p${i % 150}.md`]: `# Policy ${i % 150}\n\nRule edited in run ${i}: ${'word '.repeat(i % 40)}.\n`, [`new/n${i}.md`]: `# New ${i}\n\nNew rule ${i}.\n` });
+        await writeDocs(docs, {
+          [`policies/p${i % 150}.md`]: `# Policy ${i % 150}\n\nRule edited in run ${i}: ${'word '.repeat(i % 40)}.\n`,
+          [`new/n${i}.md`]: `# New ${i}\n\nNew rule ${i}.\n`,
+        });
         const run = await cli(['index', ...flags]);
         counts.runs++;
         if (run.code !== 0) failures.push(`index ${i}: exit ${run.code}: ${run.stderr.slice(0, 300)}`);
@@ -59,8 +75,11 @@ export async function readersDuringWriter(iterations: number, embedding: string[
         if (plain) counts.asks++;
         else counts.asksNoIndex++;
         if (/is updating this index: answering from the index/.test(run.stderr)) counts.busy++;
-        if (run.code !== 0) failures.push(`ask${plain ? '' : ' --no-index'} ${lane}.${n}: exit ${run.code}: ${run.stderr.slice(0, 300)}`);
-        else if (!/25 days/.test(run.stdout)) failures.push(`ask ${lane}.${n}: no answer: ${run.stdout.slice(0, 200)}`);
+        if (run.code !== 0) {
+          failures.push(`ask${plain ? '' : ' --no-index'} ${lane}.${n}: exit ${run.code}: ${run.stderr.slice(0, 300)}`);
+        } else if (!/25 days/.test(run.stdout)) {
+          failures.push(`ask ${lane}.${n}: no answer: ${run.stdout.slice(0, 200)}`);
+        }
       }
     };
     await Promise.all([writer, reader(0), reader(1)]);
@@ -72,7 +91,12 @@ export async function readersDuringWriter(iterations: number, embedding: string[
   return { scenario: `local-readers (${label})`, ok: failures.length === 0, detail };
 }
 
-export async function twoLocalWriters(rounds: number, embedding: string[], label: string, log: (line: string) => void): Promise<FaultOutcome> {
+export async function twoLocalWriters(
+  rounds: number,
+  embedding: string[],
+  label: string,
+  log: (line: string) => void,
+): Promise<FaultOutcome> {
   const work = await tempDir('evident-faults-writers-');
   const docs = path.join(work, 'docs');
   const indexDir = path.join(work, 'index');
@@ -82,7 +106,10 @@ export async function twoLocalWriters(rounds: number, embedding: string[], label
   try {
     await writeDocs(docs, corpus());
     for (let round = 0; round < rounds; round++) {
-      await writeDocs(docs, { [`policies/p${round}.md`]: `# Policy ${round}\n\nRound ${round} edit.\n`, [`w/${round}.md`]: `# W ${round}\n\nWritten in round ${round}.\n` });
+      await writeDocs(docs, {
+        [`policies/p${round}.md`]: `# Policy ${round}\n\nRound ${round} edit.\n`,
+        [`w/${round}.md`]: `# W ${round}\n\nWritten in round ${round}.\n`,
+      });
       const [a, b] = await Promise.all([cli(['index', ...flags]), cli(['ask', ...QUESTION, ...flags])]);
       if (a.code !== 0) failures.push(`round ${round} index: ${a.stderr.slice(0, 300)}`);
       if (b.code !== 0) failures.push(`round ${round} ask: ${b.stderr.slice(0, 300)}`);
@@ -96,7 +123,13 @@ export async function twoLocalWriters(rounds: number, embedding: string[], label
     const rows = async (dir: string) => {
       const index = await PassageIndex.open(dir, docs);
       try {
-        return JSON.stringify({ passages: index.allPassages().map((p) => `${p.id}|${p.startLine}|${p.text}`).sort(), fill: index.vectorFill() });
+        return JSON.stringify({
+          passages: index
+            .allPassages()
+            .map((p) => `${p.id}|${p.startLine}|${p.text}`)
+            .sort(),
+          fill: index.vectorFill(),
+        });
       } finally {
         await index.close();
       }

@@ -23,7 +23,8 @@ export interface FaultOutcome {
 export function policyTree(n: number, variant = ''): Record<string, string> {
   const files: Record<string, string> = {};
   for (let i = 0; i < n; i++) {
-    files[`policies/p${i}.md`] = `# Policy ${i}${variant}\n\n${Array.from({ length: 6 }, (_, j) => `Rule ${i}.${j}${variant} says team ${j} files report ${i * j} on day ${j + 1}.`).join(' ')}\n`;
+    files[`policies/p${i}.md`] =
+      `# Policy ${i}${variant}\n\n${Array.from({ length: 6 }, (_, j) => `Rule ${i}.${j}${variant} says team ${j} files report ${i * j} on day ${j + 1}.`).join(' ')}\n`;
   }
   files[variant ? `only${variant}.md` : 'base.md'] = `# Only ${variant || 'base'}\n\nThis file is in one tree only.\n`;
   return files;
@@ -55,13 +56,21 @@ export async function storeContents(url: string): Promise<{ rows: string; counts
     const q = async (sql: string) => JSON.stringify((await c.query(sql)).rows);
     const rows = [
       await q('SELECT path, version, passages FROM evident_documents ORDER BY path COLLATE "C"'),
-      await q('SELECT id, source, version, start_line, end_line, text, embedding IS NOT NULL AS v FROM evident_passages ORDER BY id COLLATE "C"'),
+      await q(
+        'SELECT id, source, version, start_line, end_line, text, embedding IS NOT NULL AS v FROM evident_passages ORDER BY id COLLATE "C"',
+      ),
       await q('SELECT passages, documents, embedding_model FROM evident_store'),
     ].join('\n');
     const exact = async (kept: string, recount: string) => (await q(kept)) === (await q(recount));
     const countsExact =
-      (await exact('SELECT term, df FROM evident_term_df ORDER BY term COLLATE "C"', 'SELECT term, count(*)::int AS df FROM evident_terms GROUP BY term ORDER BY term COLLATE "C"')) &&
-      (await exact('SELECT stem, df FROM evident_stems ORDER BY stem COLLATE "C"', 'SELECT s AS stem, count(*)::int AS df FROM evident_passages, unnest(stems) AS s GROUP BY s ORDER BY s COLLATE "C"'));
+      (await exact(
+        'SELECT term, df FROM evident_term_df ORDER BY term COLLATE "C"',
+        'SELECT term, count(*)::int AS df FROM evident_terms GROUP BY term ORDER BY term COLLATE "C"',
+      )) &&
+      (await exact(
+        'SELECT stem, df FROM evident_stems ORDER BY stem COLLATE "C"',
+        'SELECT s AS stem, count(*)::int AS df FROM evident_passages, unnest(stems) AS s GROUP BY s ORDER BY s COLLATE "C"',
+      ));
     return { rows, countsExact };
   });
 }
@@ -78,13 +87,32 @@ async function index(url: string, dir: string, embedder: Embedder, onProgress?: 
 type KillPoint = { name: string; prepare: boolean; at: (p: IndexProgress) => boolean; expectFailure: boolean };
 
 const KILL_POINTS: KillPoint[] = [
-  { name: 'first index (in its transaction)', prepare: false, at: (p) => p.phase === 'saving' && p.done === 0, expectFailure: true },
-  { name: 'update (in its transaction)', prepare: true, at: (p) => p.phase === 'saving' && p.done === 0, expectFailure: true },
+  {
+    name: 'first index (in its transaction)',
+    prepare: false,
+    at: (p) => p.phase === 'saving' && p.done === 0,
+    expectFailure: true,
+  },
+  {
+    name: 'update (in its transaction)',
+    prepare: true,
+    at: (p) => p.phase === 'saving' && p.done === 0,
+    expectFailure: true,
+  },
   { name: 'embedding phase', prepare: true, at: (p) => p.phase === 'embedding' && p.done > 0, expectFailure: true },
-  { name: 'VACUUM after the commit', prepare: true, at: (p) => p.phase === 'saving' && p.done === 1 && p.total === 2, expectFailure: false },
+  {
+    name: 'VACUUM after the commit',
+    prepare: true,
+    at: (p) => p.phase === 'saving' && p.done === 1 && p.total === 2,
+    expectFailure: false,
+  },
 ];
 
-export async function storeKills(own: OwnPostgres, embedder: Embedder, log: (line: string) => void): Promise<FaultOutcome[]> {
+export async function storeKills(
+  own: OwnPostgres,
+  embedder: Embedder,
+  log: (line: string) => void,
+): Promise<FaultOutcome[]> {
   const out: FaultOutcome[] = [];
   const docs = await tempDir('evident-faults-docs-');
   try {
@@ -94,7 +122,10 @@ export async function storeKills(own: OwnPostgres, embedder: Embedder, log: (lin
       const url = await freshDatabase(own.url, 'evident_faults_run');
       if (point.prepare) {
         await index(url, docs, embedder);
-        await writeDocs(docs, { 'policies/p3.md': `# Policy 3\n\nEdited before the ${point.name} run: ${Date.now()}.\n`, [`new/${out.length}.md`]: `# New ${out.length}\n\n${Array.from({ length: 80 }, (_, j) => `New rule ${j} of run ${out.length}.`).join(' ')}\n` });
+        await writeDocs(docs, {
+          'policies/p3.md': `# Policy 3\n\nEdited before the ${point.name} run: ${Date.now()}.\n`,
+          [`new/${out.length}.md`]: `# New ${out.length}\n\n${Array.from({ length: 80 }, (_, j) => `New rule ${j} of run ${out.length}.`).join(' ')}\n`,
+        });
       }
       let killed = false;
       let failure: string | undefined;
@@ -118,7 +149,11 @@ export async function storeKills(own: OwnPostgres, embedder: Embedder, log: (lin
       });
       await index(cleanUrl, docs, embedder);
       const [got, want] = [await storeContents(url), await storeContents(cleanUrl)];
-      const asExpected = killed && (point.expectFailure ? failure !== undefined && /unreachable/.test(failure) : failure === undefined && notices.some((n) => /VACUUM \(ANALYZE\) failed/.test(n)));
+      const asExpected =
+        killed &&
+        (point.expectFailure
+          ? failure !== undefined && /unreachable/.test(failure)
+          : failure === undefined && notices.some((n) => /VACUUM \(ANALYZE\) failed/.test(n)));
       const ok = asExpected && got.rows === want.rows && got.countsExact;
       const detail = `killed: ${killed}; run: ${failure ?? `done${notices.length ? ` (${notices.join(' ').slice(0, 160)})` : ''}`}; next run: ${after.documents} documents, ${after.passages} passages; equals a clean index: ${got.rows === want.rows}; counts exact: ${got.countsExact}`;
       log(`store: PostgreSQL stopped during the ${point.name}: ${ok ? 'ok' : 'FAILED'} — ${detail}`);
@@ -130,7 +165,12 @@ export async function storeKills(own: OwnPostgres, embedder: Embedder, log: (lin
   return out;
 }
 
-export async function storeWriters(own: OwnPostgres, embedder: Embedder, rounds: number, log: (line: string) => void): Promise<FaultOutcome> {
+export async function storeWriters(
+  own: OwnPostgres,
+  embedder: Embedder,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<FaultOutcome> {
   const treeA = await tempDir('evident-faults-a-');
   const treeB = await tempDir('evident-faults-b-');
   const cleanDir = await tempDir('evident-faults-clean-');
@@ -146,7 +186,9 @@ export async function storeWriters(own: OwnPostgres, embedder: Embedder, rounds:
       await writeDocs(treeB, { [`b/round-${round}.md`]: `# B ${round}\n\nWriter B, round ${round}.\n` });
       const committed: string[] = [];
       const run = (name: string, dir: string) =>
-        index(url, dir, embedder, (p) => void (p.phase === 'saving' && p.done === 1 && committed.push(name))).catch((error: Error) => failures.push(`round ${round} ${name}: ${error.message}`));
+        index(url, dir, embedder, (p) => void (p.phase === 'saving' && p.done === 1 && committed.push(name))).catch(
+          (error: Error) => failures.push(`round ${round} ${name}: ${error.message}`),
+        );
       await Promise.all([run('a', treeA), run('b', treeB)]);
       const last = committed[committed.length - 1];
       await withClient(own.url, async (c) => {
@@ -157,7 +199,11 @@ export async function storeWriters(own: OwnPostgres, embedder: Embedder, rounds:
       await index(cleanUrl, last === 'a' ? treeA : treeB, embedder);
       const [got, want] = [await storeContents(url), await storeContents(cleanUrl)];
       if (got.rows === want.rows && got.countsExact) equal++;
-      else failures.push(`round ${round}: the store (last commit by ${last}) differs from a clean index of that tree (counts exact: ${got.countsExact})`);
+      else {
+        failures.push(
+          `round ${round}: the store (last commit by ${last}) differs from a clean index of that tree (counts exact: ${got.countsExact})`,
+        );
+      }
     }
   } finally {
     for (const d of [treeA, treeB, cleanDir]) await removeDir(d);

@@ -38,7 +38,14 @@ async function timeQueries(run: (q: string) => unknown, rounds: number): Promise
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { docs: { type: 'string' }, 'index-dir': { type: 'string' }, model: { type: 'string' }, dtype: { type: 'string' }, rounds: { type: 'string' }, 'edit-file': { type: 'string' } },
+    options: {
+      docs: { type: 'string' },
+      'index-dir': { type: 'string' },
+      model: { type: 'string' },
+      dtype: { type: 'string' },
+      rounds: { type: 'string' },
+      'edit-file': { type: 'string' },
+    },
   });
   const docs = path.resolve(values.docs ?? '');
   const indexDir = path.resolve(values['index-dir'] ?? '');
@@ -47,7 +54,11 @@ async function main(): Promise<void> {
 
   const rssStart = rssMb();
   // The model path as its id, as the CLI gives it: the CLI then reuses this index's vectors.
-  const embedder = await loadEmbedder({ modelId: path.resolve(values.model ?? ''), allowRemote: false, dtype: values.dtype === 'q8' ? 'q8' : 'fp32' });
+  const embedder = await loadEmbedder({
+    modelId: path.resolve(values.model ?? ''),
+    allowRemote: false,
+    dtype: values.dtype === 'q8' ? 'q8' : 'fp32',
+  });
   await embedder.embed(['warm up the model']);
   const rssModel = rssMb();
 
@@ -58,7 +69,9 @@ async function main(): Promise<void> {
     t = performance.now();
     const hits = await new HybridRetriever(index, embedder).search(SCALE_QUESTIONS[0], 6);
     const firstQueryMs = performance.now() - t;
-    console.log(JSON.stringify({ openMs, firstQueryMs, hits: hits.length, passages: index.passageCount, peakRssMb: peakRssMb() }));
+    console.log(
+      JSON.stringify({ openMs, firstQueryMs, hits: hits.length, passages: index.passageCount, peakRssMb: peakRssMb() }),
+    );
     return;
   }
 
@@ -75,11 +88,15 @@ async function main(): Promise<void> {
   // The same index, its vectors scanned exactly (the search before the ANN graph), same run.
   setAnnMinVectors(Infinity);
   const hybridExactQ = await timeQueries((q) => hybrid.search(q, 6), rounds);
-  const exactTop6 = await Promise.all(SCALE_QUESTIONS.map(async (q) => (await hybrid.search(q, 6)).map((h) => h.passage.id)));
+  const exactTop6 = await Promise.all(
+    SCALE_QUESTIONS.map(async (q) => (await hybrid.search(q, 6)).map((h) => h.passage.id)),
+  );
   setAnnMinVectors(undefined);
   // How many of the six passages an answer is built from are the same with the graph as without.
   let same = 0;
-  for (const [i, q] of SCALE_QUESTIONS.entries()) same += (await hybrid.search(q, 6)).filter((h) => exactTop6[i].includes(h.passage.id)).length / 6;
+  for (const [i, q] of SCALE_QUESTIONS.entries()) {
+    same += (await hybrid.search(q, 6)).filter((h) => exactTop6[i].includes(h.passage.id)).length / 6;
+  }
   const hybridTop6Agreement = same / SCALE_QUESTIONS.length;
   const lexicalQ = await timeQueries((q) => lexical.search(q, 6), rounds);
   const embedQ = await timeQueries((q) => embedder.embed([q]), rounds);
@@ -115,24 +132,26 @@ async function main(): Promise<void> {
     return bruteForceTop(matrix, dims, v, 30);
   }, rounds);
 
-  console.log(JSON.stringify({
-    documents: built.documents,
-    passages: built.passages,
-    buildMs,
-    rssStartMb: rssStart,
-    rssModelMb: rssModel,
-    buildPeakRssMb,
-    hybrid: hybridQ,
-    hybridExact: hybridExactQ,
-    hybridTop6Agreement,
-    lexical: lexicalQ,
-    queryEmbedding: embedQ,
-    unchangedMs,
-    editMs,
-    editEmbedded: edited.embedded,
-    miniSearch: { buildMs: miniBuildMs, ...miniQ },
-    bruteForce: bruteQ,
-  }));
+  console.log(
+    JSON.stringify({
+      documents: built.documents,
+      passages: built.passages,
+      buildMs,
+      rssStartMb: rssStart,
+      rssModelMb: rssModel,
+      buildPeakRssMb,
+      hybrid: hybridQ,
+      hybridExact: hybridExactQ,
+      hybridTop6Agreement,
+      lexical: lexicalQ,
+      queryEmbedding: embedQ,
+      unchangedMs,
+      editMs,
+      editEmbedded: edited.embedded,
+      miniSearch: { buildMs: miniBuildMs, ...miniQ },
+      bruteForce: bruteQ,
+    }),
+  );
 }
 
 function bruteForceTop(matrix: Float32Array, dims: number, q: Float32Array, k: number): number[] {

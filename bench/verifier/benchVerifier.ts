@@ -8,7 +8,12 @@
 // its own latency, typically hundreds of milliseconds or more).
 
 import * as path from 'node:path';
-import { createEntailmentScorer, createJudgeScorer, createLexicalScorer, termStatsFromTexts } from '../../src/core/verifier';
+import {
+  createEntailmentScorer,
+  createJudgeScorer,
+  createLexicalScorer,
+  termStatsFromTexts,
+} from '../../src/core/verifier';
 import { createGeminiModel } from '../../src/core/models/geminiModel';
 import { FakeGeminiServer, textReply } from '../../test/support/fakeGemini';
 import { defaultModelCacheDir, makeTinyClassifierModel } from '../../test/support/tinyModels';
@@ -26,7 +31,9 @@ function stats(samples: number[]): string {
 /** One lexical check, timed as it runs: the lexical tier answers at once (a promise would be a wider tier's). */
 function checkNow(scorer: SupportScorer, claim: string, chunk: string): SupportResult {
   const result = scorer.score(claim, chunk);
-  if (result instanceof Promise) throw new Error('The lexical scorer returned a promise: its time would not be the check\'s.');
+  if (result instanceof Promise) {
+    throw new Error("The lexical scorer returned a promise: its time would not be the check's.");
+  }
   return result;
 }
 
@@ -92,7 +99,9 @@ async function main(): Promise<void> {
   const server = await FakeGeminiServer.start();
   try {
     server.respondWith(() => textReply('NO'));
-    const judge = createJudgeScorer(createGeminiModel({ apiKey: 'bench', baseUrl: server.baseUrl, stream: false, attempts: 1 }));
+    const judge = createJudgeScorer(
+      createGeminiModel({ apiKey: 'bench', baseUrl: server.baseUrl, stream: false, attempts: 1 }),
+    );
     await judge.score(pairs[0].claim, pairs[0].chunk);
     const asked: number[] = [];
     for (const p of pairs.slice(0, 100)) {

@@ -18,24 +18,43 @@ interface Build {
   termStats: unknown;
 }
 
-const ROWS = ['passage seen for the first time', 'sentence and passage both first seen', 'passage analysed before, new sentence', 'same sentence and passage again'];
+const ROWS = [
+  'passage seen for the first time',
+  'sentence and passage both first seen',
+  'passage analysed before, new sentence',
+  'same sentence and passage again',
+];
 
-const quantile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const quantile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const micro = (ms: number): string => `${(ms * 1000).toFixed(1)} µs`;
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { rounds: { type: 'string', default: '3' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { rounds: { type: 'string', default: '3' } },
+    allowPositionals: true,
+  });
   const rounds = Number(values.rounds);
-  if (positionals.length === 0 || !(rounds > 0)) throw new Error('usage: compareBuilds.ts [--rounds N] label=DIR [label=DIR…]');
+  if (positionals.length === 0 || !(rounds > 0)) {
+    throw new Error('usage: compareBuilds.ts [--rounds N] label=DIR [label=DIR…]');
+  }
   const claims = await loadWice(path.join(__dirname, '../../../shared/data/verifier/wice/oracle_chunks/test.jsonl'));
   const pairs = claims.flatMap((c) => c.chunks.map((chunk) => ({ claim: c.claim, chunk })));
   const builds: Build[] = [];
   for (const spec of positionals) {
     const [label, dir] = spec.split('=');
     if (!label || !dir) throw new Error(`expected label=DIR, got '${spec}'`);
-    const lexical = (await import(path.resolve(dir, 'src/core/verifier/lexicalScorer.ts'))) as { createLexicalScorer: Build['create'] };
-    const stats = (await import(path.resolve(dir, 'src/core/verifier/termStats.ts'))) as { termStatsFromTexts: (texts: string[]) => unknown };
-    builds.push({ label, create: lexical.createLexicalScorer, termStats: stats.termStatsFromTexts(pairs.map((p) => p.chunk)) });
+    const lexical = (await import(path.resolve(dir, 'src/core/verifier/lexicalScorer.ts'))) as {
+      createLexicalScorer: Build['create'];
+    };
+    const stats = (await import(path.resolve(dir, 'src/core/verifier/termStats.ts'))) as {
+      termStatsFromTexts: (texts: string[]) => unknown;
+    };
+    builds.push({
+      label,
+      create: lexical.createLexicalScorer,
+      termStats: stats.termStatsFromTexts(pairs.map((p) => p.chunk)),
+    });
   }
   const samples = new Map<string, number[]>();
   const add = (b: Build, row: number, ms: number): void => {
@@ -85,7 +104,9 @@ async function main(): Promise<void> {
   ROWS.forEach((row, r) => {
     for (const b of builds) {
       const sorted = [...(samples.get(`${b.label}|${r}`) ?? [])].sort((x, y) => x - y);
-      console.log(`lexical, ${row.padEnd(40)} ${b.label.padEnd(10)} p50 ${micro(quantile(sorted, 0.5)).padStart(9)}  p90 ${micro(quantile(sorted, 0.9)).padStart(9)}  (n=${sorted.length})`);
+      console.log(
+        `lexical, ${row.padEnd(40)} ${b.label.padEnd(10)} p50 ${micro(quantile(sorted, 0.5)).padStart(9)}  p90 ${micro(quantile(sorted, 0.9)).padStart(9)}  (n=${sorted.length})`,
+      );
     }
   });
   const first = verdicts.get(builds[0].label) ?? [];

@@ -8,7 +8,14 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClaimChecker, DEFAULT_LEXICAL_FEATURES, type LexicalFeatures } from '../../src/core/verifier';
-import { balancedAccuracy, bestThreshold, confusion, loadWice, unsupportedPrecisionRecall, type WiceClaim } from './wice';
+import {
+  balancedAccuracy,
+  bestThreshold,
+  confusion,
+  loadWice,
+  unsupportedPrecisionRecall,
+  type WiceClaim,
+} from './wice';
 
 interface SplitScores {
   gold: boolean[];
@@ -19,8 +26,15 @@ interface SplitScores {
 }
 
 /** Scores every chunk of every claim with the same checker `evident verify` builds. */
-async function scoreSplit(claims: WiceClaim[], features?: Partial<LexicalFeatures>, threshold?: number): Promise<SplitScores & { supported: boolean[] }> {
-  const check = createClaimChecker(claims.flatMap((c) => c.chunks), { features, threshold });
+async function scoreSplit(
+  claims: WiceClaim[],
+  features?: Partial<LexicalFeatures>,
+  threshold?: number,
+): Promise<SplitScores & { supported: boolean[] }> {
+  const check = createClaimChecker(
+    claims.flatMap((c) => c.chunks),
+    { features, threshold },
+  );
   const scores: number[] = [];
   const supported: boolean[] = [];
   let checks = 0;
@@ -61,28 +75,62 @@ async function main(): Promise<void> {
   const devPerCheck = (devRun.msTotal * 1000) / devRun.checks;
 
   const lines: string[] = [];
-  lines.push(`WiCE oracle chunks (oracle retrieval setting): dev ${dev.length} claims / ${devRun.checks} checks, test ${test.length} claims / ${testRun.checks} checks`);
-  lines.push(`lexical tier, threshold chosen on dev: ${chosen.threshold.toFixed(2)} (dev balanced accuracy ${pct(chosen.balancedAccuracy)})`);
-  lines.push(`test: balanced accuracy ${pct(balancedAccuracy(c))}  unsupported precision ${pct(pr.precision)}  recall ${pct(pr.recall)}  (tp ${c.tp} fn ${c.fn} tn ${c.tn} fp ${c.fp})`);
-  lines.push(`time per sentence-passage check: ${usPerCheck.toFixed(1)} µs on test (${devPerCheck.toFixed(1)} µs on dev, first pass)`);
+  lines.push(
+    `WiCE oracle chunks (oracle retrieval setting): dev ${dev.length} claims / ${devRun.checks} checks, test ${test.length} claims / ${testRun.checks} checks`,
+  );
+  lines.push(
+    `lexical tier, threshold chosen on dev: ${chosen.threshold.toFixed(2)} (dev balanced accuracy ${pct(chosen.balancedAccuracy)})`,
+  );
+  lines.push(
+    `test: balanced accuracy ${pct(balancedAccuracy(c))}  unsupported precision ${pct(pr.precision)}  recall ${pct(pr.recall)}  (tp ${c.tp} fn ${c.fn} tn ${c.tn} fp ${c.fp})`,
+  );
+  lines.push(
+    `time per sentence-passage check: ${usPerCheck.toFixed(1)} µs on test (${devPerCheck.toFixed(1)} µs on dev, first pass)`,
+  );
 
   // 3. How balanced accuracy moves with the threshold (dev chooses; test shown for reading only).
   lines.push('', 'threshold | dev BA | test BA | test: unsupported recall | test: supported kept');
   for (let t = 0.3; t <= 0.851; t += 0.05) {
-    const d = balancedAccuracy(confusion(devRun.gold, devRun.scores.map((s) => s >= t)));
-    const tc = confusion(testRun.gold, testRun.scores.map((s) => s >= t));
-    lines.push(`${t.toFixed(2).padStart(9)} | ${pct(d).padStart(6)} | ${pct(balancedAccuracy(tc)).padStart(7)} | ${pct(tc.tn / (tc.tn + tc.fp)).padStart(24)} | ${pct(tc.tp / (tc.tp + tc.fn)).padStart(20)}`);
+    const d = balancedAccuracy(
+      confusion(
+        devRun.gold,
+        devRun.scores.map((s) => s >= t),
+      ),
+    );
+    const tc = confusion(
+      testRun.gold,
+      testRun.scores.map((s) => s >= t),
+    );
+    lines.push(
+      `${t.toFixed(2).padStart(9)} | ${pct(d).padStart(6)} | ${pct(balancedAccuracy(tc)).padStart(7)} | ${pct(tc.tn / (tc.tn + tc.fp)).padStart(24)} | ${pct(tc.tp / (tc.tp + tc.fn)).padStart(20)}`,
+    );
   }
 
   // 4. Ablation: each idea alone over plain content-word recall, and the full tier without it.
-  const off: LexicalFeatures = { ...DEFAULT_LEXICAL_FEATURES, idf: false, stemming: false, values: false, negation: false, window: 0, clauses: false, names: false, anchors: false, lexicon: false, distinctive: false, cohesion: false };
+  const off: LexicalFeatures = {
+    ...DEFAULT_LEXICAL_FEATURES,
+    idf: false,
+    stemming: false,
+    values: false,
+    negation: false,
+    window: 0,
+    clauses: false,
+    names: false,
+    anchors: false,
+    lexicon: false,
+    distinctive: false,
+    cohesion: false,
+  };
   const variants: Array<[string, Partial<LexicalFeatures>]> = [
     ['plain content-word recall', off],
     ['+ idf weights', { ...off, idf: true }],
     ['+ stems', { ...off, stemming: true }],
     ['+ exact values', { ...off, values: true }],
     ['+ negation', { ...off, negation: true }],
-    [`+ best window (${DEFAULT_LEXICAL_FEATURES.window} sentences)`, { ...off, window: DEFAULT_LEXICAL_FEATURES.window }],
+    [
+      `+ best window (${DEFAULT_LEXICAL_FEATURES.window} sentences)`,
+      { ...off, window: DEFAULT_LEXICAL_FEATURES.window },
+    ],
     ['full lexical tier', {}],
     ['full - idf', { idf: false }],
     ['full - stems', { stemming: false }],
@@ -104,16 +152,28 @@ async function main(): Promise<void> {
     const d = await scoreSplit(dev, features);
     const best = bestThreshold(d.gold, d.scores, CANDIDATES);
     const t = await scoreSplit(test, features);
-    const testBa = balancedAccuracy(confusion(t.gold, t.scores.map((s) => s >= best.threshold)));
+    const testBa = balancedAccuracy(
+      confusion(
+        t.gold,
+        t.scores.map((s) => s >= best.threshold),
+      ),
+    );
     ablation.push({ variant: name, threshold: best.threshold, dev: best.balancedAccuracy, test: testBa });
     lines.push(`${name} | ${best.threshold.toFixed(2)} | ${pct(best.balancedAccuracy)} | ${pct(testBa)}`);
   }
 
   if (values.json) {
-    console.log(JSON.stringify({
-      threshold: chosen.threshold, devBalancedAccuracy: chosen.balancedAccuracy, testBalancedAccuracy: balancedAccuracy(c),
-      unsupportedPrecision: pr.precision, unsupportedRecall: pr.recall, usPerCheck, ablation,
-    }));
+    console.log(
+      JSON.stringify({
+        threshold: chosen.threshold,
+        devBalancedAccuracy: chosen.balancedAccuracy,
+        testBalancedAccuracy: balancedAccuracy(c),
+        unsupportedPrecision: pr.precision,
+        unsupportedRecall: pr.recall,
+        usPerCheck,
+        ablation,
+      }),
+    );
   } else {
     console.log(lines.join('\n'));
   }

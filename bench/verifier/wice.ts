@@ -70,10 +70,19 @@ export function unsupportedPrecisionRecall(c: Confusion): { precision: number; r
 }
 
 /** The threshold with the best balanced accuracy on these scores (ties: the lowest). */
-export function bestThreshold(gold: boolean[], scores: number[], candidates: number[]): { threshold: number; balancedAccuracy: number } {
+export function bestThreshold(
+  gold: boolean[],
+  scores: number[],
+  candidates: number[],
+): { threshold: number; balancedAccuracy: number } {
   let best = { threshold: candidates[0], balancedAccuracy: -1 };
   for (const t of candidates) {
-    const ba = balancedAccuracy(confusion(gold, scores.map((s) => s >= t)));
+    const ba = balancedAccuracy(
+      confusion(
+        gold,
+        scores.map((s) => s >= t),
+      ),
+    );
     if (ba > best.balancedAccuracy) best = { threshold: t, balancedAccuracy: ba };
   }
   return best;

@@ -31,12 +31,14 @@ async function highlights(wb: Workbench): Promise<{ line: string; background: st
     const editor = document.querySelector('.editor-group-container.active .monaco-editor');
     if (!editor) return [];
     const lineByTop = new Map<string, string>();
-    for (const line of Array.from(editor.querySelectorAll<HTMLElement>('.view-lines > .view-line'))) lineByTop.set(line.style.top, line.textContent ?? '');
+    for (const line of Array.from(editor.querySelectorAll<HTMLElement>('.view-lines > .view-line')))
+      lineByTop.set(line.style.top, line.textContent ?? '');
     const out: { line: string; background: string }[] = [];
     for (const overlay of Array.from(editor.querySelectorAll<HTMLElement>('.view-overlays > div'))) {
       for (const d of Array.from(overlay.querySelectorAll<HTMLElement>('[class*="ced-"]'))) {
         const background = getComputedStyle(d).backgroundColor;
-        if (!['transparent', 'rgba(0, 0, 0, 0)'].includes(background)) out.push({ line: (lineByTop.get(overlay.style.top) ?? '').replace(/\u00a0/g, ' '), background });
+        if (!['transparent', 'rgba(0, 0, 0, 0)'].includes(background))
+          out.push({ line: (lineByTop.get(overlay.style.top) ?? '').replace(/\u00a0/g, ' '), background });
       }
     }
     return out;
@@ -47,7 +49,6 @@ describe('Evident for agents and any text (site-policy workspace)', function () 
   this.timeout(180_000);
   const { needs } = checksInOrder();
   let wb: Workbench;
-
 
   after(async () => {
     await wb?.close();
@@ -63,7 +64,9 @@ describe('Evident for agents and any text (site-policy workspace)', function () 
     await wb.page.keyboard.type(ANSWER);
     await wb.runCommand(paletteTitle(Commands.checkText));
     // The first check indexes the workspace first (a progress notification), then checks.
-    const summary = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: '1 of 2 factual sentences backed by the docs; 1 not backed' });
+    const summary = wb.page.locator('.notifications-toasts .notification-list-item', {
+      hasText: '1 of 2 factual sentences backed by the docs; 1 not backed',
+    });
     await summary.waitFor({ timeout: 150_000 });
     await wb.page.locator('.statusbar-item', { hasText: '1/2 backed' }).first().waitFor({ timeout: 10_000 });
     const marks = await highlights(wb);
@@ -77,7 +80,9 @@ describe('Evident for agents and any text (site-policy workspace)', function () 
   });
 
   it('hovering the backed sentence quotes its passage with a link to its lines', async function () {
-    needs('Check Text marks a pasted answer: the backed sentence tinted, the planted figure highlighted, summary 1 of 2');
+    needs(
+      'Check Text marks a pasted answer: the backed sentence tinted, the planted figure highlighted, summary 1 of 2',
+    );
     await wb.page.locator('.editor-group-container.active .view-lines span', { hasText: '13 years' }).first().hover();
     const hover = wb.page.locator('.monaco-hover:not(.hidden)', { hasText: 'Evident: backed by the docs' }).first();
     await hover.waitFor({ timeout: 15_000 });
@@ -89,10 +94,16 @@ describe('Evident for agents and any text (site-policy workspace)', function () 
   });
 
   it('the planted figure is a Problems entry naming what the passage says', async function () {
-    needs('Check Text marks a pasted answer: the backed sentence tinted, the planted figure highlighted, summary 1 of 2');
+    needs(
+      'Check Text marks a pasted answer: the backed sentence tinted, the planted figure highlighted, summary 1 of 2',
+    );
     await wb.page.keyboard.press('Escape');
     await wb.runCommand('View: Toggle Problems');
-    const problem = wb.page.locator('.markers-panel .monaco-list-row', { hasText: "Not backed by the docs: value-mismatch: '21 years' — the passage says 13 years" }).first();
+    const problem = wb.page
+      .locator('.markers-panel .monaco-list-row', {
+        hasText: "Not backed by the docs: value-mismatch: '21 years' — the passage says 13 years",
+      })
+      .first();
     await problem.waitFor({ timeout: 15_000 });
     await wb.screenshot(checkTitle(this));
   });
@@ -104,8 +115,16 @@ describe('Evident for agents and any text (site-policy workspace)', function () 
     // VS Code checks each MCP tool's input schema against the draft-07 meta-schema, which it
     // fetches from json-schema.org: offline, every tool would be "invalid". This machine has no
     // network, so the workspace maps that address to the copy the ajv package ships.
-    const metaSchema = JSON.parse(await readFile(createRequire(join(repoRoot, 'package.json')).resolve('ajv/lib/refs/json-schema-draft-07.json'), 'utf8')) as object;
-    await writeFile(join(s.workspaces.agents, '.vscode', 'settings.json'), JSON.stringify({ 'json.schemas': [{ url: 'https://json-schema.org/draft-07/schema', schema: metaSchema }] }));
+    const metaSchema = JSON.parse(
+      await readFile(
+        createRequire(join(repoRoot, 'package.json')).resolve('ajv/lib/refs/json-schema-draft-07.json'),
+        'utf8',
+      ),
+    ) as object;
+    await writeFile(
+      join(s.workspaces.agents, '.vscode', 'settings.json'),
+      JSON.stringify({ 'json.schemas': [{ url: 'https://json-schema.org/draft-07/schema', schema: metaSchema }] }),
+    );
     await writeFile(
       mcpJson,
       `${JSON.stringify({ servers: { evident: { type: 'stdio', command: process.execPath, args: [join(repoRoot, 'dist', 'cli.js'), 'mcp', '--docs', '${workspaceFolder}', '--no-embeddings'] } } }, null, 2)}\n`,
@@ -113,7 +132,10 @@ describe('Evident for agents and any text (site-policy workspace)', function () 
     await wb.runCommand('View: Toggle Problems');
     await wb.page.keyboard.press('Control+P');
     await wb.page.locator('.quick-input-widget input').fill('mcp.json');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'mcp.json' }).first().click({ timeout: 10_000 });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'mcp.json' })
+      .first()
+      .click({ timeout: 10_000 });
     const start = wb.page.locator('.codelens-decoration a', { hasText: 'Start' }).first();
     await start.waitFor({ timeout: 20_000 });
     await start.click();
@@ -125,12 +147,25 @@ describe('Evident for agents and any text (site-policy workspace)', function () 
   it("VS Code lists Evident's two language model tools among the extension's features", async function () {
     await wb.page.keyboard.press('Escape');
     await wb.page.keyboard.press('Control+Shift+X');
-    const search = wb.page.locator('.extensions-viewlet .suggest-input-container textarea, .extensions-viewlet .suggest-input-container input').first();
+    const search = wb.page
+      .locator(
+        '.extensions-viewlet .suggest-input-container textarea, .extensions-viewlet .suggest-input-container input',
+      )
+      .first();
     await search.waitFor({ timeout: 15_000 });
     await wb.page.keyboard.type('@installed evident');
-    await wb.page.locator('.extensions-list .monaco-list-row', { hasText: 'Evident' }).first().click({ timeout: 15_000 });
-    await wb.page.locator('.extension-editor .action-label', { hasText: 'Features' }).first().click({ timeout: 15_000 });
-    await wb.page.locator('.extension-editor .monaco-list-row', { hasText: 'Language Model Tools' }).first().click({ timeout: 15_000 });
+    await wb.page
+      .locator('.extensions-list .monaco-list-row', { hasText: 'Evident' })
+      .first()
+      .click({ timeout: 15_000 });
+    await wb.page
+      .locator('.extension-editor .action-label', { hasText: 'Features' })
+      .first()
+      .click({ timeout: 15_000 });
+    await wb.page
+      .locator('.extension-editor .monaco-list-row', { hasText: 'Language Model Tools' })
+      .first()
+      .click({ timeout: 15_000 });
     const table = wb.page.locator('.extension-editor', { hasText: 'evident_checkAnswer' }).first();
     await table.waitFor({ timeout: 15_000 });
     const text = await table.innerText();
@@ -138,6 +173,4 @@ describe('Evident for agents and any text (site-policy workspace)', function () 
     assert.match(text, /evident_checkAnswer\s+Check an Answer Against the Docs \(Evident\)/);
     await wb.screenshot(checkTitle(this));
   });
-
-
 });

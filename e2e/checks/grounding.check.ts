@@ -48,20 +48,34 @@ describe('Built-in grounding in the chat view', function () {
     await wb.answerInputBox('e2e-fake-key');
     const chat = new ChatView(await wb.openChatView());
     await pickModel(wb, 'Gemini + Google Search');
-    await chat.frame.locator('[data-testid="header-model"][data-backend="google-search"]').waitFor({ timeout: 15_000 }).catch(() => {
-      throw new Error('after choosing "Gemini + Google Search" the chat header does not show the google-search backend');
-    });
+    await chat.frame
+      .locator('[data-testid="header-model"][data-backend="google-search"]')
+      .waitFor({ timeout: 15_000 })
+      .catch(() => {
+        throw new Error(
+          'after choosing "Gemini + Google Search" the chat header does not show the google-search backend',
+        );
+      });
 
     const turn = await chat.ask(GROUNDED_DEMO.question);
-    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done', `${await turn.textContent()}`);
+    assert.equal(
+      await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']),
+      'done',
+      `${await turn.textContent()}`,
+    );
 
     const kept = turn.locator('[data-testid="sentence"][data-verdict="kept"]');
     assert.equal(await kept.count(), 2);
     for (const [i, text] of GROUNDED_DEMO.kept.entries()) {
-      assert.ok(((await kept.nth(i).textContent()) ?? '').startsWith(text), `kept sentence ${i}: ${await kept.nth(i).textContent()}`);
+      assert.ok(
+        ((await kept.nth(i).textContent()) ?? '').startsWith(text),
+        `kept sentence ${i}: ${await kept.nth(i).textContent()}`,
+      );
     }
     assert.deepEqual(
-      await kept.locator('[data-testid="web-source"]').evaluateAll((chips) => chips.map((c) => c.getAttribute('data-domain'))),
+      await kept
+        .locator('[data-testid="web-source"]')
+        .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-domain'))),
       ['history.example.org', 'visit-dus.example.com'],
     );
     const dropped = turn.locator('[data-testid="dropped-sentence"]');
@@ -70,14 +84,20 @@ describe('Built-in grounding in the chat view', function () {
     assert.ok(((await dropped.textContent()) ?? '').includes(GROUNDED_DEMO.dropped));
     assert.equal(await turn.locator('[data-testid="metric-coverage"]').getAttribute('data-value'), String(2 / 3));
     const sources = turn.locator('[data-testid="sources"] [data-testid="web-source"]');
-    assert.deepEqual(await sources.locator('[data-testid="web-source-title"]').allTextContents(), GROUNDED_DEMO.sources.map((x) => x.title));
+    assert.deepEqual(
+      await sources.locator('[data-testid="web-source-title"]').allTextContents(),
+      GROUNDED_DEMO.sources.map((x) => x.title),
+    );
 
     // Hover: title and URL.
     await kept.first().locator('[data-testid="web-source"]').hover();
     const preview = kept.first().locator('[data-testid="evidence-preview"]');
     await preview.waitFor({ state: 'visible', timeout: 5_000 });
     assert.equal(await preview.locator('[data-testid="preview-source"]').textContent(), GROUNDED_DEMO.sources[0].uri);
-    assert.equal(await preview.locator('[data-testid="preview-heading"]').textContent(), GROUNDED_DEMO.sources[0].title);
+    assert.equal(
+      await preview.locator('[data-testid="preview-heading"]').textContent(),
+      GROUNDED_DEMO.sources[0].title,
+    );
     await wb.screenshot(checkTitle(this), 'hover');
     await turn.locator('[data-testid="question"]').hover();
 
@@ -92,13 +112,18 @@ describe('Built-in grounding in the chat view', function () {
         href: chip?.getAttribute('href') ?? '',
         radius: chip ? getComputedStyle(chip).borderTopLeftRadius : '',
         elements: Array.from(root?.querySelectorAll('*') ?? []).map((e) => e.localName),
-        handlers: Array.from(root?.querySelectorAll('*') ?? []).filter((e) => Array.from(e.attributes).some((a) => a.name.startsWith('on'))).length,
+        handlers: Array.from(root?.querySelectorAll('*') ?? []).filter((e) =>
+          Array.from(e.attributes).some((a) => a.name.startsWith('on')),
+        ).length,
       };
     });
     assert.equal(rendered.text, GROUNDED_DEMO.query);
     assert.match(rendered.href, /^https:\/\/www\.google\.com\/search\?q=/);
     assert.equal(rendered.radius, '16px', "Google's CSS did not apply to the suggestions");
-    assert.ok(!rendered.elements.some((e) => ['script', 'img', 'style', 'iframe'].includes(e)), rendered.elements.join(','));
+    assert.ok(
+      !rendered.elements.some((e) => ['script', 'img', 'style', 'iframe'].includes(e)),
+      rendered.elements.join(','),
+    );
     assert.equal(rendered.handlers, 0);
     await wb.page.waitForTimeout(500);
     assert.deepEqual(dialogs, [], 'a script from the search suggestions ran');

@@ -33,12 +33,16 @@ describe('UI flows on the hostile workspace', function () {
     await wb.waitForExtensionContributions();
     await wb.runCommand(paletteTitle(Commands.reindex));
     await wb.page.waitForFunction(
-      (extensionId) => /lexical/i.test(document.querySelector(`.statusbar-item[id^="${extensionId}"]`)?.textContent ?? ''),
+      (extensionId) =>
+        /lexical/i.test(document.querySelector(`.statusbar-item[id^="${extensionId}"]`)?.textContent ?? ''),
       EXTENSION_ID,
       { timeout: 60_000 },
     );
     const chat = new ChatView(await wb.openChatView());
-    const scriptsOf = (): Promise<string[]> => chat.frame.locator('body').evaluate(() => Array.from(document.scripts).map((sc) => sc.src || `inline:${sc.text.slice(0, 60)}`));
+    const scriptsOf = (): Promise<string[]> =>
+      chat.frame
+        .locator('body')
+        .evaluate(() => Array.from(document.scripts).map((sc) => sc.src || `inline:${sc.text.slice(0, 60)}`));
     const scriptsBefore = await scriptsOf();
     const turn = await chat.ask(QUESTION);
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
@@ -52,17 +56,26 @@ describe('UI flows on the hostile workspace', function () {
     await chip.hover();
     const preview = chip.locator('[data-testid="preview-text"]');
     await preview.waitFor({ state: 'visible', timeout: 5_000 });
-    assert.ok(((await preview.textContent()) ?? '').includes('<script>alert(6)</script>'), `the encoded <script> text is not shown as text: ${await preview.textContent()}`);
+    assert.ok(
+      ((await preview.textContent()) ?? '').includes('<script>alert(6)</script>'),
+      `the encoded <script> text is not shown as text: ${await preview.textContent()}`,
+    );
 
     // Nothing from the documents became an element, and nothing ran.
     assert.deepEqual(await scriptsOf(), scriptsBefore, 'a script element appeared in the chat after the answer');
     const dom = await chat.frame.locator('body').evaluate((body) => ({
       media: body.querySelectorAll('img, iframe, object, embed, style:not([nonce])').length,
-      handlers: Array.from(body.querySelectorAll('*')).filter((el) => Array.from(el.attributes).some((a) => a.name.startsWith('on'))).length,
+      handlers: Array.from(body.querySelectorAll('*')).filter((el) =>
+        Array.from(el.attributes).some((a) => a.name.startsWith('on')),
+      ).length,
       javascriptLinks: body.querySelectorAll('a[href^="javascript:" i], [href^="data:" i]').length,
       bodyHidden: getComputedStyle(body).display === 'none',
     }));
-    assert.deepEqual(dom, { media: 0, handlers: 0, javascriptLinks: 0, bodyHidden: false }, 'document markup reached the chat DOM');
+    assert.deepEqual(
+      dom,
+      { media: 0, handlers: 0, javascriptLinks: 0, bodyHidden: false },
+      'document markup reached the chat DOM',
+    );
     await wb.page.waitForTimeout(500);
     assert.deepEqual(dialogs, [], 'a script from the documents ran');
     await wb.screenshot(checkTitle(this));

@@ -17,7 +17,8 @@ describe('in-host suite (mocha inside the VS Code extension host)', () => {
     this.timeout(200_000);
     const s = session();
     const run = await runInHostSuite(s, 180_000);
-    for (const r of run.results) process.stdout.write(`      ${r.state === 'passed' ? '✓' : r.state === 'failed' ? '✗' : '-'} ${r.title}\n`);
+    for (const r of run.results)
+      process.stdout.write(`      ${r.state === 'passed' ? '✓' : r.state === 'failed' ? '✗' : '-'} ${r.title}\n`);
     await run.workbench.screenshot(checkTitle(this));
     const failed = run.results.filter((r) => r.state === 'failed');
     const detail = failed.map((r) => `✗ ${r.title}\n${r.error ?? ''}`).join('\n\n');

@@ -38,7 +38,10 @@ describe('the real embedding model in the editor (samples policies, all-MiniLM-L
     await mkdir(join(s.home, 'workspaces', 'real-model'), { recursive: true });
     await cp(resolve(repoRoot, 'samples', 'policies'), folder, { recursive: true });
     await mkdir(join(folder, '.vscode'), { recursive: true });
-    await writeFile(join(folder, '.vscode', 'settings.json'), JSON.stringify({ [Settings.embeddingLocalPath]: model, [Settings.model]: 'extractive' }));
+    await writeFile(
+      join(folder, '.vscode', 'settings.json'),
+      JSON.stringify({ [Settings.embeddingLocalPath]: model, [Settings.model]: 'extractive' }),
+    );
 
     wb = await Workbench.open(s.browser, s.server.workbenchUrl(folder));
     s.current = wb;
@@ -51,11 +54,18 @@ describe('the real embedding model in the editor (samples policies, all-MiniLM-L
   });
 
   it('answers a follow-up as a standalone question and shows it under the answer ("Answered as")', async function () {
-    assert.ok(passed.has('indexes with the real model set in evident.embedding.localModelPath: the status bar says hybrid'), 'not run: needs the indexing check');
+    assert.ok(
+      passed.has('indexes with the real model set in evident.embedding.localModelPath: the status bar says hybrid'),
+      'not run: needs the indexing check',
+    );
     const first = await chat.ask(QUESTION);
     assert.equal(await chat.waitForStatus(first, ['done', 'failed', 'cancelled'], 120_000), 'done');
     assert.match((await first.locator('[data-testid="answer-body"]').textContent()) ?? '', /monthly plan/i);
-    assert.equal(await first.locator('[data-testid="answered-as"]').count(), 0, 'a first question was shown as rewritten');
+    assert.equal(
+      await first.locator('[data-testid="answered-as"]').count(),
+      0,
+      'a first question was shown as rewritten',
+    );
 
     const followUp = await chat.ask(FOLLOW_UP);
     assert.equal(await chat.waitForStatus(followUp, ['done', 'failed', 'cancelled'], 120_000), 'done');
@@ -65,7 +75,11 @@ describe('the real embedding model in the editor (samples policies, all-MiniLM-L
     assert.equal(text.trim(), `Answered as: ${QUESTION.replace(/\?$/, '')} — ${FOLLOW_UP}`);
     assert.equal(await note.getAttribute('role'), 'note');
     const body = (await followUp.locator('[data-testid="answer-body"]').textContent()) ?? '';
-    assert.match(body, /annual plans? (?:are|is) refundable/i, `the follow-up was not answered for the annual plan: ${body}`);
+    assert.match(
+      body,
+      /annual plans? (?:are|is) refundable/i,
+      `the follow-up was not answered for the annual plan: ${body}`,
+    );
     await wb!.screenshot(checkTitle(this));
   });
 });

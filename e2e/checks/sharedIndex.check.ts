@@ -32,14 +32,29 @@ describe('a shared team index (PostgreSQL + pgvector) answers in the editor', fu
     const s = session();
     server = await startTestPostgres();
     // Asynchronously: the server runs in this process and must keep answering meanwhile.
-    await promisify(execFile)(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'index', '--docs', s.workspaces.sitePolicy, '--store', server.url, '--no-embeddings'], {
-      env: { ...process.env, XDG_CACHE_HOME: join(s.home, 'cli-cache') },
-    }).catch((error: { stderr?: string; message: string }) => {
+    await promisify(execFile)(
+      process.execPath,
+      [
+        join(repoRoot, 'dist', 'cli.js'),
+        'index',
+        '--docs',
+        s.workspaces.sitePolicy,
+        '--store',
+        server.url,
+        '--no-embeddings',
+      ],
+      {
+        env: { ...process.env, XDG_CACHE_HOME: join(s.home, 'cli-cache') },
+      },
+    ).catch((error: { stderr?: string; message: string }) => {
       throw new Error(`evident index --store failed: ${error.stderr ?? error.message}`);
     });
     settingsFile = join(s.home, 'user-data', 'User', 'settings.json');
     settingsBefore = await readFile(settingsFile, 'utf8');
-    await writeFile(settingsFile, JSON.stringify({ ...JSON.parse(settingsBefore), [Settings.storeConnection]: server.url }, null, 2));
+    await writeFile(
+      settingsFile,
+      JSON.stringify({ ...JSON.parse(settingsBefore), [Settings.storeConnection]: server.url }, null, 2),
+    );
   });
 
   after(async () => {
@@ -60,23 +75,42 @@ describe('a shared team index (PostgreSQL + pgvector) answers in the editor', fu
     const chat = new ChatView(await wb.openChatView());
     const header = chat.byTestId('header-store');
     await header.waitFor({ timeout: 60_000 }).catch(() => {
-      throw new Error('the chat header never named a shared index (is evident.store.connection read from the user settings?)');
+      throw new Error(
+        'the chat header never named a shared index (is evident.store.connection read from the user settings?)',
+      );
     });
     // The server's own user, host, port and database (a run database under CI's server), never its password.
     const url = new URL(server!.url);
-    assert.equal((await header.textContent()) ?? '', `shared index postgres://${url.username}@${url.hostname}:${url.port}${url.pathname}`);
+    assert.equal(
+      (await header.textContent()) ?? '',
+      `shared index postgres://${url.username}@${url.hostname}:${url.port}${url.pathname}`,
+    );
 
     const turn = await chat.ask(QUESTION);
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled'], 90_000), 'done');
-    assert.equal(await turn.locator('[data-testid="answer"]').getAttribute('data-abstained'), 'false', 'the shared index did not answer');
+    assert.equal(
+      await turn.locator('[data-testid="answer"]').getAttribute('data-abstained'),
+      'false',
+      'the shared index did not answer',
+    );
     const chip = turn.locator('[data-testid="citation"]').first();
     await chip.click();
     await wb.page
-      .waitForFunction(() => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').length > 0, undefined, { timeout: 15_000 })
+      .waitForFunction(
+        () =>
+          (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '')
+            .length > 0,
+        undefined,
+        { timeout: 15_000 },
+      )
       .catch(() => undefined);
     const editor = await wb.activeEditor();
     // Monaco renders spaces as no-break spaces: \s matches both.
-    assert.match(editor.text, /version\s[0-9a-f]{16}/, `the cited passage did not open with its version (editor "${editor.title}": ${editor.text.slice(0, 200)})`);
+    assert.match(
+      editor.text,
+      /version\s[0-9a-f]{16}/,
+      `the cited passage did not open with its version (editor "${editor.title}": ${editor.text.slice(0, 200)})`,
+    );
     assert.match(editor.text, /From\sthe\sshared\sindex\spostgres:\/\//);
     await wb.screenshot(checkTitle(this));
     cited = { source: /^(\S+)\s·\slines/.exec(editor.text)?.[1] ?? '', chip };
@@ -91,18 +125,30 @@ describe('a shared team index (PostgreSQL + pgvector) answers in the editor', fu
     await mkdir(dirname(copy), { recursive: true });
     // Another version: a paragraph added under the title moves every recorded line down.
     const lines = original.split('\n');
-    await writeFile(copy, [lines[0], '', 'A paragraph this workspace added: the lines below moved.', '', ...lines.slice(1)].join('\n'));
+    await writeFile(
+      copy,
+      [lines[0], '', 'A paragraph this workspace added: the lines below moved.', '', ...lines.slice(1)].join('\n'),
+    );
     await cited.chip.click();
     await wb.page.waitForTimeout(1500);
     let editor = await wb.activeEditor();
-    assert.match(editor.text, /version\s[0-9a-f]{16}/, `a changed copy opened instead of the read-only passage (editor "${editor.title}")`);
-    assert.match(editor.text, /does\s+not\s+have\s+the\s+file\s+at\s+that\s+version/, 'the passage view says the workspace lacks that version');
+    assert.match(
+      editor.text,
+      /version\s[0-9a-f]{16}/,
+      `a changed copy opened instead of the read-only passage (editor "${editor.title}")`,
+    );
+    assert.match(
+      editor.text,
+      /does\s+not\s+have\s+the\s+file\s+at\s+that\s+version/,
+      'the passage view says the workspace lacks that version',
+    );
 
     // The indexed version itself: the workspace file opens at the passage, highlighted there.
     await writeFile(copy, original);
     const name = basename(cited.source);
     // The read-only passage's tab has the file's name too: the file is the one without the passage's header.
-    const isFile = (e: { title: string; text: string }) => e.title.startsWith(name) && !/version\s[0-9a-f]{16}/.test(e.text);
+    const isFile = (e: { title: string; text: string }) =>
+      e.title.startsWith(name) && !/version\s[0-9a-f]{16}/.test(e.text);
     // The editor may still hold the copy's text until it sees the file change on disk: click again until then.
     for (const deadline = Date.now() + 30_000; Date.now() < deadline; await wb.page.waitForTimeout(1000)) {
       await cited.chip.click();
@@ -110,9 +156,16 @@ describe('a shared team index (PostgreSQL + pgvector) answers in the editor', fu
       editor = await wb.activeEditor();
       if (isFile(editor)) break;
     }
-    assert.ok(isFile(editor), `the workspace file at the cited version did not open (editor "${editor.title}": ${editor.text.slice(0, 120)})`);
+    assert.ok(
+      isFile(editor),
+      `the workspace file at the cited version did not open (editor "${editor.title}": ${editor.text.slice(0, 120)})`,
+    );
     let highlightedLines: string[] = [];
-    for (const deadline = Date.now() + 10_000; highlightedLines.length === 0 && Date.now() < deadline; await wb.page.waitForTimeout(200)) {
+    for (
+      const deadline = Date.now() + 10_000;
+      highlightedLines.length === 0 && Date.now() < deadline;
+      await wb.page.waitForTimeout(200)
+    ) {
       ({ highlightedLines } = await wb.activeEditorDecorations());
     }
     assert.ok(highlightedLines.length > 0, 'no highlighted line in the file at the cited version');

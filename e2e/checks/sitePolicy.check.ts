@@ -20,7 +20,8 @@ const QUESTION = 'What is the minimum age to use GitHub Marketplace?';
 /** The topic exists (counter notices), the asked fact (a fee) does not. */
 const UNANSWERABLE = 'What is the filing fee for a DMCA counter notice?';
 /** The age is there; a price for a listing is not. */
-const PARTLY_ANSWERED = 'What is the minimum age to use GitHub Marketplace, and how much does GitHub charge for a Marketplace listing?';
+const PARTLY_ANSWERED =
+  'What is the minimum age to use GitHub Marketplace, and how much does GitHub charge for a Marketplace listing?';
 
 function words(text: string): string[] {
   return [...new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? [])];
@@ -53,17 +54,26 @@ describe('UI flows on the site-policy workspace', function () {
     const progress = await wb.page
       .waitForFunction(
         (extensionId) => {
-          const toast = Array.from(document.querySelectorAll('.notifications-toasts .notification-toast')).find((t) => /indexing/i.test(t.textContent ?? ''));
+          const toast = Array.from(document.querySelectorAll('.notifications-toasts .notification-toast')).find((t) =>
+            /indexing/i.test(t.textContent ?? ''),
+          );
           const item = document.querySelector(`.statusbar-item[id^="${extensionId}"]`);
           const indexing = item && /indexing/i.test(item.textContent ?? '') ? item.textContent : undefined;
-          return toast ? `notification: ${toast.querySelector('.notification-list-item-message')?.textContent ?? ''}` : indexing ? `status bar: ${indexing}` : undefined;
+          return toast
+            ? `notification: ${toast.querySelector('.notification-list-item-message')?.textContent ?? ''}`
+            : indexing
+              ? `status bar: ${indexing}`
+              : undefined;
         },
         EXTENSION_ID,
         { timeout: 30_000, polling: 'raf' },
       )
       .then((handle) => handle.jsonValue())
       .catch(() => undefined);
-    assert.ok(progress, 'no progress was shown while reindexing (no "indexing" notification, no indexing state in the status bar)');
+    assert.ok(
+      progress,
+      'no progress was shown while reindexing (no "indexing" notification, no indexing state in the status bar)',
+    );
     await wb.screenshot(checkTitle(this), 'progress');
     await assert.doesNotReject(
       wb.page.waitForFunction(
@@ -85,11 +95,19 @@ describe('UI flows on the site-policy workspace', function () {
   it('ask in the sidebar (offline, extractive) gives a cited answer', async function () {
     needs('reindex from the palette shows progress, then the status bar says indexed, lexical only');
     chat = new ChatView(await wb.openChatView());
-    assert.equal(await chat.byTestId('header-model').getAttribute('data-backend'), 'extractive', 'without a key the offline extractive model must answer');
+    assert.equal(
+      await chat.byTestId('header-model').getAttribute('data-backend'),
+      'extractive',
+      'without a key the offline extractive model must answer',
+    );
     const turn = await chat.ask(QUESTION);
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
     const answer = turn.locator('[data-testid="answer"]');
-    assert.notEqual(await answer.getAttribute('data-abstained'), 'true', `the offline model abstained: ${await answer.textContent()}`);
+    assert.notEqual(
+      await answer.getAttribute('data-abstained'),
+      'true',
+      `the offline model abstained: ${await answer.textContent()}`,
+    );
     assert.match((await answer.locator('[data-testid="answer-body"]').textContent()) ?? '', /\b13\b/);
     const chips = turn.locator('[data-testid="citation"]');
     assert.ok((await chips.count()) > 0, 'the answer has no citation chip');
@@ -103,14 +121,23 @@ describe('UI flows on the site-policy workspace', function () {
     await chip.hover();
     const preview = chip.locator('[data-testid="evidence-preview"]');
     await preview.waitFor({ state: 'visible', timeout: 5_000 });
-    const source = ((await preview.locator('[data-testid="preview-source"]').textContent()) ?? '').split(' · ')[0].trim();
+    const source = ((await preview.locator('[data-testid="preview-source"]').textContent()) ?? '')
+      .split(' · ')[0]
+      .trim();
     const text = (await preview.locator('[data-testid="preview-text"]').textContent()) ?? '';
     assert.match(source, /\.md$/, `the preview does not name the source file: "${source}"`);
     assert.ok(text.length > 20, `the preview shows no passage text: "${text}"`);
     const [chipBox, previewBox] = await Promise.all([chip.boundingBox(), preview.boundingBox()]);
     assert.ok(chipBox && previewBox);
-    const covers = previewBox.y < chipBox.y + chipBox.height && chipBox.y < previewBox.y + previewBox.height && previewBox.x < chipBox.x + chipBox.width && chipBox.x < previewBox.x + previewBox.width;
-    assert.ok(!covers, `the preview covers its chip: chip ${JSON.stringify(chipBox)}, preview ${JSON.stringify(previewBox)}`);
+    const covers =
+      previewBox.y < chipBox.y + chipBox.height &&
+      chipBox.y < previewBox.y + previewBox.height &&
+      previewBox.x < chipBox.x + chipBox.width &&
+      chipBox.x < previewBox.x + previewBox.width;
+    assert.ok(
+      !covers,
+      `the preview covers its chip: chip ${JSON.stringify(chipBox)}, preview ${JSON.stringify(previewBox)}`,
+    );
     cited = { source, text };
     await wb.screenshot(checkTitle(this));
   });
@@ -120,26 +147,41 @@ describe('UI flows on the site-policy workspace', function () {
     assert.ok(cited);
     const chip = chat.turns().last().locator('[data-testid="citation"]').first();
     await chip.click();
-    await chip.locator('[data-testid="evidence-preview"]').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {
-      throw new Error('the chip preview stayed open after the click that opened the source');
-    });
-    await wb.page.waitForFunction(
-      (name) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').includes(name),
-      basename(cited.source),
-      { timeout: 15_000 },
-    ).catch(() => {
-      throw new Error(`clicking the chip did not open ${cited?.source} in the editor`);
-    });
+    await chip
+      .locator('[data-testid="evidence-preview"]')
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => {
+        throw new Error('the chip preview stayed open after the click that opened the source');
+      });
+    await wb.page
+      .waitForFunction(
+        (name) =>
+          (
+            document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? ''
+          ).includes(name),
+        basename(cited.source),
+        { timeout: 15_000 },
+      )
+      .catch(() => {
+        throw new Error(`clicking the chip did not open ${cited?.source} in the editor`);
+      });
     // Decorations render after the editor has opened and scrolled to the range.
     let highlightedLines: string[] = [];
-    for (const deadline = Date.now() + 10_000; highlightedLines.length === 0 && Date.now() < deadline; await wb.page.waitForTimeout(200)) {
+    for (
+      const deadline = Date.now() + 10_000;
+      highlightedLines.length === 0 && Date.now() < deadline;
+      await wb.page.waitForTimeout(200)
+    ) {
       ({ highlightedLines } = await wb.activeEditorDecorations());
     }
     const highlighted = words(highlightedLines.join(' '));
     const passage = words(cited.text);
     const overlap = passage.filter((w) => highlighted.includes(w));
     assert.ok(highlightedLines.length > 0, 'no highlighted line in the opened source');
-    assert.ok(overlap.length >= 0.6 * passage.length, `the highlighted lines do not hold the passage (${overlap.length}/${passage.length} words): ${highlightedLines.join(' | ').slice(0, 300)}`);
+    assert.ok(
+      overlap.length >= 0.6 * passage.length,
+      `the highlighted lines do not hold the passage (${overlap.length}/${passage.length} words): ${highlightedLines.join(' | ').slice(0, 300)}`,
+    );
     await wb.screenshot(checkTitle(this));
   });
 
@@ -151,10 +193,17 @@ describe('UI flows on the site-policy workspace', function () {
     await token.waitFor({ timeout: 15_000 }).catch(() => {
       throw new Error('the answer opened in the editor shows no [E1]');
     });
-    await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines span[class*="ced-"]').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+    await wb.page
+      .locator('.editor-group-container.active .monaco-editor .view-lines span[class*="ced-"]')
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
     const { inline } = await wb.activeEditorDecorations();
     const decoratedCitations = inline.filter((d) => /^E\d+$/.test(d.text.trim()));
-    assert.ok(decoratedCitations.length > 0, `the citations of the answer document are not decorated (decorated spans: ${JSON.stringify(inline).slice(0, 200)})`);
+    assert.ok(
+      decoratedCitations.length > 0,
+      `the citations of the answer document are not decorated (decorated spans: ${JSON.stringify(inline).slice(0, 200)})`,
+    );
     await token.hover();
     const hover = wb.page.locator('.monaco-hover:visible').first();
     await hover.waitFor({ timeout: 10_000 }).catch(() => {
@@ -162,7 +211,10 @@ describe('UI flows on the site-policy workspace', function () {
     });
     const hoverWords = words((await hover.textContent()) ?? '');
     const passage = words(cited.text);
-    assert.ok(passage.filter((w) => hoverWords.includes(w)).length >= Math.min(5, passage.length), `the hover does not show the passage: ${(await hover.textContent())?.slice(0, 200)}`);
+    assert.ok(
+      passage.filter((w) => hoverWords.includes(w)).length >= Math.min(5, passage.length),
+      `the hover does not show the passage: ${(await hover.textContent())?.slice(0, 200)}`,
+    );
     await wb.screenshot(checkTitle(this), 'hover');
     // Move away so the hover closes and does not cover the token, then Ctrl+click it.
     await wb.page.mouse.move(5, 450);
@@ -175,13 +227,18 @@ describe('UI flows on the site-policy workspace', function () {
     await wb.page.mouse.down();
     await wb.page.mouse.up();
     await wb.page.keyboard.up('Control');
-    await wb.page.waitForFunction(
-      (name) => (document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? '').includes(name),
-      basename(cited.source),
-      { timeout: 15_000 },
-    ).catch(() => {
-      throw new Error(`Ctrl+click on [E1] in the answer document did not open ${cited?.source}`);
-    });
+    await wb.page
+      .waitForFunction(
+        (name) =>
+          (
+            document.querySelector('.editor-group-container.active .tab.active')?.getAttribute('aria-label') ?? ''
+          ).includes(name),
+        basename(cited.source),
+        { timeout: 15_000 },
+      )
+      .catch(() => {
+        throw new Error(`Ctrl+click on [E1] in the answer document did not open ${cited?.source}`);
+      });
     await wb.screenshot(checkTitle(this), 'link');
   });
 
@@ -190,7 +247,11 @@ describe('UI flows on the site-policy workspace', function () {
     const turn = await chat.ask(UNANSWERABLE);
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
     const answer = turn.locator('[data-testid="answer"]');
-    assert.equal(await answer.getAttribute('data-abstained'), 'true', `answered instead of abstaining: ${await answer.textContent()}`);
+    assert.equal(
+      await answer.getAttribute('data-abstained'),
+      'true',
+      `answered instead of abstaining: ${await answer.textContent()}`,
+    );
     const box = answer.locator('[data-testid="abstention"]');
     await box.waitFor({ state: 'visible', timeout: 5_000 });
     const reason = (await box.locator('[data-testid="abstention-detail"]').textContent()) ?? '';
@@ -204,7 +265,11 @@ describe('UI flows on the site-policy workspace', function () {
     const turn = await chat.ask(PARTLY_ANSWERED);
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
     const answer = turn.locator('[data-testid="answer"]');
-    assert.notEqual(await answer.getAttribute('data-abstained'), 'true', `abstained on a partly answerable question: ${await answer.textContent()}`);
+    assert.notEqual(
+      await answer.getAttribute('data-abstained'),
+      'true',
+      `abstained on a partly answerable question: ${await answer.textContent()}`,
+    );
     assert.match((await answer.locator('[data-testid="answer-body"]').textContent()) ?? '', /\b13\b/);
     const part = answer.locator('[data-testid="relevance"][data-verdict="partial"]');
     await part.waitFor({ state: 'visible', timeout: 5_000 });
@@ -217,9 +282,12 @@ describe('UI flows on the site-policy workspace', function () {
     assert.ok(session().fakeGemini, 'test/support/fakeGeminiMain.ts is missing: no fake Gemini server');
     await wb.runCommand(paletteTitle(Commands.setGeminiApiKey));
     await wb.answerInputBox('e2e-fake-key');
-    await chat.frame.locator('[data-testid="header-model"][data-backend="gemini"]').waitFor({ timeout: 15_000 }).catch(() => {
-      throw new Error('after setting the API key the chat header does not show the Gemini backend');
-    });
+    await chat.frame
+      .locator('[data-testid="header-model"][data-backend="gemini"]')
+      .waitFor({ timeout: 15_000 })
+      .catch(() => {
+        throw new Error('after setting the API key the chat header does not show the Gemini backend');
+      });
     await wb.screenshot(checkTitle(this));
   });
 
@@ -242,14 +310,29 @@ describe('UI flows on the site-policy workspace', function () {
     const turn = await chat.ask(QUESTION);
     assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done');
     const dropped = turn.locator('[data-testid="dropped-sentence"]');
-    await dropped.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(async () => {
-      throw new Error(`no dropped sentence shown; answer: ${await turn.textContent()}`);
-    });
-    assert.ok(((await dropped.first().textContent()) ?? '').includes(LAUNDERED_SENTENCE.slice(0, 40)), 'the struck sentence is not the laundered one');
-    const decoration = await dropped.first().evaluate((el) => [el, ...Array.from(el.querySelectorAll('*'))].some((e) => getComputedStyle(e).textDecorationLine.includes('line-through')));
+    await dropped
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .catch(async () => {
+        throw new Error(`no dropped sentence shown; answer: ${await turn.textContent()}`);
+      });
+    assert.ok(
+      ((await dropped.first().textContent()) ?? '').includes(LAUNDERED_SENTENCE.slice(0, 40)),
+      'the struck sentence is not the laundered one',
+    );
+    const decoration = await dropped
+      .first()
+      .evaluate((el) =>
+        [el, ...Array.from(el.querySelectorAll('*'))].some((e) =>
+          getComputedStyle(e).textDecorationLine.includes('line-through'),
+        ),
+      );
     assert.ok(decoration, 'the dropped sentence is not struck through');
     assert.match((await turn.locator('[data-testid="drop-reason"]').first().textContent()) ?? '', /dropped: \S/);
-    assert.ok((await turn.locator('[data-testid="sentence"][data-verdict="kept"] [data-testid="citation"]').count()) > 0, 'the backed sentence was not kept with its citation');
+    assert.ok(
+      (await turn.locator('[data-testid="sentence"][data-verdict="kept"] [data-testid="citation"]').count()) > 0,
+      'the backed sentence was not kept with its citation',
+    );
     assert.equal(await turn.locator('[data-testid="metric-dropped"]').getAttribute('data-value'), '1');
     await wb.screenshot(checkTitle(this));
   });

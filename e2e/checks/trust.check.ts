@@ -82,7 +82,10 @@ async function waitForLog(server: CodeServer, pattern: RegExp, timeout = 30_000)
 /** The Evident index folders in a VS Code workspace-storage folder. */
 async function indexFolders(storageRoot: string): Promise<string[]> {
   const stores = existsSync(storageRoot) ? await readdir(storageRoot) : [];
-  return stores.map((store) => join(storageRoot, store, EXTENSION_ID, 'index')).filter((dir) => existsSync(dir)).sort();
+  return stores
+    .map((store) => join(storageRoot, store, EXTENSION_ID, 'index'))
+    .filter((dir) => existsSync(dir))
+    .sort();
 }
 
 describe('workspace trust and the index location', function () {
@@ -100,14 +103,27 @@ describe('workspace trust and the index location', function () {
   /** Asks in the chat (Gemini answers GEMINI_ANSWER) and checks the invented sentence is dropped. */
   async function assertInventedSentenceDropped(chat: ChatView, when: string): Promise<void> {
     const turn = await chat.ask('How much annual leave do employees get?');
-    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done', `${when}: ${await turn.textContent()}`);
+    assert.equal(
+      await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']),
+      'done',
+      `${when}: ${await turn.textContent()}`,
+    );
     const dropped = turn.locator('[data-testid="dropped-sentence"]');
-    await dropped.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(async () => {
-      throw new Error(`${when}: the invented sentence was kept (the workspace's threshold of 0 was applied); answer: ${await turn.textContent()}`);
-    });
+    await dropped
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .catch(async () => {
+        throw new Error(
+          `${when}: the invented sentence was kept (the workspace's threshold of 0 was applied); answer: ${await turn.textContent()}`,
+        );
+      });
     assert.match((await dropped.first().textContent()) ?? '', /company car/, when);
     assert.match((await turn.locator('[data-testid="drop-reason"]').first().textContent()) ?? '', /low-support/, when);
-    assert.match((await turn.locator('[data-testid="sentence"][data-verdict="kept"]').first().textContent()) ?? '', /25 days/, when);
+    assert.match(
+      (await turn.locator('[data-testid="sentence"][data-verdict="kept"]').first().textContent()) ?? '',
+      /25 days/,
+      when,
+    );
   }
 
   it('in an untrusted folder, ignores the workspace model and threshold settings, then honours them once trusted', async function () {
@@ -129,7 +145,11 @@ describe('workspace trust and the index location', function () {
     );
     // Gemini (the fake server) writes one backed and one invented sentence, once per question below.
     const geminiTurn = [functionCallReply(SEARCH_TOOL, { query: 'annual leave' }), textReply(GEMINI_ANSWER)];
-    gemini = await FakeGeminiProcess.start({ home, mode: 'cite-first-evidence', script: [...geminiTurn, ...geminiTurn] });
+    gemini = await FakeGeminiProcess.start({
+      home,
+      mode: 'cite-first-evidence',
+      script: [...geminiTurn, ...geminiTurn],
+    });
     trustServer = await CodeServer.start({
       home,
       extensionDir,
@@ -153,11 +173,21 @@ describe('workspace trust and the index location', function () {
     assert.match(restricted, /lexical only/, 'the workspace chose the embedding model in an untrusted folder');
     const log = await waitForLog(trustServer, /Restricted Mode: .* are read from your user settings only/);
     const note = log.split('\n').find((l) => l.includes('Restricted Mode:')) ?? '';
-    for (const key of [Settings.supportThreshold, Settings.embeddingLocalPath, Settings.embeddingModel, Settings.entailmentModel]) assert.ok(note.includes(key), `${key} missing from: ${note}`);
+    for (const key of [
+      Settings.supportThreshold,
+      Settings.embeddingLocalPath,
+      Settings.embeddingModel,
+      Settings.entailmentModel,
+    ])
+      assert.ok(note.includes(key), `${key} missing from: ${note}`);
 
     const chat = new ChatView(await wb.openChatView());
     const turn = await chat.ask('How many days of annual leave do employees receive?');
-    assert.equal(await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']), 'done', 'Evident answers in Restricted Mode');
+    assert.equal(
+      await chat.waitForStatus(turn, ['done', 'failed', 'cancelled']),
+      'done',
+      'Evident answers in Restricted Mode',
+    );
     assert.match((await turn.locator('[data-testid="answer-body"]').textContent()) ?? '', /25 days/);
     await wb.runCommand(paletteTitle(Commands.setGeminiApiKey));
     await wb.answerInputBox('e2e-fake-key');
@@ -199,7 +229,11 @@ describe('workspace trust and the index location', function () {
     const log = await waitForLog(s.server, /The index would be written inside the workspace folder/);
     assert.match(log, /Evident never writes inside your documents/);
     // No index folder was created in this workspace's storage, which lies inside the folder.
-    assert.deepEqual(await indexFolders(storageRoot), indexesBefore, 'an index was written inside the workspace folder');
+    assert.deepEqual(
+      await indexFolders(storageRoot),
+      indexesBefore,
+      'an index was written inside the workspace folder',
+    );
     await wb.screenshot(checkTitle(this));
     await wb.close();
     wb = undefined;

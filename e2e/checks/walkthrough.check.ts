@@ -15,7 +15,9 @@ import { checkTitle, Workbench } from '../lib/workbench';
 async function stepTicked(wb: Workbench, title: string): Promise<void> {
   await wb.page.waitForFunction(
     (wanted) => {
-      const el = Array.from(document.querySelectorAll('.getting-started-step')).find((e) => (e.textContent ?? '').includes(wanted));
+      const el = Array.from(document.querySelectorAll('.getting-started-step')).find((e) =>
+        (e.textContent ?? '').includes(wanted),
+      );
       return el !== undefined && el.querySelector('.codicon.complete') !== null;
     },
     title,
@@ -49,11 +51,17 @@ describe('the getting-started walkthrough (fresh site-policy workspace)', functi
     const ticked = () => stepTicked(wb!, 'Index your documents');
     await ticked().catch(async () => {
       await wb!.screenshot(checkTitle(this), 'not-ticked');
-      throw new Error(`the "Index your documents" step is not ticked: ${await step.evaluate((e) => e.outerHTML.slice(0, 400))}`);
+      throw new Error(
+        `the "Index your documents" step is not ticked: ${await step.evaluate((e) => e.outerHTML.slice(0, 400))}`,
+      );
     });
     // Not every step: "Ask a question" completes only on its command, which nothing ran here.
     const ask = wb.page.locator('.getting-started-step', { hasText: 'Ask a question' }).first();
-    assert.equal(await ask.evaluate((e) => e.querySelector('.codicon.complete') !== null), false, 'the "Ask a question" step is ticked too: the check cannot tell steps apart');
+    assert.equal(
+      await ask.evaluate((e) => e.querySelector('.codicon.complete') !== null),
+      false,
+      'the "Ask a question" step is ticked too: the check cannot tell steps apart',
+    );
     await wb.screenshot(checkTitle(this));
 
     // A new window on the same, already indexed workspace and browser profile: still ticked.
@@ -61,7 +69,10 @@ describe('the getting-started walkthrough (fresh site-policy workspace)', functi
     await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await wb.waitForExtensionContributions();
     await wb.runCommand('Welcome: Open Walkthrough...');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Evident' }).first().click({ timeout: 10_000 });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Evident' })
+      .first()
+      .click({ timeout: 10_000 });
     await step.waitFor({ timeout: 15_000 });
     await ticked().catch(() => {
       throw new Error('after a reload the "Index your documents" step is no longer ticked');

@@ -31,9 +31,14 @@ export class ChatView {
 
   async waitForStatus(turn: Locator, statuses: TurnStatus[], timeoutMs = 60_000): Promise<TurnStatus> {
     const selector = statuses.map((s) => `[data-status="${s}"]`).join(', ');
-    await turn.and(this.frame.locator(selector)).waitFor({ timeout: timeoutMs }).catch(async () => {
-      throw new Error(`turn did not reach ${statuses.join('|')} within ${timeoutMs / 1000} s (status: ${await turn.getAttribute('data-status')})`);
-    });
+    await turn
+      .and(this.frame.locator(selector))
+      .waitFor({ timeout: timeoutMs })
+      .catch(async () => {
+        throw new Error(
+          `turn did not reach ${statuses.join('|')} within ${timeoutMs / 1000} s (status: ${await turn.getAttribute('data-status')})`,
+        );
+      });
     return (await turn.getAttribute('data-status')) as TurnStatus;
   }
 }

@@ -10,7 +10,8 @@ export function checksInOrder(): { needs(...titles: string[]): void } {
   return {
     needs(...titles: string[]): void {
       const missing = titles.filter((c) => !passed.has(c));
-      if (missing.length > 0) throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
+      if (missing.length > 0)
+        throw new Error(`not run: needs the check(s) "${missing.join('", "')}", which did not pass`);
     },
   };
 }

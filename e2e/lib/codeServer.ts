@@ -40,7 +40,8 @@ export class CodeServer {
   ) {}
 
   static async start(options: CodeServerOptions): Promise<CodeServer> {
-    if (!existsSync(codeServerEntry)) throw new Error(`code-server is not installed at ${codeServerEntry}: run node e2e/install.mjs`);
+    if (!existsSync(codeServerEntry))
+      throw new Error(`code-server is not installed at ${codeServerEntry}: run node e2e/install.mjs`);
     const userDataDir = join(options.home, 'user-data');
     const extensionsDir = join(options.home, 'extensions');
     const configHome = join(options.home, 'xdg-config');
@@ -48,8 +49,14 @@ export class CodeServer {
     await mkdir(join(userDataDir, 'User'), { recursive: true });
     await writeFile(join(userDataDir, 'User', 'settings.json'), JSON.stringify(options.settings, null, 2));
 
-    const manifest = JSON.parse(await readFile(join(options.extensionDir, 'package.json'), 'utf8')) as ExtensionManifest;
-    await symlink(options.extensionDir, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+    const manifest = JSON.parse(
+      await readFile(join(options.extensionDir, 'package.json'), 'utf8'),
+    ) as ExtensionManifest;
+    await symlink(
+      options.extensionDir,
+      join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`),
+      'dir',
+    );
 
     const port = await freePort();
     const logFile = join(options.home, 'code-server.log');
@@ -58,10 +65,14 @@ export class CodeServer {
       process.execPath,
       [
         codeServerEntry,
-        '--auth', 'none',
-        '--bind-addr', `127.0.0.1:${port}`,
-        '--user-data-dir', userDataDir,
-        '--extensions-dir', extensionsDir,
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        extensionsDir,
         '--disable-telemetry',
         '--disable-update-check',
         ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
@@ -83,7 +94,13 @@ export class CodeServer {
     );
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
-    const server = new CodeServer(child, `http://127.0.0.1:${port}`, userDataDir, logFile, `${manifest.publisher}.${manifest.name}`);
+    const server = new CodeServer(
+      child,
+      `http://127.0.0.1:${port}`,
+      userDataDir,
+      logFile,
+      `${manifest.publisher}.${manifest.name}`,
+    );
     await server.waitUntilHealthy(60_000);
     return server;
   }
@@ -92,7 +109,9 @@ export class CodeServer {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) {
-        throw new Error(`code-server exited with ${this.child.exitCode} while starting; log: ${this.logFile}\n${await tail(this.logFile, 30)}`);
+        throw new Error(
+          `code-server exited with ${this.child.exitCode} while starting; log: ${this.logFile}\n${await tail(this.logFile, 30)}`,
+        );
       }
       try {
         const res = await fetch(`${this.url}/healthz`);
@@ -102,7 +121,9 @@ export class CodeServer {
       }
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`code-server did not answer ${this.url}/healthz within ${timeoutMs / 1000} s; log: ${this.logFile}`);
+    throw new Error(
+      `code-server did not answer ${this.url}/healthz within ${timeoutMs / 1000} s; log: ${this.logFile}`,
+    );
   }
 
   /** Workbench URL opening `folder`; `payload` entries go through the URL (code-server rejects them on its command line). */
@@ -163,7 +184,10 @@ export class CodeServer {
 /** The last `lines` lines of a text file ('' when it cannot be read). */
 export async function tail(file: string, lines: number): Promise<string> {
   try {
-    return (await readFile(file, 'utf8')).split('\n').slice(-lines - 1).join('\n');
+    return (await readFile(file, 'utf8'))
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n');
   } catch {
     return '';
   }

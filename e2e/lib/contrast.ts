@@ -85,36 +85,80 @@ export async function measureChatContrast(frame: FrameLocator): Promise<Contrast
     const visible = (el: Element): boolean => {
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      return rect.width > 1 && rect.height > 1 && style.visibility !== 'hidden' && el.closest('[hidden]') === null && el.getClientRects().length > 0;
+      return (
+        rect.width > 1 &&
+        rect.height > 1 &&
+        style.visibility !== 'hidden' &&
+        el.closest('[hidden]') === null &&
+        el.getClientRects().length > 0
+      );
     };
     const samples: RawSample[] = [];
     for (const el of Array.from(body.querySelectorAll('*'))) {
-      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? '').trim().length > 0);
+      const ownText = Array.from(el.childNodes).some(
+        (n) => n.nodeType === 3 && (n.textContent ?? '').trim().length > 0,
+      );
       const field = el instanceof HTMLTextAreaElement && el.value.trim().length > 0;
-      if ((ownText || field) && visible(el)) samples.push({ kind: 'text', what: describe(el), colour: getComputedStyle(el).color, backgrounds: backgrounds(el) });
+      if ((ownText || field) && visible(el))
+        samples.push({
+          kind: 'text',
+          what: describe(el),
+          colour: getComputedStyle(el).color,
+          backgrounds: backgrounds(el),
+        });
       if (el.classList.contains('chip') && visible(el)) {
-        samples.push({ kind: 'chip-border', what: describe(el), colour: getComputedStyle(el).borderTopColor, backgrounds: backgrounds(el.parentElement) });
+        samples.push({
+          kind: 'chip-border',
+          what: describe(el),
+          colour: getComputedStyle(el).borderTopColor,
+          backgrounds: backgrounds(el.parentElement),
+        });
       }
       // The box of a checkbox is what shows it is one: its border against what is around it.
       if (el instanceof HTMLInputElement && el.type === 'checkbox' && visible(el)) {
-        samples.push({ kind: 'checkbox-border', what: describe(el), colour: getComputedStyle(el).borderTopColor, backgrounds: backgrounds(el.parentElement) });
+        samples.push({
+          kind: 'checkbox-border',
+          what: describe(el),
+          colour: getComputedStyle(el).borderTopColor,
+          backgrounds: backgrounds(el.parentElement),
+        });
       }
       // A turn's error box is told apart by its border: against what is around the box.
       if (el.getAttribute('data-testid') === 'turn-error' && visible(el)) {
-        samples.push({ kind: 'box-border', what: describe(el), colour: getComputedStyle(el).borderTopColor, backgrounds: backgrounds(el.parentElement) });
+        samples.push({
+          kind: 'box-border',
+          what: describe(el),
+          colour: getComputedStyle(el).borderTopColor,
+          backgrounds: backgrounds(el.parentElement),
+        });
       }
       // An empty question box shows its placeholder: text like any other.
       if (el instanceof HTMLTextAreaElement && !el.value && el.placeholder && visible(el)) {
-        samples.push({ kind: 'placeholder', what: `${describe(el)} placeholder “${el.placeholder}”`, colour: getComputedStyle(el, '::placeholder').color, backgrounds: backgrounds(el) });
+        samples.push({
+          kind: 'placeholder',
+          what: `${describe(el)} placeholder “${el.placeholder}”`,
+          colour: getComputedStyle(el, '::placeholder').color,
+          backgrounds: backgrounds(el),
+        });
       }
     }
     const focused = document.activeElement;
     if (focused && focused !== body) {
       const style = getComputedStyle(focused);
       if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) {
-        samples.push({ kind: 'focus-ring', what: describe(focused), colour: style.outlineColor, backgrounds: backgrounds(focused.parentElement) });
+        samples.push({
+          kind: 'focus-ring',
+          what: describe(focused),
+          colour: style.outlineColor,
+          backgrounds: backgrounds(focused.parentElement),
+        });
       } else {
-        samples.push({ kind: 'focus-ring', what: `${describe(focused)} (no outline)`, colour: 'rgba(0, 0, 0, 0)', backgrounds: backgrounds(focused.parentElement) });
+        samples.push({
+          kind: 'focus-ring',
+          what: `${describe(focused)} (no outline)`,
+          colour: 'rgba(0, 0, 0, 0)',
+          backgrounds: backgrounds(focused.parentElement),
+        });
       }
     }
     return samples;
@@ -123,7 +167,13 @@ export async function measureChatContrast(frame: FrameLocator): Promise<Contrast
     const background = flatten(s.backgrounds);
     const colour = parseColor(s.colour) ?? [0, 0, 0, 0];
     const seen = over(colour, background);
-    return { kind: s.kind, what: s.what, ratio: contrastRatio(seen, background), colour: s.colour, background: `rgb(${background.slice(0, 3).map(Math.round).join(', ')})` };
+    return {
+      kind: s.kind,
+      what: s.what,
+      ratio: contrastRatio(seen, background),
+      colour: s.colour,
+      background: `rgb(${background.slice(0, 3).map(Math.round).join(', ')})`,
+    };
   });
 }
 

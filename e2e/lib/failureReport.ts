@@ -18,7 +18,9 @@ export async function describeFailure(checkTitle: string): Promise<string> {
       parts.push(`screenshot failed: ${(error as Error).message}`);
     }
     // In-host results are already in the failure message.
-    const errors = s.current.consoleLines.filter((l) => /\[(error|pageerror)\]|evident/i.test(l) && !l.includes('evident-inhost')).slice(-15);
+    const errors = s.current.consoleLines
+      .filter((l) => /\[(error|pageerror)\]|evident/i.test(l) && !l.includes('evident-inhost'))
+      .slice(-15);
     if (errors.length > 0) parts.push(`workbench console (errors and Evident lines):\n${indent(errors.join('\n'))}`);
   }
   const logs = await s.server.extensionHostLogs();
@@ -31,5 +33,8 @@ export async function describeFailure(checkTitle: string): Promise<string> {
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `    | ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `    | ${l}`)
+    .join('\n');
 }

@@ -22,15 +22,22 @@ export class FakeGeminiProcess {
   static async start(options: FakeGeminiOptions): Promise<FakeGeminiProcess> {
     const scriptFile = join(options.home, 'fake-gemini-script.json');
     await writeFile(scriptFile, JSON.stringify(options.script));
-    const child = spawn(process.execPath, ['--import', 'tsx', fakeGeminiMain, '--port', '0', '--script', scriptFile, '--mode', options.mode], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fakeGeminiMain, '--port', '0', '--script', scriptFile, '--mode', options.mode],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const baseUrl = await new Promise<string>((resolve, reject) => {
       let stdout = '';
-      const timer = setTimeout(() => reject(new Error(`fake Gemini server did not print "listening" within 20 s: ${stderr}`)), 20_000);
+      const timer = setTimeout(
+        () => reject(new Error(`fake Gemini server did not print "listening" within 20 s: ${stderr}`)),
+        20_000,
+      );
       child.stdout?.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
         const match = /listening (\S+)/.exec(stdout);

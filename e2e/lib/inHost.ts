@@ -39,7 +39,11 @@ export async function runInHostSuite(s: Session, timeoutMs: number): Promise<InH
     timer = setTimeout(() => {
       void readResults(s.inHostReport).then((results) => {
         const listed = results.map((r) => `  ${r.state}: ${r.title}${r.error ? `\n${r.error}` : ''}`).join('\n');
-        reject(new Error(`the in-host suite did not finish within ${timeoutMs / 1000} s; so far:\n${listed || '  (no test started)'}`));
+        reject(
+          new Error(
+            `the in-host suite did not finish within ${timeoutMs / 1000} s; so far:\n${listed || '  (no test started)'}`,
+          ),
+        );
       });
     }, timeoutMs);
   });

@@ -12,6 +12,7 @@ interface Manifest {
 export function paletteTitle(commandId: string): string {
   const manifest = JSON.parse(readFileSync(join(extensionDir, 'package.json'), 'utf8')) as Manifest;
   const entry = manifest.contributes?.commands?.find((c) => c.command === commandId);
-  if (!entry) throw new Error(`command ${commandId} is not in package.json contributes.commands: the palette cannot show it`);
+  if (!entry)
+    throw new Error(`command ${commandId} is not in package.json contributes.commands: the palette cannot show it`);
   return entry.category ? `${entry.category}: ${entry.title}` : entry.title;
 }

@@ -20,7 +20,16 @@ export interface Session {
   browser: Browser;
   /** Absent when test/support/fakeGeminiMain.ts is not in the tree yet. */
   fakeGemini?: FakeGeminiProcess;
-  workspaces: { inHost: string; sitePolicy: string; hostile?: string; metrics: string; handbook?: string; walkthrough: string; deadEnds: string; agents: string };
+  workspaces: {
+    inHost: string;
+    sitePolicy: string;
+    hostile?: string;
+    metrics: string;
+    handbook?: string;
+    walkthrough: string;
+    deadEnds: string;
+    agents: string;
+  };
   inHostReport: string;
   /** The workbench a check is driving, for failure screenshots. */
   current?: Workbench;
@@ -78,14 +87,19 @@ export const OVERSIZED_DOC = 'handbook-export.md';
 async function deadEndsWorkspace(home: string): Promise<string> {
   const folder = join(home, 'workspaces', 'dead-ends', 'exported-handbook');
   await mkdir(folder, { recursive: true });
-  const paragraph = 'Employees accrue annual leave every pay period; see the leave policy for the details of carry-over.\n\n';
+  const paragraph =
+    'Employees accrue annual leave every pay period; see the leave policy for the details of carry-over.\n\n';
   const size = 5 * 1024 * 1024;
-  await writeFile(join(folder, OVERSIZED_DOC), `# Exported handbook\n\n${paragraph.repeat(Math.ceil(size / paragraph.length))}`.slice(0, size));
+  await writeFile(
+    join(folder, OVERSIZED_DOC),
+    `# Exported handbook\n\n${paragraph.repeat(Math.ceil(size / paragraph.length))}`.slice(0, size),
+  );
   return folder;
 }
 
 export async function startSession(): Promise<Session> {
-  if (!existsSync(sitePolicyCorpus)) throw new Error(`fixture corpus missing: ${sitePolicyCorpus} (the shared data must sit beside the repository)`);
+  if (!existsSync(sitePolicyCorpus))
+    throw new Error(`fixture corpus missing: ${sitePolicyCorpus} (the shared data must sit beside the repository)`);
   const home = await mkdtemp(join(tmpdir(), 'evident-e2e-'));
   const workspaces = {
     inHost: await copyWorkspace(sitePolicyCorpus, home, 'in-host'),

@@ -37,6 +37,7 @@ export async function editUserSettings(wb: Workbench, changes: Record<string, un
     saved = await readSettings().catch(() => undefined);
     if (isDeepStrictEqual(saved, wanted)) break;
   }
-  if (!isDeepStrictEqual(saved, wanted)) throw new Error(`settings.json was not saved as wanted: ${JSON.stringify(saved)}`);
+  if (!isDeepStrictEqual(saved, wanted))
+    throw new Error(`settings.json was not saved as wanted: ${JSON.stringify(saved)}`);
   await wb.runCommand('View: Close Editor');
 }

@@ -12,7 +12,12 @@ import { artifactsDir, chromiumPath } from './paths';
 export async function launchBrowser(home: string): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'xdg-config'), XDG_CACHE_HOME: join(home, 'xdg-cache') },
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'xdg-config'),
+      XDG_CACHE_HOME: join(home, 'xdg-cache'),
+    },
     headless: true,
     args: [
       '--no-sandbox',
@@ -63,9 +68,13 @@ export class Workbench {
   }
 
   async waitForExtensionContributions(): Promise<void> {
-    await this.activityBarItem().waitFor({ timeout: 45_000 }).catch(() => {
-      throw new Error(`the activity bar has no "${Views.containerTitle}" entry after 45 s: the view container "${Views.container}" is not contributed or the extension failed to load`);
-    });
+    await this.activityBarItem()
+      .waitFor({ timeout: 45_000 })
+      .catch(() => {
+        throw new Error(
+          `the activity bar has no "${Views.containerTitle}" entry after 45 s: the view container "${Views.container}" is not contributed or the extension failed to load`,
+        );
+      });
   }
 
   /** Runs a command by its palette title ("Evident: Reindex Workspace"). */
@@ -80,7 +89,11 @@ export class Workbench {
       throw new Error(`the command palette has no command titled "${title}"`);
     });
     // Pick the exact row (a longer title may also match the filter).
-    await this.page.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) }).first().click();
+    await this.page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
+      .first()
+      .click();
   }
 
   /** Answers an input box opened by a command (e.g. the API key prompt). */
@@ -132,10 +145,12 @@ export class Workbench {
         .catch(() => false);
       if (ready) return chat;
       if (Date.now() >= deadline) {
-        const frames = await this.page.locator(`iframe.webview[src*="extensionId=${EXTENSION_ID}"]`).evaluateAll((els) =>
-          els.map((e) => `${e.className} visible=${(e as HTMLElement).offsetParent !== null}`),
+        const frames = await this.page
+          .locator(`iframe.webview[src*="extensionId=${EXTENSION_ID}"]`)
+          .evaluateAll((els) => els.map((e) => `${e.className} visible=${(e as HTMLElement).offsetParent !== null}`));
+        throw new Error(
+          `the chat view "${Views.chat}" did not render its input ([data-testid="chat-input"]) within ${timeoutMs / 1000} s; webview frames: ${frames.join('; ') || 'none'}`,
         );
-        throw new Error(`the chat view "${Views.chat}" did not render its input ([data-testid="chat-input"]) within ${timeoutMs / 1000} s; webview frames: ${frames.join('; ') || 'none'}`);
       }
     }
   }
@@ -156,14 +171,28 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill(label);
-    await this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first().waitFor({ timeout: 10_000 }).catch(() => {
-      throw new Error(`the theme picker has no theme "${label}"`);
-    });
+    await this.page
+      .locator('.quick-input-list .monaco-list-row', {
+        has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
+      })
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => {
+        throw new Error(`the theme picker has no theme "${label}"`);
+      });
     // A click on the row, not Enter: Enter may land before the filter has moved the focus from the current theme.
-    await this.page.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first().click();
-    await this.chatFrame().locator(`body.${chatBodyClass}`).waitFor({ timeout: 15_000 }).catch(() => {
-      throw new Error(`the chat view did not switch to the ${label} theme (body class ${chatBodyClass})`);
-    });
+    await this.page
+      .locator('.quick-input-list .monaco-list-row', {
+        has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
+      })
+      .first()
+      .click();
+    await this.chatFrame()
+      .locator(`body.${chatBodyClass}`)
+      .waitFor({ timeout: 15_000 })
+      .catch(() => {
+        throw new Error(`the chat view did not switch to the ${label} theme (body class ${chatBodyClass})`);
+      });
   }
 
   /**
@@ -171,7 +200,10 @@ export class Workbench {
    * until the chat webview has that width. Returns the width the chat view has.
    */
   async setSideBarWidth(width: number): Promise<number> {
-    const frame = this.page.locator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`).filter({ visible: true }).last();
+    const frame = this.page
+      .locator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`)
+      .filter({ visible: true })
+      .last();
     const frameWidth = async () => Math.round((await frame.boundingBox())?.width ?? 0);
     let seen = await frameWidth();
     // The side bar's border and the sash's rounding: drag, measure, correct (twice at most).
@@ -180,7 +212,9 @@ export class Workbench {
       if (!box) throw new Error('the primary side bar is not shown');
       const right = box.x + box.width;
       const sash = await this.page.locator('.monaco-sash.vertical').evaluateAll((sashes, edge) => {
-        const r = sashes.map((s) => s.getBoundingClientRect()).find((b) => b.width > 0 && b.height > 200 && Math.abs(b.left + b.width / 2 - edge) < 6);
+        const r = sashes
+          .map((s) => s.getBoundingClientRect())
+          .find((b) => b.width > 0 && b.height > 200 && Math.abs(b.left + b.width / 2 - edge) < 6);
         return r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : undefined;
       }, right);
       if (!sash) throw new Error(`no sash at the side bar's right edge (x ${right})`);
@@ -196,7 +230,8 @@ export class Workbench {
         }
       }
     }
-    if (seen !== width) throw new Error(`the chat view is ${seen} px wide after dragging the side bar towards ${width} px`);
+    if (seen !== width)
+      throw new Error(`the chat view is ${seen} px wide after dragging the side bar towards ${width} px`);
     return seen;
   }
 
@@ -216,7 +251,12 @@ export class Workbench {
   async statusBarText(): Promise<string> {
     const item = this.statusBarItem();
     const text = (await item.textContent()) ?? '';
-    const label = (await item.locator('a').first().getAttribute('aria-label').catch(() => null)) ?? '';
+    const label =
+      (await item
+        .locator('a')
+        .first()
+        .getAttribute('aria-label')
+        .catch(() => null)) ?? '';
     return `${text} ${label}`.trim();
   }
 
@@ -225,7 +265,10 @@ export class Workbench {
     const tab = this.page.locator('.editor-group-container.active .tab.active').first();
     await tab.waitFor({ timeout: 15_000 });
     const title = (await tab.getAttribute('aria-label')) ?? (await tab.textContent()) ?? '';
-    const text = await this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
+    const text = await this.page
+      .locator('.editor-group-container.active .monaco-editor .view-lines')
+      .first()
+      .innerText();
     return { title, text };
   }
 
@@ -234,22 +277,30 @@ export class Workbench {
    * the active editor: the text of each line under a coloured whole-line or range overlay, and the
    * text and `::after` content of each decorated inline span.
    */
-  async activeEditorDecorations(): Promise<{ highlightedLines: string[]; inline: { text: string; after: string; color: string }[] }> {
+  async activeEditorDecorations(): Promise<{
+    highlightedLines: string[];
+    inline: { text: string; after: string; color: string }[];
+  }> {
     return this.page.evaluate(() => {
       const editor = document.querySelector('.editor-group-container.active .monaco-editor');
       if (!editor) return { highlightedLines: [], inline: [] };
       const lineByTop = new Map<string, string>();
-      for (const line of Array.from(editor.querySelectorAll<HTMLElement>('.view-lines > .view-line'))) lineByTop.set(line.style.top, line.textContent ?? '');
+      for (const line of Array.from(editor.querySelectorAll<HTMLElement>('.view-lines > .view-line')))
+        lineByTop.set(line.style.top, line.textContent ?? '');
       const highlighted = new Set<string>();
       for (const overlay of Array.from(editor.querySelectorAll<HTMLElement>('.view-overlays > div'))) {
-        const decorated = Array.from(overlay.querySelectorAll<HTMLElement>('[class*="ced-"]')).some((d) => !['transparent', 'rgba(0, 0, 0, 0)'].includes(getComputedStyle(d).backgroundColor));
+        const decorated = Array.from(overlay.querySelectorAll<HTMLElement>('[class*="ced-"]')).some(
+          (d) => !['transparent', 'rgba(0, 0, 0, 0)'].includes(getComputedStyle(d).backgroundColor),
+        );
         if (decorated) highlighted.add(lineByTop.get(overlay.style.top) ?? '');
       }
-      const inline = Array.from(editor.querySelectorAll<HTMLElement>('.view-lines span[class*="ced-"]')).map((span) => ({
-        text: span.textContent ?? '',
-        after: getComputedStyle(span, '::after').content,
-        color: getComputedStyle(span).color,
-      }));
+      const inline = Array.from(editor.querySelectorAll<HTMLElement>('.view-lines span[class*="ced-"]')).map(
+        (span) => ({
+          text: span.textContent ?? '',
+          after: getComputedStyle(span, '::after').content,
+          color: getComputedStyle(span).color,
+        }),
+      );
       return { highlightedLines: [...highlighted], inline };
     });
   }
@@ -280,7 +331,11 @@ export function checkTitle(context: Mocha.Context): string {
 }
 
 export function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 }
 
 function escapeRegExp(text: string): string {

@@ -15,7 +15,10 @@ export interface CliIO {
 
 /** A usage or input error: printed as `evident: <message>` with exit code 2. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 2) {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
     super(message);
   }
 }

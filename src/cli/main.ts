@@ -45,7 +45,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   try {
-    return await (await load())(rest, io);
+    return await (
+      await load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof CliError) {
       io.stderr(`evident ${name}: ${error.message}\n`);
@@ -95,7 +97,9 @@ if (require.main === module) {
     },
     (error: unknown) => {
       // main() reports what it expects itself; anything else is a bug: its stack, and a failing exit.
-      process.stderr.write(`evident: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `evident: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exitCode = 1;
     },
   );

@@ -8,8 +8,17 @@ import * as path from 'node:path';
 import { CliError, type CliIO } from './io';
 import { escapeForTerminal } from './terminalText';
 import {
-  createGeminiModel, createGoogleSearchModel, createVertexSearchModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_GEMINI_MODEL, Engine, folderDocSource, NO_DOCS,
-  GeminiError, redactConnection, type IndexProgress,
+  createGeminiModel,
+  createGoogleSearchModel,
+  createVertexSearchModel,
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_GEMINI_MODEL,
+  Engine,
+  folderDocSource,
+  NO_DOCS,
+  GeminiError,
+  redactConnection,
+  type IndexProgress,
 } from '../core/engine';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../core/models/geminiModel';
 import type { ChatModel, GroundedModel, SupportScorer } from '../core/types';
@@ -91,7 +100,9 @@ export function resolveDocs(flags: EngineFlags, io: CliIO): string {
 export function numberFlag(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) throw new CliError(`--${name} must be a number from ${min} to ${max} (got "${value}").`);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    throw new CliError(`--${name} must be a number from ${min} to ${max} (got "${value}").`);
+  }
   return n;
 }
 
@@ -99,19 +110,30 @@ export function numberFlag(value: string | undefined, name: string, min: number,
 export function topKFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!value.trim() || !Number.isInteger(n) || n !== boundTopK(n)) throw new CliError(`--top-k must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (got "${value}").`);
+  if (!value.trim() || !Number.isInteger(n) || n !== boundTopK(n)) {
+    throw new CliError(`--top-k must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (got "${value}").`);
+  }
   return n;
 }
 
 /** The index folder of a docs folder: --index-dir, else a cache folder per docs folder; never inside --docs. */
-export function resolveIndexDir(flags: Pick<EngineFlags, 'docs' | 'index-dir'>, io: CliIO): { docs: string; indexDir: string } {
+export function resolveIndexDir(
+  flags: Pick<EngineFlags, 'docs' | 'index-dir'>,
+  io: CliIO,
+): { docs: string; indexDir: string } {
   const docs = resolveDocs(flags, io);
   const indexDir = flags['index-dir']
     ? path.resolve(io.cwd, flags['index-dir'])
-    : path.join(cacheRoot(io.env), 'indexes', `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`);
+    : path.join(
+        cacheRoot(io.env),
+        'indexes',
+        `${path.basename(docs)}-${createHash('sha256').update(docs).digest('hex').slice(0, 12)}`,
+      );
   const holder = docsFolderHoldingIndex(indexDir, [docs]);
   if (holder !== undefined) {
-    throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder; symlinks resolved): ${indexDir} is inside ${realPathOf(holder)}`);
+    throw new CliError(
+      `--index-dir must be outside --docs (the CLI never writes inside the docs folder; symlinks resolved): ${indexDir} is inside ${realPathOf(holder)}`,
+    );
   }
   return { docs, indexDir };
 }
@@ -127,11 +149,17 @@ export function storeLogDir(flags: Pick<EngineFlags, 'store' | 'index-dir'>, io:
   let name = 'store';
   try {
     const url = new URL(where);
-    name = `${url.hostname}${url.port ? `-${url.port}` : ''}${url.pathname.replace(/\//g, '-')}`.replace(/[^A-Za-z0-9._-]/g, '_').replace(/-+$/, '');
+    name = `${url.hostname}${url.port ? `-${url.port}` : ''}${url.pathname.replace(/\//g, '-')}`
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/-+$/, '');
   } catch {
     // unparsable: refused by openEngine before anything is written
   }
-  return path.join(cacheRoot(io.env), 'stores', `${name.slice(0, 80)}-${createHash('sha256').update(where).digest('hex').slice(0, 12)}`);
+  return path.join(
+    cacheRoot(io.env),
+    'stores',
+    `${name.slice(0, 80)}-${createHash('sha256').update(where).digest('hex').slice(0, 12)}`,
+  );
 }
 
 /** A shared index's folders: the docs (when given) and the store's log folder, outside them. */
@@ -139,7 +167,11 @@ function storeFolders(flags: EngineFlags, io: CliIO): { docs: string | undefined
   const docs = flags.docs ? resolveDocs(flags, io) : undefined;
   const indexDir = storeLogDir(flags, io);
   const holder = docs === undefined ? undefined : docsFolderHoldingIndex(indexDir, [docs]);
-  if (holder !== undefined) throw new CliError(`--index-dir must be outside --docs (the CLI never writes inside the docs folder; symlinks resolved): ${indexDir} is inside ${realPathOf(holder)}`);
+  if (holder !== undefined) {
+    throw new CliError(
+      `--index-dir must be outside --docs (the CLI never writes inside the docs folder; symlinks resolved): ${indexDir} is inside ${realPathOf(holder)}`,
+    );
+  }
   return { docs, indexDir };
 }
 
@@ -148,9 +180,15 @@ export function turnLogPaths(indexDir: string): { metricsLog: string; auditLog: 
   return { metricsLog: path.join(indexDir, 'metrics.jsonl'), auditLog: path.join(indexDir, 'audit.jsonl') };
 }
 
-export async function openEngine(flags: EngineFlags, io: CliIO, options: { answerOnly?: boolean } = {}): Promise<Engine> {
+export async function openEngine(
+  flags: EngineFlags,
+  io: CliIO,
+  options: { answerOnly?: boolean } = {},
+): Promise<Engine> {
   if (flags.store !== undefined && !/^postgres(ql)?:\/\//.test(flags.store)) {
-    throw new CliError(`--store must be a postgres://USER@HOST:PORT/DB connection string (got "${redactConnection(flags.store)}").`);
+    throw new CliError(
+      `--store must be a postgres://USER@HOST:PORT/DB connection string (got "${redactConnection(flags.store)}").`,
+    );
   }
   // With a shared store, --docs is optional for answering (it only says where sources are), and
   // the turn logs are the store's, not a docs folder's.
@@ -247,7 +285,11 @@ export function isGroundedModelName(name: string | undefined): boolean {
  */
 export function groundedCliModel(flags: GroundingFlags, io: CliIO): GroundedModel {
   const match = GROUNDED_MODEL.exec(flags.model ?? '');
-  if (!match) throw new CliError(`--model must be google-search[:MODEL_ID] or vertex-ai-search[:MODEL_ID] (got "${flags.model}").`);
+  if (!match) {
+    throw new CliError(
+      `--model must be google-search[:MODEL_ID] or vertex-ai-search[:MODEL_ID] (got "${flags.model}").`,
+    );
+  }
   const modelId = match[2] ?? io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL;
   const timeoutMs = timeoutFlag(flags.timeout);
   try {
@@ -257,11 +299,22 @@ export function groundedCliModel(flags: GroundingFlags, io: CliIO): GroundedMode
       }
       const key = geminiKey(io);
       if (!key) throw new CliError('--model google-search needs GEMINI_API_KEY in the environment.');
-      return createGoogleSearchModel({ apiKey: key, model: modelId, baseUrl: io.env.GOOGLE_GEMINI_BASE_URL, timeoutMs });
+      return createGoogleSearchModel({
+        apiKey: key,
+        model: modelId,
+        baseUrl: io.env.GOOGLE_GEMINI_BASE_URL,
+        timeoutMs,
+      });
     }
-    if (!flags.datastore) throw new CliError('--model vertex-ai-search needs --datastore projects/P/locations/L/collections/C/dataStores/D.');
+    if (!flags.datastore) {
+      throw new CliError(
+        '--model vertex-ai-search needs --datastore projects/P/locations/L/collections/C/dataStores/D.',
+      );
+    }
     const maxResults = numberFlag(flags['max-results'], 'max-results', 1, 10);
-    if (maxResults !== undefined && !Number.isInteger(maxResults)) throw new CliError(`--max-results must be a whole number from 1 to 10 (got "${flags['max-results']}").`);
+    if (maxResults !== undefined && !Number.isInteger(maxResults)) {
+      throw new CliError(`--max-results must be a whole number from 1 to 10 (got "${flags['max-results']}").`);
+    }
     return createVertexSearchModel({
       datastore: flags.datastore,
       filter: flags['search-filter'],
@@ -288,13 +341,21 @@ function geminiFromEnv(wanted: string, io: CliIO, timeoutMs?: number): ChatModel
     throw new CliError(`--model ${wanted} works with "evident ask" only: the provider searches, not the docs index.`);
   }
   if (wanted !== 'gemini' && !wanted.startsWith('gemini:')) {
-    throw new CliError(`--model must be "extractive", "gemini" or "gemini:MODEL_ID" (got "${wanted}"); "evident ask" also takes google-search[:MODEL_ID] and vertex-ai-search[:MODEL_ID].`);
+    throw new CliError(
+      `--model must be "extractive", "gemini" or "gemini:MODEL_ID" (got "${wanted}"); "evident ask" also takes google-search[:MODEL_ID] and vertex-ai-search[:MODEL_ID].`,
+    );
   }
   const key = geminiKey(io);
-  if (!key) throw new CliError('--model gemini needs GEMINI_API_KEY in the environment (or use --model extractive, which works offline).');
+  if (!key) {
+    throw new CliError(
+      '--model gemini needs GEMINI_API_KEY in the environment (or use --model extractive, which works offline).',
+    );
+  }
   return createGeminiModel({
     apiKey: key,
-    model: wanted.includes(':') ? wanted.slice(wanted.indexOf(':') + 1) : (io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL),
+    model: wanted.includes(':')
+      ? wanted.slice(wanted.indexOf(':') + 1)
+      : (io.env.EVIDENT_GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL),
     baseUrl: io.env.GOOGLE_GEMINI_BASE_URL,
     timeoutMs,
   });
@@ -309,12 +370,18 @@ export function progressPrinter(io: CliIO): ((p: IndexProgress) => void) | undef
     if (now - last < 100 && p.done !== p.total) return;
     last = now;
     const pct = p.total ? Math.floor((p.done / p.total) * 100) : 0;
-    io.stderr(`\r\x1b[Kindexing: ${p.phase} ${p.done}/${p.total} (${pct}%)${p.done === p.total && p.phase === 'saving' ? '\n' : ''}`);
+    io.stderr(
+      `\r\x1b[Kindexing: ${p.phase} ${p.done}/${p.total} (${pct}%)${p.done === p.total && p.phase === 'saving' ? '\n' : ''}`,
+    );
   };
 }
 
 /** `--escalation entailment|judge`: the second verifier tier for sentences the lexical check rejects. */
-export async function escalationFor(kind: string | undefined, flags: { 'entailment-model'?: string; offline?: boolean; model?: string; timeout?: string }, io: CliIO): Promise<SupportScorer | undefined> {
+export async function escalationFor(
+  kind: string | undefined,
+  flags: { 'entailment-model'?: string; offline?: boolean; model?: string; timeout?: string },
+  io: CliIO,
+): Promise<SupportScorer | undefined> {
   if (kind === undefined) return undefined;
   if (kind === 'entailment') {
     const wanted = flags['entailment-model'] ?? DEFAULT_ENTAILMENT_MODEL;
@@ -329,7 +396,11 @@ export async function escalationFor(kind: string | undefined, flags: { 'entailme
   }
   if (kind === 'judge') {
     // The judge is a chat model: Gemini (the extractive model cannot judge).
-    const model = geminiFromEnv(flags.model?.startsWith('gemini') ? flags.model : 'gemini', io, timeoutFlag(flags.timeout));
+    const model = geminiFromEnv(
+      flags.model?.startsWith('gemini') ? flags.model : 'gemini',
+      io,
+      timeoutFlag(flags.timeout),
+    );
     return createJudgeScorer(model);
   }
   throw new CliError(`--escalation must be "entailment" or "judge" (got "${kind}").`);

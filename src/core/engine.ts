@@ -35,14 +35,29 @@ import { checkRelevance } from './verifier/relevance';
 import { uniformTermStats, type TermStats } from './text/termStats';
 import type { TextVerifier } from './tools/textCheck';
 
-export { decodeDocument, folderDocSource, NO_DOCS, workspaceDocSource, DEFAULT_INCLUDE, DEFAULT_EXCLUDE, type DocFile, type DocSource } from './docs/docSource';
+export {
+  decodeDocument,
+  folderDocSource,
+  NO_DOCS,
+  workspaceDocSource,
+  DEFAULT_INCLUDE,
+  DEFAULT_EXCLUDE,
+  type DocFile,
+  type DocSource,
+} from './docs/docSource';
 export { resolveSource, toSourcePath, type DocFolder } from './docs/docFolders';
 export { documentVersion } from './docs/version';
 export { docsFolderHoldingIndex, IndexInsideDocsError } from './docs/indexPlacement';
 import { createExtractiveModel } from './models/extractiveModel';
 export { createExtractiveModel };
 export { createGeminiModel, GeminiError, DEFAULT_GEMINI_MODEL } from './models/geminiModel';
-export { createGoogleSearchModel, createVertexSearchModel, parseDatastore, type GoogleSearchOptions, type VertexSearchOptions } from './models/groundedModel';
+export {
+  createGoogleSearchModel,
+  createVertexSearchModel,
+  parseDatastore,
+  type GoogleSearchOptions,
+  type VertexSearchOptions,
+} from './models/groundedModel';
 export { askGrounded, openGroundedInvocations, type GroundedAskOptions } from './groundedAsk';
 export { DEFAULT_EMBEDDING_MODEL, type EmbeddingSettings } from './retrieval/embedder';
 export { splitSentences, createEntailmentScorer, createJudgeScorer, DEFAULT_ENTAILMENT_MODEL } from './verifier';
@@ -128,7 +143,8 @@ export { DEFAULT_TOP_K };
 
 const silentLog: EngineLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
-type EmbedderState = { kind: 'unloaded' } | { kind: 'ready'; embedder: Embedder } | { kind: 'unavailable'; reason: Notice };
+type EmbedderState =
+  { kind: 'unloaded' } | { kind: 'ready'; embedder: Embedder } | { kind: 'unavailable'; reason: Notice };
 
 export class Engine {
   private readonly ledger = new EvidenceLedger();
@@ -141,7 +157,10 @@ export class Engine {
   /** Said once per engine: why retrieval is lexical only, why the index was rebuilt… */
   private pendingNotices: Notice[] = [];
 
-  private constructor(private readonly options: EngineOptions, private readonly passages: PassageStore) {
+  private constructor(
+    private readonly options: EngineOptions,
+    private readonly passages: PassageStore,
+  ) {
     this.log = options.log ?? silentLog;
     setAnnLog((message) => this.log.warn(message));
     for (const notice of passages.openNotices) this.notice(notice);
@@ -183,7 +202,8 @@ export class Engine {
     const ready = this.embedderState.kind === 'ready' ? this.embedderState.embedder : undefined;
     const status = this.passages.status();
     const retrieval = this.passages.mode(ready);
-    const vectors = retrieval === 'hybrid' && status.vectors && partialRetrieval(status.vectors) ? status.vectors : undefined;
+    const vectors =
+      retrieval === 'hybrid' && status.vectors && partialRetrieval(status.vectors) ? status.vectors : undefined;
     return {
       indexed: status.indexed,
       documents: status.documents,
@@ -217,12 +237,23 @@ export class Engine {
     } = {},
   ): Promise<IndexReport> {
     const settings = this.options.embedding;
-    const lazy = opts.modelWhenNeeded && !this.shared && !this.inWorker && settings && this.embedderState.kind === 'unloaded'
-      ? { modelId: embeddingModelId(settings), load: () => this.embedder() }
-      : undefined;
+    const lazy =
+      opts.modelWhenNeeded && !this.shared && !this.inWorker && settings && this.embedderState.kind === 'unloaded'
+        ? { modelId: embeddingModelId(settings), load: () => this.embedder() }
+        : undefined;
     const embedder = lazy ? undefined : await this.embedder();
     const { signal, onProgress, paths, onLexicalReady, commitEvery, whenBusy, onWaiting } = opts;
-    const report = await this.passages.update(this.options.docs, { signal, onProgress, paths, embedder, onLexicalReady, commitEvery, whenBusy, onWaiting, ...(lazy ? { lazyEmbedder: lazy } : {}) });
+    const report = await this.passages.update(this.options.docs, {
+      signal,
+      onProgress,
+      paths,
+      embedder,
+      onLexicalReady,
+      commitEvery,
+      whenBusy,
+      onWaiting,
+      ...(lazy ? { lazyEmbedder: lazy } : {}),
+    });
     this.stats = undefined;
     this.sourcesFolder = undefined;
     for (const s of report.skipped) this.log.warn(`Skipped ${s.path}: ${s.reason}`);
@@ -259,12 +290,26 @@ export class Engine {
           this.stats = await this.passages.termStats(turnTexts);
           return found;
         },
-        searchWeb: opts.webSearch ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold }) : undefined,
-        verify: async (text, evidence, signal) => (await this.verifierFor([...turnTexts, text], opts.escalation))(text, evidence, signal),
-        relevance: this.options.relevanceCheck === false ? undefined : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
+        searchWeb: opts.webSearch
+          ? createWebSearchTool(opts.webSearch, { threshold: this.options.verifier?.threshold })
+          : undefined,
+        verify: async (text, evidence, signal) =>
+          (await this.verifierFor([...turnTexts, text], opts.escalation))(text, evidence, signal),
+        relevance:
+          this.options.relevanceCheck === false
+            ? undefined
+            : (input) => checkRelevance({ ...input, termStats: this.termStats() }),
         ...(similarity ? { similarity } : {}),
       },
-      { id: opts.id, signal: opts.signal, maxToolRounds: opts.maxToolRounds, onDraft: opts.onDraft, onEvent: opts.onEvent, notices: this.standingNotices(), ...(standalone ? { standalone } : {}) },
+      {
+        id: opts.id,
+        signal: opts.signal,
+        maxToolRounds: opts.maxToolRounds,
+        onDraft: opts.onDraft,
+        onEvent: opts.onEvent,
+        notices: this.standingNotices(),
+        ...(standalone ? { standalone } : {}),
+      },
     );
     if (partial) result.partialRetrieval = partial;
     // A shared index's documents need not be in this workspace: the CLI's --docs says where they are.
@@ -289,7 +334,12 @@ export class Engine {
    */
   async verifierFor(texts: readonly string[], escalation?: SupportScorer): Promise<TextVerifier> {
     this.stats = await this.passages.termStats(texts);
-    const options = { threshold: this.options.verifier?.threshold, scorer: createLexicalScorer({ termStats: this.stats }), escalation: escalation ?? this.options.verifier?.escalation, similarity: this.options.verifier?.similarity };
+    const options = {
+      threshold: this.options.verifier?.threshold,
+      scorer: createLexicalScorer({ termStats: this.stats }),
+      escalation: escalation ?? this.options.verifier?.escalation,
+      similarity: this.options.verifier?.similarity,
+    };
     return (text, evidence, signal) => verifyAnswer(text, evidence, options, signal);
   }
 
@@ -331,7 +381,11 @@ export class Engine {
    * `tuning`: the dev-set sweep only.
    */
   createExtractiveModel(tuning?: Partial<ExtractiveTuning>): ChatModel {
-    return createExtractiveModel({ termStats: () => this.termStats(), similarity: () => this.textSimilarity(), ...(tuning ? { tuning } : {}) });
+    return createExtractiveModel({
+      termStats: () => this.termStats(),
+      similarity: () => this.textSimilarity(),
+      ...(tuning ? { tuning } : {}),
+    });
   }
 
   /**
@@ -342,7 +396,9 @@ export class Engine {
   textSimilarity(): TextSimilarity | undefined {
     const embedder = this.embedderState.kind === 'ready' ? this.embedderState.embedder : undefined;
     if (!embedder) return this.inWorker?.similarity();
-    if (this.similarityOf?.embedder !== embedder) this.similarityOf = { embedder, similarity: embedderSimilarity(embedder) };
+    if (this.similarityOf?.embedder !== embedder) {
+      this.similarityOf = { embedder, similarity: embedderSimilarity(embedder) };
+    }
     return this.similarityOf.similarity;
   }
 
@@ -356,7 +412,10 @@ export class Engine {
     const stored = this.passages.status();
     if (stored.passages === 0 && (!this.shared || stored.indexed)) {
       const where = this.shared ? `the ${this.passages.label}` : this.options.docs.roots.join(', ');
-      throw new StoreError(`There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`, 'not-indexed');
+      throw new StoreError(
+        `There are no documents to answer from: no Markdown passages are indexed from ${where} (add .md files, or check the include/exclude patterns and the skipped files).`,
+        'not-indexed',
+      );
     }
   }
 
@@ -376,7 +435,9 @@ export class Engine {
     // The worker loads and uses its own model for indexing and searching.
     if (this.inWorker) return undefined;
     if (this.options.embedding === false || this.options.embedding === undefined) {
-      if (this.embedderState.kind === 'unloaded') this.embedderState = { kind: 'unavailable', reason: lexicalOnlyNotice('dense retrieval is off') };
+      if (this.embedderState.kind === 'unloaded') {
+        this.embedderState = { kind: 'unavailable', reason: lexicalOnlyNotice('dense retrieval is off') };
+      }
       return undefined;
     }
     if (this.embedderState.kind === 'ready') return this.embedderState.embedder;
@@ -401,7 +462,11 @@ export class Engine {
   /** Notices every answer carries: one-time ones (index rebuilt) and why retrieval is lexical only. */
   private standingNotices(): Notice[] {
     const problem = this.inWorker?.workerStatus.embedderProblem;
-    const lexicalReason = problem ? [problem] : this.embedderState.kind === 'unavailable' && this.options.embedding ? [this.embedderState.reason] : [];
+    const lexicalReason = problem
+      ? [problem]
+      : this.embedderState.kind === 'unavailable' && this.options.embedding
+        ? [this.embedderState.reason]
+        : [];
     return [...this.takeNotices(), ...lexicalReason];
   }
 
@@ -418,7 +483,10 @@ export class Engine {
 }
 
 /** Starts the index worker with the engine's settings (a download is reported through the engine's callback). */
-function openWorkerStore(options: EngineOptions, worker: NonNullable<EngineOptions['worker']>): Promise<WorkerPassageStore> {
+function openWorkerStore(
+  options: EngineOptions,
+  worker: NonNullable<EngineOptions['worker']>,
+): Promise<WorkerPassageStore> {
   const embedding = options.embedding ? { ...options.embedding } : false;
   const onDownloadProgress = embedding ? embedding.onDownloadProgress : undefined;
   if (embedding) delete embedding.onDownloadProgress;

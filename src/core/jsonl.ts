@@ -4,13 +4,21 @@
 import { readFile } from 'node:fs/promises';
 
 export class JsonlError extends Error {
-  constructor(readonly file: string, readonly line: number, detail: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    detail: string,
+  ) {
     super(`${file}:${line}: ${detail}`);
   }
 }
 
 /** A field check: returns an error message, or undefined when the record is acceptable. */
-export function parseJsonl<T>(text: string, file: string, check: (value: Record<string, unknown>) => string | undefined): T[] {
+export function parseJsonl<T>(
+  text: string,
+  file: string,
+  check: (value: Record<string, unknown>) => string | undefined,
+): T[] {
   const records: T[] = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, index) => {
@@ -32,20 +40,29 @@ export function parseJsonl<T>(text: string, file: string, check: (value: Record<
   return records;
 }
 
-export async function readJsonl<T>(file: string, check: (value: Record<string, unknown>) => string | undefined): Promise<T[]> {
+export async function readJsonl<T>(
+  file: string,
+  check: (value: Record<string, unknown>) => string | undefined,
+): Promise<T[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new JsonlError(file, 0, code === 'ENOENT' ? 'file not found' : `cannot read (${code ?? (error as Error).message})`);
+    throw new JsonlError(
+      file,
+      0,
+      code === 'ENOENT' ? 'file not found' : `cannot read (${code ?? (error as Error).message})`,
+    );
   }
   return parseJsonl<T>(text, file, check);
 }
 
 /** Small helpers for `check` functions. */
 export function requireString(value: Record<string, unknown>, key: string): string | undefined {
-  return typeof value[key] === 'string' && (value[key] as string).trim().length > 0 ? undefined : `"${key}" must be a non-empty string`;
+  return typeof value[key] === 'string' && (value[key] as string).trim().length > 0
+    ? undefined
+    : `"${key}" must be a non-empty string`;
 }
 
 export function requireStringArray(value: Record<string, unknown>, key: string): string | undefined {

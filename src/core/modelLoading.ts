@@ -16,7 +16,11 @@ let queue: Promise<unknown> = Promise.resolve();
 export function loadModelWith<T>(switches: LoadSwitches, load: () => Promise<T>): Promise<T> {
   const run = queue.then(async () => {
     const { env } = (await importTransformers()).transformers;
-    const saved: LoadSwitches = { allowLocalModels: env.allowLocalModels, allowRemoteModels: env.allowRemoteModels, remoteHost: env.remoteHost };
+    const saved: LoadSwitches = {
+      allowLocalModels: env.allowLocalModels,
+      allowRemoteModels: env.allowRemoteModels,
+      remoteHost: env.remoteHost,
+    };
     env.allowLocalModels = switches.allowLocalModels;
     env.allowRemoteModels = switches.allowRemoteModels;
     env.remoteHost = `${(switches.remoteHost ?? hubEndpoint()).replace(/\/+$/, '')}/`;

@@ -45,10 +45,14 @@ export function describeRuntime(c: OnnxRuntimeChoice): string {
  * a later call that names the other runtime explicitly is refused (a window reload or a new
  * process switches), `auto` takes whatever was chosen.
  */
-export async function importTransformers(backend: EmbeddingBackend = 'auto'): Promise<{ transformers: Transformers; runtime: OnnxRuntimeChoice }> {
+export async function importTransformers(
+  backend: EmbeddingBackend = 'auto',
+): Promise<{ transformers: Transformers; runtime: OnnxRuntimeChoice }> {
   if (!choice) choice = chooseRuntime(backend);
   else if (backend !== 'auto' && backend !== choice.kind) {
-    throw new OnnxRuntimeUnavailable(`the ${choice.kind} ONNX runtime is already in use in this process; ${backend} takes effect after a restart (reload the window)`);
+    throw new OnnxRuntimeUnavailable(
+      `the ${choice.kind} ONNX runtime is already in use in this process; ${backend} takes effect after a restart (reload the window)`,
+    );
   }
   const runtime = choice;
   transformers ??= import('@huggingface/transformers');
@@ -59,11 +63,17 @@ function chooseRuntime(backend: EmbeddingBackend): OnnxRuntimeChoice {
   if (backend === 'wasm') return useWasm(undefined);
   const nativeError = loadNative();
   if (nativeError === undefined) return { kind: 'native' };
-  if (backend === 'native') throw new OnnxRuntimeUnavailable(`the native ONNX runtime could not be loaded (${nativeError}); the WebAssembly backend runs everywhere (setting evident.embedding.backend or --embedding-backend: auto or wasm)`);
+  if (backend === 'native') {
+    throw new OnnxRuntimeUnavailable(
+      `the native ONNX runtime could not be loaded (${nativeError}); the WebAssembly backend runs everywhere (setting evident.embedding.backend or --embedding-backend: auto or wasm)`,
+    );
+  }
   try {
     return useWasm(nativeError);
   } catch (error) {
-    throw new OnnxRuntimeUnavailable(`neither ONNX runtime could be loaded: native (${nativeError}), ${(error as Error).message}`);
+    throw new OnnxRuntimeUnavailable(
+      `neither ONNX runtime could be loaded: native (${nativeError}), ${(error as Error).message}`,
+    );
   }
 }
 
@@ -82,7 +92,9 @@ function useWasm(nativeError: string | undefined): OnnxRuntimeChoice {
   try {
     ort = requireHere('onnxruntime-web');
   } catch (error) {
-    throw new OnnxRuntimeUnavailable(`the WebAssembly ONNX runtime could not be loaded (${firstLine((error as Error).message)})`);
+    throw new OnnxRuntimeUnavailable(
+      `the WebAssembly ONNX runtime could not be loaded (${firstLine((error as Error).message)})`,
+    );
   }
   // The .wasm files sit beside onnxruntime-web's Node entry (shipped in the VSIX); without a
   // path transformers.js would point onnxruntime-web at a CDN, and nothing may be downloaded.
@@ -119,7 +131,11 @@ function firstLine(text: string): string {
 }
 
 /** Session options for transformers.js: the device and threads of the chosen runtime. */
-export function sessionOptions(runtime: OnnxRuntimeChoice, threads: number, spinning = true): { device?: 'auto'; session_options: Record<string, unknown> } {
+export function sessionOptions(
+  runtime: OnnxRuntimeChoice,
+  threads: number,
+  spinning = true,
+): { device?: 'auto'; session_options: Record<string, unknown> } {
   if (runtime.kind === 'wasm') {
     // transformers.js lists no devices when it is handed a runtime: `auto` with an explicit
     // execution provider is the way through. Threads are set on ort.env.wasm (above).

@@ -21,7 +21,8 @@ export function notFound(missing: string): string {
 export const MAX_MODEL_REASON_CHARS = 120;
 
 // What a reason may not carry: a link, an address, a phone number, markup, an evidence id.
-const UNSAFE_REASON = /https?:|www\.|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|gov|edu|co|info|biz|ly|me|app|dev|xyz|example|[a-z]{2})\b\/|@|\+?\d[\d\s().-]{6,}\d|[<>`*_[\]{}|\\]|\bE\d+\b/iu;
+const UNSAFE_REASON =
+  /https?:|www\.|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|gov|edu|co|info|biz|ly|me|app|dev|xyz|example|[a-z]{2})\b\/|@|\+?\d[\d\s().-]{6,}\d|[<>`*_[\]{}|\\]|\bE\d+\b/iu;
 
 /**
  * The model's one-line reason as an abstention may show it: its first sentence only, plain

@@ -79,6 +79,13 @@ function advice(alert: Pick<MetricsAlert, 'metric' | 'rule' | 'topic'>, changes:
   }
 }
 
-export function describeAlert(alert: Pick<MetricsAlert, 'metric' | 'rule' | 'topic' | 'baseline' | 'recent'>, changes: readonly MetricsChange[]): AlertWording {
-  return { headline: HEADLINE[alert.metric], detail: figures(alert, window(alert.rule, alert, changes)), advice: advice(alert, changes) };
+export function describeAlert(
+  alert: Pick<MetricsAlert, 'metric' | 'rule' | 'topic' | 'baseline' | 'recent'>,
+  changes: readonly MetricsChange[],
+): AlertWording {
+  return {
+    headline: HEADLINE[alert.metric],
+    detail: figures(alert, window(alert.rule, alert, changes)),
+    advice: advice(alert, changes),
+  };
 }

@@ -64,7 +64,10 @@ const GROUNDING_REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
 /** The site of a web source, for its chip: the uri's host (without www.), or the title for grounding redirects. */
 export function webDomain(evidence: { uri?: string; title?: string }): string {
   // (The domain layer has no URL class: the host is read with the URL grammar's authority rule.)
-  const host = /^https?:\/\/(?:[^@/?#]*@)?([^/?#:]+)/i.exec(evidence.uri ?? '')?.[1]?.toLowerCase().replace(/^www\./, '');
+  const host = /^https?:\/\/(?:[^@/?#]*@)?([^/?#:]+)/i
+    .exec(evidence.uri ?? '')?.[1]
+    ?.toLowerCase()
+    .replace(/^www\./, '');
   if (host && host !== GROUNDING_REDIRECT_HOST) return host;
   return evidence.title || evidence.uri || '';
 }
@@ -75,7 +78,13 @@ export function isWebEvidence(evidence: { uri?: string }): evidence is { uri: st
 }
 
 /** Where a piece of evidence comes from, in one line: "title · domain" or "path · lines 4–9". */
-export function describeSource(evidence: { source: string; startLine: number; endLine: number; uri?: string; title?: string }): string {
+export function describeSource(evidence: {
+  source: string;
+  startLine: number;
+  endLine: number;
+  uri?: string;
+  title?: string;
+}): string {
   if (isWebEvidence(evidence)) {
     const domain = webDomain(evidence);
     return evidence.title && evidence.title !== domain ? `${evidence.title} · ${domain}` : domain;

@@ -14,6 +14,9 @@ export function staleSourcesWarning(result: TurnResult): string | undefined {
   const sources = staleCitedSources(result);
   if (sources.length === 0) return undefined;
   const names = sources.map((s) => JSON.stringify(s)).join(', ');
-  const lead = sources.length === 1 ? 'A cited file has changed since it was indexed' : 'Cited files have changed since they were indexed';
+  const lead =
+    sources.length === 1
+      ? 'A cited file has changed since it was indexed'
+      : 'Cited files have changed since they were indexed';
   return `${lead}: ${names}. The answer quotes the indexed text, which may no longer be in the file; reindex and ask again.`;
 }

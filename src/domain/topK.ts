@@ -20,9 +20,15 @@ export function boundTopK(value: number | undefined): number {
 export function topKSetting(value: unknown): { topK: number | undefined; note?: string } {
   if (value === undefined || value === null) return { topK: undefined };
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    return { topK: undefined, note: `evident.retrieval.topK is not a number (${String(value).slice(0, 40)}): the default of ${DEFAULT_TOP_K} is used.` };
+    return {
+      topK: undefined,
+      note: `evident.retrieval.topK is not a number (${String(value).slice(0, 40)}): the default of ${DEFAULT_TOP_K} is used.`,
+    };
   }
   const topK = boundTopK(value);
   if (topK === value) return { topK };
-  return { topK, note: `evident.retrieval.topK is ${value}; it must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K}: ${topK} is used.` };
+  return {
+    topK,
+    note: `evident.retrieval.topK is ${value}; it must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K}: ${topK} is used.`,
+  };
 }

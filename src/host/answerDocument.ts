@@ -45,7 +45,12 @@ class Writer {
       const bracket = s.slice(group.start, group.end);
       for (const id of group.evidenceIds) {
         const at = bracket.indexOf(id, cursor - group.start) + group.start;
-        this.citations.push({ start: base + at, end: base + at + id.length, evidenceId: id, evidence: this.evidence.get(id) });
+        this.citations.push({
+          start: base + at,
+          end: base + at + id.length,
+          evidenceId: id,
+          evidence: this.evidence.get(id),
+        });
         cursor = at + id.length;
       }
     }
@@ -61,7 +66,10 @@ const TITLE_MAX_CHARS = 80;
  * characters; a question mark stays.
  */
 export function answerTitle(question: string): string {
-  const clean = question.replace(/[\\/\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = question
+    .replace(/[\\/\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!/[\p{L}\p{N}]/u.test(clean)) return 'Evident answer';
   return clean.length > TITLE_MAX_CHARS ? `${clean.slice(0, TITLE_MAX_CHARS - 1).trimEnd()}…` : clean;
 }
@@ -70,10 +78,18 @@ export function answerTitle(question: string): string {
 export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
   const w = new Writer(new Map(result.evidence.map((e) => [e.id, e] as const)));
   w.plain(`# ${result.question.replace(/\s+/g, ' ').trim()}\n\n`);
-  if (result.abstained) w.plain(`> ${result.answer.replace(ABSTENTION_PREFIX, 'Not found in the indexed documents: ').replace(/\s+/g, ' ').trim()}\n\n`);
+  if (result.abstained) {
+    w.plain(
+      `> ${result.answer.replace(ABSTENTION_PREFIX, 'Not found in the indexed documents: ').replace(/\s+/g, ' ').trim()}\n\n`,
+    );
+  }
 
-  if (result.relevance?.verdict === 'partial') w.plain(`> Not found: ${result.relevance.reason.replace(/\s+/g, ' ').trim()}\n\n`);
-  const sentences = result.abstained ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text)) : result.sentences;
+  if (result.relevance?.verdict === 'partial') {
+    w.plain(`> Not found: ${result.relevance.reason.replace(/\s+/g, ' ').trim()}\n\n`);
+  }
+  const sentences = result.abstained
+    ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text))
+    : result.sentences;
   let first = true;
   let previousKind: string | undefined;
   for (const placed of placeSentences(sentences)) {
@@ -84,7 +100,9 @@ export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
     if (placed.opens && placed.block.kind === 'h') w.plain('### ');
     const start = w.text.length;
     // Built-in grounding cites through its metadata: the ids are written after the sentence.
-    const unwritten = unwrittenCitations(placed.sentence).map((id) => ` [${id}]`).join('');
+    const unwritten = unwrittenCitations(placed.sentence)
+      .map((id) => ` [${id}]`)
+      .join('');
     w.cited(`${placed.text.replace(/\s+/g, ' ')}${unwritten}`);
     if (placed.sentence.verdict === 'dropped') {
       const end = w.text.length;
@@ -97,7 +115,9 @@ export function layoutAnswerDocument(result: TurnResult): AnswerDocumentLayout {
   if (!first) w.plain('\n\n');
 
   const { retrieved, coverage, dropped, abstained } = result.metrics;
-  w.plain(`---\n\nRetrieved ${retrieved} · coverage ${Math.round(coverage * 100)}% · dropped ${dropped} · ${abstained ? 'abstained' : 'answered'} · model ${result.model} · ${result.retrieval} retrieval\n\n`);
+  w.plain(
+    `---\n\nRetrieved ${retrieved} · coverage ${Math.round(coverage * 100)}% · dropped ${dropped} · ${abstained ? 'abstained' : 'answered'} · model ${result.model} · ${result.retrieval} retrieval\n\n`,
+  );
   if (result.evidence.length > 0) {
     w.plain('## Evidence\n\n');
     for (const e of result.evidence) {

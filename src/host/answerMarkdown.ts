@@ -24,11 +24,15 @@ export function answerMarkdown(result: TurnResult): string {
     previousKind = placed.block.kind;
     if (placed.opens && placed.block.kind === 'li') text += placed.block.ordered ? '1. ' : '- ';
     if (placed.opens && placed.block.kind === 'h') text += '### ';
-    text += `${placed.text.replace(/\s+/g, ' ')}${unwrittenCitations(placed.sentence).map((id) => ` [${id}]`).join('')}`;
+    text += `${placed.text.replace(/\s+/g, ' ')}${unwrittenCitations(placed.sentence)
+      .map((id) => ` [${id}]`)
+      .join('')}`;
   }
   const cited = new Set(kept.flatMap((s) => s.citations));
   const sources = result.evidence.filter((e) => cited.has(e.id));
   if (sources.length > 0) text += `\n\nSources:\n\n${sources.map(sourceLine).join('\n')}`;
-  if (result.relevance?.verdict === 'partial') text += `\n\nNot found: ${result.relevance.reason.replace(/\s+/g, ' ').trim()}`;
+  if (result.relevance?.verdict === 'partial') {
+    text += `\n\nNot found: ${result.relevance.reason.replace(/\s+/g, ' ').trim()}`;
+  }
   return `${text}\n`;
 }

@@ -16,7 +16,6 @@ import type { SourceHighlighter } from './sourceHighlight';
 import type { WorkspaceIndex } from './workspaceIndex';
 import type { VerifierEscalation } from './escalation';
 
-
 function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sources: SourceHighlighter): void {
   const evidence = new Map(result.evidence.map((e) => [e.id, e] as const));
   const location = (id: string) => {
@@ -26,7 +25,9 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
   };
 
   if (result.abstained) {
-    stream.markdown(`**Not found in the indexed documents:** ${escapeMarkdownLine(result.answer.replace(ABSTENTION_PREFIX, ''))}\n\n`);
+    stream.markdown(
+      `**Not found in the indexed documents:** ${escapeMarkdownLine(result.answer.replace(ABSTENTION_PREFIX, ''))}\n\n`,
+    );
   }
   for (const sentence of result.sentences) {
     if (sentence.verdict === 'dropped' || ABSTENTION_PREFIX.test(sentence.text)) continue;
@@ -43,7 +44,9 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
     stream.markdown(`${escapeMarkdownLine(sentence.text.slice(last))} `);
   }
 
-  if (result.relevance?.verdict === 'partial') stream.markdown(`\n\n**Not found:** ${escapeMarkdownLine(result.relevance.reason)}\n\n`);
+  if (result.relevance?.verdict === 'partial') {
+    stream.markdown(`\n\n**Not found:** ${escapeMarkdownLine(result.relevance.reason)}\n\n`);
+  }
   const stale = staleSourcesWarning(result);
   if (stale) stream.markdown(`\n\n⚠️ **${escapeMarkdownLine(stale)}**\n\n`);
 
@@ -56,7 +59,9 @@ function streamResult(result: TurnResult, stream: vscode.ChatResponseStream, sou
   const dropped = result.sentences.filter((s) => s.verdict === 'dropped');
   if (dropped.length > 0) {
     stream.markdown(`\n\n**Dropped by the verifier (${dropped.length}):**\n\n`);
-    for (const s of dropped) stream.markdown(`- ~~${escapeMarkdownLine(s.text)}~~ — _${escapeMarkdownLine(s.reason)}_\n`);
+    for (const s of dropped) {
+      stream.markdown(`- ~~${escapeMarkdownLine(s.text)}~~ — _${escapeMarkdownLine(s.reason)}_\n`);
+    }
   }
   const { retrieved, coverage, abstained } = result.metrics;
   stream.markdown(
@@ -89,7 +94,8 @@ export function registerChatParticipant(
         model,
         escalation: escalation.forTurn(model),
         signal: controller.signal,
-        onEvent: (event) => stream.progress(event.type === 'search' ? `Searching: ${event.query}` : 'Verifying citations…'),
+        onEvent: (event) =>
+          stream.progress(event.type === 'search' ? `Searching: ${event.query}` : 'Verifying citations…'),
       });
       streamResult(result, stream, sources);
       afterTurn?.();

@@ -7,7 +7,14 @@
 import type { Engine, PreviousTurn, TurnEvent } from '../core/engine';
 import type { ChatModel, SupportScorer } from '../core/types';
 import type { TurnResult } from '../domain/types';
-import { isTurnView, upgradeSavedTurn, type Feedback, type HostToWebview, type IndexView, type TurnView } from '../shared/protocol';
+import {
+  isTurnView,
+  upgradeSavedTurn,
+  type Feedback,
+  type HostToWebview,
+  type IndexView,
+  type TurnView,
+} from '../shared/protocol';
 import { Emitter, type Disposable } from './emitter';
 import type { EngineApi } from './engineLoader';
 import { errorMessage } from './errorMessage';
@@ -27,7 +34,10 @@ export function previousTurnBefore(turns: readonly TurnView[], upTo = turns.leng
   for (let i = Math.min(upTo, turns.length) - 1; i >= 0; i--) {
     const t = turns[i];
     if (t.status !== 'done' || !t.result) continue;
-    return { question: t.result.question, ...(t.result.answeredAs !== undefined ? { answeredAs: t.result.answeredAs } : {}) };
+    return {
+      question: t.result.question,
+      ...(t.result.answeredAs !== undefined ? { answeredAs: t.result.answeredAs } : {}),
+    };
   }
   return undefined;
 }
@@ -98,7 +108,10 @@ export class ChatSession implements Disposable {
   ) {
     const saved = state.get(HISTORY_KEY);
     this.turns = Array.isArray(saved)
-      ? saved.map(upgradeSavedTurn).filter(isTurnView).map((t) => (t.status === 'pending' ? { ...t, status: 'cancelled' as const } : t))
+      ? saved
+          .map(upgradeSavedTurn)
+          .filter(isTurnView)
+          .map((t) => (t.status === 'pending' ? { ...t, status: 'cancelled' as const } : t))
       : [];
   }
 
@@ -158,15 +171,22 @@ export class ChatSession implements Disposable {
         if (event.type === 'search') searches.push(event.query);
         this.emitter.fire(
           event.type === 'search'
-            ? { type: 'progress', turnId: id, stage: 'answering', detail: `${event.evidence.length} ${sourcesWord} found for “${event.query}”` }
+            ? {
+                type: 'progress',
+                turnId: id,
+                stage: 'answering',
+                detail: `${event.evidence.length} ${sourcesWord} found for “${event.query}”`,
+              }
             : { type: 'progress', turnId: id, stage: 'verifying' },
         );
       };
       // Opening or indexing the workspace failed: the question could not be answered from it.
       const readyEngine = () =>
-        this.index.ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' })).catch((error: unknown) => {
-          throw this.host.isCancellation(error) ? error : indexFailure(error);
-        });
+        this.index
+          .ready(() => this.emitter.fire({ type: 'progress', turnId: id, stage: 'indexing' }))
+          .catch((error: unknown) => {
+            throw this.host.isCancellation(error) ? error : indexFailure(error);
+          });
       const chosen = await this.models.create(readyEngine);
       controller.signal.throwIfAborted();
       this.log.info(`Turn ${id}: asking ${chosen.model.name}${follows ? ' (after the previous turn)' : ''}.`);
@@ -217,7 +237,9 @@ export class ChatSession implements Disposable {
     } catch (error) {
       if (timedOut) {
         const failure = timeoutError(timeoutSeconds);
-        this.log.error(`Turn ${id}: no answer within ${timeoutSeconds} s (setting evident.chat.timeoutSeconds); stopped.`);
+        this.log.error(
+          `Turn ${id}: no answer within ${timeoutSeconds} s (setting evident.chat.timeoutSeconds); stopped.`,
+        );
         turn = { ...turn, status: 'failed', error: failure.message, errorKind: failure.kind, searches };
       } else if (this.host.isCancellation(error) || controller.signal.aborted) {
         this.log.info(`Turn ${id}: stopped.`);
@@ -280,7 +302,10 @@ export class ChatSession implements Disposable {
   async restore(turns: readonly TurnView[]): Promise<void> {
     const known = new Set(this.turns.map((t) => t.id));
     this.turns = [...turns.filter((t) => !known.has(t.id)), ...this.turns].slice(-MAX_TURNS);
-    await this.state.update(HISTORY_KEY, this.turns.filter((t) => t.status !== 'pending'));
+    await this.state.update(
+      HISTORY_KEY,
+      this.turns.filter((t) => t.status !== 'pending'),
+    );
     this.emitter.fire({ type: 'cleared' });
   }
 
@@ -292,7 +317,10 @@ export class ChatSession implements Disposable {
   private replace(turn: TurnView): void {
     const at = this.turns.findIndex((t) => t.id === turn.id);
     if (at >= 0) this.turns[at] = turn;
-    void this.state.update(HISTORY_KEY, this.turns.filter((t) => t.status !== 'pending'));
+    void this.state.update(
+      HISTORY_KEY,
+      this.turns.filter((t) => t.status !== 'pending'),
+    );
     this.emitter.fire({ type: 'turn', turn });
   }
 }

@@ -5,7 +5,14 @@
 
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID, Settings, Views } from '../shared/ids';
-import { isSafeExternalUrl, isWebviewToHost, type ChatState, type HostToWebview, type ModelView, type WebviewToHost } from '../shared/protocol';
+import {
+  isSafeExternalUrl,
+  isWebviewToHost,
+  type ChatState,
+  type HostToWebview,
+  type ModelView,
+  type WebviewToHost,
+} from '../shared/protocol';
 import { answerMarkdown } from './answerMarkdown';
 import type { ChatSession } from './chatSession';
 import type { ModelResolver } from './models';
@@ -229,7 +236,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private html(webview: vscode.Webview): string {
     return webviewHtml(webview, this.extensionUri, {
       title: 'Evident',
-      stylesheets: [{ path: 'node_modules/@vscode/codicons/dist/codicon.css', id: 'vscode-codicon-stylesheet' }, { path: 'media/chat.css' }],
+      stylesheets: [
+        { path: 'node_modules/@vscode/codicons/dist/codicon.css', id: 'vscode-codicon-stylesheet' },
+        { path: 'media/chat.css' },
+      ],
       body: '<div id="app" data-testid="evident-chat"></div>',
       script: 'dist/webview.js',
     });

@@ -70,14 +70,19 @@ class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.Docu
       return new vscode.Hover(hover, range);
     }
     // Passage text is untrusted: escaped so it renders as literal text, never as Markdown.
-    hover.appendMarkdown(`**${e.id}** · ${markdownCodeSpan(e.source)}${isWebEvidence(e) ? '' : ` · ${describeLines(e)}`}\n\n`);
+    hover.appendMarkdown(
+      `**${e.id}** · ${markdownCodeSpan(e.source)}${isWebEvidence(e) ? '' : ` · ${describeLines(e)}`}\n\n`,
+    );
     if (e.heading) hover.appendMarkdown(`_${escapeMarkdownLine(e.heading)}_\n\n`);
     hover.appendMarkdown(escapeMarkdownText(e.text));
     return new vscode.Hover(hover, range);
   }
 }
 
-export function registerCitationLinks(context: vscode.ExtensionContext, session: ChatSession): { open(turnId: string): Promise<void> } {
+export function registerCitationLinks(
+  context: vscode.ExtensionContext,
+  session: ChatSession,
+): { open(turnId: string): Promise<void> } {
   const documents = new AnswerDocuments(session);
   const selector: vscode.DocumentSelector = { scheme: ANSWER_SCHEME };
   const citationDecoration = vscode.window.createTextEditorDecorationType({
@@ -106,8 +111,14 @@ export function registerCitationLinks(context: vscode.ExtensionContext, session:
     if (!layout) return;
     const doc = editor.document;
     const range = (start: number, end: number) => new vscode.Range(doc.positionAt(start), doc.positionAt(end));
-    editor.setDecorations(citationDecoration, layout.citations.filter((c) => c.evidence).map((c) => range(c.start, c.end)));
-    editor.setDecorations(unknownDecoration, layout.citations.filter((c) => !c.evidence).map((c) => range(c.start, c.end)));
+    editor.setDecorations(
+      citationDecoration,
+      layout.citations.filter((c) => c.evidence).map((c) => range(c.start, c.end)),
+    );
+    editor.setDecorations(
+      unknownDecoration,
+      layout.citations.filter((c) => !c.evidence).map((c) => range(c.start, c.end)),
+    );
     editor.setDecorations(
       droppedDecoration,
       layout.dropped.map((d) => ({
@@ -115,7 +126,10 @@ export function registerCitationLinks(context: vscode.ExtensionContext, session:
         hoverMessage: new vscode.MarkdownString(escapeMarkdownLine(`Dropped by the verifier: ${d.reason}`)),
       })),
     );
-    editor.setDecorations(droppedNoteDecoration, layout.dropped.map((d) => range(d.note.start, d.note.end)));
+    editor.setDecorations(
+      droppedNoteDecoration,
+      layout.dropped.map((d) => range(d.note.start, d.note.end)),
+    );
   };
 
   context.subscriptions.push(
@@ -132,8 +146,14 @@ export function registerCitationLinks(context: vscode.ExtensionContext, session:
   return {
     async open(turnId: string) {
       const uri = answerUri(turnId, session.find(turnId)?.question ?? '');
-      const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown');
-      const editor = await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Active });
+      const document = await vscode.languages.setTextDocumentLanguage(
+        await vscode.workspace.openTextDocument(uri),
+        'markdown',
+      );
+      const editor = await vscode.window.showTextDocument(document, {
+        preview: false,
+        viewColumn: vscode.ViewColumn.Active,
+      });
       decorate(editor);
     },
   };

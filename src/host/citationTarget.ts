@@ -15,7 +15,11 @@ import type { Evidence } from '../domain/types';
 export type CitationTarget = 'lines' | 'passage' | 'stale-lines' | 'missing';
 
 /** `fileVersion`: the version of the workspace file's current text, undefined when there is none. */
-export function citationTarget(evidence: Pick<Evidence, 'version'>, store: 'local' | 'shared', fileVersion: string | undefined): CitationTarget {
+export function citationTarget(
+  evidence: Pick<Evidence, 'version'>,
+  store: 'local' | 'shared',
+  fileVersion: string | undefined,
+): CitationTarget {
   if (fileVersion === evidence.version) return 'lines';
   if (store === 'shared') return 'passage';
   return fileVersion === undefined ? 'missing' : 'stale-lines';

@@ -5,7 +5,11 @@ export interface Disposable {
   dispose(): unknown;
 }
 
-export type Event<T> = (listener: (e: T) => unknown, thisArgs?: unknown, disposables?: Disposable[]) => { dispose(): void };
+export type Event<T> = (
+  listener: (e: T) => unknown,
+  thisArgs?: unknown,
+  disposables?: Disposable[],
+) => { dispose(): void };
 
 export class Emitter<T> {
   private listeners: ((e: T) => unknown)[] = [];

@@ -42,11 +42,22 @@ export function isWorkerStopped(error: unknown): boolean {
 }
 
 /** Node's codes for a network that is not there (on the error, or on a failed fetch's cause). */
-const NETWORK_CODES: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+const NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
 
 /** A foreign error (a library's, with no code of ours) that says the network is not there, by Node's code. */
 export function isNetworkFailure(error: unknown): boolean {
   const own = errorCode(error);
-  const cause = typeof error === 'object' && error !== null ? errorCode((error as { cause?: unknown }).cause) : undefined;
+  const cause =
+    typeof error === 'object' && error !== null ? errorCode((error as { cause?: unknown }).cause) : undefined;
   return (own !== undefined && NETWORK_CODES.has(own)) || (cause !== undefined && NETWORK_CODES.has(cause));
 }

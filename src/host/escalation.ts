@@ -12,7 +12,10 @@ import { readEscalation } from './settings';
 export class VerifierEscalation {
   private entailment: { model: string; scorer: SupportScorer } | undefined;
 
-  constructor(private readonly context: vscode.ExtensionContext, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
 
   /** The second tier for a turn answered by `model`, or undefined when off or impossible. */
   forTurn(model: ChatModel, scope?: vscode.ConfigurationScope): SupportScorer | undefined {
@@ -20,7 +23,9 @@ export class VerifierEscalation {
     const api = loadEngineApi();
     if (setting.kind === 'judge') {
       if (model.name === 'extractive') {
-        this.log.warn('Verifier escalation "judge" needs a chat model (Gemini or a VS Code language model); the extractive model cannot judge, so only the lexical check runs.');
+        this.log.warn(
+          'Verifier escalation "judge" needs a chat model (Gemini or a VS Code language model); the extractive model cannot judge, so only the lexical check runs.',
+        );
         return undefined;
       }
       return api.createJudgeScorer(model);

@@ -54,7 +54,18 @@ export function activate(context: vscode.ExtensionContext): void {
   const dashboard = registerMetricsDashboard(context, { index, session, log });
   const textChecks = new TextCheckView((source) => sources.sourceUri(source));
   context.subscriptions.push(textChecks);
-  registerCommands(context, { index, session, chatView, keys, storePassword, sources, answers, dashboard, textChecks, log });
+  registerCommands(context, {
+    index,
+    session,
+    chatView,
+    keys,
+    storePassword,
+    sources,
+    answers,
+    dashboard,
+    textChecks,
+    log,
+  });
   registerLanguageModelTools(context, { index, sources, log });
   registerChatParticipant(context, index, sources, log, escalation, () => void dashboard.afterTurn());
   registerIndexUpkeep(context, index, storePassword);
@@ -63,7 +74,11 @@ export function activate(context: vscode.ExtensionContext): void {
 }
 
 /** Watches docs, follows settings and folder changes, and indexes once activation is done. */
-function registerIndexUpkeep(context: vscode.ExtensionContext, index: WorkspaceIndex, storePassword: StorePasswordStore): void {
+function registerIndexUpkeep(
+  context: vscode.ExtensionContext,
+  index: WorkspaceIndex,
+  storePassword: StorePasswordStore,
+): void {
   index.startWatching();
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

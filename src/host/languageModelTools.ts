@@ -28,21 +28,33 @@ export function conversationOf(token: unknown): string {
   }
 }
 
-export function registerLanguageModelTools(context: vscode.ExtensionContext, deps: { index: WorkspaceIndex; sources: SourceHighlighter; log: vscode.LogOutputChannel }): void {
+export function registerLanguageModelTools(
+  context: vscode.ExtensionContext,
+  deps: { index: WorkspaceIndex; sources: SourceHighlighter; log: vscode.LogOutputChannel },
+): void {
   // A build without the tools API (or a stripped-down editor) simply has no tools.
   if (typeof vscode.lm?.registerTool !== 'function') {
-    deps.log.info('The language model tools API is not available here: evident_searchDocs and evident_checkAnswer are not registered.');
+    deps.log.info(
+      'The language model tools API is not available here: evident_searchDocs and evident_checkAnswer are not registered.',
+    );
     return;
   }
   let tools: DocsTools | undefined;
   const docsTools = (): DocsTools =>
-    (tools ??= new (loadEngineApi().tools.DocsTools)(() => deps.index.ready(), { topK: () => readIndexSettings(deps.index.folder?.uri).topK ?? loadEngineApi().DEFAULT_TOP_K }));
+    (tools ??= new (loadEngineApi().tools.DocsTools)(() => deps.index.ready(), {
+      topK: () => readIndexSettings(deps.index.folder?.uri).topK ?? loadEngineApi().DEFAULT_TOP_K,
+    }));
 
   const searchDocs: vscode.LanguageModelTool<unknown> = {
     prepareInvocation: (options) => ({ invocationMessage: `Searching the docs for “${queryOf(options.input)}”` }),
     invoke: (options, token) =>
       run(deps.log, LanguageModelTools.searchDocs, token, async (signal) => {
-        const { passages } = await docsTools().search(conversationOf(options.toolInvocationToken), LanguageModelTools.searchDocs, options.input, signal);
+        const { passages } = await docsTools().search(
+          conversationOf(options.toolInvocationToken),
+          LanguageModelTools.searchDocs,
+          options.input,
+          signal,
+        );
         const headline = loadEngineApi().tools.searchHeadline({ passages }, LanguageModelTools.checkAnswer);
         return new vscode.LanguageModelToolResult([
           new vscode.LanguageModelTextPart(JSON.stringify({ passages })),
@@ -55,7 +67,12 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, dep
     prepareInvocation: () => ({ invocationMessage: 'Checking the answer against the docs' }),
     invoke: (options, token) =>
       run(deps.log, LanguageModelTools.checkAnswer, token, async (signal) => {
-        const { result } = await docsTools().check(conversationOf(options.toolInvocationToken), LanguageModelTools.checkAnswer, options.input, signal);
+        const { result } = await docsTools().check(
+          conversationOf(options.toolInvocationToken),
+          LanguageModelTools.checkAnswer,
+          options.input,
+          signal,
+        );
         const summary = loadEngineApi().tools.checkHeadline(result);
         return new vscode.LanguageModelToolResult([
           new vscode.LanguageModelTextPart(JSON.stringify(result)),
@@ -64,7 +81,10 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, dep
       }),
   };
 
-  context.subscriptions.push(vscode.lm.registerTool(LanguageModelTools.searchDocs, searchDocs), vscode.lm.registerTool(LanguageModelTools.checkAnswer, checkAnswer));
+  context.subscriptions.push(
+    vscode.lm.registerTool(LanguageModelTools.searchDocs, searchDocs),
+    vscode.lm.registerTool(LanguageModelTools.checkAnswer, checkAnswer),
+  );
 }
 
 function queryOf(input: unknown): string {
@@ -88,7 +108,12 @@ function fileLinks(passages: readonly ToolPassage[], sources: SourceHighlighter)
  * Runs a tool call with cancellation from the token. A bad argument or a failure becomes an
  * error whose message the model reads (VS Code hands it the message); cancellation stays one.
  */
-async function run(log: vscode.LogOutputChannel, tool: string, token: vscode.CancellationToken, call: (signal: AbortSignal) => Promise<vscode.LanguageModelToolResult>): Promise<vscode.LanguageModelToolResult> {
+async function run(
+  log: vscode.LogOutputChannel,
+  tool: string,
+  token: vscode.CancellationToken,
+  call: (signal: AbortSignal) => Promise<vscode.LanguageModelToolResult>,
+): Promise<vscode.LanguageModelToolResult> {
   const controller = new AbortController();
   const cancel = token.onCancellationRequested(() => controller.abort());
   try {

@@ -8,7 +8,8 @@ import { isRecord } from '../shared/guards';
 import { HostError } from './errorCodes';
 import { LanguageModelUnavailable } from './models';
 
-const JUSTIFICATION = 'Evident answers questions from the Markdown documents of this workspace and checks every citation.';
+const JUSTIFICATION =
+  'Evident answers questions from the Markdown documents of this workspace and checks every citation.';
 
 /** The language model Evident uses when `vscode-lm` answers: Copilot's first, else any. */
 export async function selectLanguageModel(): Promise<vscode.LanguageModelChat | undefined> {
@@ -32,20 +33,29 @@ function toLanguageModelMessages(system: string, messages: readonly ChatMessage[
   messages.forEach((message, index) => {
     switch (message.role) {
       case 'user':
-        out.push(vscode.LanguageModelChatMessage.User(pendingSystem ? `${pendingSystem}\n\n---\n\n${message.text}` : message.text));
+        out.push(
+          vscode.LanguageModelChatMessage.User(
+            pendingSystem ? `${pendingSystem}\n\n---\n\n${message.text}` : message.text,
+          ),
+        );
         pendingSystem = undefined;
         break;
       case 'model': {
         const parts: Array<vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart> = [];
         if (message.text) parts.push(new vscode.LanguageModelTextPart(message.text));
-        message.toolCalls.forEach((call, i) => parts.push(new vscode.LanguageModelToolCallPart(callId(call, index, i), call.name, call.args)));
+        message.toolCalls.forEach((call, i) =>
+          parts.push(new vscode.LanguageModelToolCallPart(callId(call, index, i), call.name, call.args)),
+        );
         out.push(vscode.LanguageModelChatMessage.Assistant(parts.length ? parts : ''));
         break;
       }
       case 'tool': {
         const calls = findCalls(messages, index);
         const parts = message.results.map(
-          (result, i) => new vscode.LanguageModelToolResultPart(result.id ?? calls[i] ?? `call-${index - 1}-${i}`, [new vscode.LanguageModelTextPart(JSON.stringify(result.response))]),
+          (result, i) =>
+            new vscode.LanguageModelToolResultPart(result.id ?? calls[i] ?? `call-${index - 1}-${i}`, [
+              new vscode.LanguageModelTextPart(JSON.stringify(result.response)),
+            ]),
         );
         out.push(vscode.LanguageModelChatMessage.User(parts));
         break;
@@ -77,14 +87,22 @@ export function describeLanguageModelError(error: unknown): Error {
   if (error instanceof vscode.CancellationError) return abortError();
   if (error instanceof vscode.LanguageModelError) {
     if (error.code === vscode.LanguageModelError.NoPermissions.name) {
-      return new HostError('Evident may not use this language model: accept the consent prompt, or allow Evident under "Manage Language Model Access" in the Accounts menu.', 'language-model');
+      return new HostError(
+        'Evident may not use this language model: accept the consent prompt, or allow Evident under "Manage Language Model Access" in the Accounts menu.',
+        'language-model',
+      );
     }
     if (error.code === vscode.LanguageModelError.NotFound.name) {
-      return new LanguageModelUnavailable('The selected VS Code language model is no longer available: pick another model or set "evident.model" to "extractive".');
+      return new LanguageModelUnavailable(
+        'The selected VS Code language model is no longer available: pick another model or set "evident.model" to "extractive".',
+      );
     }
     // A provider's quota error is not a code of the LM API: its message is all there is (the last resort).
     if (error.code === vscode.LanguageModelError.Blocked.name || /quota|rate.?limit|429/i.test(error.message)) {
-      return new HostError(`The language model refused the request (quota or rate limit): try again later, or switch "evident.model". (${error.message})`, 'language-model');
+      return new HostError(
+        `The language model refused the request (quota or rate limit): try again later, or switch "evident.model". (${error.message})`,
+        'language-model',
+      );
     }
     return new HostError(`The language model failed: ${error.message}`, 'language-model');
   }

@@ -37,7 +37,10 @@ export class MetricsDashboard implements vscode.Disposable {
   private panelDisposables: vscode.Disposable[] = [];
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly context: vscode.ExtensionContext, private readonly deps: MetricsDashboardDeps) {
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly deps: MetricsDashboardDeps,
+  ) {
     this.disposables.push(
       deps.session.onDidChange((event) => {
         if (event.type === 'turn' && event.turn.status === 'done' && event.turn.result) void this.afterTurn();
@@ -98,11 +101,15 @@ export class MetricsDashboard implements vscode.Disposable {
       await this.context.workspaceState.update(NOTIFIED_KEY, keys);
       const fresh = report.alerts.filter((a) => !notified.has(alertKey(a)));
       if (!fresh.length || !readAlertSettings().notify) return;
-      const more = fresh.length > 1 ? ` (${fresh.length - 1} more alert${fresh.length > 2 ? 's' : ''} on the dashboard)` : '';
+      const more =
+        fresh.length > 1 ? ` (${fresh.length - 1} more alert${fresh.length > 2 ? 's' : ''} on the dashboard)` : '';
       this.deps.log.warn(`Metrics alert: ${fresh.map((a) => a.reason).join(' | ')}`);
       // What changed and what to do, in plain words (the statistics are in the log and on the dashboard).
       const words = describeAlert(fresh[0], report.changes);
-      const choice = await vscode.window.showWarningMessage(`Evident: ${words.headline}. ${words.detail} ${words.advice}${more}`, 'Show Metrics');
+      const choice = await vscode.window.showWarningMessage(
+        `Evident: ${words.headline}. ${words.detail} ${words.advice}${more}`,
+        'Show Metrics',
+      );
       if (choice) this.show();
     } catch (error) {
       this.deps.log.warn(`Metrics after a turn: ${errorMessage(error)}`);
@@ -145,7 +152,10 @@ function alertKey(a: { rule: string; metric: string; topic?: string }): string {
   return `${a.rule}|${a.metric}|${a.topic ?? ''}`;
 }
 
-export function registerMetricsDashboard(context: vscode.ExtensionContext, deps: MetricsDashboardDeps): MetricsDashboard {
+export function registerMetricsDashboard(
+  context: vscode.ExtensionContext,
+  deps: MetricsDashboardDeps,
+): MetricsDashboard {
   const dashboard = new MetricsDashboard(context, deps);
   context.subscriptions.push(dashboard);
   return dashboard;

@@ -17,7 +17,13 @@ export function editorModelSources(keys: GeminiKeyStore): ModelSources & vscode.
     keys.onDidChange(fire),
     vscode.lm.onDidChangeChatModels(fire),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if ([Settings.model, Settings.geminiModel, Settings.geminiWebSearch, Settings.vertexDataStore].some((k) => e.affectsConfiguration(k))) fire();
+      if (
+        [Settings.model, Settings.geminiModel, Settings.geminiWebSearch, Settings.vertexDataStore].some((k) =>
+          e.affectsConfiguration(k),
+        )
+      ) {
+        fire();
+      }
     }),
   ];
   return {

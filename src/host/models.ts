@@ -22,7 +22,9 @@ export class LanguageModelUnavailable extends HostError {
 }
 
 /** The model of one turn: a chat model over the workspace index, or a provider that searches (route 2). */
-export type TurnModel = { kind: 'chat'; model: ChatModel; notice?: string; webSearch?: GroundedModel } | { kind: 'grounded'; model: GroundedModel };
+export type TurnModel =
+  | { kind: 'chat'; model: ChatModel; notice?: string; webSearch?: GroundedModel }
+  | { kind: 'grounded'; model: GroundedModel };
 
 /** The data store's own name, for the header: `projects/…/dataStores/handbook` → `handbook`. */
 export function dataStoreLabel(name: string): string {
@@ -63,7 +65,11 @@ export class ModelResolver implements Disposable {
 
   async choose(): Promise<ModelChoice> {
     const [key, languageModels] = await Promise.all([this.sources.geminiKey(), this.sources.countLanguageModels()]);
-    return selectModel(this.sources.modelSetting(), { hasGeminiKey: key !== undefined, languageModels, hasDataStore: this.sources.vertexSearch().dataStore !== '' });
+    return selectModel(this.sources.modelSetting(), {
+      hasGeminiKey: key !== undefined,
+      languageModels,
+      hasDataStore: this.sources.vertexSearch().dataStore !== '',
+    });
   }
 
   /** What the chat header shows: the model that would answer now. */
@@ -72,11 +78,17 @@ export class ModelResolver implements Disposable {
     const s = this.sources;
     switch (choice.backend) {
       case 'gemini':
-        return { backend: 'gemini', label: `Gemini (${s.geminiModelId()})${s.geminiWebSearch() ? ' + web search' : ''}` };
+        return {
+          backend: 'gemini',
+          label: `Gemini (${s.geminiModelId()})${s.geminiWebSearch() ? ' + web search' : ''}`,
+        };
       case 'google-search':
         return { backend: 'google-search', label: `Gemini + Google Search (${s.geminiModelId()})` };
       case 'vertex-ai-search':
-        return { backend: 'vertex-ai-search', label: `Vertex AI Search (${dataStoreLabel(s.vertexSearch().dataStore)})` };
+        return {
+          backend: 'vertex-ai-search',
+          label: `Vertex AI Search (${dataStoreLabel(s.vertexSearch().dataStore)})`,
+        };
       case 'vscode-lm': {
         const model = await s.selectLanguageModel();
         return { backend: 'vscode-lm', label: model ? `${model.name} (VS Code)` : 'VS Code language model' };
@@ -99,11 +111,18 @@ export class ModelResolver implements Disposable {
         const apiKey = await this.requireKey();
         const options = { apiKey, model: s.geminiModelId(), baseUrl: s.geminiBaseUrl() };
         // Mixing routes: Google Search as a tool beside searchPolicies (a grounded sub-call).
-        return { kind: 'chat', model: api.createGeminiModel(options), webSearch: s.geminiWebSearch() ? api.createGoogleSearchModel(options) : undefined };
+        return {
+          kind: 'chat',
+          model: api.createGeminiModel(options),
+          webSearch: s.geminiWebSearch() ? api.createGoogleSearchModel(options) : undefined,
+        };
       }
       case 'google-search': {
         const apiKey = await this.requireKey();
-        return { kind: 'grounded', model: api.createGoogleSearchModel({ apiKey, model: s.geminiModelId(), baseUrl: s.geminiBaseUrl() }) };
+        return {
+          kind: 'grounded',
+          model: api.createGoogleSearchModel({ apiKey, model: s.geminiModelId(), baseUrl: s.geminiBaseUrl() }),
+        };
       }
       case 'vertex-ai-search': {
         const vertex = s.vertexSearch();
@@ -123,7 +142,11 @@ export class ModelResolver implements Disposable {
       }
       case 'vscode-lm': {
         const model = await s.selectLanguageModel();
-        if (!model) throw new LanguageModelUnavailable('No VS Code language model is available: sign in to a chat model provider (e.g. Copilot), or set "evident.model" to "extractive".');
+        if (!model) {
+          throw new LanguageModelUnavailable(
+            'No VS Code language model is available: sign in to a chat model provider (e.g. Copilot), or set "evident.model" to "extractive".',
+          );
+        }
         return { kind: 'chat', model: model.chatModel() };
       }
       case 'extractive':

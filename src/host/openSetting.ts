@@ -13,8 +13,16 @@ const OPEN_COMMAND: Record<SettingsTab, string> = {
 
 /** Opens the Settings editor showing exactly `ids` (all of one scope: the first one's decides the tab). */
 export async function openSettingsById(ids: readonly string[]): Promise<SettingsTab> {
-  const scopes = settingScopes((vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { configuration?: unknown } } | undefined)?.contributes?.configuration);
-  const tab = settingsTab(scopes.get(ids[0]), { remote: vscode.env.remoteName !== undefined, folder: (vscode.workspace.workspaceFolders?.length ?? 0) > 0 });
+  const scopes = settingScopes(
+    (
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as
+        { contributes?: { configuration?: unknown } } | undefined
+    )?.contributes?.configuration,
+  );
+  const tab = settingsTab(scopes.get(ids[0]), {
+    remote: vscode.env.remoteName !== undefined,
+    folder: (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
+  });
   await vscode.commands.executeCommand(OPEN_COMMAND[tab], { query: settingsQuery(ids) });
   return tab;
 }

@@ -30,7 +30,8 @@ export function settingScopes(configuration: unknown): Map<string, string> {
   const scopes = new Map<string, string>();
   const groups = Array.isArray(configuration) ? configuration : [configuration];
   for (const group of groups) {
-    const properties = typeof group === 'object' && group !== null ? (group as { properties?: unknown }).properties : undefined;
+    const properties =
+      typeof group === 'object' && group !== null ? (group as { properties?: unknown }).properties : undefined;
     if (typeof properties !== 'object' || properties === null) continue;
     for (const [id, schema] of Object.entries(properties as Record<string, unknown>)) {
       const scope = typeof schema === 'object' && schema !== null ? (schema as { scope?: unknown }).scope : undefined;

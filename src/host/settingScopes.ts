@@ -51,14 +51,23 @@ export interface ScopedValue<T> {
  * The value of `key` as Evident uses it: the most specific scope that is allowed to set it. In
  * an untrusted folder a restricted setting comes from the user's settings or the default only.
  */
-export function scopedValue<T>(key: string, inspected: InspectedValue<T> | undefined, trusted: boolean): ScopedValue<T> {
+export function scopedValue<T>(
+  key: string,
+  inspected: InspectedValue<T> | undefined,
+  trusted: boolean,
+): ScopedValue<T> {
   const i = inspected ?? {};
   const workspaceAllowed = trusted || !RESTRICTED_SETTINGS.includes(key);
-  if (workspaceAllowed && i.workspaceFolderValue !== undefined) return { value: i.workspaceFolderValue, origin: 'folder' };
+  if (workspaceAllowed && i.workspaceFolderValue !== undefined) {
+    return { value: i.workspaceFolderValue, origin: 'folder' };
+  }
   if (workspaceAllowed && i.workspaceValue !== undefined) return { value: i.workspaceValue, origin: 'workspace' };
-  const ignoredWorkspaceValue = !workspaceAllowed && (i.workspaceFolderValue !== undefined || i.workspaceValue !== undefined);
+  const ignoredWorkspaceValue =
+    !workspaceAllowed && (i.workspaceFolderValue !== undefined || i.workspaceValue !== undefined);
   const base: ScopedValue<T> =
-    i.globalValue !== undefined ? { value: i.globalValue, origin: 'user' } : { value: i.defaultValue, origin: 'default' };
+    i.globalValue !== undefined
+      ? { value: i.globalValue, origin: 'user' }
+      : { value: i.defaultValue, origin: 'default' };
   return ignoredWorkspaceValue ? { ...base, ignoredWorkspaceValue } : base;
 }
 
@@ -66,9 +75,14 @@ export function scopedValue<T>(key: string, inspected: InspectedValue<T> | undef
  * The support threshold: a number from 0 to 1 (else the verifier's default), and one that a
  * workspace or folder set is raised to the floor. Returns whether it was raised.
  */
-export function supportThreshold(scoped: ScopedValue<unknown>): { threshold: number | undefined; raisedToFloor: boolean } {
+export function supportThreshold(scoped: ScopedValue<unknown>): {
+  threshold: number | undefined;
+  raisedToFloor: boolean;
+} {
   const v = scoped.value;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) return { threshold: undefined, raisedToFloor: false };
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) {
+    return { threshold: undefined, raisedToFloor: false };
+  }
   if (scoped.origin === 'workspace' || scoped.origin === 'folder') {
     const bounded = boundWorkspaceThreshold(v);
     return { threshold: bounded, raisedToFloor: bounded !== v };

@@ -7,7 +7,6 @@ import { topKSetting } from '../domain/topK';
 import { parseModelSetting, type ModelSetting } from './modelSelection';
 import { RESTRICTED_SETTINGS, scopedValue, supportThreshold, type ScopedValue } from './settingScopes';
 
-
 export interface IndexSettings {
   include: string[];
   exclude: string[];
@@ -72,18 +71,24 @@ export function settingTrustNotes(scope?: vscode.ConfigurationScope): string[] {
   if (!vscode.workspace.isTrusted) {
     // VS Code itself hides these workspace values in Restricted Mode (restrictedConfigurations);
     // the rule in settingScopes.ts holds even where it does not.
-    notes.push(`Restricted Mode: ${RESTRICTED_SETTINGS.join(', ')} are read from your user settings only; trust this folder to let its own settings count.`);
+    notes.push(
+      `Restricted Mode: ${RESTRICTED_SETTINGS.join(', ')} are read from your user settings only; trust this folder to let its own settings count.`,
+    );
   }
   for (const fullKey of RESTRICTED_SETTINGS) {
     if (scoped(fullKey, scope).ignoredWorkspaceValue) {
-      notes.push(`Restricted Mode: the workspace's setting ${fullKey} is not used (only your user settings count until you trust this folder).`);
+      notes.push(
+        `Restricted Mode: the workspace's setting ${fullKey} is not used (only your user settings count until you trust this folder).`,
+      );
     }
   }
   const topK = topKSetting(vscode.workspace.getConfiguration(Settings.section, scope).get(key(Settings.topK))).note;
   if (topK) notes.push(topK);
   const threshold = scoped<unknown>(Settings.supportThreshold, scope);
   if (supportThreshold(threshold).raisedToFloor) {
-    notes.push(`The workspace sets ${Settings.supportThreshold} to ${String(threshold.value)}, under the floor of ${WORKSPACE_THRESHOLD_FLOOR} a workspace may set: ${WORKSPACE_THRESHOLD_FLOOR} is used.`);
+    notes.push(
+      `The workspace sets ${Settings.supportThreshold} to ${String(threshold.value)}, under the floor of ${WORKSPACE_THRESHOLD_FLOOR} a workspace may set: ${WORKSPACE_THRESHOLD_FLOOR} is used.`,
+    );
   }
   return notes;
 }
@@ -111,11 +116,15 @@ export function readChatTimeoutSeconds(): number {
 
 /** Makes the offline extractive model answer (user setting). */
 export async function useOfflineModel(): Promise<void> {
-  await vscode.workspace.getConfiguration(Settings.section).update(key(Settings.model), 'extractive', vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration(Settings.section)
+    .update(key(Settings.model), 'extractive', vscode.ConfigurationTarget.Global);
 }
 
 export async function writeShowDropped(show: boolean): Promise<void> {
-  await vscode.workspace.getConfiguration(Settings.section).update(key(Settings.showDropped), show, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration(Settings.section)
+    .update(key(Settings.showDropped), show, vscode.ConfigurationTarget.Global);
 }
 
 /**
@@ -123,20 +132,34 @@ export async function writeShowDropped(show: boolean): Promise<void> {
  * application-scoped; reading the global value alone means a workspace cannot redirect it).
  */
 export function readStoreConnection(): string {
-  const value = vscode.workspace.getConfiguration(Settings.section).inspect<unknown>(key(Settings.storeConnection))?.globalValue;
+  const value = vscode.workspace
+    .getConfiguration(Settings.section)
+    .inspect<unknown>(key(Settings.storeConnection))?.globalValue;
   return typeof value === 'string' ? value.trim() : '';
 }
 
 /** Settings whose change means the engine must be reopened (and the index brought up to date). */
 export function affectsIndex(event: vscode.ConfigurationChangeEvent): boolean {
-  return [Settings.include, Settings.exclude, Settings.embeddingModel, Settings.embeddingLocalPath, Settings.topK, Settings.supportThreshold, Settings.relevanceCheck, Settings.logMaxSizeMB, Settings.logRotatedFiles, Settings.storeConnection].some((k) =>
-    event.affectsConfiguration(k),
-  );
+  return [
+    Settings.include,
+    Settings.exclude,
+    Settings.embeddingModel,
+    Settings.embeddingLocalPath,
+    Settings.topK,
+    Settings.supportThreshold,
+    Settings.relevanceCheck,
+    Settings.logMaxSizeMB,
+    Settings.logRotatedFiles,
+    Settings.storeConnection,
+  ].some((k) => event.affectsConfiguration(k));
 }
 
 export type EscalationSetting = 'off' | 'entailment' | 'judge';
 
-export function readEscalation(scope?: vscode.ConfigurationScope): { kind: EscalationSetting; entailmentModel: string } {
+export function readEscalation(scope?: vscode.ConfigurationScope): {
+  kind: EscalationSetting;
+  entailmentModel: string;
+} {
   const kind = scoped<unknown>(Settings.escalation, scope).value;
   const model = scoped<unknown>(Settings.entailmentModel, scope).value;
   return {

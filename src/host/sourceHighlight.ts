@@ -43,7 +43,9 @@ export class SourceHighlighter implements vscode.Disposable {
     private readonly index: WorkspaceIndex,
   ) {
     this.disposables.push(
-      vscode.workspace.registerTextDocumentContentProvider(PASSAGE_SCHEME, { provideTextDocumentContent: (uri) => this.passageText(uri) }),
+      vscode.workspace.registerTextDocumentContentProvider(PASSAGE_SCHEME, {
+        provideTextDocumentContent: (uri) => this.passageText(uri),
+      }),
       this.decoration,
       this.openedDecoration,
       vscode.window.onDidChangeVisibleTextEditors(() => this.apply()),
@@ -52,7 +54,9 @@ export class SourceHighlighter implements vscode.Disposable {
         if (this.cited.has(event.document.uri.fsPath)) this.apply();
       }),
       session.onDidChange((event) => {
-        if (event.type === 'turn' || event.type === 'cleared') this.setCurrent(session.current?.result, session.current?.id);
+        if (event.type === 'turn' || event.type === 'cleared') {
+          this.setCurrent(session.current?.result, session.current?.id);
+        }
       }),
     );
     // Resolving sources loads the engine bundle: the answer restored from history is
@@ -70,7 +74,12 @@ export class SourceHighlighter implements vscode.Disposable {
   }
 
   rangeOf(evidence: Evidence): vscode.Range {
-    return new vscode.Range(Math.max(0, evidence.startLine - 1), 0, Math.max(0, evidence.endLine - 1), Number.MAX_SAFE_INTEGER);
+    return new vscode.Range(
+      Math.max(0, evidence.startLine - 1),
+      0,
+      Math.max(0, evidence.endLine - 1),
+      Number.MAX_SAFE_INTEGER,
+    );
   }
 
   /**
@@ -89,9 +98,17 @@ export class SourceHighlighter implements vscode.Disposable {
     const store = this.index.status.store ? 'shared' : 'local';
     // A shared index's passage opens in the workspace file only when that file has the cited
     // version; otherwise its text is shown read-only, with its version.
-    const target = citationTarget(evidence, store, uri && existsSync(uri.fsPath) ? await this.versionOf(uri) : undefined);
+    const target = citationTarget(
+      evidence,
+      store,
+      uri && existsSync(uri.fsPath) ? await this.versionOf(uri) : undefined,
+    );
     if (target === 'passage') {
-      const passage = vscode.Uri.from({ scheme: PASSAGE_SCHEME, path: `/${evidence.source}`, query: new URLSearchParams({ turn: turnId, evidence: evidenceId }).toString() });
+      const passage = vscode.Uri.from({
+        scheme: PASSAGE_SCHEME,
+        path: `/${evidence.source}`,
+        query: new URLSearchParams({ turn: turnId, evidence: evidenceId }).toString(),
+      });
       await vscode.window.showTextDocument(passage, { preview: true });
       return { stale: false };
     }
@@ -103,7 +120,10 @@ export class SourceHighlighter implements vscode.Disposable {
     if (turnId !== this.currentTurnId) this.setCurrent(turn.result, turnId, evidence);
     this.opened = evidence;
     const range = this.rangeOf(evidence);
-    const editor = await vscode.window.showTextDocument(uri, { selection: new vscode.Range(range.start, range.start), preview: true });
+    const editor = await vscode.window.showTextDocument(uri, {
+      selection: new vscode.Range(range.start, range.start),
+      preview: true,
+    });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     this.apply();
     const stale = loadEngineApi().documentVersion(editor.document.getText()) !== evidence.version;
@@ -123,7 +143,9 @@ export class SourceHighlighter implements vscode.Disposable {
     if (isSafeExternalUrl(evidence.uri)) {
       await vscode.env.openExternal(vscode.Uri.parse(evidence.uri, true));
     } else {
-      void vscode.window.showInformationMessage(`Evident: ${evidence.id} is ${evidence.title ? `"${evidence.title}", ` : ''}${evidence.uri} (not a web page).`);
+      void vscode.window.showInformationMessage(
+        `Evident: ${evidence.id} is ${evidence.title ? `"${evidence.title}", ` : ''}${evidence.uri} (not a web page).`,
+      );
     }
     return { stale: false };
   }
@@ -153,7 +175,9 @@ export class SourceHighlighter implements vscode.Disposable {
   /** The read-only text of a shared-index passage: where it is from, its version, its text. */
   private passageText(uri: vscode.Uri): string {
     const params = new URLSearchParams(uri.query);
-    const evidence = this.session.find(params.get('turn') ?? '')?.result?.evidence.find((e) => e.id === params.get('evidence'));
+    const evidence = this.session
+      .find(params.get('turn') ?? '')
+      ?.result?.evidence.find((e) => e.id === params.get('evidence'));
     if (!evidence) return 'This passage is not part of an answer any more.';
     const where = this.index.status.store ?? 'shared index';
     return [
@@ -190,7 +214,9 @@ export class SourceHighlighter implements vscode.Disposable {
       if (editor.document.uri.scheme !== 'file') continue;
       const cited = this.cited.get(editor.document.uri.fsPath) ?? [];
       // Only where the text is the cited version: elsewhere the recorded lines may hold other text.
-      const evidence = cited.length ? highlightable(cited, loadEngineApi().documentVersion(editor.document.getText())) : [];
+      const evidence = cited.length
+        ? highlightable(cited, loadEngineApi().documentVersion(editor.document.getText()))
+        : [];
       const decorate = (e: Evidence, what: string) => {
         const hover = new vscode.MarkdownString();
         hover.appendText(`Evident ${e.id}: ${what} (${e.heading || e.source})`);
@@ -198,8 +224,14 @@ export class SourceHighlighter implements vscode.Disposable {
       };
       const isOpened = (e: Evidence) => e.id === this.opened?.id && e.passageId === this.opened.passageId;
       const opened = evidence.filter(isOpened);
-      editor.setDecorations(this.decoration, evidence.filter((e) => !isOpened(e)).map((e) => decorate(e, 'cited by the current answer')));
-      editor.setDecorations(this.openedDecoration, opened.map((e) => decorate(e, 'the passage you opened, cited by the current answer')));
+      editor.setDecorations(
+        this.decoration,
+        evidence.filter((e) => !isOpened(e)).map((e) => decorate(e, 'cited by the current answer')),
+      );
+      editor.setDecorations(
+        this.openedDecoration,
+        opened.map((e) => decorate(e, 'the passage you opened, cited by the current answer')),
+      );
     }
   }
 }

@@ -19,7 +19,9 @@ export function statusBarText(view: IndexView): string {
     case 'not-indexed':
       return '$(book) Evident: not indexed';
     case 'indexing':
-      return view.vectors ? `$(sync~spin) Evident: ${shortVectorFill(view.vectors)}` : `$(sync~spin) Evident: indexing ${indexingPercent(view)}%`;
+      return view.vectors
+        ? `$(sync~spin) Evident: ${shortVectorFill(view.vectors)}`
+        : `$(sync~spin) Evident: indexing ${indexingPercent(view)}%`;
     case 'error':
       return '$(warning) Evident: index error';
     case 'indexed':
@@ -57,7 +59,8 @@ export function registerStatusBar(context: vscode.ExtensionContext, index: Works
     const label = statusBarLabel(view);
     item.accessibilityInformation = { label };
     item.tooltip = [label, view.message, 'Click to reindex.'].filter(Boolean).join('\n\n');
-    item.backgroundColor = view.state === 'error' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.backgroundColor =
+      view.state === 'error' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   };
   render(index.status);
   item.show();

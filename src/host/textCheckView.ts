@@ -66,7 +66,9 @@ export class TextCheckView implements vscode.Disposable, vscode.HoverProvider {
       vscode.window.onDidChangeActiveTextEditor(() => this.updateStatus()),
       vscode.workspace.onDidChangeTextDocument((event) => {
         const shown = this.checks.get(event.document.uri.toString());
-        if (shown && event.contentChanges.length > 0 && event.document.version !== shown.version) this.clear(event.document.uri);
+        if (shown && event.contentChanges.length > 0 && event.document.version !== shown.version) {
+          this.clear(event.document.uri);
+        }
       }),
       vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri)),
       // Every document may be checked (untitled answers, files of any language): the provider answers only for checked ones.
@@ -112,7 +114,11 @@ export class TextCheckView implements vscode.Disposable, vscode.HoverProvider {
   private decorate(editor: vscode.TextEditor): void {
     const shown = this.checks.get(editor.document.uri.toString());
     if (!shown) return;
-    const range = (s: CheckedSentence) => new vscode.Range(editor.document.positionAt(shown.offset + s.start), editor.document.positionAt(shown.offset + s.end));
+    const range = (s: CheckedSentence) =>
+      new vscode.Range(
+        editor.document.positionAt(shown.offset + s.start),
+        editor.document.positionAt(shown.offset + s.end),
+      );
     const { sentences } = shown.result;
     editor.setDecorations(this.backed, sentences.filter((s) => s.verdict === 'kept').map(range));
     editor.setDecorations(this.unbacked, sentences.filter((s) => s.verdict === 'dropped').map(range));
@@ -124,16 +130,29 @@ export class TextCheckView implements vscode.Disposable, vscode.HoverProvider {
     const offset = document.offsetAt(position) - shown.offset;
     const sentence = shown.result.sentences.find((s) => s.verdict !== 'exempt' && offset >= s.start && offset <= s.end);
     if (!sentence) return undefined;
-    return new vscode.Hover(this.hover(sentence), new vscode.Range(document.positionAt(shown.offset + sentence.start), document.positionAt(shown.offset + sentence.end)));
+    return new vscode.Hover(
+      this.hover(sentence),
+      new vscode.Range(
+        document.positionAt(shown.offset + sentence.start),
+        document.positionAt(shown.offset + sentence.end),
+      ),
+    );
   }
 
   /** A backed sentence: its passage, quoted as text, and a link to its lines. Unbacked: the closest passage, if any. */
   private hover(s: CheckedSentence): vscode.MarkdownString {
     const hover = new vscode.MarkdownString();
-    const how = s.route === 'cited' ? 'checked against the ids it cites' : 'checked against the passages retrieved for it';
+    const how =
+      s.route === 'cited' ? 'checked against the ids it cites' : 'checked against the passages retrieved for it';
     if (s.verdict === 'kept') hover.appendMarkdown(`**Evident: backed by the docs** (${how})\n\n`);
     else hover.appendMarkdown(`**Evident: not backed by the docs** — ${escapeMarkdownLine(s.reason)} (${how})\n\n`);
-    for (const e of s.evidence) this.appendPassage(hover, e, s.verdict === 'kept' ? 'Backed by' : s.route === 'cited' ? 'Cites' : 'Closest passage');
+    for (const e of s.evidence) {
+      this.appendPassage(
+        hover,
+        e,
+        s.verdict === 'kept' ? 'Backed by' : s.route === 'cited' ? 'Cites' : 'Closest passage',
+      );
+    }
     return hover;
   }
 
@@ -142,7 +161,9 @@ export class TextCheckView implements vscode.Disposable, vscode.HoverProvider {
     const uri = this.sourceUri(e.source);
     // Passage text and file names are untrusted: escaped, so they render as literal text.
     const where = `${markdownCodeSpan(e.source)}, ${lines}`;
-    const link = uri ? ` · [Open ${escapeMarkdownLine(lines)}](${uri.with({ fragment: `L${e.startLine}-L${e.endLine}` }).toString()})` : '';
+    const link = uri
+      ? ` · [Open ${escapeMarkdownLine(lines)}](${uri.with({ fragment: `L${e.startLine}-L${e.endLine}` }).toString()})`
+      : '';
     hover.appendMarkdown(`${label} ${where}${e.heading ? ` — _${escapeMarkdownLine(e.heading)}_` : ''}${link}\n\n`);
     hover.appendMarkdown(`${escapeMarkdownText(e.text)}\n\n`);
   }
@@ -152,13 +173,29 @@ export class TextCheckView implements vscode.Disposable, vscode.HoverProvider {
       .filter((s) => s.verdict === 'dropped')
       .map((s) => {
         const range = new vscode.Range(document.positionAt(offset + s.start), document.positionAt(offset + s.end));
-        const diagnostic = new vscode.Diagnostic(range, `Not backed by the docs: ${s.reason}`, vscode.DiagnosticSeverity.Warning);
+        const diagnostic = new vscode.Diagnostic(
+          range,
+          `Not backed by the docs: ${s.reason}`,
+          vscode.DiagnosticSeverity.Warning,
+        );
         diagnostic.source = 'Evident';
         diagnostic.code = s.code;
         diagnostic.relatedInformation = s.evidence.flatMap((e) => {
           const uri = this.sourceUri(e.source);
-          const where = new vscode.Range(Math.max(0, e.startLine - 1), 0, Math.max(0, e.endLine - 1), Number.MAX_SAFE_INTEGER);
-          return uri ? [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, where), `${s.route === 'cited' ? 'cited' : 'closest'} passage: ${e.heading || e.source}`)] : [];
+          const where = new vscode.Range(
+            Math.max(0, e.startLine - 1),
+            0,
+            Math.max(0, e.endLine - 1),
+            Number.MAX_SAFE_INTEGER,
+          );
+          return uri
+            ? [
+                new vscode.DiagnosticRelatedInformation(
+                  new vscode.Location(uri, where),
+                  `${s.route === 'cited' ? 'cited' : 'closest'} passage: ${e.heading || e.source}`,
+                ),
+              ]
+            : [];
         });
         return diagnostic;
       });

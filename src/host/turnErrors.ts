@@ -50,11 +50,21 @@ export function describeTurnError(error: unknown): TurnError {
     case 'no-key':
       return { kind: 'api-key', message: 'No Gemini API key is set: set one, or switch to the offline model.' };
     case 'credentials':
-      return { kind: 'api-key', message: 'Gemini did not accept the API key: set a valid key, or switch to the offline model.' };
+      return {
+        kind: 'api-key',
+        message: 'Gemini did not accept the API key: set a valid key, or switch to the offline model.',
+      };
     case 'quota':
-      return { kind: 'quota', message: "Gemini's quota or rate limit is used up for now: try again in a minute, or switch to the offline model." };
+      return {
+        kind: 'quota',
+        message:
+          "Gemini's quota or rate limit is used up for now: try again in a minute, or switch to the offline model.",
+      };
     case 'malformed-reply':
-      return { kind: 'model', message: 'Gemini sent a reply that could not be read: try again, or switch to the offline model.' };
+      return {
+        kind: 'model',
+        message: 'Gemini sent a reply that could not be read: try again, or switch to the offline model.',
+      };
     case 'timeout':
       return { kind: 'timeout', message: 'Gemini did not answer in time: try again, or switch to the offline model.' };
     case 'server':
@@ -63,7 +73,10 @@ export function describeTurnError(error: unknown): TurnError {
       return NETWORK_FAILURE;
     case 'rejected': {
       const status = statusOf(error);
-      return { kind: 'model', message: `The model refused the request${status !== undefined ? ` (HTTP ${status})` : ''}: try again, or switch to the offline model.` };
+      return {
+        kind: 'model',
+        message: `The model refused the request${status !== undefined ? ` (HTTP ${status})` : ''}: try again, or switch to the offline model.`,
+      };
     }
     case 'language-model':
       return { kind: 'model', message: `${firstSentence(raw)} Or switch to the offline model.` };
@@ -91,7 +104,10 @@ export function describeTurnError(error: unknown): TurnError {
   return { kind: 'other', message: `Something went wrong while answering (${detail(raw)}): see the log for details.` };
 }
 
-const NETWORK_FAILURE: TurnError = { kind: 'network', message: 'Could not reach the model (no network?): switch to the offline model, or try again when you are online.' };
+const NETWORK_FAILURE: TurnError = {
+  kind: 'network',
+  message: 'Could not reach the model (no network?): switch to the offline model, or try again when you are online.',
+};
 
 /** The failure of opening or indexing the workspace before a question could be answered: its first sentence. */
 export function indexFailure(error: unknown): TurnFailure {
@@ -114,7 +130,11 @@ function statusOf(error: unknown): number | undefined {
 
 /** The message up to any JSON or stack it carries, on one line, cut at `max` characters (at a word). */
 function detail(message: string, max = MAX_DETAIL_CHARS): string {
-  const plain = message.split(/[{[]/)[0].replace(/\s+/g, ' ').replace(/[\s:(]+$/, '').trim();
+  const plain = message
+    .split(/[{[]/)[0]
+    .replace(/\s+/g, ' ')
+    .replace(/[\s:(]+$/, '')
+    .trim();
   if (!plain) return 'no details';
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max - 1);
@@ -130,7 +150,9 @@ function firstSentence(message: string): string {
     const c = plain[i];
     if (c === '(') depth++;
     else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && /[.!?]/.test(c) && (i + 1 === plain.length || plain[i + 1] === ' ')) return plain.slice(0, i + 1);
+    else if (depth === 0 && /[.!?]/.test(c) && (i + 1 === plain.length || plain[i + 1] === ' ')) {
+      return plain.slice(0, i + 1);
+    }
   }
   return /[.!?…]$/.test(plain) ? plain : `${plain}.`;
 }

@@ -19,7 +19,9 @@ export function markWalkthroughStep(step: keyof typeof Walkthrough.steps, log: v
   marked.add(step);
   // An internal workbench command (other editors may lack it); a walkthrough not yet registered
   // makes it throw after it stored the progress. Neither is worth more than a log line.
-  void Promise.resolve(vscode.commands.executeCommand(WORKBENCH_MARK_STEP_COMPLETE, walkthroughStepId(step))).catch((error: unknown) => {
-    log.info(`Walkthrough step "${step}" not marked: ${errorMessage(error)}`);
-  });
+  void Promise.resolve(vscode.commands.executeCommand(WORKBENCH_MARK_STEP_COMPLETE, walkthroughStepId(step))).catch(
+    (error: unknown) => {
+      log.info(`Walkthrough step "${step}" not marked: ${errorMessage(error)}`);
+    },
+  );
 }

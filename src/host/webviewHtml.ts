@@ -17,7 +17,8 @@ export interface WebviewPage {
 
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: WebviewPage): string {
   const nonce = randomBytes(18).toString('base64');
-  const asset = (path: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path.split('/'))).toString();
+  const asset = (path: string) =>
+    webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path.split('/'))).toString();
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,
@@ -25,7 +26,9 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, p
     `img-src ${webview.cspSource}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
-  const links = page.stylesheets.map((s) => `<link rel="stylesheet" href="${asset(s.path)}"${s.id ? ` id="${s.id}"` : ''}>`);
+  const links = page.stylesheets.map(
+    (s) => `<link rel="stylesheet" href="${asset(s.path)}"${s.id ? ` id="${s.id}"` : ''}>`,
+  );
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

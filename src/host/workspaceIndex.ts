@@ -30,7 +30,10 @@ export interface ProgressReporter {
 }
 
 /** Shows a progress notification while `task` runs; `cancelled` fires when the user cancels it. */
-export type ShowProgress = <T>(options: { title: string; cancellable?: boolean }, task: (progress: ProgressReporter, cancelled: Event<void>) => Promise<T>) => PromiseLike<T>;
+export type ShowProgress = <T>(
+  options: { title: string; cancellable?: boolean },
+  task: (progress: ProgressReporter, cancelled: Event<void>) => Promise<T>,
+) => PromiseLike<T>;
 
 /** The engine's settings for this workspace, read when it opens (index settings, store, embedding). */
 export interface EngineRequest {
@@ -186,7 +189,10 @@ export class WorkspaceIndex implements Disposable {
     // Not the whole run: answers work once its lexical part is committed (vectors fill in after).
     await this.usable;
     if (!engine.status().indexed && isShared(engine)) {
-      throw new HostError(`The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`, 'index-unavailable');
+      throw new HostError(
+        `The ${engine.storeLabel} has never been indexed: its indexer (usually the docs repository's CI) runs "evident index --docs DIR --store …".`,
+        'index-unavailable',
+      );
     }
     if (!engine.status().indexed) {
       onIndexing?.();
@@ -194,7 +200,12 @@ export class WorkspaceIndex implements Disposable {
       run.catch(() => undefined);
       // Its lexical commit is enough to answer (a failure before it is the turn's error).
       await Promise.race([this.usable, run]);
-      if (!engine.status().indexed) throw new HostError('The workspace is not indexed yet: run "Evident: Reindex Workspace Docs".', 'index-unavailable');
+      if (!engine.status().indexed) {
+        throw new HostError(
+          'The workspace is not indexed yet: run "Evident: Reindex Workspace Docs".',
+          'index-unavailable',
+        );
+      }
     }
     return engine;
   }
@@ -226,10 +237,12 @@ export class WorkspaceIndex implements Disposable {
       () => this.run(options, usable),
       () => this.run(options, usable),
     );
-    this.queue = run.catch(() => undefined).finally(() => {
-      usable();
-      this.queuedRuns--;
-    });
+    this.queue = run
+      .catch(() => undefined)
+      .finally(() => {
+        usable();
+        this.queuedRuns--;
+      });
     return run;
   }
 
@@ -239,14 +252,23 @@ export class WorkspaceIndex implements Disposable {
     this.pendingPaths.clear();
     const engine = await this.engine();
     if (isShared(engine)) {
-      this.host.inform(`Evident: the ${engine.storeLabel} is kept by its indexer (usually CI); Evident does not clear it from here.`);
+      this.host.inform(
+        `Evident: the ${engine.storeLabel} is kept by its indexer (usually CI); Evident does not clear it from here.`,
+      );
       return;
     }
     await this.queue;
     await engine.clear();
     this.log.info('Index cleared.');
     this.skipped.clear();
-    this.update({ state: 'not-indexed', documents: 0, passages: 0, message: undefined, percent: undefined, skipped: undefined });
+    this.update({
+      state: 'not-indexed',
+      documents: 0,
+      passages: 0,
+      message: undefined,
+      percent: undefined,
+      skipped: undefined,
+    });
   }
 
   /** Settings changed: the next use opens a fresh engine; an existing index is brought up to date. */
@@ -301,25 +323,44 @@ export class WorkspaceIndex implements Disposable {
   private async openEngine(): Promise<Engine> {
     const folder = this.folder;
     const storage = this.host.storageDir;
-    if (!folder || !storage) throw new HostError('Open a folder to use Evident: it answers from the Markdown files of a workspace folder.', 'index-unavailable');
+    if (!folder || !storage) {
+      throw new HostError(
+        'Open a folder to use Evident: it answers from the Markdown files of a workspace folder.',
+        'index-unavailable',
+      );
+    }
     await this.closing;
     const indexDir = path.join(storage, 'index');
-    const holder = this.host.docsFolderHoldingIndex(indexDir, this.folders.map((f) => f.root));
+    const holder = this.host.docsFolderHoldingIndex(
+      indexDir,
+      this.folders.map((f) => f.root),
+    );
     if (holder !== undefined) {
       throw new HostError(
         `The index would be written inside the workspace folder ${holder} (VS Code keeps this workspace's storage at ${storage}), ` +
-          'and Evident never writes inside your documents. Open a folder that does not contain VS Code\'s data folder.',
+          "and Evident never writes inside your documents. Open a folder that does not contain VS Code's data folder.",
         'index-unavailable',
       );
     }
     const started = Date.now();
-    const engine = await this.host.openEngine({ folder, folders: this.folders, indexDir, storageDir: storage, onDownloadProgress: (p) => this.download.report(p) });
-    this.log.info(`Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms; answers come from the ${engine.storeLabel}.`);
+    const engine = await this.host.openEngine({
+      folder,
+      folders: this.folders,
+      indexDir,
+      storageDir: storage,
+      onDownloadProgress: (p) => this.download.report(p),
+    });
+    this.log.info(
+      `Engine opened for ${folder.uri.fsPath} in ${Date.now() - started} ms; answers come from the ${engine.storeLabel}.`,
+    );
     this.updateFrom(engine);
     return engine;
   }
 
-  private async run(options: { notify: boolean; paths?: string[] }, usable: () => void = () => undefined): Promise<IndexReport | undefined> {
+  private async run(
+    options: { notify: boolean; paths?: string[] },
+    usable: () => void = () => undefined,
+  ): Promise<IndexReport | undefined> {
     const engine = await this.engine();
     // A shared index is kept current by its own indexer (CI): nothing is indexed from here.
     if (isShared(engine)) {
@@ -331,7 +372,14 @@ export class WorkspaceIndex implements Disposable {
     // The embedding model is loaded (or found unavailable) before the first progress report.
     let embedsKnown: boolean | undefined;
     const embeds = (): boolean => (embedsKnown ??= engine.embeddingReady);
-    this.update({ state: 'indexing', percent: 0, phase: 'scanning', done: undefined, total: undefined, message: undefined });
+    this.update({
+      state: 'indexing',
+      percent: 0,
+      phase: 'scanning',
+      done: undefined,
+      total: undefined,
+      message: undefined,
+    });
     const onLexicalReady = () => {
       // Committed by words: answers work now; the view keeps "indexing" while vectors fill in.
       const s = engine.status();
@@ -342,7 +390,8 @@ export class WorkspaceIndex implements Disposable {
       if (this.running === controller) this.filling = true;
       usable();
     };
-    const index = (onProgress: (p: IndexProgress) => void) => engine.index({ signal: controller.signal, onProgress, paths: options.paths, onLexicalReady });
+    const index = (onProgress: (p: IndexProgress) => void) =>
+      engine.index({ signal: controller.signal, onProgress, paths: options.paths, onLexicalReady });
     try {
       const report = options.notify
         ? await this.host.showProgress(
@@ -353,8 +402,14 @@ export class WorkspaceIndex implements Disposable {
               try {
                 return await index((p) => {
                   const percent = this.progressPercent(p, embeds());
-                  const vectors = p.vectors && partialRetrieval(p.vectors) ? ` · answers work already (${shortVectorFill(p.vectors)})` : '';
-                  progress.report({ message: `${describeIndexProgress(p)}${vectors}`, increment: Math.max(0, percent - shown) });
+                  const vectors =
+                    p.vectors && partialRetrieval(p.vectors)
+                      ? ` · answers work already (${shortVectorFill(p.vectors)})`
+                      : '';
+                  progress.report({
+                    message: `${describeIndexProgress(p)}${vectors}`,
+                    increment: Math.max(0, percent - shown),
+                  });
                   shown = Math.max(shown, percent);
                 });
               } finally {
@@ -381,15 +436,31 @@ export class WorkspaceIndex implements Disposable {
         this.log.info('Indexing cancelled; what was committed is kept.');
         const s = engine.status();
         this.update({
-          state: s.indexed ? 'indexed' : 'not-indexed', percent: undefined, phase: undefined, done: undefined, total: undefined,
-          documents: s.documents, passages: s.passages, retrieval: s.retrieval, vectors: s.vectors,
-          message: s.vectors ? 'Indexing was cancelled: the vectors computed so far are kept; reindex to compute the rest.' : 'Indexing was cancelled.',
+          state: s.indexed ? 'indexed' : 'not-indexed',
+          percent: undefined,
+          phase: undefined,
+          done: undefined,
+          total: undefined,
+          documents: s.documents,
+          passages: s.passages,
+          retrieval: s.retrieval,
+          vectors: s.vectors,
+          message: s.vectors
+            ? 'Indexing was cancelled: the vectors computed so far are kept; reindex to compute the rest.'
+            : 'Indexing was cancelled.',
         });
         return undefined;
       }
       if (isWorkerStopped(error)) this.enginePromise = undefined;
       this.log.error(`Indexing failed: ${errorMessage(error)}`);
-      this.update({ state: 'error', percent: undefined, phase: undefined, done: undefined, total: undefined, message: `Indexing failed: ${errorMessage(error)}` });
+      this.update({
+        state: 'error',
+        percent: undefined,
+        phase: undefined,
+        done: undefined,
+        total: undefined,
+        message: `Indexing failed: ${errorMessage(error)}`,
+      });
       throw error;
     } finally {
       this.download.done();
@@ -406,18 +477,34 @@ export class WorkspaceIndex implements Disposable {
     // Embedding has its own span (50–99%), entered once: when the model finished loading only after
     // the lexical part (a first download), the run's share restarts there rather than sticking at 95%.
     const entering = p.phase === 'embedding' && this.view.phase !== 'embedding';
-    const percent = Math.max(entering ? 0 : this.view.percent ?? 0, indexPercent(p, embeds || p.phase === 'embedding'));
+    const percent = Math.max(
+      entering ? 0 : (this.view.percent ?? 0),
+      indexPercent(p, embeds || p.phase === 'embedding'),
+    );
     const total = p.total > 0 ? p.total : undefined;
     const done = total !== undefined ? p.done : undefined;
     // Filling in vectors (the lexical part is committed): the figure rides along, searches are hybrid.
     const filling = p.vectors !== undefined && partialRetrieval(p.vectors) !== undefined;
     const vectors = p.vectors ? (filling ? p.vectors : undefined) : this.view.vectors;
-    if (percent !== this.view.percent || p.phase !== this.view.phase || done !== this.view.done || total !== this.view.total || vectors !== this.view.vectors) {
-      this.update({ state: 'indexing', percent, phase: p.phase, done, total, vectors, ...(filling ? { retrieval: 'hybrid' as const } : {}) });
+    if (
+      percent !== this.view.percent ||
+      p.phase !== this.view.phase ||
+      done !== this.view.done ||
+      total !== this.view.total ||
+      vectors !== this.view.vectors
+    ) {
+      this.update({
+        state: 'indexing',
+        percent,
+        phase: p.phase,
+        done,
+        total,
+        vectors,
+        ...(filling ? { retrieval: 'hybrid' as const } : {}),
+      });
     }
     return percent;
   }
-
 
   private updateFrom(engine: Engine, message?: string): void {
     const s = engine.status();
@@ -434,18 +521,24 @@ export class WorkspaceIndex implements Disposable {
       passages: s.passages,
       retrieval: s.retrieval,
       percent: undefined,
-      message: s.retrieval === 'lexical' ? message ?? this.view.message : undefined,
+      message: s.retrieval === 'lexical' ? (message ?? this.view.message) : undefined,
       store: isShared(engine) ? engine.storeLabel : undefined,
       vectors: s.vectors,
     });
   }
 
   /** A full run's skipped files replace the list; a run of some paths settles those paths only. */
-  private recordSkipped(skipped: readonly { path: string; reason: string }[], paths: readonly string[] | undefined): void {
+  private recordSkipped(
+    skipped: readonly { path: string; reason: string }[],
+    paths: readonly string[] | undefined,
+  ): void {
     if (paths) for (const p of paths) this.skipped.delete(p);
     else this.skipped.clear();
     for (const s of skipped) this.skipped.set(s.path, s.reason);
-    const files = [...this.skipped].sort(([a], [b]) => a.localeCompare(b)).slice(0, MAX_SKIPPED_SHOWN).map(([path, reason]) => ({ path, reason }));
+    const files = [...this.skipped]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .slice(0, MAX_SKIPPED_SHOWN)
+      .map(([path, reason]) => ({ path, reason }));
     this.view = { ...this.view, skipped: files.length ? { files, total: this.skipped.size } : undefined };
   }
 

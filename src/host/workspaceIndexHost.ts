@@ -12,7 +12,11 @@ import type { StorePasswordStore } from './storePassword';
 import { markWalkthroughStep } from './walkthrough';
 import type { EngineRequest, IndexHost } from './workspaceIndex';
 
-export function editorIndexHost(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, storePassword: StorePasswordStore): IndexHost {
+export function editorIndexHost(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  storePassword: StorePasswordStore,
+): IndexHost {
   return {
     localFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file'),
     get storageDir() {
@@ -33,14 +37,23 @@ export function editorIndexHost(context: vscode.ExtensionContext, log: vscode.Lo
         for (const glob of include.length ? include : ['**/*.{md,markdown,mdx}']) {
           const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
           const changed = (uri: vscode.Uri) => onChange(uri.fsPath);
-          watchers.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
+          watchers.push(
+            watcher,
+            watcher.onDidCreate(changed),
+            watcher.onDidChange(changed),
+            watcher.onDidDelete(changed),
+          );
         }
       }
       return watchers;
     },
     showProgress: (options, task) =>
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: options.title, cancellable: options.cancellable }, (progress, token) =>
-        task(progress, (listener, thisArgs, disposables) => token.onCancellationRequested(listener, thisArgs, disposables)),
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: options.title, cancellable: options.cancellable },
+        (progress, token) =>
+          task(progress, (listener, thisArgs, disposables) =>
+            token.onCancellationRequested(listener, thisArgs, disposables),
+          ),
       ),
     inform: (message) => void vscode.window.showInformationMessage(message),
     setIndexed: (indexed) => void vscode.commands.executeCommand('setContext', ContextKeys.indexed, indexed),
@@ -49,7 +62,12 @@ export function editorIndexHost(context: vscode.ExtensionContext, log: vscode.Lo
   };
 }
 
-async function openEngine(request: EngineRequest, context: vscode.ExtensionContext, log: vscode.LogOutputChannel, storePassword: StorePasswordStore) {
+async function openEngine(
+  request: EngineRequest,
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  storePassword: StorePasswordStore,
+) {
   const { folder, folders, indexDir, storageDir } = request;
   const api = loadEngineApi();
   const settings = readIndexSettings(folder.uri);

@@ -13,19 +13,31 @@ import {
   type MetricsSummary,
   type TimelinePoint,
 } from '../domain/metricsReport';
-import { isArrayOf, isFiniteNumber, isNonNegativeInteger, isOneOf, isOptional, isRecord, isShape, isString, type Guard } from './guards';
+import {
+  isArrayOf,
+  isFiniteNumber,
+  isNonNegativeInteger,
+  isOneOf,
+  isOptional,
+  isRecord,
+  isShape,
+  isString,
+  type Guard,
+} from './guards';
 
 /** A drift alert as far as the dashboard reads it. */
 export type AlertView = Omit<MetricsAlert, 'z' | 'since'>;
 
 /** The report as far as the dashboard reads it (what the guard below checks). */
-export type MetricsReportView = Pick<MetricsReport, 'turns' | 'from' | 'to' | 'overall' | 'byModel' | 'byTopic' | 'byIndexVersion' | 'timeline' | 'changes'> & {
+export type MetricsReportView = Pick<
+  MetricsReport,
+  'turns' | 'from' | 'to' | 'overall' | 'byModel' | 'byTopic' | 'byIndexVersion' | 'timeline' | 'changes'
+> & {
   alerts: AlertView[];
 };
 
 export type MetricsHostToWebview =
-  | { type: 'report'; report: MetricsReportView; logFile: string }
-  | { type: 'error'; message: string };
+  { type: 'report'; report: MetricsReportView; logFile: string } | { type: 'error'; message: string };
 
 export type MetricsWebviewToHost = { type: 'ready' } | { type: 'refresh' } | { type: 'openLog' };
 
@@ -59,7 +71,13 @@ const isTimelinePoint = isShape<TimelinePoint>({
   abstentionRate: isRate,
 });
 
-const isChange = isShape<MetricsChange>({ turn: isNonNegativeInteger, time: isString, kind: isOneOf(CHANGE_KINDS), from: isString, to: isString });
+const isChange = isShape<MetricsChange>({
+  turn: isNonNegativeInteger,
+  time: isString,
+  kind: isOneOf(CHANGE_KINDS),
+  from: isString,
+  to: isString,
+});
 const isSide = isShape<{ rate: number; n: number }>({ rate: isRate, n: isNonNegativeInteger });
 const isAlert = isShape<AlertView>({
   metric: isOneOf(ALERT_METRICS),
@@ -91,5 +109,9 @@ export function isMetricsHostToWebview(value: unknown): value is MetricsHostToWe
 }
 
 export function isMetricsWebviewToHost(value: unknown): value is MetricsWebviewToHost {
-  return isRecord(value) && (value.type === 'ready' || value.type === 'refresh' || value.type === 'openLog') && Object.keys(value).length === 1;
+  return (
+    isRecord(value) &&
+    (value.type === 'ready' || value.type === 'refresh' || value.type === 'openLog') &&
+    Object.keys(value).length === 1
+  );
 }

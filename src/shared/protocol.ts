@@ -4,8 +4,29 @@
 
 import type { PartialRetrieval, VectorFill } from '../domain/partialRetrieval';
 import { isNotice, upgradeSavedNotice, type Notice } from '../domain/notices';
-import type { AbstentionCause, Evidence, Feedback, GroundingInfo, GroundingSupportRecord, RelevanceVerdict, RetrievalMode, SentenceVerdict, TurnMetrics, TurnRelevance, TurnResult } from '../domain/types';
-import { ABSTENTION_CAUSES, FEEDBACKS, GROUNDING_ROUTES, RELEVANCE_VERDICTS, RETRIEVAL_MODES, SUPPORT_TIERS, TURN_RETRIEVALS, VERDICTS } from '../domain/types';
+import type {
+  AbstentionCause,
+  Evidence,
+  Feedback,
+  GroundingInfo,
+  GroundingSupportRecord,
+  RelevanceVerdict,
+  RetrievalMode,
+  SentenceVerdict,
+  TurnMetrics,
+  TurnRelevance,
+  TurnResult,
+} from '../domain/types';
+import {
+  ABSTENTION_CAUSES,
+  FEEDBACKS,
+  GROUNDING_ROUTES,
+  RELEVANCE_VERDICTS,
+  RETRIEVAL_MODES,
+  SUPPORT_TIERS,
+  TURN_RETRIEVALS,
+  VERDICTS,
+} from '../domain/types';
 import { isEvidenceIdText } from '../domain/citations';
 import type { IndexPhase } from '../domain/indexProgress';
 
@@ -30,7 +51,13 @@ export { MAX_QUESTION_LENGTH };
 
 /** `google-search` and `vertex-ai-search`: built-in grounding (the provider searches). */
 export type ModelBackend = 'gemini' | 'google-search' | 'vertex-ai-search' | 'vscode-lm' | 'extractive';
-export const MODEL_BACKENDS: readonly ModelBackend[] = ['gemini', 'google-search', 'vertex-ai-search', 'vscode-lm', 'extractive'];
+export const MODEL_BACKENDS: readonly ModelBackend[] = [
+  'gemini',
+  'google-search',
+  'vertex-ai-search',
+  'vscode-lm',
+  'extractive',
+];
 
 /** Why the configured model is not the one answering: decides the button the chat offers. */
 export const MODEL_NOTICE_CODES = ['no-gemini-key', 'no-data-store', 'no-language-model'] as const;
@@ -83,7 +110,16 @@ export interface IndexView {
 export type TurnStatus = 'pending' | 'done' | 'failed' | 'cancelled';
 
 /** What kind of failure a turn met: decides the ways forward the chat offers. */
-export const TURN_ERROR_KINDS = ['api-key', 'quota', 'network', 'timeout', 'model', 'index', 'no-documents', 'other'] as const;
+export const TURN_ERROR_KINDS = [
+  'api-key',
+  'quota',
+  'network',
+  'timeout',
+  'model',
+  'index',
+  'no-documents',
+  'other',
+] as const;
 /** `no-documents`: nothing is indexed from the workspace (no Markdown, or every file skipped). */
 export type TurnErrorKind = (typeof TURN_ERROR_KINDS)[number];
 
@@ -179,17 +215,17 @@ const isEvidence = isShape<Evidence>({
 });
 
 const isSentenceVerdict = isShape<SentenceVerdict>({
-    text: isString,
-    citations: (c): c is string[] => isArrayOf(c, isString),
-    verdict: isOneOf(VERDICTS),
-    reason: isString,
-    // A reason code the UI does not know yet still renders (by its text): no closed list here.
-    code: isString as Guard<SentenceVerdict['code']>,
-    support: isFiniteNumber,
-    start: isNonNegativeInteger,
-    end: isNonNegativeInteger,
-    tier: isOptional(isOneOf(SUPPORT_TIERS)),
-  });
+  text: isString,
+  citations: (c): c is string[] => isArrayOf(c, isString),
+  verdict: isOneOf(VERDICTS),
+  reason: isString,
+  // A reason code the UI does not know yet still renders (by its text): no closed list here.
+  code: isString as Guard<SentenceVerdict['code']>,
+  support: isFiniteNumber,
+  start: isNonNegativeInteger,
+  end: isNonNegativeInteger,
+  tier: isOptional(isOneOf(SUPPORT_TIERS)),
+});
 
 const isMetrics = isShape<TurnMetrics>({
   retrieved: isNonNegativeInteger,
@@ -232,9 +268,17 @@ export const isTurnResult = isShape<TurnResult>({
   retrieval: isTurnRetrieval,
   grounding: isOptional(isGroundingInfo),
   notices: (v): v is Notice[] => isArrayOf(v, isNotice),
-  relevance: isOptional(isShape<TurnRelevance>({ verdict: isOneOf<RelevanceVerdict>(RELEVANCE_VERDICTS), reason: isString })),
+  relevance: isOptional(
+    isShape<TurnRelevance>({ verdict: isOneOf<RelevanceVerdict>(RELEVANCE_VERDICTS), reason: isString }),
+  ),
   abstainedBy: isOptional(isOneOf<AbstentionCause>(ABSTENTION_CAUSES)),
-  partialRetrieval: isOptional(isShape<PartialRetrieval>({ passagesWithVectors: isNonNegativeInteger, passages: isNonNegativeInteger, percent: isNonNegativeInteger })),
+  partialRetrieval: isOptional(
+    isShape<PartialRetrieval>({
+      passagesWithVectors: isNonNegativeInteger,
+      passages: isNonNegativeInteger,
+      percent: isNonNegativeInteger,
+    }),
+  ),
 });
 
 /**
@@ -276,7 +320,9 @@ const isIndexView = isShape<IndexView>({
   total: isOptional(isNonNegativeInteger),
   message: isOptional(isString),
   store: isOptional(isString),
-  vectors: isOptional(isShape<VectorFill>({ passagesWithVectors: isNonNegativeInteger, passages: isNonNegativeInteger })),
+  vectors: isOptional(
+    isShape<VectorFill>({ passagesWithVectors: isNonNegativeInteger, passages: isNonNegativeInteger }),
+  ),
   skipped: isOptional(
     isShape<{ files: SkippedFile[]; total: number }>({
       files: (v): v is SkippedFile[] => isArrayOf(v, isShape<SkippedFile>({ path: isString, reason: isString })),
@@ -352,7 +398,9 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '';
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === ''
+    );
   } catch {
     return false;
   }

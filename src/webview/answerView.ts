@@ -50,12 +50,22 @@ function unknownCitation(doc: Document, id: string): HTMLElement {
   return element(
     doc,
     'span',
-    { class: 'citation citation-unknown', 'data-testid': 'citation-unknown', 'data-evidence-id': id, title: `${id} was not retrieved in this turn` },
+    {
+      class: 'citation citation-unknown',
+      'data-testid': 'citation-unknown',
+      'data-evidence-id': id,
+      title: `${id} was not retrieved in this turn`,
+    },
     `[${id}]`,
   );
 }
 
-function inlineContext(doc: Document, turnId: string, evidence: ReadonlyMap<string, Evidence>, actions: TurnActions): InlineContext {
+function inlineContext(
+  doc: Document,
+  turnId: string,
+  evidence: ReadonlyMap<string, Evidence>,
+  actions: TurnActions,
+): InlineContext {
   return {
     doc,
     citation: (id) => {
@@ -64,7 +74,12 @@ function inlineContext(doc: Document, turnId: string, evidence: ReadonlyMap<stri
       return found ? citationChip(doc, found, () => actions.openEvidence(turnId, found.id)) : unknownCitation(doc, id);
     },
     webLink: (href, label) => {
-      const link = element(doc, 'span', { class: 'web-link', role: 'link', tabindex: '0', title: href, 'data-testid': 'web-link' }, label || href);
+      const link = element(
+        doc,
+        'span',
+        { class: 'web-link', role: 'link', tabindex: '0', title: href, 'data-testid': 'web-link' },
+        label || href,
+      );
       activate(link, () => actions.openLink(href));
       return link;
     },
@@ -82,11 +97,20 @@ function renderSentence(doc: Document, placed: PlacedSentence, ctx: InlineContex
     });
     const struck = element(doc, 's', { class: 'dropped-text' });
     struck.append(renderInline(placed.text, ctx));
-    const reason = element(doc, 'span', { class: 'drop-reason', 'data-testid': 'drop-reason' }, `dropped: ${sentence.reason}`);
+    const reason = element(
+      doc,
+      'span',
+      { class: 'drop-reason', 'data-testid': 'drop-reason' },
+      `dropped: ${sentence.reason}`,
+    );
     span.append(struck, doc.createTextNode(' '), reason);
     return span;
   }
-  const span = element(doc, 'span', { class: `sentence ${sentence.verdict}`, 'data-testid': 'sentence', 'data-verdict': sentence.verdict });
+  const span = element(doc, 'span', {
+    class: `sentence ${sentence.verdict}`,
+    'data-testid': 'sentence',
+    'data-verdict': sentence.verdict,
+  });
   span.append(renderInline(placed.text, ctx));
   // Built-in grounding cites through its metadata, not in the text: the chips follow the sentence.
   for (const id of unwrittenCitations(sentence)) span.append(doc.createTextNode(' '), ctx.citation(id));
@@ -94,7 +118,11 @@ function renderSentence(doc: Document, placed: PlacedSentence, ctx: InlineContex
 }
 
 /** The answer body from sentence verdicts, dropped sentences in place. */
-export function renderSentences(doc: Document, sentences: readonly SentenceVerdict[], ctx: InlineContext): DocumentFragment {
+export function renderSentences(
+  doc: Document,
+  sentences: readonly SentenceVerdict[],
+  ctx: InlineContext,
+): DocumentFragment {
   const fragment = doc.createDocumentFragment();
   let container: HTMLElement | undefined;
   let list: HTMLElement | undefined;
@@ -127,7 +155,12 @@ export function renderMetrics(doc: Document, result: TurnResult): HTMLElement {
   const { retrieved, coverage, dropped, abstained } = result.metrics;
   const kept = result.sentences.filter((s) => s.verdict === 'kept').length;
   const factual = result.sentences.filter((s) => s.verdict !== 'exempt').length;
-  const metrics = element(doc, 'div', { class: 'metrics', 'data-testid': 'metrics', role: 'group', 'aria-label': 'About this answer' });
+  const metrics = element(doc, 'div', {
+    class: 'metrics',
+    'data-testid': 'metrics',
+    role: 'group',
+    'aria-label': 'About this answer',
+  });
   const item = (testId: string, value: string, label: string, iconName: string, hint: string): HTMLElement => {
     const el = element(doc, 'span', { class: 'metric', 'data-testid': testId, 'data-value': value, title: hint });
     el.append(icon(doc, iconName), element(doc, 'span', { class: 'metric-text' }, label));
@@ -160,7 +193,9 @@ export function renderMetrics(doc: Document, result: TurnResult): HTMLElement {
       String(abstained),
       abstained ? 'not found' : 'answered',
       abstained ? 'circle-slash' : 'comment',
-      abstained ? 'The documents did not answer this question, so Evident says so instead of guessing.' : 'The documents answered this question.',
+      abstained
+        ? 'The documents did not answer this question, so Evident says so instead of guessing.'
+        : 'The documents answered this question.',
     ),
   );
   return metrics;
@@ -168,15 +203,47 @@ export function renderMetrics(doc: Document, result: TurnResult): HTMLElement {
 
 const CLOSEST_PASSAGES = 3;
 
-function renderAbstention(doc: Document, turn: TurnView, result: TurnResult, actions: TurnActions, lexical: boolean): HTMLElement {
+function renderAbstention(
+  doc: Document,
+  turn: TurnView,
+  result: TurnResult,
+  actions: TurnActions,
+  lexical: boolean,
+): HTMLElement {
   const box = element(doc, 'div', { class: 'abstention', 'data-testid': 'abstention', role: 'note' });
   const title = element(doc, 'div', { class: 'abstention-title' });
-  title.append(icon(doc, 'circle-slash'), element(doc, 'span', {}, result.grounding ? 'Not found in the search results' : 'Not found in the indexed documents'));
+  title.append(
+    icon(doc, 'circle-slash'),
+    element(
+      doc,
+      'span',
+      {},
+      result.grounding ? 'Not found in the search results' : 'Not found in the indexed documents',
+    ),
+  );
   const missing = result.answer.replace(ABSTENTION_PREFIX, '').trim();
   box.append(title);
-  if (missing) box.append(element(doc, 'div', { class: 'abstention-detail', 'data-testid': 'abstention-detail', 'data-abstained-by': result.abstainedBy ?? '' }, missing));
+  if (missing) {
+    box.append(
+      element(
+        doc,
+        'div',
+        {
+          class: 'abstention-detail',
+          'data-testid': 'abstention-detail',
+          'data-abstained-by': result.abstainedBy ?? '',
+        },
+        missing,
+      ),
+    );
+  }
   const searches = turn.searches?.length ? turn.searches : [result.question];
-  const searched = element(doc, 'div', { class: 'abstention-searched', 'data-testid': 'abstention-searched' }, 'Searched for: ');
+  const searched = element(
+    doc,
+    'div',
+    { class: 'abstention-searched', 'data-testid': 'abstention-searched' },
+    'Searched for: ',
+  );
   searches.forEach((query, i) => {
     if (i > 0) searched.append(doc.createTextNode(', '));
     searched.append(element(doc, 'q', { class: 'searched-query' }, query));
@@ -186,7 +253,12 @@ function renderAbstention(doc: Document, turn: TurnView, result: TurnResult, act
   if (closest.length > 0) {
     const row = element(doc, 'div', { class: 'closest', 'data-testid': 'closest-passages' });
     row.append(element(doc, 'span', { class: 'closest-title' }, 'Closest passages: '));
-    for (const e of closest) row.append(closestPassageChip(doc, e, () => actions.openEvidence(turn.id, e.id)), doc.createTextNode(' '));
+    for (const e of closest) {
+      row.append(
+        closestPassageChip(doc, e, () => actions.openEvidence(turn.id, e.id)),
+        doc.createTextNode(' '),
+      );
+    }
     box.append(row);
   }
   const hint = element(doc, 'div', { class: 'abstention-hint', 'data-testid': 'abstention-hint' });
@@ -202,10 +274,17 @@ function renderAbstention(doc: Document, turn: TurnView, result: TurnResult, act
 }
 
 function renderToolbar(doc: Document, turn: TurnView, actions: TurnActions): HTMLElement {
-  const toolbar = element(doc, 'div', { class: 'answer-actions', role: 'toolbar', 'aria-label': 'Answer actions', 'data-testid': 'answer-actions' });
+  const toolbar = element(doc, 'div', {
+    class: 'answer-actions',
+    role: 'toolbar',
+    'aria-label': 'Answer actions',
+    'data-testid': 'answer-actions',
+  });
   const verdict = (value: Feedback, testId: string, iconName: string, label: string): HTMLButtonElement => {
     const pressed = turn.feedback === value;
-    return button(doc, testId, iconName, label, () => actions.feedback(turn.id, pressed ? null : value), { 'aria-pressed': String(pressed) });
+    return button(doc, testId, iconName, label, () => actions.feedback(turn.id, pressed ? null : value), {
+      'aria-pressed': String(pressed),
+    });
   };
   toolbar.append(
     button(doc, 'copy-answer', 'copy', 'Copy', () => actions.copyAnswer(turn.id)),
@@ -214,7 +293,9 @@ function renderToolbar(doc: Document, turn: TurnView, actions: TurnActions): HTM
     verdict('unhelpful', 'feedback-unhelpful', 'thumbsdown', 'Not helpful'),
     button(doc, 'regenerate', 'refresh', 'Regenerate', () => actions.regenerate(turn.id)),
   );
-  for (const b of Array.from(toolbar.querySelectorAll<HTMLElement>('button'))) b.querySelector('.action-label')?.classList.add('visually-hidden');
+  for (const b of Array.from(toolbar.querySelectorAll<HTMLElement>('button'))) {
+    b.querySelector('.action-label')?.classList.add('visually-hidden');
+  }
   rovingGroup(toolbar, 'button');
   return toolbar;
 }
@@ -222,7 +303,12 @@ function renderToolbar(doc: Document, turn: TurnView, actions: TurnActions): HTM
 function renderFollowUps(doc: Document, result: TurnResult, actions: TurnActions): HTMLElement | undefined {
   const suggestions = followUpSuggestions(result);
   if (suggestions.length === 0) return undefined;
-  const box = element(doc, 'div', { class: 'follow-ups', 'data-testid': 'follow-ups', role: 'group', 'aria-label': 'Suggested follow-up questions' });
+  const box = element(doc, 'div', {
+    class: 'follow-ups',
+    'data-testid': 'follow-ups',
+    role: 'group',
+    'aria-label': 'Suggested follow-up questions',
+  });
   for (const question of suggestions) {
     const b = element(doc, 'button', { type: 'button', class: 'follow-up', 'data-testid': 'follow-up' });
     b.append(icon(doc, 'arrow-right'), element(doc, 'span', {}, question));
@@ -234,7 +320,13 @@ function renderFollowUps(doc: Document, result: TurnResult, actions: TurnActions
 }
 
 /** The verified answer of a finished turn. */
-export function renderResult(doc: Document, turn: TurnView, result: TurnResult, actions: TurnActions, extras: TurnExtras = {}): HTMLElement {
+export function renderResult(
+  doc: Document,
+  turn: TurnView,
+  result: TurnResult,
+  actions: TurnActions,
+  extras: TurnExtras = {},
+): HTMLElement {
   const evidence = new Map(result.evidence.map((e) => [e.id, e] as const));
   const ctx = inlineContext(doc, turn.id, evidence, actions);
   const answer = element(doc, 'div', {
@@ -242,10 +334,14 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
     'data-testid': 'answer',
     'data-abstained': String(result.abstained),
   });
-  if (result.abstained) answer.append(renderAbstention(doc, turn, result, actions, extras.lexical ?? result.retrieval === 'lexical'));
+  if (result.abstained) {
+    answer.append(renderAbstention(doc, turn, result, actions, extras.lexical ?? result.retrieval === 'lexical'));
+  }
   const answeredAs = renderAnsweredAs(doc, result);
   // In an abstention the NOT_FOUND line is the box above; what the model said besides it is shown.
-  const sentences = result.abstained ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text)) : result.sentences;
+  const sentences = result.abstained
+    ? result.sentences.filter((s) => !ABSTENTION_PREFIX.test(s.text))
+    : result.sentences;
   if (sentences.length > 0) {
     const body = element(doc, 'div', { class: 'answer-body', 'data-testid': 'answer-body' });
     body.append(renderSentences(doc, sentences, ctx));
@@ -254,13 +350,26 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
   if (answeredAs) answer.append(answeredAs);
   // A partly answered question: which part was not found (an off-topic turn says it in the box above).
   if (result.relevance?.verdict === 'partial') {
-    const part = element(doc, 'div', { class: 'abstention relevance', 'data-testid': 'relevance', 'data-verdict': result.relevance.verdict, role: 'note' });
-    part.append(icon(doc, 'circle-slash'), element(doc, 'span', { class: 'abstention-detail' }, `Not found: ${result.relevance.reason}`));
+    const part = element(doc, 'div', {
+      class: 'abstention relevance',
+      'data-testid': 'relevance',
+      'data-verdict': result.relevance.verdict,
+      role: 'note',
+    });
+    part.append(
+      icon(doc, 'circle-slash'),
+      element(doc, 'span', { class: 'abstention-detail' }, `Not found: ${result.relevance.reason}`),
+    );
     answer.append(part);
   }
   // Searched while vectors were filling in: said in words (not only a colour), with the figure.
   if (result.partialRetrieval) {
-    const partial = element(doc, 'div', { class: 'notice partial-retrieval', 'data-testid': 'partial-retrieval', 'data-percent': String(result.partialRetrieval.percent), role: 'note' });
+    const partial = element(doc, 'div', {
+      class: 'notice partial-retrieval',
+      'data-testid': 'partial-retrieval',
+      'data-percent': String(result.partialRetrieval.percent),
+      role: 'note',
+    });
     partial.append(icon(doc, 'info'), element(doc, 'span', {}, describePartialRetrieval(result.partialRetrieval)));
     answer.append(partial);
   }
@@ -277,7 +386,8 @@ export function renderResult(doc: Document, turn: TurnView, result: TurnResult, 
   }
   const sources = renderSources(doc, turn.id, result, actions);
   if (sources) answer.append(sources);
-  const suggestions = result.grounding?.searchSuggestions && renderSearchSuggestions(doc, result.grounding.searchSuggestions, actions);
+  const suggestions =
+    result.grounding?.searchSuggestions && renderSearchSuggestions(doc, result.grounding.searchSuggestions, actions);
   if (suggestions) answer.append(suggestions);
   // Every chip of the answer (in the text, the sources and the closest passages) is one Tab stop.
   rovingGroup(answer, CHIP_SELECTOR);
@@ -307,15 +417,33 @@ export function elapsedText(startedAt: number, now: number): string {
 
 function renderPending(doc: Document, turn: TurnView, extras: TurnExtras, now: number): HTMLElement {
   const pending = element(doc, 'div', { class: 'pending' });
-  const stage = element(doc, 'div', { class: 'stage', 'data-testid': 'turn-stage', 'data-stage': extras.stage?.stage ?? 'starting' });
+  const stage = element(doc, 'div', {
+    class: 'stage',
+    'data-testid': 'turn-stage',
+    'data-stage': extras.stage?.stage ?? 'starting',
+  });
   stage.append(
     icon(doc, 'loading codicon-modifier-spin'),
     element(doc, 'span', { class: 'stage-text' }, extras.stage ? STAGE_TEXT[extras.stage.stage] : 'Starting…'),
   );
-  const elapsed = element(doc, 'span', { class: 'stage-elapsed', 'data-testid': 'turn-elapsed', 'data-started-at': String(turn.startedAt), title: 'Time since the question was sent' }, elapsedText(turn.startedAt, now));
+  const elapsed = element(
+    doc,
+    'span',
+    {
+      class: 'stage-elapsed',
+      'data-testid': 'turn-elapsed',
+      'data-started-at': String(turn.startedAt),
+      title: 'Time since the question was sent',
+    },
+    elapsedText(turn.startedAt, now),
+  );
   stage.append(elapsed);
   pending.append(stage);
-  if (extras.stage?.detail) pending.append(element(doc, 'div', { class: 'stage-detail', 'data-testid': 'turn-stage-detail' }, extras.stage.detail));
+  if (extras.stage?.detail) {
+    pending.append(
+      element(doc, 'div', { class: 'stage-detail', 'data-testid': 'turn-stage-detail' }, extras.stage.detail),
+    );
+  }
   if (extras.draft) {
     const draft = element(doc, 'div', { class: 'draft', 'data-testid': 'answer-draft' });
     draft.append(element(doc, 'span', { class: 'badge', title: 'Citations not yet checked' }, 'unverified draft'));
@@ -336,20 +464,38 @@ function renderFailure(doc: Document, turn: TurnView, actions: TurnActions): HTM
     role: failed ? 'alert' : 'status',
   });
   const line = element(doc, 'div', { class: 'error-line' });
-  line.append(icon(doc, failed ? 'error' : 'debug-stop'), element(doc, 'span', { class: 'error-text', 'data-testid': 'error-text' }, failed ? turn.error ?? 'Something went wrong: see the log.' : 'Stopped.'));
+  line.append(
+    icon(doc, failed ? 'error' : 'debug-stop'),
+    element(
+      doc,
+      'span',
+      { class: 'error-text', 'data-testid': 'error-text' },
+      failed ? (turn.error ?? 'Something went wrong: see the log.') : 'Stopped.',
+    ),
+  );
   box.append(line);
   const toolbar = element(doc, 'div', { class: 'error-actions', role: 'toolbar', 'aria-label': 'Ways forward' });
   if (failed && (turn.errorKind === 'api-key' || turn.errorKind === 'quota')) {
     toolbar.append(button(doc, 'error-set-key', 'key', 'Set API key', () => actions.runCommand('setGeminiApiKey')));
   }
   if (failed && MODEL_ERRORS.has(turn.errorKind ?? '')) {
-    toolbar.append(button(doc, 'error-offline', 'plug', 'Switch to offline model', () => actions.runCommand('useOfflineModel')));
+    toolbar.append(
+      button(doc, 'error-offline', 'plug', 'Switch to offline model', () => actions.runCommand('useOfflineModel')),
+    );
   }
   if (failed && turn.errorKind === 'no-documents') {
-    toolbar.append(button(doc, 'error-index-settings', 'settings-gear', 'Change include/exclude settings', () => actions.runCommand('openIndexSettings')));
+    toolbar.append(
+      button(doc, 'error-index-settings', 'settings-gear', 'Change include/exclude settings', () =>
+        actions.runCommand('openIndexSettings'),
+      ),
+    );
   }
   if (failed && turn.errorKind === 'timeout') {
-    toolbar.append(button(doc, 'error-timeout-setting', 'settings-gear', 'Change time limit', () => actions.runCommand('openTimeoutSetting')));
+    toolbar.append(
+      button(doc, 'error-timeout-setting', 'settings-gear', 'Change time limit', () =>
+        actions.runCommand('openTimeoutSetting'),
+      ),
+    );
   }
   toolbar.append(button(doc, 'retry', 'refresh', 'Retry', () => actions.retry(turn.id)));
   if (failed) toolbar.append(button(doc, 'show-logs', 'output', 'Show log', () => actions.runCommand('showLogs')));
@@ -359,7 +505,13 @@ function renderFailure(doc: Document, turn: TurnView, actions: TurnActions): HTM
 }
 
 /** One whole turn: an article labelled by its question heading, then draft / answer / error. */
-export function renderTurn(doc: Document, turn: TurnView, extras: TurnExtras, actions: TurnActions, now = Date.now()): HTMLElement {
+export function renderTurn(
+  doc: Document,
+  turn: TurnView,
+  extras: TurnExtras,
+  actions: TurnActions,
+  now = Date.now(),
+): HTMLElement {
   const questionId = `question-${turn.id}`;
   const root = element(doc, 'article', {
     class: `turn turn-${turn.status}`,
@@ -384,8 +536,13 @@ export function announcement(turn: TurnView): string {
   if (turn.status === 'failed') return turn.error ?? 'The question failed.';
   const result = turn.result;
   if (!result) return '';
-  if (result.abstained) return `Not found in the indexed documents. ${result.answer.replace(ABSTENTION_PREFIX, '').trim()}`.trim();
+  if (result.abstained) {
+    return `Not found in the indexed documents. ${result.answer.replace(ABSTENTION_PREFIX, '').trim()}`.trim();
+  }
   const kept = result.sentences.filter((s) => s.verdict !== 'dropped').map((s) => withoutCitations(s.text));
-  const dropped = result.metrics.dropped > 0 ? ` ${counted(result.metrics.dropped, 'sentence was', 'sentences were')} removed as unsupported.` : '';
+  const dropped =
+    result.metrics.dropped > 0
+      ? ` ${counted(result.metrics.dropped, 'sentence was', 'sentences were')} removed as unsupported.`
+      : '';
   return `Answer: ${kept.join(' ')}${dropped}`;
 }

@@ -6,7 +6,15 @@
 // region announces each finished answer (only that, not the transcript as it changes) and a copy.
 // Takes the document and a `post` function so it runs the same in the webview and under jsdom.
 
-import type { ChatState, HostToWebview, IndexView, ModelView, TurnStage, TurnView, WebviewToHost } from '../shared/protocol';
+import type {
+  ChatState,
+  HostToWebview,
+  IndexView,
+  ModelView,
+  TurnStage,
+  TurnView,
+  WebviewToHost,
+} from '../shared/protocol';
 import { MAX_QUESTION_LENGTH } from '../shared/protocol';
 import { emptyIndexMessage } from '../domain/emptyIndex';
 import { announcement, elapsedText, renderTurn, type TurnActions } from './answerView';
@@ -74,8 +82,18 @@ export class ChatApp {
       setShowDropped: (show) => post({ type: 'setShowDropped', show }),
     });
     // Not a live region: the announcer below says each finished answer once.
-    this.transcript = el(doc, 'main', { class: 'transcript', 'data-testid': 'transcript', 'aria-label': 'Questions and answers' });
-    this.announcer = el(doc, 'div', { class: 'visually-hidden', 'data-testid': 'announcer', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    this.transcript = el(doc, 'main', {
+      class: 'transcript',
+      'data-testid': 'transcript',
+      'aria-label': 'Questions and answers',
+    });
+    this.announcer = el(doc, 'div', {
+      class: 'visually-hidden',
+      'data-testid': 'announcer',
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-atomic': 'true',
+    });
     const composer = el(doc, 'form', { class: 'composer', 'data-testid': 'composer' });
     this.input = el(doc, 'textarea', {
       class: 'chat-input',
@@ -88,9 +106,22 @@ export class ChatApp {
       'aria-label': 'Question',
       'aria-description': 'Enter sends the question; Shift+Enter adds a new line.',
     });
-    this.sendButton = el(doc, 'button', { type: 'submit', class: 'icon-button send', 'data-testid': 'send-button', title: 'Send (Enter)', 'aria-label': 'Send' });
+    this.sendButton = el(doc, 'button', {
+      type: 'submit',
+      class: 'icon-button send',
+      'data-testid': 'send-button',
+      title: 'Send (Enter)',
+      'aria-label': 'Send',
+    });
     this.sendButton.append(el(doc, 'span', { class: 'codicon codicon-send', 'aria-hidden': 'true' }));
-    this.stopButton = el(doc, 'button', { type: 'button', class: 'icon-button stop', 'data-testid': 'stop-button', title: 'Stop', 'aria-label': 'Stop', hidden: '' });
+    this.stopButton = el(doc, 'button', {
+      type: 'button',
+      class: 'icon-button stop',
+      'data-testid': 'stop-button',
+      title: 'Stop',
+      'aria-label': 'Stop',
+      hidden: '',
+    });
     this.stopButton.append(el(doc, 'span', { class: 'codicon codicon-debug-stop', 'aria-hidden': 'true' }));
     composer.append(this.input, this.sendButton, this.stopButton);
     // The header and the transcript scroll together in one container; the composer stays below.
@@ -244,7 +275,9 @@ export class ChatApp {
 
   /** The Copy button of the turn says "Copied" for a moment, and the live region says so. */
   private showCopied(turnId: string): void {
-    const turn = Array.from(this.transcript.querySelectorAll<HTMLElement>('[data-testid="turn"]')).find((t) => t.dataset.turnId === turnId);
+    const turn = Array.from(this.transcript.querySelectorAll<HTMLElement>('[data-testid="turn"]')).find(
+      (t) => t.dataset.turnId === turnId,
+    );
     const copy = turn?.querySelector<HTMLButtonElement>('[data-testid="copy-answer"]');
     if (copy) {
       const label = copy.querySelector('.action-label');
@@ -317,7 +350,9 @@ export class ChatApp {
       this.transcript.replaceChildren(this.emptyState(state.index, state.model, state.exampleQuestion));
       return;
     }
-    this.transcript.replaceChildren(...state.turns.map((turn) => this.turnElement(turn.id)).filter((e): e is HTMLElement => e !== undefined));
+    this.transcript.replaceChildren(
+      ...state.turns.map((turn) => this.turnElement(turn.id)).filter((e): e is HTMLElement => e !== undefined),
+    );
     this.scrollToEnd();
   }
 
@@ -328,7 +363,12 @@ export class ChatApp {
     return renderTurn(
       this.doc,
       turn,
-      { draft: this.drafts.get(turnId), stage: this.stages.get(turnId), latest: state.turns.at(-1)?.id === turnId, lexical: state.index.retrieval === 'lexical' },
+      {
+        draft: this.drafts.get(turnId),
+        stage: this.stages.get(turnId),
+        latest: state.turns.at(-1)?.id === turnId,
+        lexical: state.index.retrieval === 'lexical',
+      },
       this.actions,
     );
   }
@@ -336,9 +376,13 @@ export class ChatApp {
   private renderTurnById(turnId: string, scroll = true): void {
     const fresh = this.turnElement(turnId);
     if (!fresh) return;
-    const existing = Array.from(this.transcript.querySelectorAll<HTMLElement>('[data-testid="turn"]')).find((e) => e.dataset.turnId === turnId);
+    const existing = Array.from(this.transcript.querySelectorAll<HTMLElement>('[data-testid="turn"]')).find(
+      (e) => e.dataset.turnId === turnId,
+    );
     // Re-rendering must not lose the keyboard focus of someone reading the turn.
-    const focusedTestId = existing?.contains(this.doc.activeElement) ? (this.doc.activeElement as HTMLElement).dataset.testid : undefined;
+    const focusedTestId = existing?.contains(this.doc.activeElement)
+      ? (this.doc.activeElement as HTMLElement).dataset.testid
+      : undefined;
     if (existing) existing.replaceWith(fresh);
     else {
       this.transcript.querySelector('[data-testid="empty-state"]')?.remove();
@@ -364,17 +408,34 @@ export class ChatApp {
     const box = el(doc, 'div', { class: 'empty-state', 'data-testid': 'empty-state' });
     box.append(el(doc, 'h3', {}, 'Ask your documents'));
     box.append(
-      el(doc, 'p', {}, 'Evident answers from the Markdown files in this workspace. Every sentence cites the passage that backs it; sentences that are not backed are removed.'),
+      el(
+        doc,
+        'p',
+        {},
+        'Evident answers from the Markdown files in this workspace. Every sentence cites the passage that backs it; sentences that are not backed are removed.',
+      ),
     );
     // The model and the index are named in the header above: not repeated here.
     const empty = index.state === 'indexed' && index.passages === 0 && !index.store;
     if (empty) {
       // Nothing to answer from: why (every file skipped, or none found) and the way forward.
       const why = el(doc, 'div', { class: 'empty-index', 'data-testid': 'empty-index', role: 'note' });
-      why.append(icon(doc, 'warning'), el(doc, 'span', { 'data-testid': 'empty-index-text' }, emptyIndexMessage(index.skipped)));
+      why.append(
+        icon(doc, 'warning'),
+        el(doc, 'span', { 'data-testid': 'empty-index-text' }, emptyIndexMessage(index.skipped)),
+      );
       box.append(why);
     }
-    if (index.state === 'no-folder') box.append(el(doc, 'p', { 'data-testid': 'empty-no-folder' }, 'Open a folder that holds Markdown documents (policies, handbooks, runbooks) to ask about them.'));
+    if (index.state === 'no-folder') {
+      box.append(
+        el(
+          doc,
+          'p',
+          { 'data-testid': 'empty-no-folder' },
+          'Open a folder that holds Markdown documents (policies, handbooks, runbooks) to ask about them.',
+        ),
+      );
+    }
     const actions = el(doc, 'div', { class: 'empty-actions' });
     const action = (testId: string, label: string, kind: 'primary' | 'secondary', run: () => void) => {
       const b = el(doc, 'button', { type: 'button', class: kind, 'data-testid': testId }, label);
@@ -382,19 +443,38 @@ export class ChatApp {
       actions.append(b);
     };
     if (empty) {
-      action('empty-action-index-settings', 'Change include/exclude settings', 'primary', () => this.post({ type: 'runCommand', command: 'openIndexSettings' }));
-      action('empty-action-reindex', 'Reindex', 'secondary', () => this.post({ type: 'runCommand', command: 'reindex' }));
-      if (index.skipped) action('empty-action-show-log', 'Show log', 'secondary', () => this.post({ type: 'runCommand', command: 'showLogs' }));
+      action('empty-action-index-settings', 'Change include/exclude settings', 'primary', () =>
+        this.post({ type: 'runCommand', command: 'openIndexSettings' }),
+      );
+      action('empty-action-reindex', 'Reindex', 'secondary', () =>
+        this.post({ type: 'runCommand', command: 'reindex' }),
+      );
+      if (index.skipped) {
+        action('empty-action-show-log', 'Show log', 'secondary', () =>
+          this.post({ type: 'runCommand', command: 'showLogs' }),
+        );
+      }
     }
-    if (index.state === 'not-indexed' || index.state === 'error') action('empty-action-reindex', 'Index workspace', 'primary', () => this.post({ type: 'runCommand', command: 'reindex' }));
+    if (index.state === 'not-indexed' || index.state === 'error') {
+      action('empty-action-reindex', 'Index workspace', 'primary', () =>
+        this.post({ type: 'runCommand', command: 'reindex' }),
+      );
+    }
     if (model.backend === 'extractive' && !empty && index.state !== 'no-folder') {
-      action('empty-action-set-key', 'Set Gemini API key', 'secondary', () => this.post({ type: 'runCommand', command: 'setGeminiApiKey' }));
+      action('empty-action-set-key', 'Set Gemini API key', 'secondary', () =>
+        this.post({ type: 'runCommand', command: 'setGeminiApiKey' }),
+      );
     }
     if (actions.childElementCount > 0) box.append(actions);
     // An example only where asking can work: not with nothing indexed, no folder, or an index error.
     if (example && !empty && index.state !== 'no-folder' && index.state !== 'error') {
       const p = el(doc, 'p', { class: 'example' }, 'Try: ');
-      const ask = el(doc, 'button', { type: 'button', class: 'link-button', 'data-testid': 'example-question' }, example);
+      const ask = el(
+        doc,
+        'button',
+        { type: 'button', class: 'link-button', 'data-testid': 'example-question' },
+        example,
+      );
       ask.addEventListener('click', () => {
         this.inputText = example;
         this.input.focus();

@@ -76,18 +76,49 @@ export class ChatHeader {
   render(state: ChatState): void {
     const { doc } = this;
     const row = el(doc, 'div', { class: 'header-row' });
-    const model = el(doc, 'span', { class: 'header-item header-model', 'data-testid': 'header-model', 'data-backend': state.model.backend, title: `Model answering: ${state.model.label}` });
+    const model = el(doc, 'span', {
+      class: 'header-item header-model',
+      'data-testid': 'header-model',
+      'data-backend': state.model.backend,
+      title: `Model answering: ${state.model.label}`,
+    });
     model.append(icon(doc, 'sparkle'), el(doc, 'span', { class: 'header-text' }, state.model.label));
     const searched = describeRetrieval(state);
-    const retrieval = el(doc, 'span', { class: 'header-item header-retrieval', 'data-testid': 'header-retrieval', 'data-retrieval': searched.key, title: searched.title });
+    const retrieval = el(doc, 'span', {
+      class: 'header-item header-retrieval',
+      'data-testid': 'header-retrieval',
+      'data-retrieval': searched.key,
+      title: searched.title,
+    });
     retrieval.append(icon(doc, 'search'), el(doc, 'span', {}, searched.text));
-    if (state.index.message && state.index.state !== 'error' && state.index.state !== 'not-indexed') retrieval.title = `${retrieval.title}: ${state.index.message}`;
+    if (state.index.message && state.index.state !== 'error' && state.index.state !== 'not-indexed') {
+      retrieval.title = `${retrieval.title}: ${state.index.message}`;
+    }
     // While indexing, the progress box below has the figure: the badge does not repeat it.
-    const indexText = state.index.state === 'indexed' ? passageCount(state.index.passages) : state.index.state === 'indexing' ? 'Indexing…' : describeIndex(state.index);
-    const index = el(doc, 'span', { class: 'header-item header-index', 'data-testid': 'header-index', 'data-state': state.index.state, title: describeIndex(state.index) }, indexText);
+    const indexText =
+      state.index.state === 'indexed'
+        ? passageCount(state.index.passages)
+        : state.index.state === 'indexing'
+          ? 'Indexing…'
+          : describeIndex(state.index);
+    const index = el(
+      doc,
+      'span',
+      {
+        class: 'header-item header-index',
+        'data-testid': 'header-index',
+        'data-state': state.index.state,
+        title: describeIndex(state.index),
+      },
+      indexText,
+    );
     row.append(model, retrieval, index);
     if (state.index.store) {
-      const store = el(doc, 'span', { class: 'header-item header-store', 'data-testid': 'header-store', title: `Answers come from the ${state.index.store}` });
+      const store = el(doc, 'span', {
+        class: 'header-item header-store',
+        'data-testid': 'header-store',
+        title: `Answers come from the ${state.index.store}`,
+      });
       store.append(icon(doc, 'database'), el(doc, 'span', { class: 'header-text' }, state.index.store));
       row.append(store);
     }
@@ -101,7 +132,10 @@ export class ChatHeader {
   /** "Show dropped": a real checkbox (its box and focus ring drawn with theme colours, chat.css). */
   private toggle(checked: boolean): HTMLElement {
     const { doc } = this;
-    const label = el(doc, 'label', { class: 'toggle-dropped', title: 'Show the sentences the verifier dropped, struck through with the reason' });
+    const label = el(doc, 'label', {
+      class: 'toggle-dropped',
+      title: 'Show the sentences the verifier dropped, struck through with the reason',
+    });
     const box = el(doc, 'input', { type: 'checkbox', class: 'checkbox', 'data-testid': 'toggle-dropped' });
     box.checked = checked;
     box.addEventListener('change', () => this.host.setShowDropped(box.checked));
@@ -120,11 +154,20 @@ export class ChatHeader {
       ? 'Computing vectors for search by meaning'
       : `Indexing your documents: ${index.phase ? describeIndexProgress({ phase: index.phase, done: index.done, total: index.total }) : 'Starting…'} (${percent}%)`;
     box.append(el(doc, 'div', { class: 'index-progress-text', 'data-testid': 'index-progress-text' }, text));
-    const bar = el(doc, 'div', { class: 'progress-bar', role: 'progressbar', 'aria-label': index.vectors ? 'Passages with vectors' : 'Indexing', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(percent) });
+    const bar = el(doc, 'div', {
+      class: 'progress-bar',
+      role: 'progressbar',
+      'aria-label': index.vectors ? 'Passages with vectors' : 'Indexing',
+      'aria-valuemin': '0',
+      'aria-valuemax': '100',
+      'aria-valuenow': String(percent),
+    });
     const fill = el(doc, 'div', { class: 'progress-fill' });
     fill.style.width = `${percent}%`;
     bar.append(fill);
-    const hint = index.vectors ? `You can ask now: ${describeVectorFill(index.vectors)}` : 'You can type your question now: it is answered as soon as the index is ready.';
+    const hint = index.vectors
+      ? `You can ask now: ${describeVectorFill(index.vectors)}`
+      : 'You can type your question now: it is answered as soon as the index is ready.';
     box.append(bar, el(doc, 'div', { class: 'index-progress-hint', 'data-testid': 'index-progress-hint' }, hint));
     return box;
   }
@@ -142,7 +185,13 @@ export class ChatHeader {
       actions.append(b);
     }
     box.append(actions);
-    const close = el(doc, 'button', { type: 'button', class: 'icon-only notice-dismiss', 'data-testid': spec.dismissTestId ?? 'notice-dismiss', title: 'Dismiss', 'aria-label': `Dismiss: ${spec.text}` });
+    const close = el(doc, 'button', {
+      type: 'button',
+      class: 'icon-only notice-dismiss',
+      'data-testid': spec.dismissTestId ?? 'notice-dismiss',
+      title: 'Dismiss',
+      'aria-label': `Dismiss: ${spec.text}`,
+    });
     close.append(icon(doc, 'close'));
     close.addEventListener('click', () => {
       this.host.dismiss(spec.key);
@@ -166,7 +215,9 @@ function notices(state: ChatState): NoticeSpec[] {
       role: 'status',
       actions: [
         { testId: 'index-message-reindex', label: 'Reindex', command: 'reindex' },
-        ...(index.state === 'error' ? [{ testId: 'index-message-log', label: 'Show log', command: 'showLogs' as const }] : []),
+        ...(index.state === 'error'
+          ? [{ testId: 'index-message-log', label: 'Show log', command: 'showLogs' as const }]
+          : []),
       ],
     });
   }
@@ -190,7 +241,11 @@ function notices(state: ChatState): NoticeSpec[] {
       text: emptyIndexMessage(index.skipped),
       role: 'note',
       actions: [
-        { testId: 'empty-index-notice-settings', label: 'Change include/exclude settings', command: 'openIndexSettings' },
+        {
+          testId: 'empty-index-notice-settings',
+          label: 'Change include/exclude settings',
+          command: 'openIndexSettings',
+        },
         { testId: 'empty-index-notice-reindex', label: 'Reindex', command: 'reindex' },
       ],
     });
@@ -230,8 +285,20 @@ function isGrounded(state: ChatState): boolean {
 
 /** What searches for the answering model: the workspace index, or the provider (built-in grounding). */
 function describeRetrieval(state: ChatState): { key: string; text: string; title: string } {
-  if (state.model.backend === 'google-search') return { key: 'google-search', text: 'Google Search', title: 'Google Search finds the sources (built-in grounding); the workspace index is not used' };
-  if (state.model.backend === 'vertex-ai-search') return { key: 'vertex-ai-search', text: 'Vertex AI Search', title: 'Your Vertex AI Search data store finds the sources (built-in grounding); the workspace index is not used' };
+  if (state.model.backend === 'google-search') {
+    return {
+      key: 'google-search',
+      text: 'Google Search',
+      title: 'Google Search finds the sources (built-in grounding); the workspace index is not used',
+    };
+  }
+  if (state.model.backend === 'vertex-ai-search') {
+    return {
+      key: 'vertex-ai-search',
+      text: 'Vertex AI Search',
+      title: 'Your Vertex AI Search data store finds the sources (built-in grounding); the workspace index is not used',
+    };
+  }
   return state.index.retrieval === 'hybrid'
     ? { key: 'hybrid', text: 'hybrid', title: 'Lexical + embedding retrieval' }
     : { key: 'lexical', text: 'lexical only', title: 'Lexical retrieval only (no embedding model)' };

@@ -62,12 +62,26 @@ export function createChip(doc: Document, spec: ChipSpec): HTMLElement {
 
 /** The preview of a passage: file name, folder and lines, its heading, its text formatted. */
 export function passagePreview(doc: Document, evidence: Evidence): HTMLElement {
-  const preview = element(doc, 'span', { class: 'evidence-preview', role: 'tooltip', 'data-testid': 'evidence-preview' });
+  const preview = element(doc, 'span', {
+    class: 'evidence-preview',
+    role: 'tooltip',
+    'data-testid': 'evidence-preview',
+  });
   const { name, folder } = splitSource(evidence.source);
-  const where = element(doc, 'span', { class: 'preview-source', 'data-testid': 'preview-source', title: evidence.source }, `${evidence.source} · ${describeLines(evidence)}`);
+  const where = element(
+    doc,
+    'span',
+    { class: 'preview-source', 'data-testid': 'preview-source', title: evidence.source },
+    `${evidence.source} · ${describeLines(evidence)}`,
+  );
   where.dataset.fileName = name;
   where.dataset.folder = folder;
-  const heading = element(doc, 'span', { class: 'preview-heading', 'data-testid': 'preview-heading' }, evidence.heading);
+  const heading = element(
+    doc,
+    'span',
+    { class: 'preview-heading', 'data-testid': 'preview-heading' },
+    evidence.heading,
+  );
   const text = element(doc, 'span', { class: 'preview-text', 'data-testid': 'preview-text' });
   text.append(renderPassageText(doc, evidence.text));
   preview.append(where, heading, text);

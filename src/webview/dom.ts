@@ -19,7 +19,14 @@ export function icon(doc: Document, name: string): HTMLElement {
 }
 
 /** A button with an icon and a visible label. */
-export function button(doc: Document, testId: string, iconName: string, label: string, onClick: () => void, extra: Record<string, string> = {}): HTMLButtonElement {
+export function button(
+  doc: Document,
+  testId: string,
+  iconName: string,
+  label: string,
+  onClick: () => void,
+  extra: Record<string, string> = {},
+): HTMLButtonElement {
   const b = element(doc, 'button', { type: 'button', class: 'action', 'data-testid': testId, title: label, ...extra });
   b.append(icon(doc, iconName), element(doc, 'span', { class: 'action-label' }, label));
   b.addEventListener('click', onClick);

@@ -98,7 +98,14 @@ export class EvidencePreviews {
 
   /** Wires `preview` (a child of `chip`, closed at first) to the chip's pointer and focus. */
   attach(chip: HTMLElement, preview: HTMLElement): PreviewHandle {
-    const state: PreviewState = { chip, preview, hovered: false, keyboardFocus: false, pressed: false, dismissed: false };
+    const state: PreviewState = {
+      chip,
+      preview,
+      hovered: false,
+      keyboardFocus: false,
+      pressed: false,
+      dismissed: false,
+    };
     preview.hidden = true;
     // Scrollable boxes are Tab stops in Chromium unless told otherwise: not these (see above).
     preview.tabIndex = -1;

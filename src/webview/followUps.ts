@@ -7,14 +7,17 @@ export const MAX_FOLLOW_UPS = 3;
 const MAX_HEADING_CHARS = 60;
 
 function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+  return text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
 }
 
 /** Up to three questions, one per distinct heading, the passages not cited first (none after a not-found answer). */
 export function followUpSuggestions(result: TurnResult, max = MAX_FOLLOW_UPS): string[] {
   const cited = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
   const asked = new Set(words(result.question));
-  const ordered = [...result.evidence.filter((e) => !cited.has(e.id)), ...result.evidence.filter((e) => cited.has(e.id))];
+  const ordered = [
+    ...result.evidence.filter((e) => !cited.has(e.id)),
+    ...result.evidence.filter((e) => cited.has(e.id)),
+  ];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const evidence of ordered) {

@@ -8,8 +8,9 @@ import { findCitationGroups } from '../domain/citations';
 
 type Token = ReturnType<MarkdownIt['parseInline']>[number];
 
-const markdown = new MarkdownIt('commonmark', { html: false, linkify: false, typographer: false }).enable('strikethrough');
-
+const markdown = new MarkdownIt('commonmark', { html: false, linkify: false, typographer: false }).enable(
+  'strikethrough',
+);
 
 export interface InlineContext {
   doc: Document;
@@ -55,7 +56,9 @@ export function renderInline(source: string, ctx: InlineContext): DocumentFragme
   for (const token of tokens) {
     if (link) {
       if (token.type === 'link_close') {
-        top().appendChild(isWebUrl(link.href) ? ctx.webLink(link.href, link.label) : ctx.doc.createTextNode(link.label));
+        top().appendChild(
+          isWebUrl(link.href) ? ctx.webLink(link.href, link.label) : ctx.doc.createTextNode(link.label),
+        );
         link = undefined;
       } else {
         link.label += plainText(token);

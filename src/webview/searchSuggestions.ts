@@ -13,12 +13,63 @@
 // styles would not apply) and its links could not reach the host; this keeps both.
 
 const HTML_ELEMENTS = new Set(['div', 'span', 'a', 'p', 'br', 'b', 'i', 'em', 'strong', 'small', 'ul', 'li', 'svg']);
-const SVG_ELEMENTS = new Set(['svg', 'g', 'path', 'circle', 'ellipse', 'rect', 'line', 'polyline', 'polygon', 'defs', 'lineargradient', 'radialgradient', 'stop', 'clippath', 'title']);
+const SVG_ELEMENTS = new Set([
+  'svg',
+  'g',
+  'path',
+  'circle',
+  'ellipse',
+  'rect',
+  'line',
+  'polyline',
+  'polygon',
+  'defs',
+  'lineargradient',
+  'radialgradient',
+  'stop',
+  'clippath',
+  'title',
+]);
 const HTML_ATTRIBUTES = new Set(['class', 'id', 'title', 'aria-label', 'aria-hidden', 'role', 'dir', 'lang']);
 const SVG_ATTRIBUTES = new Set([
-  'class', 'id', 'viewbox', 'width', 'height', 'fill', 'fill-rule', 'fill-opacity', 'clip-rule', 'clip-path', 'd', 'stroke', 'stroke-width',
-  'stroke-linecap', 'stroke-linejoin', 'cx', 'cy', 'r', 'rx', 'ry', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'points', 'offset', 'stop-color',
-  'stop-opacity', 'opacity', 'transform', 'gradientunits', 'gradienttransform', 'preserveaspectratio', 'aria-hidden', 'role', 'focusable',
+  'class',
+  'id',
+  'viewbox',
+  'width',
+  'height',
+  'fill',
+  'fill-rule',
+  'fill-opacity',
+  'clip-rule',
+  'clip-path',
+  'd',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'points',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'opacity',
+  'transform',
+  'gradientunits',
+  'gradienttransform',
+  'preserveaspectratio',
+  'aria-hidden',
+  'role',
+  'focusable',
 ]);
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** References inside SVG attributes may only point into the same document: `url(#id)`. */
@@ -85,7 +136,11 @@ function adoptStyles(root: ShadowRoot, css: string): void {
 }
 
 /** The suggestions block, or undefined when the markup holds no usable content. */
-export function renderSearchSuggestions(doc: Document, renderedContent: string, actions: SuggestionActions): HTMLElement | undefined {
+export function renderSearchSuggestions(
+  doc: Document,
+  renderedContent: string,
+  actions: SuggestionActions,
+): HTMLElement | undefined {
   const View = doc.defaultView as (Window & { DOMParser?: typeof DOMParser }) | null;
   if (!View?.DOMParser) return undefined;
   const parsed = new View.DOMParser().parseFromString(renderedContent, 'text/html');

@@ -11,5 +11,7 @@ export function splitSource(source: string): { name: string; folder: string } {
 export function splitFolder(folder: string): { head: string; tail: string } {
   if (!folder) return { head: '', tail: '' };
   const at = folder.lastIndexOf('/');
-  return at < 0 ? { head: '', tail: `${folder}/` } : { head: folder.slice(0, at + 1), tail: `${folder.slice(at + 1)}/` };
+  return at < 0
+    ? { head: '', tail: `${folder}/` }
+    : { head: folder.slice(0, at + 1), tail: `${folder.slice(at + 1)}/` };
 }

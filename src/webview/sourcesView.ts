@@ -19,14 +19,23 @@ export interface SourceActions extends WebSourceActions {
  * part (the most telling) only when nothing else is left.
  */
 export function sourceFolder(doc: Document, folder: string): HTMLElement {
-  const box = element(doc, 'span', { class: 'source-folder', 'data-testid': 'source-folder', title: folder ? `${folder}/` : '' });
+  const box = element(doc, 'span', {
+    class: 'source-folder',
+    'data-testid': 'source-folder',
+    title: folder ? `${folder}/` : '',
+  });
   const { head, tail } = splitFolder(folder);
   if (head) box.append(element(doc, 'span', { class: 'folder-head', dir: 'ltr' }, head));
   if (tail) box.append(element(doc, 'span', { class: 'folder-tail', dir: 'ltr' }, tail));
   return box;
 }
 
-export function renderSources(doc: Document, turnId: string, result: TurnResult, actions: SourceActions): HTMLElement | undefined {
+export function renderSources(
+  doc: Document,
+  turnId: string,
+  result: TurnResult,
+  actions: SourceActions,
+): HTMLElement | undefined {
   const cited = new Set(result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations));
   const evidence = result.evidence.filter((e) => cited.has(e.id));
   if (evidence.length === 0) return undefined;
@@ -37,17 +46,34 @@ export function renderSources(doc: Document, turnId: string, result: TurnResult,
   for (const e of evidence) {
     if (isWebEvidence(e)) {
       const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: describeSource(e) });
-      row.append(element(doc, 'span', { class: 'citation-label source-id' }, e.id), webSourceChip(doc, turnId, e, actions, true));
+      row.append(
+        element(doc, 'span', { class: 'citation-label source-id' }, e.id),
+        webSourceChip(doc, turnId, e, actions, true),
+      );
       list.append(row);
       continue;
     }
     const { name, folder } = splitSource(e.source);
-    const row = element(doc, 'li', { class: 'source', 'data-testid': 'source', title: `${e.source}, ${describeLines(e)}${e.stale ? ' (changed since indexed)' : ''}` });
+    const row = element(doc, 'li', {
+      class: 'source',
+      'data-testid': 'source',
+      title: `${e.source}, ${describeLines(e)}${e.stale ? ' (changed since indexed)' : ''}`,
+    });
     const where = element(doc, 'span', { class: 'source-where' });
     where.append(element(doc, 'span', { class: 'source-name', 'data-testid': 'source-name' }, name));
     if (folder) where.append(sourceFolder(doc, folder));
-    where.append(element(doc, 'span', { class: 'source-lines', 'data-testid': 'source-lines' }, `${describeLines(e)}${e.stale ? ' · changed since indexed' : ''}`));
-    row.append(citationChip(doc, e, () => actions.openEvidence(turnId, e.id)), where);
+    where.append(
+      element(
+        doc,
+        'span',
+        { class: 'source-lines', 'data-testid': 'source-lines' },
+        `${describeLines(e)}${e.stale ? ' · changed since indexed' : ''}`,
+      ),
+    );
+    row.append(
+      citationChip(doc, e, () => actions.openEvidence(turnId, e.id)),
+      where,
+    );
     list.append(row);
   }
   sources.append(list);

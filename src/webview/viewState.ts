@@ -18,14 +18,17 @@ export const SNAPSHOT_TURNS = 20;
 
 /** The dismissed notices' keys (an older view kept only `lexicalHintDismissed`). */
 function dismissedKeys(memory: Record<string, unknown>): string[] {
-  const keys = Array.isArray(memory.dismissed) ? memory.dismissed.filter((k): k is string => typeof k === 'string') : [];
+  const keys = Array.isArray(memory.dismissed)
+    ? memory.dismissed.filter((k): k is string => typeof k === 'string')
+    : [];
   if (memory.lexicalHintDismissed === true && !keys.includes('lexical')) keys.push('lexical');
   return keys;
 }
 
 export function readSaved(value: unknown): SavedState {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const memory = typeof record.memory === 'object' && record.memory !== null ? (record.memory as Record<string, unknown>) : {};
+  const memory =
+    typeof record.memory === 'object' && record.memory !== null ? (record.memory as Record<string, unknown>) : {};
   return {
     input: typeof record.input === 'string' ? record.input : '',
     memory: { dismissed: dismissedKeys(memory) },

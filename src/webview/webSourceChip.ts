@@ -21,7 +21,13 @@ function span(doc: Document, attrs: Record<string, string>, text?: string): HTML
 }
 
 /** A focusable chip for a web source of this turn; `withTitle` adds the page title (Sources list). */
-export function webSourceChip(doc: Document, turnId: string, evidence: Evidence & { uri: string }, actions: WebSourceActions, withTitle = false): HTMLElement {
+export function webSourceChip(
+  doc: Document,
+  turnId: string,
+  evidence: Evidence & { uri: string },
+  actions: WebSourceActions,
+  withTitle = false,
+): HTMLElement {
   const previewId = `web-preview-${++webPreviewCount}`;
   const domain = webDomain(evidence);
   const title = evidence.title || domain;
@@ -38,7 +44,12 @@ export function webSourceChip(doc: Document, turnId: string, evidence: Evidence 
   chip.append(span(doc, { class: 'codicon codicon-globe', 'aria-hidden': 'true' }));
   if (withTitle) chip.append(span(doc, { class: 'web-source-title', 'data-testid': 'web-source-title' }, title));
   chip.append(span(doc, { class: 'web-source-domain', 'data-testid': 'web-source-domain' }, domain));
-  const preview = span(doc, { class: 'evidence-preview', role: 'tooltip', id: previewId, 'data-testid': 'evidence-preview' });
+  const preview = span(doc, {
+    class: 'evidence-preview',
+    role: 'tooltip',
+    id: previewId,
+    'data-testid': 'evidence-preview',
+  });
   preview.append(
     span(doc, { class: 'preview-heading', 'data-testid': 'preview-heading' }, title),
     span(doc, { class: 'preview-source', 'data-testid': 'preview-source' }, evidence.uri),

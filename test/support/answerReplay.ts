@@ -47,20 +47,34 @@ const CITATION = /\[(E[1-9]\d*(?:\s*,\s*E[1-9]\d*)*)\]/g;
 /** The captured ids the answer cites, each once, in order. */
 export function citedCapturedIds(answer: string): string[] {
   const ids: string[] = [];
-  for (const m of answer.matchAll(CITATION)) for (const id of m[1].split(/\s*,\s*/)) if (!ids.includes(id)) ids.push(id);
+  for (const m of answer.matchAll(CITATION)) {
+    for (const id of m[1].split(/\s*,\s*/)) if (!ids.includes(id)) ids.push(id);
+  }
   return ids;
 }
 
 /** The answer with each captured id replaced by this turn's id for the same passage. */
 export function mapCitations(answer: string, idFor: (capturedId: string) => string | undefined): string {
-  return answer.replace(CITATION, (_, list: string) => `[${list.split(/\s*,\s*/).map((id) => idFor(id) ?? UNRETRIEVED_ID).join(', ')}]`);
+  return answer.replace(
+    CITATION,
+    (_, list: string) =>
+      `[${list
+        .split(/\s*,\s*/)
+        .map((id) => idFor(id) ?? UNRETRIEVED_ID)
+        .join(', ')}]`,
+  );
 }
 
 /**
  * The next move of the replayed model: a search, or the answer. `returned` is every passage the
  * tool gave in this turn so far; `rounds` the searches made.
  */
-export function nextMove(plan: ReplayPlan, returned: readonly ReturnedPassage[], rounds: number, report: ReplayReport): { search: string[] } | { answer: string } {
+export function nextMove(
+  plan: ReplayPlan,
+  returned: readonly ReturnedPassage[],
+  rounds: number,
+  report: ReplayReport,
+): { search: string[] } | { answer: string } {
   if (rounds === 0) {
     report.searches.push(plan.question);
     return { search: [plan.question] };
@@ -91,7 +105,9 @@ export function nextMove(plan: ReplayPlan, returned: readonly ReturnedPassage[],
 export function returnedPassages(response: unknown): ReturnedPassage[] {
   const list = (response as { passages?: unknown } | undefined)?.passages;
   if (!Array.isArray(list)) return [];
-  return list.filter((p): p is ReturnedPassage => typeof p === 'object' && p !== null && typeof (p as ReturnedPassage).id === 'string');
+  return list.filter(
+    (p): p is ReturnedPassage => typeof p === 'object' && p !== null && typeof (p as ReturnedPassage).id === 'string',
+  );
 }
 
 /** Every function response in a Gemini request, all rounds. */
@@ -106,7 +122,9 @@ function functionResponses(body: Record<string, unknown>): unknown[] {
 
 function searchRounds(body: Record<string, unknown>): number {
   const contents = Array.isArray(body.contents) ? body.contents : [];
-  return (contents as Array<{ role?: string; parts?: Array<{ functionCall?: unknown }> }>).filter((c) => c.parts?.some((p) => p.functionCall)).length;
+  return (contents as Array<{ role?: string; parts?: Array<{ functionCall?: unknown }> }>).filter((c) =>
+    c.parts?.some((p) => p.functionCall),
+  ).length;
 }
 
 /** The fake Gemini server's script for one replayed answer. */
@@ -118,7 +136,16 @@ export function geminiReplayScript(plan: ReplayPlan, report: ReplayReport): (req
     if (move.search.length === 1) return functionCallReply('searchPolicies', { query: move.search[0] });
     return {
       body: {
-        candidates: [{ content: { role: 'model', parts: move.search.map((query) => ({ functionCall: { name: 'searchPolicies', args: { query } } })) }, finishReason: 'STOP', index: 0 }],
+        candidates: [
+          {
+            content: {
+              role: 'model',
+              parts: move.search.map((query) => ({ functionCall: { name: 'searchPolicies', args: { query } } })),
+            },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
         usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 8, totalTokenCount: 18 },
       },
     };

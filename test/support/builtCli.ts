@@ -12,7 +12,9 @@ const BUNDLES = [BUILT_CLI, path.join(ROOT, 'dist', 'mcpSdk.js')];
 
 function newest(file: string): number {
   const info = statSync(file);
-  return info.isDirectory() ? readdirSync(file).reduce((max, name) => Math.max(max, newest(path.join(file, name))), 0) : info.mtimeMs;
+  return info.isDirectory()
+    ? readdirSync(file).reduce((max, name) => Math.max(max, newest(path.join(file, name))), 0)
+    : info.mtimeMs;
 }
 
 export function ensureBuiltCli(): string {

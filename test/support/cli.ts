@@ -9,7 +9,11 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runCli(argv: string[], env: Record<string, string | undefined> = {}, extra: Partial<CliIO> = {}): Promise<CliRun> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined> = {},
+  extra: Partial<CliIO> = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {

@@ -32,7 +32,12 @@ export function runCliProcess(args: string[], options: CliProcessOptions = {}): 
     const preload = options.reportPeakMemory ? ['--require', PEAK_MEMORY] : [];
     const child = spawn(process.execPath, [...preload, '--import', 'tsx', MAIN, ...args], {
       cwd: path.resolve(__dirname, '../..'),
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HF_ENDPOINT: 'http://127.0.0.1:9', ...options.env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        HF_ENDPOINT: 'http://127.0.0.1:9',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -24,10 +24,22 @@ export type EmbedderProcessResult =
   | { runtime: RuntimeKind; fallbackReason?: string; maxTokens: number; vectors: number[][]; entailmentScore?: number }
   | { error: string; unavailable: boolean };
 
-export function embedInProcess(request: EmbedderProcessRequest, options: { failNative?: boolean } = {}): Promise<EmbedderProcessResult> {
+export function embedInProcess(
+  request: EmbedderProcessRequest,
+  options: { failNative?: boolean } = {},
+): Promise<EmbedderProcessResult> {
   return new Promise((resolve, reject) => {
-    const args = [...(options.failNative ? ['--require', FAIL_NATIVE_PRELOAD] : []), '--import', 'tsx', MAIN, JSON.stringify(request)];
-    const child = spawn(process.execPath, args, { cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [
+      ...(options.failNative ? ['--require', FAIL_NATIVE_PRELOAD] : []),
+      '--import',
+      'tsx',
+      MAIN,
+      JSON.stringify(request),
+    ];
+    const child = spawn(process.execPath, args, {
+      cwd: path.resolve(__dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -8,10 +8,19 @@ async function main(): Promise<void> {
   const request = JSON.parse(process.argv[2]) as EmbedderProcessRequest;
   let result: EmbedderProcessResult;
   try {
-    const embedder = await loadEmbedder({ modelId: 'test', localModelPath: request.modelDir, allowRemote: false, dtype: request.dtype, backend: request.backend });
+    const embedder = await loadEmbedder({
+      modelId: 'test',
+      localModelPath: request.modelDir,
+      allowRemote: false,
+      dtype: request.dtype,
+      backend: request.backend,
+    });
     const vectors = await embedder.embed(request.texts);
     const entailment = request.entailment
-      ? await createEntailmentScorer({ model: '', localModelPath: request.entailment.modelDir }).score(request.entailment.sentence, request.entailment.passage)
+      ? await createEntailmentScorer({ model: '', localModelPath: request.entailment.modelDir }).score(
+          request.entailment.sentence,
+          request.entailment.passage,
+        )
       : undefined;
     result = {
       runtime: embedder.runtime.kind,

@@ -27,7 +27,10 @@ export interface EngineFixture {
 }
 
 /** Writes `files` to a temporary folder, opens an engine on it and indexes it. */
-export async function indexedEngine(files: Record<string, string>, options: Partial<EngineOptions> = {}): Promise<EngineFixture> {
+export async function indexedEngine(
+  files: Record<string, string>,
+  options: Partial<EngineOptions> = {},
+): Promise<EngineFixture> {
   const docs = await tempDir();
   const indexDir = await tempDir('evident-index-');
   await writeDocs(docs, files);

@@ -8,7 +8,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { readJsonl } from '../../src/core/jsonl';
 import { checkEvalQuestion, type EvalQuestion } from '../../src/core/eval/evaluation';
-import { CORPORA, corporaMissing as sharedCorporaMissing, describeWithCorpora as describeWithSharedCorpora } from './sharedData';
+import {
+  CORPORA,
+  corporaMissing as sharedCorporaMissing,
+  describeWithCorpora as describeWithSharedCorpora,
+} from './sharedData';
 
 export const ROOT = join(__dirname, '..', '..');
 export { CORPORA };
@@ -48,7 +52,12 @@ export function normalizedQuestion(text: string): string {
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/[^a-z0-9$%]+/g, ' ').trim().split(' ').filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9$%]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
 }
 
 /** Every run of n consecutive words of a text, as space-joined strings. */
@@ -79,13 +88,23 @@ export function copiedRuns(id: string, text: string, runs: Set<string>, n: numbe
  */
 export function keywordProblems(item: EvalQuestion, files: Map<string, string>, askedAs: string[]): string[] {
   const problems: string[] = [];
-  if (item.answer_keywords.length < 1 || item.answer_keywords.length > 3) problems.push(`${item.id}: ${item.answer_keywords.length} keywords (1–3 expected)`);
+  if (item.answer_keywords.length < 1 || item.answer_keywords.length > 3) {
+    problems.push(`${item.id}: ${item.answer_keywords.length} keywords (1–3 expected)`);
+  }
   if (item.gold_files.length < 1) problems.push(`${item.id}: no gold file`);
-  for (const gold of item.gold_files) if (!files.has(gold)) problems.push(`${item.id}: gold file ${gold} is not in the corpus`);
+  for (const gold of item.gold_files) {
+    if (!files.has(gold)) problems.push(`${item.id}: gold file ${gold} is not in the corpus`);
+  }
   for (const keyword of item.answer_keywords) {
     const lower = keyword.toLowerCase();
-    if (!item.gold_files.some((gold) => files.get(gold)?.toLowerCase().includes(lower))) problems.push(`${item.id}: keyword "${keyword}" is in none of its gold files`);
-    for (const text of askedAs) if (text.toLowerCase().includes(lower)) problems.push(`${item.id}: keyword "${keyword}" is given away by "${text}"`);
+    if (!item.gold_files.some((gold) => files.get(gold)?.toLowerCase().includes(lower))) {
+      problems.push(`${item.id}: keyword "${keyword}" is in none of its gold files`);
+    }
+    for (const text of askedAs) {
+      if (text.toLowerCase().includes(lower)) {
+        problems.push(`${item.id}: keyword "${keyword}" is given away by "${text}"`);
+      }
+    }
   }
   return problems;
 }
@@ -105,10 +124,18 @@ export async function readProofs(file: string): Promise<Record<string, AbsencePr
  * An unanswerable question carries no keywords or gold files, and its proof holds: the asked
  * fact matches none of its patterns in the files on its topic.
  */
-export function absenceProblems(item: EvalQuestion, proof: AbsenceProof | undefined, files: Map<string, string>): string[] {
+export function absenceProblems(
+  item: EvalQuestion,
+  proof: AbsenceProof | undefined,
+  files: Map<string, string>,
+): string[] {
   const problems: string[] = [];
-  if (item.answer_keywords.length || item.gold_files.length) problems.push(`${item.id}: unanswerable items carry no keywords or gold files`);
-  if (!proof || proof.absent.length === 0) return [...problems, `${item.id}: no proof (the patterns that show the fact is absent)`];
+  if (item.answer_keywords.length || item.gold_files.length) {
+    problems.push(`${item.id}: unanswerable items carry no keywords or gold files`);
+  }
+  if (!proof || proof.absent.length === 0) {
+    return [...problems, `${item.id}: no proof (the patterns that show the fact is absent)`];
+  }
   const scope = proof.files === '*' ? [...files.keys()] : proof.files;
   if (scope.length === 0) problems.push(`${item.id}: the proof names no file`);
   for (const file of scope) {
@@ -134,7 +161,11 @@ export interface CorpusSets<T extends EvalQuestion> {
 const asQuestion = (item: EvalQuestion): string[] => [item.question];
 
 /** Every copied run of n words, over every set; `askedAs` gives the texts of an item to check. */
-export function setCopyProblems<T extends EvalQuestion>({ docs, sets }: CorpusSets<T>, n: number, askedAs: (item: T) => string[] = asQuestion): string[] {
+export function setCopyProblems<T extends EvalQuestion>(
+  { docs, sets }: CorpusSets<T>,
+  n: number,
+  askedAs: (item: T) => string[] = asQuestion,
+): string[] {
   return [...sets].flatMap(([name, items]) => {
     const runs = corpusRuns(docs.get(name)!, n);
     return items.flatMap((item) => askedAs(item).flatMap((text) => copiedRuns(item.id, text, runs, n)));
@@ -142,15 +173,33 @@ export function setCopyProblems<T extends EvalQuestion>({ docs, sets }: CorpusSe
 }
 
 /** keywordProblems for every answerable item of every set. */
-export function setKeywordProblems<T extends EvalQuestion>({ docs, sets }: CorpusSets<T>, askedAs: (item: T) => string[] = asQuestion): string[] {
-  return [...sets].flatMap(([name, items]) => items.filter((i) => i.answerable).flatMap((item) => keywordProblems(item, docs.get(name)!, askedAs(item))));
+export function setKeywordProblems<T extends EvalQuestion>(
+  { docs, sets }: CorpusSets<T>,
+  askedAs: (item: T) => string[] = asQuestion,
+): string[] {
+  return [...sets].flatMap(([name, items]) =>
+    items.filter((i) => i.answerable).flatMap((item) => keywordProblems(item, docs.get(name)!, askedAs(item))),
+  );
 }
 
 /** absenceProblems for every unanswerable item of every set, and any proof that proves no unanswerable item. */
-export function setAbsenceProblems<T extends EvalQuestion>({ docs, sets }: CorpusSets<T>, proofs: Record<string, AbsenceProof>): string[] {
-  const unanswerable = new Set([...sets.values()].flat().filter((i) => !i.answerable).map((i) => i.id));
+export function setAbsenceProblems<T extends EvalQuestion>(
+  { docs, sets }: CorpusSets<T>,
+  proofs: Record<string, AbsenceProof>,
+): string[] {
+  const unanswerable = new Set(
+    [...sets.values()]
+      .flat()
+      .filter((i) => !i.answerable)
+      .map((i) => i.id),
+  );
   const stray = Object.keys(proofs)
     .filter((id) => !unanswerable.has(id))
     .map((id) => `${id}: a proof for a line that is not an unanswerable question`);
-  return [...stray, ...[...sets].flatMap(([name, items]) => items.filter((i) => !i.answerable).flatMap((item) => absenceProblems(item, proofs[item.id], docs.get(name)!)))];
+  return [
+    ...stray,
+    ...[...sets].flatMap(([name, items]) =>
+      items.filter((i) => !i.answerable).flatMap((item) => absenceProblems(item, proofs[item.id], docs.get(name)!)),
+    ),
+  ];
 }

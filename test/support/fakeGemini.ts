@@ -43,7 +43,8 @@ type ReplyScript = (req: RecordedRequest) => ScriptedReply | undefined;
 
 const ROUTE = /^\/(v1|v1beta)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 /** Vertex AI: /v1beta1/projects/P/locations/L/publishers/google/models/M:method */
-const VERTEX_ROUTE = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+const VERTEX_ROUTE =
+  /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 /** The GCE metadata server's token endpoint: application default credentials in tests. */
 const METADATA_TOKEN = '/computeMetadata/v1/instance/service-accounts/default/token';
 /** The token the fake metadata server hands out (tests assert it reaches Vertex requests). */
@@ -80,7 +81,9 @@ export class FakeGeminiServer {
   ) {}
 
   /** `onRequest` sees each well-formed request as it arrives (e.g. to log it in end-to-end runs). */
-  static async start(options: { port?: number; onRequest?: (req: RecordedRequest) => void } = {}): Promise<FakeGeminiServer> {
+  static async start(
+    options: { port?: number; onRequest?: (req: RecordedRequest) => void } = {},
+  ): Promise<FakeGeminiServer> {
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -171,7 +174,9 @@ export class FakeGeminiServer {
       apiKey: (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? url.searchParams.get('key') ?? undefined,
       sse: url.searchParams.get('alt') === 'sse',
       body: body as Record<string, unknown>,
-      ...(route.project !== undefined ? { project: decodeURIComponent(route.project), location: decodeURIComponent(route.location ?? '') } : {}),
+      ...(route.project !== undefined
+        ? { project: decodeURIComponent(route.project), location: decodeURIComponent(route.location ?? '') }
+        : {}),
       ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
     };
     this.requests.push(recorded);
@@ -199,7 +204,9 @@ export class FakeGeminiServer {
     if (req.headers['metadata-flavor'] !== 'Google') {
       res.writeHead(403, headers).end('missing Metadata-Flavor header');
     } else if (pathname === METADATA_TOKEN) {
-      res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ access_token: FAKE_ACCESS_TOKEN, expires_in: 3600, token_type: 'Bearer' }));
+      res
+        .writeHead(200, { ...headers, 'content-type': 'application/json' })
+        .end(JSON.stringify({ access_token: FAKE_ACCESS_TOKEN, expires_in: 3600, token_type: 'Bearer' }));
     } else if (pathname === '/computeMetadata/v1/project/project-id') {
       res.writeHead(200, { ...headers, 'content-type': 'application/text' }).end('fake-project');
     } else {
@@ -212,10 +219,13 @@ export class FakeGeminiServer {
     return new Promise((resolve) => {
       const entry = {
         res,
-        timer: setTimeout(() => {
-          this.pending.delete(entry);
-          resolve(!res.destroyed);
-        }, Math.min(Math.max(ms, 0), FOREVER_MS)),
+        timer: setTimeout(
+          () => {
+            this.pending.delete(entry);
+            resolve(!res.destroyed);
+          },
+          Math.min(Math.max(ms, 0), FOREVER_MS),
+        ),
       };
       this.pending.add(entry);
       res.on('close', () => {
@@ -307,10 +317,16 @@ export function groundedReply(
   const body = candidateResponse([{ text }], text.length);
   const candidates = body.candidates as Array<Record<string, unknown>>;
   candidates[0].groundingMetadata = {
-    groundingChunks: sources.map((s) => (s.text !== undefined ? { retrievedContext: { uri: s.uri, title: s.title, text: s.text } } : { web: { uri: s.uri, title: s.title } })),
+    groundingChunks: sources.map((s) =>
+      s.text !== undefined
+        ? { retrievedContext: { uri: s.uri, title: s.title, text: s.text } }
+        : { web: { uri: s.uri, title: s.title } },
+    ),
     groundingSupports,
     webSearchQueries: extras.queries ?? [],
-    ...(extras.searchSuggestions !== undefined ? { searchEntryPoint: { renderedContent: extras.searchSuggestions } } : {}),
+    ...(extras.searchSuggestions !== undefined
+      ? { searchEntryPoint: { renderedContent: extras.searchSuggestions } }
+      : {}),
   };
   return { body };
 }
@@ -355,7 +371,9 @@ export function lastUserText(body: Record<string, unknown>): string | undefined 
 }
 
 /** The function responses in the last content of the request (empty when it ends with text). */
-export function lastFunctionResponses(body: Record<string, unknown>): Array<{ name: string; response: Record<string, unknown> }> {
+export function lastFunctionResponses(
+  body: Record<string, unknown>,
+): Array<{ name: string; response: Record<string, unknown> }> {
   const contents = Array.isArray(body.contents) ? body.contents : [];
   const last = asRecord(contents[contents.length - 1]);
   if (!last) return [];
@@ -431,11 +449,15 @@ function splitText(text: string): string[] {
 }
 
 function partsOf(content: Record<string, unknown>): Array<Record<string, unknown>> {
-  return Array.isArray(content.parts) ? content.parts.map(asRecord).filter((p): p is Record<string, unknown> => p !== undefined) : [];
+  return Array.isArray(content.parts)
+    ? content.parts.map(asRecord).filter((p): p is Record<string, unknown> => p !== undefined)
+    : [];
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -449,6 +471,9 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

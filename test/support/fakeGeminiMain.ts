@@ -27,7 +27,9 @@ function parseArgs(argv: string[]): Options {
     i++;
     if (flag === '--port') {
       const port = Number(value);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer 0..65535, got "${value}"`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new Error(`--port must be an integer 0..65535, got "${value}"`);
+      }
       options.port = port;
     } else if (flag === '--script') {
       options.script = value;
@@ -35,7 +37,9 @@ function parseArgs(argv: string[]): Options {
       options.mode = value;
     }
   }
-  if (options.mode !== undefined && !isMode(options.mode)) throw new Error(`unknown mode "${options.mode}" (known: ${MODES.join(', ')})`);
+  if (options.mode !== undefined && !isMode(options.mode)) {
+    throw new Error(`unknown mode "${options.mode}" (known: ${MODES.join(', ')})`);
+  }
   return options;
 }
 
@@ -57,7 +61,10 @@ async function main(): Promise<void> {
   const server = await FakeGeminiServer.start({
     port: options.port,
     // One line per request on stderr: enough to see what the extension sent when an e2e test fails.
-    onRequest: (req) => process.stderr.write(`request ${req.method} ${req.model} contents=${Array.isArray(req.body.contents) ? req.body.contents.length : 0}\n`),
+    onRequest: (req) =>
+      process.stderr.write(
+        `request ${req.method} ${req.model} contents=${Array.isArray(req.body.contents) ? req.body.contents.length : 0}\n`,
+      ),
   });
   server.enqueue(...replies);
   // Google Search grounding requests get the canned grounded answer, before any queued reply.

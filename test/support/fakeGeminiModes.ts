@@ -3,7 +3,15 @@
 // so it works for any number of questions in one editor session.
 
 import { readFile } from 'node:fs/promises';
-import { functionCallReply, groundedReply, lastFunctionResponses, lastUserText, textReply, type RecordedRequest, type ScriptedReply } from './fakeGemini';
+import {
+  functionCallReply,
+  groundedReply,
+  lastFunctionResponses,
+  lastUserText,
+  textReply,
+  type RecordedRequest,
+  type ScriptedReply,
+} from './fakeGemini';
 
 export const MODES = ['cite-first-evidence', 'fake-id', 'not-found'] as const;
 export type FakeGeminiMode = (typeof MODES)[number];
@@ -15,7 +23,8 @@ export const SEARCH_TOOL = 'searchPolicies';
  * A sentence no sample or fixture passage supports, cited as if it were: citation laundering.
  * Tests assert the verifier drops it.
  */
-export const LAUNDERED_SENTENCE = 'Every employee also receives a company car and 57 extra vacation days after the first week.';
+export const LAUNDERED_SENTENCE =
+  'Every employee also receives a company car and 57 extra vacation days after the first week.';
 
 /**
  * API keys that change how every mode answers, so an end-to-end check can reach a failure
@@ -35,7 +44,9 @@ export function rejectedKeyReply(): ScriptedReply {
         code: 400,
         message: 'API key not valid. Please pass a valid API key.',
         status: 'INVALID_ARGUMENT',
-        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }],
+        details: [
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
+        ],
       },
     },
   };
@@ -62,7 +73,10 @@ export function modeScript(mode: FakeGeminiMode): (req: RecordedRequest) => Scri
       return functionCallReply(SEARCH_TOOL, { query: lastUserText(req.body) ?? '' });
     }
     if (mode === 'not-found') return textReply('NOT_FOUND: the policies returned do not answer this question.');
-    const first = findEvidenceText(responses.map((r) => r.response), 'E1');
+    const first = findEvidenceText(
+      responses.map((r) => r.response),
+      'E1',
+    );
     if (first === undefined) return textReply('NOT_FOUND: no passage was returned for this question.');
     const id = mode === 'fake-id' ? 'E99' : 'E1';
     return textReply(`${firstSentence(first)} [${id}] ${LAUNDERED_SENTENCE} [${id}]`);
@@ -99,7 +113,11 @@ export function findEvidenceText(value: unknown, evidenceId: string): string | u
 
 /** First sentence (or line) of a passage, with a closing full stop. */
 export function firstSentence(text: string): string {
-  const line = text.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  const line =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? '';
   const match = /^(.+?[.!?])(?=\s|$)/.exec(line);
   const sentence = (match ? match[1] : line).trim();
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
@@ -127,17 +145,26 @@ export function parseScript(text: string, file: string): ScriptedReply[] {
   if (!Array.isArray(value)) throw new Error(`${file}: expected a JSON array of scripted replies`);
   return value.map((entry: unknown, index) => {
     const where = `${file}: reply ${index}`;
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new Error(`${where}: expected an object`);
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      throw new Error(`${where}: expected an object`);
+    }
     const reply = entry as Record<string, unknown>;
     for (const key of Object.keys(reply)) {
-      if (!['status', 'body', 'hangMs', 'frames', 'frameDelayMs'].includes(key)) throw new Error(`${where}: unknown field "${key}"`);
+      if (!['status', 'body', 'hangMs', 'frames', 'frameDelayMs'].includes(key)) {
+        throw new Error(`${where}: unknown field "${key}"`);
+      }
     }
     for (const key of ['status', 'hangMs', 'frameDelayMs']) {
-      if (reply[key] !== undefined && (typeof reply[key] !== 'number' || !Number.isFinite(reply[key]) || (reply[key] as number) < 0)) {
+      if (
+        reply[key] !== undefined &&
+        (typeof reply[key] !== 'number' || !Number.isFinite(reply[key]) || (reply[key] as number) < 0)
+      ) {
         throw new Error(`${where}: "${key}" must be a non-negative number`);
       }
     }
-    if (reply.frames !== undefined && !Array.isArray(reply.frames)) throw new Error(`${where}: "frames" must be an array`);
+    if (reply.frames !== undefined && !Array.isArray(reply.frames)) {
+      throw new Error(`${where}: "frames" must be an array`);
+    }
     if (reply.body === undefined && reply.frames === undefined && reply.hangMs === undefined) {
       throw new Error(`${where}: needs "body", "frames" or "hangMs"`);
     }
@@ -179,7 +206,9 @@ export const GROUNDED_DEMO_SUGGESTIONS = [
 
 /** True when the request asks for Google Search grounding (the `googleSearch` tool). */
 export function isGoogleSearchRequest(body: Record<string, unknown>): boolean {
-  return Array.isArray(body.tools) && body.tools.some((t) => typeof t === 'object' && t !== null && 'googleSearch' in t);
+  return (
+    Array.isArray(body.tools) && body.tools.some((t) => typeof t === 'object' && t !== null && 'googleSearch' in t)
+  );
 }
 
 /** The canned grounded answer: E1 backs the first sentence, E2 the second, nothing the third. */

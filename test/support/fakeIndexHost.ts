@@ -5,7 +5,13 @@
 
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { docsFolderHoldingIndex, Engine, toSourcePath, workspaceDocSource, type EngineOptions } from '../../src/core/engine';
+import {
+  docsFolderHoldingIndex,
+  Engine,
+  toSourcePath,
+  workspaceDocSource,
+  type EngineOptions,
+} from '../../src/core/engine';
 import type { Event } from '../../src/host/emitter';
 import type { EngineRequest, IndexHost } from '../../src/host/workspaceIndex';
 
@@ -35,7 +41,15 @@ export function fakeIndexHost(options: {
   wrap?(engine: Engine): Engine;
 }): FakeIndexHost {
   let cancelNext = false;
-  const folders = options.docs ? [{ name: path.basename(options.docs), index: 0, uri: { scheme: 'file', fsPath: options.docs } } as unknown as vscode.WorkspaceFolder] : [];
+  const folders = options.docs
+    ? [
+        {
+          name: path.basename(options.docs),
+          index: 0,
+          uri: { scheme: 'file', fsPath: options.docs },
+        } as unknown as vscode.WorkspaceFolder,
+      ]
+    : [];
   const host: FakeIndexHost = {
     notifications: [],
     indexedKey: [],

@@ -5,10 +5,17 @@
 
 import type { ChatModel } from '../../src/core/types';
 import { nextMove, returnedPassages, type ReplayPlan, type ReplayReport } from './answerReplay';
-import { LanguageModelChatMessage, LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelToolResultPart, useFakeVscode } from './fakeVscode';
+import {
+  LanguageModelChatMessage,
+  LanguageModelTextPart,
+  LanguageModelToolCallPart,
+  LanguageModelToolResultPart,
+  useFakeVscode,
+} from './fakeVscode';
 
 useFakeVscode();
-const { createLanguageModelChatModel } = require('../../src/host/lmChatModel') as typeof import('../../src/host/lmChatModel');
+const { createLanguageModelChatModel } =
+  require('../../src/host/lmChatModel') as typeof import('../../src/host/lmChatModel');
 
 /** What the fake model saw in each request (for tests). */
 export interface SeenRequest {
@@ -25,10 +32,24 @@ export function languageModelReplay(plan: ReplayPlan, report: ReplayReport, seen
       const parts = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
       const returned = parts
         .filter((p): p is LanguageModelToolResultPart => p instanceof LanguageModelToolResultPart)
-        .flatMap((p) => p.content.filter((c): c is LanguageModelTextPart => c instanceof LanguageModelTextPart).flatMap((c) => returnedPassages(JSON.parse(c.value))));
-      const rounds = messages.filter((m) => m.role === 'assistant' && Array.isArray(m.content) && m.content.some((p) => p instanceof LanguageModelToolCallPart)).length;
+        .flatMap((p) =>
+          p.content
+            .filter((c): c is LanguageModelTextPart => c instanceof LanguageModelTextPart)
+            .flatMap((c) => returnedPassages(JSON.parse(c.value))),
+        );
+      const rounds = messages.filter(
+        (m) =>
+          m.role === 'assistant' &&
+          Array.isArray(m.content) &&
+          m.content.some((p) => p instanceof LanguageModelToolCallPart),
+      ).length;
       const move = nextMove(plan, returned, rounds, report);
-      const out = 'answer' in move ? [new LanguageModelTextPart(move.answer)] : move.search.map((query, i) => new LanguageModelToolCallPart(`call-${rounds}-${i}`, 'searchPolicies', { query }));
+      const out =
+        'answer' in move
+          ? [new LanguageModelTextPart(move.answer)]
+          : move.search.map(
+              (query, i) => new LanguageModelToolCallPart(`call-${rounds}-${i}`, 'searchPolicies', { query }),
+            );
       return {
         stream: (async function* () {
           for (const part of out) yield part;

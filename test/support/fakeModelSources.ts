@@ -22,7 +22,13 @@ export interface FakeModelSettings {
 /** Model sources over `settings` (change its fields and call `changed()` as a settings change would). */
 export function fakeModelSources(settings: FakeModelSettings): ModelSources & { changed(): void } {
   const emitter = new Emitter<void>();
-  const vertex = (): VertexSearchSettings => ({ dataStore: settings.dataStore ?? '', filter: '', maxResults: undefined, project: '', location: '' });
+  const vertex = (): VertexSearchSettings => ({
+    dataStore: settings.dataStore ?? '',
+    filter: '',
+    maxResults: undefined,
+    project: '',
+    location: '',
+  });
   return {
     geminiKey: () => Promise.resolve(settings.key),
     modelSetting: () => settings.model,

@@ -20,7 +20,8 @@ export class LanguageModelToolResultPart {
     readonly content: unknown[],
   ) {}
 }
-export type MessageContent = string | Array<LanguageModelTextPart | LanguageModelToolCallPart | LanguageModelToolResultPart>;
+export type MessageContent =
+  string | Array<LanguageModelTextPart | LanguageModelToolCallPart | LanguageModelToolResultPart>;
 export class LanguageModelChatMessage {
   constructor(
     readonly role: 'user' | 'assistant',

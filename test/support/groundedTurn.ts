@@ -7,11 +7,38 @@ import type { TurnActions } from '../../src/webview/answerView';
 import type { Evidence, SentenceVerdict, TurnResult } from '../../src/domain/types';
 
 export function web(id: string, uri: string, title: string, text = ''): Evidence {
-  return { id, passageId: `chunk:${id}`, source: uri, startLine: 0, endLine: 0, heading: title, text, version: '', uri, title };
+  return {
+    id,
+    passageId: `chunk:${id}`,
+    source: uri,
+    startLine: 0,
+    endLine: 0,
+    heading: title,
+    text,
+    version: '',
+    uri,
+    title,
+  };
 }
 
-export function sentence(text: string, start: number, verdict: SentenceVerdict['verdict'], citations: string[], code: SentenceVerdict['code'] = 'supported'): SentenceVerdict {
-  return { text, citations, verdict, code, reason: code === 'supported' ? 'supported' : `${code}: no grounding support covers this sentence`, support: verdict === 'kept' ? 1 : 0, start, end: start + text.length, tier: 'grounding' };
+export function sentence(
+  text: string,
+  start: number,
+  verdict: SentenceVerdict['verdict'],
+  citations: string[],
+  code: SentenceVerdict['code'] = 'supported',
+): SentenceVerdict {
+  return {
+    text,
+    citations,
+    verdict,
+    code,
+    reason: code === 'supported' ? 'supported' : `${code}: no grounding support covers this sentence`,
+    support: verdict === 'kept' ? 1 : 0,
+    start,
+    end: start + text.length,
+    tier: 'grounding',
+  };
 }
 
 /** Suggestions markup in the shape Google sends (our own CSS and chips), plus hostile extras. */
@@ -51,13 +78,24 @@ export function groundedResult(): TurnResult {
     question: 'When did it open?',
     answer: `${s1} ${s2}`,
     abstained: false,
-    sentences: [sentence(s1, 0, 'kept', ['E1']), sentence(s2, TEXT.indexOf(s2), 'kept', ['E2']), sentence(s3, TEXT.indexOf(s3), 'dropped', [], 'no-grounding-support')],
-    evidence: [web('E1', 'https://www.history.example.org/cafe', 'Café history'), web('E2', 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AbC', 'visit-dus.example.com')],
+    sentences: [
+      sentence(s1, 0, 'kept', ['E1']),
+      sentence(s2, TEXT.indexOf(s2), 'kept', ['E2']),
+      sentence(s3, TEXT.indexOf(s3), 'dropped', [], 'no-grounding-support'),
+    ],
+    evidence: [
+      web('E1', 'https://www.history.example.org/cafe', 'Café history'),
+      web('E2', 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AbC', 'visit-dus.example.com'),
+    ],
     metrics: { retrieved: 2, coverage: 2 / 3, dropped: 1, abstained: false },
     model: 'google-search:gemini-2.5-flash',
     retrieval: 'google-search',
-    grounding: { route: 'google-search', supports: [], queries: ['cafe mueller opening'], searchSuggestions: SUGGESTIONS },
+    grounding: {
+      route: 'google-search',
+      supports: [],
+      queries: ['cafe mueller opening'],
+      searchSuggestions: SUGGESTIONS,
+    },
     notices: [],
   };
 }
-

@@ -29,7 +29,10 @@ export function folderGraph(srcRoot: string): FolderGraph {
     const edges = graph.get(from) ?? new Map<string, string[]>();
     graph.set(from, edges);
     for (const spec of importsOf(file)) {
-      const target = path.relative(srcRoot, path.resolve(path.dirname(file), spec)).split(path.sep).join('/');
+      const target = path
+        .relative(srcRoot, path.resolve(path.dirname(file), spec))
+        .split(path.sep)
+        .join('/');
       const to = target.startsWith('..') ? `outside src (${target})` : target.split('/')[0];
       if (to === from) continue;
       edges.set(to, [...(edges.get(to) ?? []), `${rel} → ${spec}`]);

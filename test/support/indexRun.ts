@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const source = folderDocSource(docs);
   if (flag === '--loop-edit') {
     for (let n = 0; ; n++) {
-      await appendFile(path.join(docs, editFile), `\nEdit number ${n} of the crash test mentions quarterly approvals.\n`);
+      await appendFile(
+        path.join(docs, editFile),
+        `\nEdit number ${n} of the crash test mentions quarterly approvals.\n`,
+      );
       await index.update(source, {
         embedder,
         onProgress: (p) => {
@@ -33,13 +36,15 @@ async function main(): Promise<void> {
   }
   const report = await index.update(source, { embedder });
   const hits = await new HybridRetriever(index, embedder).search(query, 6);
-  process.stdout.write(`${JSON.stringify({
-    openNotices: noticeTexts(index.openNotices),
-    notices: noticeTexts(report.notices),
-    embedded: report.embedded,
-    passages: report.passages,
-    hits: hits.map((h) => ({ id: h.passage.id, source: h.passage.source, text: h.passage.text })),
-  })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({
+      openNotices: noticeTexts(index.openNotices),
+      notices: noticeTexts(report.notices),
+      embedded: report.embedded,
+      passages: report.passages,
+      hits: hits.map((h) => ({ id: h.passage.id, source: h.passage.source, text: h.passage.text })),
+    })}\n`,
+  );
 }
 
 main().catch((error) => {

@@ -8,9 +8,30 @@ import * as path from 'node:path';
 const RUNNER = path.resolve(__dirname, 'fillRun.ts');
 
 /** Runs fillRun.ts until it prints "paused", then kills it with SIGKILL; returns its output. */
-export function runUntilPausedThenKill(docs: string, indexDir: string, modelDir: string, commitEvery: number, pauseAt: number, modelId?: string): Promise<string[]> {
+export function runUntilPausedThenKill(
+  docs: string,
+  indexDir: string,
+  modelDir: string,
+  commitEvery: number,
+  pauseAt: number,
+  modelId?: string,
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, docs, indexDir, modelDir, String(commitEvery), String(pauseAt), ...(modelId ? [modelId] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        RUNNER,
+        docs,
+        indexDir,
+        modelDir,
+        String(commitEvery),
+        String(pauseAt),
+        ...(modelId ? [modelId] : []),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     const lines: string[] = [];
     let stderr = '';
     let buffer = '';
@@ -31,8 +52,13 @@ export function runUntilPausedThenKill(docs: string, indexDir: string, modelDir:
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (signal === 'SIGKILL' && lines.includes('paused')) resolve(lines);
-      else reject(new Error(`the run ended without being killed (code ${code}, signal ${signal}); stdout: ${lines.join(' | ')}; stderr: ${stderr}`));
+      else {
+        reject(
+          new Error(
+            `the run ended without being killed (code ${code}, signal ${signal}); stdout: ${lines.join(' | ')}; stderr: ${stderr}`,
+          ),
+        );
+      }
     });
   });
 }
-

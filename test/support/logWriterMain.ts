@@ -7,7 +7,10 @@ import { appendBounded } from '../../src/core/metrics/logFile';
 async function main(): Promise<void> {
   const [file, writer, count, maxBytes, keep] = process.argv.slice(2);
   for (let seq = 0; seq < Number(count); seq++) {
-    await appendBounded(file, JSON.stringify({ writer, seq, pad: 'x'.repeat(40 + (seq % 50)) }), { maxBytes: Number(maxBytes), keep: Number(keep) });
+    await appendBounded(file, JSON.stringify({ writer, seq, pad: 'x'.repeat(40 + (seq % 50)) }), {
+      maxBytes: Number(maxBytes),
+      keep: Number(keep),
+    });
   }
 }
 

@@ -38,19 +38,34 @@ export async function makeMiniLmShapedModel(dir: string, corpus = VOCABULARY_COR
     const weights = randomWeights();
     await mkdir(join(tmp, 'onnx'), { recursive: true });
     await writeFile(join(tmp, 'config.json'), JSON.stringify(configJson(), null, 2));
-    await writeFile(join(tmp, 'sentence_bert_config.json'), JSON.stringify({ max_seq_length: MINILM_SHAPE.maxSeqLength, do_lower_case: false }, null, 2));
+    await writeFile(
+      join(tmp, 'sentence_bert_config.json'),
+      JSON.stringify({ max_seq_length: MINILM_SHAPE.maxSeqLength, do_lower_case: false }, null, 2),
+    );
     await writeFile(join(tmp, 'tokenizer.json'), JSON.stringify(tokenizerJson(vocab)));
     await writeFile(join(tmp, 'tokenizer_config.json'), JSON.stringify(tokenizerConfig(), null, 2));
     await writeFile(join(tmp, 'special_tokens_map.json'), JSON.stringify(SPECIALS_MAP, null, 2));
-    await writeFile(join(tmp, 'onnx', 'model.onnx'), encodeBertModel(MINILM_SHAPE, weights, { q8: false, name: 'minilm_shaped_fp32' }));
-    await writeFile(join(tmp, 'onnx', 'model_quantized.onnx'), encodeBertModel(MINILM_SHAPE, weights, { q8: true, name: 'minilm_shaped_q8' }));
+    await writeFile(
+      join(tmp, 'onnx', 'model.onnx'),
+      encodeBertModel(MINILM_SHAPE, weights, { q8: false, name: 'minilm_shaped_fp32' }),
+    );
+    await writeFile(
+      join(tmp, 'onnx', 'model_quantized.onnx'),
+      encodeBertModel(MINILM_SHAPE, weights, { q8: true, name: 'minilm_shaped_q8' }),
+    );
   });
 }
 
 // ---------------------------------------------------------------------------------------
 // Vocabulary
 
-const SPECIALS_MAP = { unk_token: '[UNK]', sep_token: '[SEP]', pad_token: '[PAD]', cls_token: '[CLS]', mask_token: '[MASK]' };
+const SPECIALS_MAP = {
+  unk_token: '[UNK]',
+  sep_token: '[SEP]',
+  pad_token: '[PAD]',
+  cls_token: '[CLS]',
+  mask_token: '[MASK]',
+};
 
 /**
  * BERT's layout of special ids ([PAD] 0, [unused…], [UNK] 100, [CLS] 101, [SEP] 102, [MASK] 103),
@@ -81,11 +96,18 @@ export function generateVocabulary(corpus: string, size: number): string[] {
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const budget = size - vocab.length;
   const wholeBudget = Math.round(budget * 0.78);
-  const whole = new Set(ranked.filter(([w, c]) => c >= 2 && w.length > 1).slice(0, wholeBudget).map(([w]) => w));
+  const whole = new Set(
+    ranked
+      .filter(([w, c]) => c >= 2 && w.length > 1)
+      .slice(0, wholeBudget)
+      .map(([w]) => w),
+  );
   const pieces = new Map<string, number>();
   for (const [word, count] of ranked) {
     if (whole.has(word) || word.length < 3) continue;
-    for (let n = 2; n <= Math.min(8, word.length - 1); n++) pieces.set(word.slice(0, n), (pieces.get(word.slice(0, n)) ?? 0) + count);
+    for (let n = 2; n <= Math.min(8, word.length - 1); n++) {
+      pieces.set(word.slice(0, n), (pieces.get(word.slice(0, n)) ?? 0) + count);
+    }
     for (let start = 1; start < word.length; start++) {
       for (let n = 2; n <= 6 && start + n <= word.length; n++) {
         const piece = `##${word.slice(start, start + n)}`;
@@ -105,7 +127,10 @@ export function generateVocabulary(corpus: string, size: number): string[] {
 function wordCounts(corpus: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const file of markdownFiles(corpus)) {
-    const text = readFileSync(file, 'utf8').toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+    const text = readFileSync(file, 'utf8')
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{Mn}/gu, '');
     for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
       if (word.length <= 24) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
@@ -127,7 +152,13 @@ function markdownFiles(folder: string): string[] {
 function tokenizerConfig(): Record<string, unknown> {
   // Like the hub's MiniLM: the tokenizer allows 512 tokens; the 256 of training is in
   // sentence_bert_config.json.
-  return { tokenizer_class: 'BertTokenizer', do_lower_case: true, model_max_length: 512, clean_up_tokenization_spaces: true, ...SPECIALS_MAP };
+  return {
+    tokenizer_class: 'BertTokenizer',
+    do_lower_case: true,
+    model_max_length: 512,
+    clean_up_tokenization_spaces: true,
+    ...SPECIALS_MAP,
+  };
 }
 
 function configJson(): Record<string, unknown> {
@@ -166,9 +197,20 @@ function randomWeights(): BertWeights {
     types: normal(tokenTypes * h),
     embeddingNorm: norm(),
     layers: Array.from({ length: layers }, () => ({
-      q: normal(h * h), k: normal(h * h), v: normal(h * h), o: normal(h * h), up: normal(h * f), down: normal(f * h),
-      qb: normal(h), kb: normal(h), vb: normal(h), ob: normal(h), upb: normal(f), downb: normal(h),
-      attentionNorm: norm(), outputNorm: norm(),
+      q: normal(h * h),
+      k: normal(h * h),
+      v: normal(h * h),
+      o: normal(h * h),
+      up: normal(h * f),
+      down: normal(f * h),
+      qb: normal(h),
+      kb: normal(h),
+      vb: normal(h),
+      ob: normal(h),
+      upb: normal(f),
+      downb: normal(h),
+      attentionNorm: norm(),
+      outputNorm: norm(),
     })),
   };
 }

@@ -24,7 +24,9 @@ export interface TestPostgres {
  * set, else PGlite (the benchmarks). `dataDir`: a PGlite data folder on disk kept between runs
  * (the store profile reuses its index).
  */
-export async function startTestPostgres(options: { dataDir?: string; kind?: TestServerKind } = {}): Promise<TestPostgres> {
+export async function startTestPostgres(
+  options: { dataDir?: string; kind?: TestServerKind } = {},
+): Promise<TestPostgres> {
   if (options.kind === 'postgres') return freshDatabase(await realPostgresUrl());
   const external = options.kind === undefined ? process.env.EVIDENT_TEST_PG_URL : undefined;
   if (external) return freshDatabase(external);
@@ -51,7 +53,9 @@ export async function dropStoreTables(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('DROP TABLE IF EXISTS evident_term_df, evident_stems, evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE');
+    await client.query(
+      'DROP TABLE IF EXISTS evident_term_df, evident_stems, evident_terms, evident_passages, evident_documents, evident_store, evident_schema CASCADE',
+    );
   } finally {
     await client.end();
   }

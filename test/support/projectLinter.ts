@@ -14,7 +14,12 @@ export function projectLinter(): ESLint {
 }
 
 export async function textLinter(): Promise<ESLint> {
-  const config = (await import(pathToFileURL(path.join(repoRoot, 'eslint.config.mjs')).href)) as { TYPE_AWARE_RULES: Linter.RulesRecord };
+  const config = (await import(pathToFileURL(path.join(repoRoot, 'eslint.config.mjs')).href)) as {
+    TYPE_AWARE_RULES: Linter.RulesRecord;
+  };
   const off = Object.fromEntries(Object.keys(config.TYPE_AWARE_RULES).map((rule) => [rule, 'off' as const]));
-  return new ESLint({ cwd: repoRoot, overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: off } });
+  return new ESLint({
+    cwd: repoRoot,
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: off },
+  });
 }

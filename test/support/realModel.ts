@@ -15,7 +15,9 @@ export function requireRealModel(env: Record<string, string | undefined> = proce
   const dir = realModelDir(env);
   for (const file of ['config.json', 'tokenizer.json', 'onnx/model.onnx', 'onnx/model_quantized.onnx']) {
     if (!existsSync(join(dir, file))) {
-      throw new Error(`the real all-MiniLM-L6-v2 is not in ${dir} (${file} is missing): run \`npm run fetch-model\` (or set EVIDENT_MODEL_DIR to a folder it wrote)`);
+      throw new Error(
+        `the real all-MiniLM-L6-v2 is not in ${dir} (${file} is missing): run \`npm run fetch-model\` (or set EVIDENT_MODEL_DIR to a folder it wrote)`,
+      );
     }
   }
   return dir;

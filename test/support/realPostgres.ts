@@ -34,8 +34,12 @@ export function realPostgresProblem(): string | undefined {
 /** Why this process cannot start a server of its own, or undefined when it can. */
 function ownServerProblem(): string | undefined {
   const tool = pgTool();
-  if (!tool) return 'no EVIDENT_TEST_PG_URL and no shared/tools/pg-with-pgvector (set EVIDENT_PG_TOOL to it, or EVIDENT_TEST_PG_URL to a server with pgvector)';
-  if (process.getuid?.() !== 0) return `${tool} must run as root (it starts the server as the postgres user); or set EVIDENT_TEST_PG_URL to a server with pgvector`;
+  if (!tool) {
+    return 'no EVIDENT_TEST_PG_URL and no shared/tools/pg-with-pgvector (set EVIDENT_PG_TOOL to it, or EVIDENT_TEST_PG_URL to a server with pgvector)';
+  }
+  if (process.getuid?.() !== 0) {
+    return `${tool} must run as root (it starts the server as the postgres user); or set EVIDENT_TEST_PG_URL to a server with pgvector`;
+  }
   return undefined;
 }
 
@@ -65,13 +69,18 @@ export async function freePort(): Promise<number> {
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const problem = ownServerProblem();
   const tool = pgTool();
-  if (problem || !tool) throw new Error(`A real PostgreSQL with pgvector cannot be started here: ${problem ?? 'no shared/tools/pg-with-pgvector'}.`);
+  if (problem || !tool) {
+    throw new Error(
+      `A real PostgreSQL with pgvector cannot be started here: ${problem ?? 'no shared/tools/pg-with-pgvector'}.`,
+    );
+  }
   const port = await freePort();
   // Reachable by the postgres user (a mkdtemp folder is private to its owner).
   const dir = path.join(os.tmpdir(), `evident-pg-${process.pid}-${randomBytes(4).toString('hex')}`);
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755);
-  const run = (...args: string[]) => execFileSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  const run = (...args: string[]) =>
+    execFileSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   let url: string;
   try {
     url = run('start', dir, String(port)).split('\n').pop() ?? '';
@@ -81,8 +90,12 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     throw new Error(`A real PostgreSQL with pgvector could not be started with ${tool}: ${stderr}`);
   }
   const pgCtl = (mode: 'immediate' | 'fast') => {
-    const bin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'], { encoding: 'utf8' }).trim();
-    execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', `'${bin}/pg_ctl' -D '${dir}/data' -m ${mode} stop`], { stdio: 'ignore' });
+    const bin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'], {
+      encoding: 'utf8',
+    }).trim();
+    execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', `'${bin}/pg_ctl' -D '${dir}/data' -m ${mode} stop`], {
+      stdio: 'ignore',
+    });
   };
   let running = true;
   const own: OwnPostgres = {

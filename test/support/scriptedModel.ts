@@ -5,10 +5,7 @@
 import type { ChatModel, ChatRequest, ChatResponse, ToolCall } from '../../src/core/types';
 
 export type ScriptedStep =
-  | { toolCalls: ToolCall[]; text?: string }
-  | { text: string; chunks?: string[] }
-  | { error: Error }
-  | { hang: true };
+  { toolCalls: ToolCall[]; text?: string } | { text: string; chunks?: string[] } | { error: Error } | { hang: true };
 
 export class ScriptedModel implements ChatModel {
   readonly name = 'scripted';

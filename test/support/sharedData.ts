@@ -6,7 +6,9 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 
-export const SHARED_DATA = process.env.EVIDENT_SHARED_DATA ? path.resolve(process.env.EVIDENT_SHARED_DATA) : path.resolve(__dirname, '../../../shared/data');
+export const SHARED_DATA = process.env.EVIDENT_SHARED_DATA
+  ? path.resolve(process.env.EVIDENT_SHARED_DATA)
+  : path.resolve(__dirname, '../../../shared/data');
 export const CORPORA = path.join(SHARED_DATA, 'corpora');
 
 /** Why a test of these shared corpora cannot run here, or undefined when they are all present. */

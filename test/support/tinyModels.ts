@@ -107,9 +107,15 @@ export async function makeTinyEmbeddingModel(dir: string, dimensions = TINY_DIME
   return generateOnce(join(dir, name), async (tmp) => {
     const vocab = buildVocabulary();
     const table = embeddingTable(vocab, dimensions);
-    await writeModelFolder(tmp, vocab, embeddingGraph(table, vocab.length, dimensions), {
-      architectures: ['BertModel'],
-    }, dimensions);
+    await writeModelFolder(
+      tmp,
+      vocab,
+      embeddingGraph(table, vocab.length, dimensions),
+      {
+        architectures: ['BertModel'],
+      },
+      dimensions,
+    );
   });
 }
 
@@ -147,7 +153,9 @@ export function buildVocabulary(): string[] {
   chars.filter((c) => /[a-z0-9]/.test(c)).forEach((c) => add(`##${c}`));
   const words = WORDS.split(/\s+/).filter(Boolean);
   words.forEach(add);
-  SUFFIXES.split(/\s+/).filter(Boolean).forEach((s) => add(`##${s}`));
+  SUFFIXES.split(/\s+/)
+    .filter(Boolean)
+    .forEach((s) => add(`##${s}`));
   PREFIXES.split(/\s+/).filter(Boolean).forEach(add);
   // Digit pairs cover figures such as "90", "25", "2024".
   for (let n = 0; n < 100; n++) add(String(n).padStart(2, '0'));
@@ -160,7 +168,9 @@ export function buildVocabulary(): string[] {
     add(`##${gram}`);
     add(gram);
   }
-  if (vocab.length !== TINY_VOCAB_SIZE) throw new Error(`tiny vocabulary has ${vocab.length} entries, expected ${TINY_VOCAB_SIZE}`);
+  if (vocab.length !== TINY_VOCAB_SIZE) {
+    throw new Error(`tiny vocabulary has ${vocab.length} entries, expected ${TINY_VOCAB_SIZE}`);
+  }
   return vocab;
 }
 
@@ -174,9 +184,7 @@ function frequentGrams(words: string[]): string[] {
       }
     }
   }
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([gram]) => gram);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([gram]) => gram);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -192,7 +200,8 @@ export function embeddingTable(vocab: string[], dims = TINY_DIMENSIONS): Float32
     const surface = continuation ? token.slice(2) : token;
     const padded = continuation ? `${surface}>` : `<${surface}>`;
     const row = new Float32Array(dims);
-    const grams = padded.length <= 3 ? [padded] : Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3));
+    const grams =
+      padded.length <= 3 ? [padded] : Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3));
     for (const gram of grams) {
       const vector = seededGaussian(gram, dims);
       for (let d = 0; d < dims; d++) row[d] += vector[d];
@@ -252,11 +261,21 @@ function int64Tensor(name: string, values: number[]): onnx.ITensorProto {
 function valueInfo(name: string, elemType: number, dims: Array<string | number>): onnx.IValueInfoProto {
   return {
     name,
-    type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } },
+    type: {
+      tensorType: {
+        elemType,
+        shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) },
+      },
+    },
   };
 }
 
-function node(opType: string, input: string[], output: string[], attribute: onnx.IAttributeProto[] = []): onnx.INodeProto {
+function node(
+  opType: string,
+  input: string[],
+  output: string[],
+  attribute: onnx.IAttributeProto[] = [],
+): onnx.INodeProto {
   return { opType, input, output, name: output[0], attribute };
 }
 
@@ -342,7 +361,13 @@ function classifierGraph(table: Float32Array, vocabSize: number): onnx.IGraphPro
 // ---------------------------------------------------------------------------------------
 // Files
 
-export async function writeModelFolder(folder: string, vocab: string[], graph: onnx.IGraphProto, configExtra: Record<string, unknown>, dims = TINY_DIMENSIONS): Promise<void> {
+export async function writeModelFolder(
+  folder: string,
+  vocab: string[],
+  graph: onnx.IGraphProto,
+  configExtra: Record<string, unknown>,
+  dims = TINY_DIMENSIONS,
+): Promise<void> {
   await mkdir(join(folder, 'onnx'), { recursive: true });
   const config = {
     model_type: 'bert',
@@ -387,11 +412,21 @@ export function tokenizerJson(vocab: string[]): Record<string, unknown> {
       normalized: false,
       special: true,
     })),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: {
       type: 'TemplateProcessing',
-      single: [{ SpecialToken: { id: '[CLS]', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '[SEP]', type_id: 0 } }],
+      single: [
+        { SpecialToken: { id: '[CLS]', type_id: 0 } },
+        { Sequence: { id: 'A', type_id: 0 } },
+        { SpecialToken: { id: '[SEP]', type_id: 0 } },
+      ],
       pair: [
         { SpecialToken: { id: '[CLS]', type_id: 0 } },
         { Sequence: { id: 'A', type_id: 0 } },
@@ -402,7 +437,13 @@ export function tokenizerJson(vocab: string[]): Record<string, unknown> {
       special_tokens: Object.fromEntries(['[CLS]', '[SEP]'].map((t) => [t, { id: t, ids: [ids[t]], tokens: [t] }])),
     },
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: ids },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab: ids,
+    },
   };
 }
 

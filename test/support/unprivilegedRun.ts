@@ -62,7 +62,8 @@ function ownUserRunner(entry: string): UnprivilegedRunner {
   return {
     asNobody: false,
     share: async (target) => target,
-    run: (args, options = {}) => spawnRun([process.execPath, '--import', 'tsx', entry, ...args], { cwd: ROOT, home: os.homedir(), options }),
+    run: (args, options = {}) =>
+      spawnRun([process.execPath, '--import', 'tsx', entry, ...args], { cwd: ROOT, home: os.homedir(), options }),
     dispose: async () => undefined,
   };
 }
@@ -114,7 +115,9 @@ function runtimePackages(): { name: string; dir: string }[] {
     if (seen.has(dir)) return;
     seen.add(dir);
     if (dir === path.join(ROOT, 'node_modules', name)) found.set(name, dir);
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, dir);
   };
   for (const name of RUNTIME_PACKAGES) visit(name, ROOT);
@@ -126,7 +129,9 @@ function installedPackage(name: string, from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', name);
     if (existsSync(path.join(candidate, 'package.json'))) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`package ${name} (needed by ${from}) is not installed: run npm install`);
+    if (path.dirname(dir) === dir) {
+      throw new Error(`package ${name} (needed by ${from}) is not installed: run npm install`);
+    }
   }
 }
 
@@ -164,11 +169,18 @@ for (const p of process.argv.slice(1)) {
   catch (e) { process.stdout.write(p + ' (' + (e.code || e.message) + ')'); process.exit(3); }
 }`;
   const why = (detail: string) =>
-    new Error(`cannot arrange a run as the unprivileged user nobody (uid ${NOBODY}), needed because the tests run as root: ${detail}. ` +
-      `Everything the run reads must be reachable by other users: the temporary folder (${os.tmpdir()}; set TMPDIR to another) and Node (${process.execPath}).`);
+    new Error(
+      `cannot arrange a run as the unprivileged user nobody (uid ${NOBODY}), needed because the tests run as root: ${detail}. ` +
+        `Everything the run reads must be reachable by other users: the temporary folder (${os.tmpdir()}; set TMPDIR to another) and Node (${process.execPath}).`,
+    );
   let result: UnprivilegedRun;
   try {
-    result = await spawnRun([process.execPath, '-e', check, ...paths], { cwd: '/', home: '/', uid: NOBODY, options: {} });
+    result = await spawnRun([process.execPath, '-e', check, ...paths], {
+      cwd: '/',
+      home: '/',
+      uid: NOBODY,
+      options: {},
+    });
   } catch (error) {
     throw why(`Node cannot be started as nobody (${(error as Error).message})`);
   }
@@ -199,7 +211,11 @@ function spawnRun(command: string[], plan: SpawnPlan): Promise<UnprivilegedRun> 
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${path.basename(command[1] ?? command[0])} did not finish within ${timeoutMs} ms; stderr: ${stderr}`));
+      reject(
+        new Error(
+          `${path.basename(command[1] ?? command[0])} did not finish within ${timeoutMs} ms; stderr: ${stderr}`,
+        ),
+      );
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);

@@ -52,7 +52,12 @@ export async function indexSnapshot(dir: string): Promise<Record<string, string>
 
 /** A reader lease or the writer lock (relative to the index folder). */
 export function isCoordinationFile(name: string): boolean {
-  return name === LOCK_FILE || name === READERS_FOLDER || name.startsWith(`${READERS_FOLDER}/`) || name.startsWith(`${READERS_FOLDER}${path.sep}`);
+  return (
+    name === LOCK_FILE ||
+    name === READERS_FOLDER ||
+    name.startsWith(`${READERS_FOLDER}/`) ||
+    name.startsWith(`${READERS_FOLDER}${path.sep}`)
+  );
 }
 
 /** The samples workspace shipped with the project (fictional policies we wrote). */

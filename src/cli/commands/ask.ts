@@ -9,8 +9,18 @@ import { MAX_DOC_BYTES } from '../../core/docs/docSource';
 import { CliError, type CliCommand, type CliIO } from '../io';
 import { mkdirSync } from 'node:fs';
 import {
-  ENGINE_FLAGS, ENGINE_FLAGS_HELP, GROUNDING_FLAGS, GROUNDING_FLAGS_HELP, cacheRoot, chooseCliModel, groundedCliModel, isGroundedModelName, numberFlag, openEngine,
-  progressPrinter, type GroundingFlags,
+  ENGINE_FLAGS,
+  ENGINE_FLAGS_HELP,
+  GROUNDING_FLAGS,
+  GROUNDING_FLAGS_HELP,
+  cacheRoot,
+  chooseCliModel,
+  groundedCliModel,
+  isGroundedModelName,
+  numberFlag,
+  openEngine,
+  progressPrinter,
+  type GroundingFlags,
 } from '../setup';
 import { askGrounded } from '../../core/engine';
 import { readJsonl, requireString } from '../../core/jsonl';
@@ -60,7 +70,16 @@ interface QuestionLine extends ConversationLine {
 export const ask: CliCommand = async (argv, io) => {
   const { values } = parseArgs({
     args: argv,
-    options: { ...ENGINE_FLAGS, ...GROUNDING_FLAGS, question: { type: 'string' }, questions: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' }, 'web-search': { type: 'boolean' }, 'no-index': { type: 'boolean' } },
+    options: {
+      ...ENGINE_FLAGS,
+      ...GROUNDING_FLAGS,
+      question: { type: 'string' },
+      questions: { type: 'string' },
+      model: { type: 'string' },
+      json: { type: 'boolean' },
+      'web-search': { type: 'boolean' },
+      'no-index': { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help) {
@@ -76,7 +95,9 @@ export const ask: CliCommand = async (argv, io) => {
   const batch = values.questions
     ? await readJsonl<QuestionLine>(
         path.resolve(io.cwd, values.questions),
-        withAfterCheck((v) => requireString(v, 'id') ?? requireString(v, 'question') ?? questionProblem(v.question as string)),
+        withAfterCheck(
+          (v) => requireString(v, 'id') ?? requireString(v, 'question') ?? questionProblem(v.question as string),
+        ),
       )
     : undefined;
   if (isGroundedModelName(values.model)) return askWithGrounding(values, batch, io);
@@ -89,13 +110,27 @@ export const ask: CliCommand = async (argv, io) => {
   const model = makeModel(engine);
   try {
     // Another process indexing the folder: answer from what it committed rather than race it.
-    if (!values.store && !values['no-index']) await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true, whenBusy: 'answer' });
+    if (!values.store && !values['no-index']) {
+      await engine.index({
+        signal: io.signal,
+        onProgress: progressPrinter(io),
+        modelWhenNeeded: true,
+        whenBusy: 'answer',
+      });
+    }
     const files = values.store && values.docs ? sourceFiles(path.resolve(io.cwd, values.docs)) : undefined;
     const warnStale = (result: TurnResult) => warnAboutStaleSources(result, io);
     if (batch) {
       await askConversations(
         batch,
-        (line, follows) => engine.ask(line.question, { model, id: line.id, signal: io.signal, webSearch, ...(follows ? { follows } : {}) }),
+        (line, follows) =>
+          engine.ask(line.question, {
+            model,
+            id: line.id,
+            signal: io.signal,
+            webSearch,
+            ...(follows ? { follows } : {}),
+          }),
         (_, result) => {
           warnStale(result);
           io.stdout(`${JSON.stringify(toJson(result, files))}\n`);
@@ -105,7 +140,9 @@ export const ask: CliCommand = async (argv, io) => {
     }
     const result = await engine.ask(values.question ?? '', { model, signal: io.signal, webSearch });
     warnStale(result);
-    if (values.json && result.partialRetrieval) io.stderr(`evident: ${describePartialRetrieval(result.partialRetrieval)}\n`);
+    if (values.json && result.partialRetrieval) {
+      io.stderr(`evident: ${describePartialRetrieval(result.partialRetrieval)}\n`);
+    }
     io.stdout(values.json ? `${JSON.stringify(toJson(result, files))}\n` : render(result, files));
     return 0;
   } finally {
@@ -140,7 +177,10 @@ function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[
   if (modelName === undefined || !(modelName === 'gemini' || modelName.startsWith('gemini:'))) {
     throw new CliError('--web-search needs --model gemini[:MODEL_ID] (a model that calls tools).');
   }
-  return groundedCliModel({ model: `google-search${modelName.includes(':') ? modelName.slice(modelName.indexOf(':')) : ''}`, timeout }, io);
+  return groundedCliModel(
+    { model: `google-search${modelName.includes(':') ? modelName.slice(modelName.indexOf(':')) : ''}`, timeout },
+    io,
+  );
 }
 
 /**
@@ -148,17 +188,27 @@ function webSearchFor(modelName: string | undefined, io: Parameters<CliCommand>[
  * there is no --docs and no index; metrics and audit go to the cache folder (or --index-dir).
  */
 async function askWithGrounding(
-  values: GroundingFlags & { docs?: string; 'index-dir'?: string; question?: string; json?: boolean; threshold?: string },
+  values: GroundingFlags & {
+    docs?: string;
+    'index-dir'?: string;
+    question?: string;
+    json?: boolean;
+    threshold?: string;
+  },
   batch: QuestionLine[] | undefined,
   io: Parameters<CliCommand>[1],
 ): Promise<number> {
   if (values.docs !== undefined) {
-    throw new CliError(`--docs is not used by --model ${values.model}: the provider searches, not the workspace index (see "Mixing routes" in docs/user-guide.md).`);
+    throw new CliError(
+      `--docs is not used by --model ${values.model}: the provider searches, not the workspace index (see "Mixing routes" in docs/user-guide.md).`,
+    );
   }
   const model = groundedCliModel(values, io);
   // Vertex AI Search chunks carry text: the lexical check runs on them with this threshold.
   const threshold = numberFlag(values.threshold, 'threshold', 0, 1);
-  const logDir = values['index-dir'] ? path.resolve(io.cwd, values['index-dir']) : path.join(cacheRoot(io.env), 'grounded');
+  const logDir = values['index-dir']
+    ? path.resolve(io.cwd, values['index-dir'])
+    : path.join(cacheRoot(io.env), 'grounded');
   mkdirSync(logDir, { recursive: true });
   const ask = (question: string, id?: string) =>
     askGrounded(question, {
@@ -196,7 +246,14 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
     ...(result.answeredAs !== undefined ? { answeredAs: result.answeredAs } : {}),
     answer: result.answer,
     abstained: result.abstained,
-    sentences: result.sentences.map((s) => ({ text: s.text, citations: s.citations, verdict: s.verdict, reason: s.reason, support: round(s.support), ...(s.tier ? { tier: s.tier } : {}) })),
+    sentences: result.sentences.map((s) => ({
+      text: s.text,
+      citations: s.citations,
+      verdict: s.verdict,
+      reason: s.reason,
+      support: round(s.support),
+      ...(s.tier ? { tier: s.tier } : {}),
+    })),
     evidence: result.evidence.map((e) => ({
       id: e.id,
       source: e.source,
@@ -219,7 +276,13 @@ export function toJson(result: TurnResult, files?: SourceFiles) {
     ...(result.abstainedBy ? { abstainedBy: result.abstainedBy } : {}),
     ...(result.partialRetrieval ? { partialRetrieval: result.partialRetrieval } : {}),
     ...(result.grounding
-      ? { grounding: { supports: result.grounding.supports, queries: result.grounding.queries, ...(result.grounding.searchSuggestions ? { searchSuggestions: result.grounding.searchSuggestions } : {}) } }
+      ? {
+          grounding: {
+            supports: result.grounding.supports,
+            queries: result.grounding.queries,
+            ...(result.grounding.searchSuggestions ? { searchSuggestions: result.grounding.searchSuggestions } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -238,7 +301,9 @@ function round(n: number): number {
 function render(result: TurnResult, files?: SourceFiles): string {
   // Document text reaches the answer: control characters are escaped, line breaks kept.
   const lines: string[] = [result.answer.split('\n').map(escapeForTerminal).join('\n'), ''];
-  if (result.answeredAs !== undefined && result.answeredAs !== result.question) lines.push(`Answered as: ${escapeForTerminal(result.answeredAs)}`);
+  if (result.answeredAs !== undefined && result.answeredAs !== result.question) {
+    lines.push(`Answered as: ${escapeForTerminal(result.answeredAs)}`);
+  }
   const m = result.metrics;
   lines.push(
     `Verifier: ${result.sentences.length} sentences, ${result.sentences.filter((s) => s.verdict === 'kept').length} kept, ${m.dropped} dropped` +
@@ -246,17 +311,25 @@ function render(result: TurnResult, files?: SourceFiles): string {
       ` · model ${result.model} · retrieval ${RETRIEVAL_LABEL[result.retrieval]}`,
   );
   if (result.partialRetrieval) lines.push(describePartialRetrieval(result.partialRetrieval));
-  if (result.relevance && result.relevance.verdict !== 'answers') lines.push(`Relevance: ${result.relevance.verdict} — ${result.relevance.reason}`);
+  if (result.relevance && result.relevance.verdict !== 'answers') {
+    lines.push(`Relevance: ${result.relevance.verdict} — ${result.relevance.reason}`);
+  }
   for (const s of result.sentences) {
     const mark = s.verdict === 'kept' ? '✓ kept   ' : s.verdict === 'dropped' ? '✗ dropped' : '· exempt ';
     const cites = s.citations.length ? ` [${s.citations.join(', ')}]` : '';
-    lines.push(`  ${mark} ${JSON.stringify(s.text)}${cites} support ${s.support.toFixed(2)}${s.verdict === 'kept' ? '' : ` — ${s.reason}`}`);
+    lines.push(
+      `  ${mark} ${JSON.stringify(s.text)}${cites} support ${s.support.toFixed(2)}${s.verdict === 'kept' ? '' : ` — ${s.reason}`}`,
+    );
   }
   if (result.evidence.length) {
     lines.push('Evidence:');
     for (const e of result.evidence) {
       const local = e.uri === undefined ? files?.(e.source, e.version) : undefined;
-      const where = local ? (local.fileVersion === 'same' ? `  ${escapeForTerminal(local.file)}` : `  (${local.fileVersion === 'missing' ? 'not under --docs' : 'the file under --docs has changed since'})`) : '';
+      const where = local
+        ? local.fileVersion === 'same'
+          ? `  ${escapeForTerminal(local.file)}`
+          : `  (${local.fileVersion === 'missing' ? 'not under --docs' : 'the file under --docs has changed since'})`
+        : '';
       lines.push(
         e.uri !== undefined
           ? `  ${e.id.padEnd(4)} ${escapeForTerminal(e.uri)}  ${escapeForTerminal(e.title ?? '')}`
@@ -266,4 +339,3 @@ function render(result: TurnResult, files?: SourceFiles): string {
   }
   return `${lines.join('\n')}\n`;
 }
-

@@ -70,13 +70,31 @@ export const check: CliCommand = async (argv, io) => {
   try {
     const notices: string[] = [];
     if (!values.store && !values['no-index']) {
-      notices.push(...noticeTexts((await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true })).notices));
+      notices.push(
+        ...noticeTexts(
+          (await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true })).notices,
+        ),
+      );
     }
     const k = topKFlag(values['top-k']) ?? DEFAULT_TOP_K;
-    const excludeSource = values.file === '-' || !values.docs ? undefined : sourceOf(path.resolve(io.cwd, values.file), path.resolve(io.cwd, values.docs));
-    const result = await checkText(text, engine, { evidence, question: values.question, k, excludeSource, signal: io.signal, onProgress: checkProgress(io) });
+    const excludeSource =
+      values.file === '-' || !values.docs
+        ? undefined
+        : sourceOf(path.resolve(io.cwd, values.file), path.resolve(io.cwd, values.docs));
+    const result = await checkText(text, engine, {
+      evidence,
+      question: values.question,
+      k,
+      excludeSource,
+      signal: io.signal,
+      onProgress: checkProgress(io),
+    });
     const retrieval = engine.status().retrieval;
-    io.stdout(values.json ? `${JSON.stringify(toJson(values.file, text, result, retrieval, notices))}\n` : render(values.file, text, result, retrieval));
+    io.stdout(
+      values.json
+        ? `${JSON.stringify(toJson(values.file, text, result, retrieval, notices))}\n`
+        : render(values.file, text, result, retrieval),
+    );
     return gate(result, { failOnDropped: values['fail-on-dropped'], minCoverage }, io);
   } finally {
     await engine.close();
@@ -88,7 +106,9 @@ async function readText(file: string, io: CliIO): Promise<string> {
   try {
     bytes = file === '-' ? await readStdin() : await readFile(path.resolve(io.cwd, file));
   } catch (error) {
-    throw new CliError(`--file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    throw new CliError(
+      `--file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
   }
   const decoded = decodeDocument(bytes);
   if (!decoded.ok) throw new CliError(`--file: ${file} cannot be checked: ${decoded.reason}.`);
@@ -122,16 +142,31 @@ async function readEvidence(file: string): Promise<EvidenceLookup> {
   try {
     turn = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new CliError(`--evidence: ${file} is not the JSON of an "evident ask --json" turn (${(error as Error).message}).`);
+    throw new CliError(
+      `--evidence: ${file} is not the JSON of an "evident ask --json" turn (${(error as Error).message}).`,
+    );
   }
   const list = (turn as { evidence?: unknown })?.evidence;
-  if (!Array.isArray(list)) throw new CliError(`--evidence: ${file} has no "evidence" list (give the JSON "evident ask --json" printed).`);
+  if (!Array.isArray(list)) {
+    throw new CliError(`--evidence: ${file} has no "evidence" list (give the JSON "evident ask --json" printed).`);
+  }
   const byId = new Map<string, Evidence>();
   list.forEach((item: Record<string, unknown>, i) => {
-    const bad = ['id', 'source', 'heading', 'text', 'version'].find((key) => typeof item?.[key] !== 'string') ?? ['startLine', 'endLine'].find((key) => typeof item?.[key] !== 'number');
+    const bad =
+      ['id', 'source', 'heading', 'text', 'version'].find((key) => typeof item?.[key] !== 'string') ??
+      ['startLine', 'endLine'].find((key) => typeof item?.[key] !== 'number');
     if (bad) throw new CliError(`--evidence: ${file}: evidence ${i + 1} has no valid "${bad}".`);
     const e = item as unknown as Evidence;
-    byId.set(e.id, { id: e.id, passageId: e.id, source: e.source, startLine: e.startLine, endLine: e.endLine, heading: e.heading, text: e.text, version: e.version });
+    byId.set(e.id, {
+      id: e.id,
+      passageId: e.id,
+      source: e.source,
+      startLine: e.startLine,
+      endLine: e.endLine,
+      heading: e.heading,
+      text: e.text,
+      version: e.version,
+    });
   });
   return { get: (id) => byId.get(id), all: () => [...byId.values()] };
 }
@@ -150,7 +185,13 @@ function lineAt(text: string, offset: number): number {
 
 function counts(result: TextCheck) {
   const of = (verdict: CheckedSentence['verdict']) => result.sentences.filter((s) => s.verdict === verdict).length;
-  return { sentences: result.sentences.length, kept: of('kept'), dropped: of('dropped'), exempt: of('exempt'), retrieved: result.retrieved };
+  return {
+    sentences: result.sentences.length,
+    kept: of('kept'),
+    dropped: of('dropped'),
+    exempt: of('exempt'),
+    retrieved: result.retrieved,
+  };
 }
 
 /** `ask --json`'s sentence shape, plus how each sentence was checked, where it is, and what backs it. */
@@ -166,7 +207,14 @@ export function toJson(file: string, text: string, result: TextCheck, retrieval:
       ...(s.tier ? { tier: s.tier } : {}),
       route: s.route,
       line: lineAt(text, s.start),
-      evidence: s.evidence.map((e) => ({ ...(s.route === 'cited' ? { id: e.id } : {}), source: e.source, startLine: e.startLine, endLine: e.endLine, heading: e.heading, version: e.version })),
+      evidence: s.evidence.map((e) => ({
+        ...(s.route === 'cited' ? { id: e.id } : {}),
+        source: e.source,
+        startLine: e.startLine,
+        endLine: e.endLine,
+        heading: e.heading,
+        version: e.version,
+      })),
     })),
     coverage: Math.round(result.coverage * 1000) / 1000,
     metrics: counts(result),
@@ -182,9 +230,15 @@ function render(file: string, text: string, result: TextCheck, retrieval: string
   ];
   for (const s of result.sentences) {
     const mark = s.verdict === 'kept' ? '✓ kept   ' : s.verdict === 'dropped' ? '✗ dropped' : '· exempt ';
-    const where = s.evidence.map((e) => `${s.route === 'cited' ? `[${e.id}] ` : ''}${escapeForTerminal(e.source)}:${e.startLine}-${e.endLine}`).join(', ');
+    const where = s.evidence
+      .map(
+        (e) => `${s.route === 'cited' ? `[${e.id}] ` : ''}${escapeForTerminal(e.source)}:${e.startLine}-${e.endLine}`,
+      )
+      .join(', ');
     const backing = where ? ` (${s.verdict === 'kept' ? '' : 'closest: '}${where})` : '';
-    lines.push(`  ${mark} line ${lineAt(text, s.start)}  ${JSON.stringify(s.text)}${s.verdict === 'kept' ? '' : ` — ${s.reason}`}${backing}`);
+    lines.push(
+      `  ${mark} line ${lineAt(text, s.start)}  ${JSON.stringify(s.text)}${s.verdict === 'kept' ? '' : ` — ${s.reason}`}${backing}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -192,7 +246,9 @@ function render(file: string, text: string, result: TextCheck, retrieval: string
 function gate(result: TextCheck, gates: { failOnDropped?: boolean; minCoverage?: number }, io: CliIO): number {
   const dropped = result.sentences.filter((s) => s.verdict === 'dropped').length;
   if (gates.failOnDropped && dropped > 0) {
-    io.stderr(`evident check: ${dropped} sentence${dropped === 1 ? ' is' : 's are'} not backed by the documents (--fail-on-dropped).\n`);
+    io.stderr(
+      `evident check: ${dropped} sentence${dropped === 1 ? ' is' : 's are'} not backed by the documents (--fail-on-dropped).\n`,
+    );
     return 1;
   }
   if (gates.minCoverage !== undefined && result.coverage < gates.minCoverage) {

@@ -5,10 +5,25 @@
 import { parseArgs } from 'node:util';
 import * as path from 'node:path';
 import type { CliCommand } from '../io';
-import { ENGINE_FLAGS, ENGINE_FLAGS_HELP, chooseCliModel, numberFlag, openEngine, progressPrinter, topKFlag } from '../setup';
+import {
+  ENGINE_FLAGS,
+  ENGINE_FLAGS_HELP,
+  chooseCliModel,
+  numberFlag,
+  openEngine,
+  progressPrinter,
+  topKFlag,
+} from '../setup';
 import { readJsonl } from '../../core/jsonl';
 import { askConversations, withAfterCheck } from '../../core/eval/conversations';
-import { checkEvalQuestion, scoreItem, summarizeEvaluation, type EvalItem, type EvalQuestion, type EvalReport } from '../../core/eval/evaluation';
+import {
+  checkEvalQuestion,
+  scoreItem,
+  summarizeEvaluation,
+  type EvalItem,
+  type EvalQuestion,
+  type EvalReport,
+} from '../../core/eval/evaluation';
 import { DEFAULT_TOP_K } from '../../core/engine';
 
 const GATES = {
@@ -47,7 +62,13 @@ export const evaluate: CliCommand = async (argv, io) => {
   const gateFlags = Object.fromEntries(Object.keys(GATES).map((k) => [k, { type: 'string' as const }]));
   const { values } = parseArgs({
     args: argv,
-    options: { ...ENGINE_FLAGS, ...gateFlags, set: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      ...ENGINE_FLAGS,
+      ...gateFlags,
+      set: { type: 'string' },
+      model: { type: 'string' },
+      json: { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help) {
@@ -82,7 +103,9 @@ export const evaluate: CliCommand = async (argv, io) => {
 
   const failures = gates.filter((g) => (g.min ? report[g.field] < g.value : report[g.field] > g.value));
   if (values.json) {
-    io.stdout(`${JSON.stringify({ ...report, model: model.name, retrieval: engine.status().retrieval, gates: gates.map((g) => ({ ...g, passed: !failures.includes(g) })) })}\n`);
+    io.stdout(
+      `${JSON.stringify({ ...report, model: model.name, retrieval: engine.status().retrieval, gates: gates.map((g) => ({ ...g, passed: !failures.includes(g) })) })}\n`,
+    );
   } else {
     const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
     io.stdout(
@@ -110,11 +133,18 @@ export const evaluate: CliCommand = async (argv, io) => {
                 ` · self-contained changed ${report.followUps.selfContainedChanged} of ${report.followUps.selfContained}`,
             ]
           : []),
-        ...report.items.filter((i) => !i.correct).map((i) => `  wrong: ${i.id} (${i.answerable ? (i.abstained ? `abstained on an answerable question (by the ${i.abstainedBy === 'relevance' ? 'relevance check' : i.abstainedBy})` : 'answer lacks a keyword') : 'answered an unanswerable question'})`),
+        ...report.items
+          .filter((i) => !i.correct)
+          .map(
+            (i) =>
+              `  wrong: ${i.id} (${i.answerable ? (i.abstained ? `abstained on an answerable question (by the ${i.abstainedBy === 'relevance' ? 'relevance check' : i.abstainedBy})` : 'answer lacks a keyword') : 'answered an unanswerable question'})`,
+          ),
         '',
       ].join('\n'),
     );
   }
-  for (const f of failures) io.stderr(`evident: gate --${f.flag} ${f.value} not met (${f.field} = ${report[f.field].toFixed(3)})\n`);
+  for (const f of failures) {
+    io.stderr(`evident: gate --${f.flag} ${f.value} not met (${f.field} = ${report[f.field].toFixed(3)})\n`);
+  }
   return failures.length ? 1 : 0;
 };

@@ -31,8 +31,15 @@ export const index: CliCommand = async (argv, io) => {
   let report;
   try {
     const onWaiting = (holder: { pid: number; host: string } | undefined) =>
-      io.stderr(`evident: another Evident process${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''} is updating this index: waiting for it to finish (Ctrl+C to stop).\n`);
-    report = await engine.index({ signal: io.signal, onProgress: progressPrinter(io), modelWhenNeeded: true, onWaiting });
+      io.stderr(
+        `evident: another Evident process${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''} is updating this index: waiting for it to finish (Ctrl+C to stop).\n`,
+      );
+    report = await engine.index({
+      signal: io.signal,
+      onProgress: progressPrinter(io),
+      modelWhenNeeded: true,
+      onWaiting,
+    });
   } finally {
     await engine.close();
   }
@@ -59,7 +66,9 @@ export const index: CliCommand = async (argv, io) => {
 /** What a run whose writes were refused leaves on disk, in one paragraph. */
 export function unsavedRun({ code, kept }: NonNullable<IndexReport['writeRefused']>): string {
   const what = `The index folder cannot be written (${code}): this run's changes were not saved.`;
-  if (!kept) return `${what} Nothing was saved: there is no index on disk yet. Free some space (or make the folder writable) and run "evident index" again.`;
+  if (!kept) {
+    return `${what} Nothing was saved: there is no index on disk yet. Free some space (or make the folder writable) and run "evident index" again.`;
+  }
   const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   return `${what} Kept on disk: the index as last saved (${n(kept.documents, 'document')}, ${n(kept.passages, 'passage')}, saved ${kept.savedAt}), which answers until a run can save. Free some space (or make the folder writable) and run "evident index" again.`;
 }

@@ -43,11 +43,18 @@ export const mcp: CliCommand = async (argv, io) => {
   process.stdin.once('end', () => stop());
   io.signal?.addEventListener('abort', () => stop(), { once: true });
   try {
-    const server = await startStdioServer({ index, topK: topKFlag(values['top-k']) ?? DEFAULT_TOP_K, version: packageVersion(), log });
+    const server = await startStdioServer({
+      index,
+      topK: topKFlag(values['top-k']) ?? DEFAULT_TOP_K,
+      version: packageVersion(),
+      log,
+    });
     const closed = new Promise<void>((resolve) => (server.onclose = resolve));
     stop = () => void server.close();
     if (io.signal?.aborted || process.stdin.readableEnded) stop();
-    log(`serving ${MCP_TOOL_NAMES.search} and ${MCP_TOOL_NAMES.check} on stdio, from the ${engine.storeLabel}${values.docs ? ` of ${path.resolve(io.cwd, values.docs)}` : ''}.`);
+    log(
+      `serving ${MCP_TOOL_NAMES.search} and ${MCP_TOOL_NAMES.check} on stdio, from the ${engine.storeLabel}${values.docs ? ` of ${path.resolve(io.cwd, values.docs)}` : ''}.`,
+    );
     // Index at start, so the first call finds it ready (a failure is said here and again to the call that needs it).
     void index.current().catch(() => undefined);
     await closed;
@@ -61,7 +68,10 @@ export const mcp: CliCommand = async (argv, io) => {
 /** The version of the installed package (dist/cli.js sits in dist/ beside package.json's folder). */
 function packageVersion(): string {
   try {
-    return (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+    return (
+      (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string }).version ??
+      '0.0.0'
+    );
   } catch {
     return '0.0.0';
   }

@@ -47,14 +47,24 @@ export const metrics: CliCommand = async (argv, io) => {
   const alertOptions = Object.fromEntries(Object.keys(ALERT_FLAGS).map((k) => [k, { type: 'string' as const }]));
   const { values } = parseArgs({
     args: argv,
-    options: { docs: { type: 'string' }, store: { type: 'string' }, 'index-dir': { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...alertOptions },
+    options: {
+      docs: { type: 'string' },
+      store: { type: 'string' },
+      'index-dir': { type: 'string' },
+      since: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      ...alertOptions,
+    },
     strict: true,
   });
   if (values.help) {
     io.stdout(HELP);
     return 0;
   }
-  if (values.store !== undefined && values.docs !== undefined) throw new CliError('give one of --docs DIR or --store URL.');
+  if (values.store !== undefined && values.docs !== undefined) {
+    throw new CliError('give one of --docs DIR or --store URL.');
+  }
   const indexDir = values.store !== undefined ? storeLogDir(values, io) : resolveIndexDir(values, io).indexDir;
   const alerts: Partial<AlertSettings> = {};
   for (const [flag, [field, min, max]] of Object.entries(ALERT_FLAGS)) {
@@ -63,16 +73,22 @@ export const metrics: CliCommand = async (argv, io) => {
   }
   const since = values.since === undefined ? undefined : parseSince(values.since);
   const { metricsLog } = turnLogPaths(indexDir);
-  if (!existsSync(metricsLog)) io.stderr(`evident: no turn log yet at ${metricsLog} (each "ask" adds one line per turn).\n`);
+  if (!existsSync(metricsLog)) {
+    io.stderr(`evident: no turn log yet at ${metricsLog} (each "ask" adds one line per turn).\n`);
+  }
   const report = await readMetricsReport(metricsLog, { since, alerts });
-  if (report.skippedLines) io.stderr(`evident: skipped ${report.skippedLines} line(s) of ${metricsLog} that are not metrics records.\n`);
+  if (report.skippedLines) {
+    io.stderr(`evident: skipped ${report.skippedLines} line(s) of ${metricsLog} that are not metrics records.\n`);
+  }
   io.stdout(values.json ? `${JSON.stringify(report)}\n` : formatReport(report, metricsLog));
   return 0;
 };
 
 function parseSince(value: string): Date {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) throw new CliError(`--since must be a date (YYYY-MM-DD) or an ISO time (got "${value}").`);
+  if (Number.isNaN(date.getTime())) {
+    throw new CliError(`--since must be a date (YYYY-MM-DD) or an ISO time (got "${value}").`);
+  }
   return date;
 }
 
@@ -80,7 +96,10 @@ const pct = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}
 
 export function formatReport(report: MetricsReport, logFile: string): string {
   const lines: string[] = [];
-  const span = report.from && report.to ? ` from ${report.from.slice(0, 16).replace('T', ' ')} to ${report.to.slice(0, 16).replace('T', ' ')} UTC` : '';
+  const span =
+    report.from && report.to
+      ? ` from ${report.from.slice(0, 16).replace('T', ' ')} to ${report.to.slice(0, 16).replace('T', ' ')} UTC`
+      : '';
   lines.push(`Turns: ${report.turns}${span}`, `Log: ${logFile}`, '');
   if (report.alerts.length) {
     lines.push(`ALERTS (${report.alerts.length})`);
@@ -105,8 +124,17 @@ export function formatReport(report: MetricsReport, logFile: string): string {
 
 function table(rows: [string, MetricsSummary][]): string[] {
   const header = ['', 'turns', 'abstained', 'abstention', 'drop rate', 'coverage', 'retrieved'];
-  const body = rows.map(([name, s]) => [name, String(s.turns), String(s.abstained), pct(s.abstentionRate), pct(s.dropRate), pct(s.meanCoverage), s.meanRetrieved.toFixed(1)]);
+  const body = rows.map(([name, s]) => [
+    name,
+    String(s.turns),
+    String(s.abstained),
+    pct(s.abstentionRate),
+    pct(s.dropRate),
+    pct(s.meanCoverage),
+    s.meanRetrieved.toFixed(1),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const fmt = (r: string[]) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')}`.trimEnd();
+  const fmt = (r: string[]) =>
+    `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')}`.trimEnd();
   return [fmt(header), ...body.map(fmt)];
 }

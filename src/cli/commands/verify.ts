@@ -77,7 +77,9 @@ export const verify: CliCommand = async (argv, io) => {
   for (let i = 0; i < pairs.length; i++) {
     io.signal?.throwIfAborted();
     const verdict = await check(pairs[i].claim, texts[i]);
-    io.stdout(`${JSON.stringify({ id: pairs[i].id, supported: verdict.supported, score: Math.round(verdict.score * 1e4) / 1e4 })}\n`);
+    io.stdout(
+      `${JSON.stringify({ id: pairs[i].id, supported: verdict.supported, score: Math.round(verdict.score * 1e4) / 1e4 })}\n`,
+    );
   }
   return 0;
 };

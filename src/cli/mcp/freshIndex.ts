@@ -21,7 +21,10 @@ export class FreshIndex {
   private lastChecked = Number.NEGATIVE_INFINITY;
   private running: { run: Promise<IndexReport | undefined>; lexical: Promise<void> } | undefined;
 
-  constructor(readonly engine: Engine, private readonly options: FreshIndexOptions) {}
+  constructor(
+    readonly engine: Engine,
+    private readonly options: FreshIndexOptions,
+  ) {}
 
   /** The engine, with its index checked for changes in the last `freshForMs`. */
   async current(): Promise<Engine> {

@@ -8,7 +8,16 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
-  CHECK_INPUT_SCHEMA, CHECK_OUTPUT_SCHEMA, DocsTools, MCP_TOOL_NAMES, SEARCH_INPUT_SCHEMA, SEARCH_OUTPUT_SCHEMA, ToolInputError, checkResultText, searchResultText, toolDescriptions,
+  CHECK_INPUT_SCHEMA,
+  CHECK_OUTPUT_SCHEMA,
+  DocsTools,
+  MCP_TOOL_NAMES,
+  SEARCH_INPUT_SCHEMA,
+  SEARCH_OUTPUT_SCHEMA,
+  ToolInputError,
+  checkResultText,
+  searchResultText,
+  toolDescriptions,
 } from '../../core/tools';
 import type { FreshIndex } from './freshIndex';
 
@@ -37,13 +46,30 @@ export function createMcpServer(options: McpServerOptions, sdk: typeof import('.
   const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, Server } = sdk;
   const tools = new DocsTools(() => options.index.current(), { topK: () => options.topK });
   const descriptions = toolDescriptions(MCP_TOOL_NAMES);
-  const server = new Server({ name: 'evident', title: 'Evident', version: options.version }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  const server = new Server(
+    { name: 'evident', title: 'Evident', version: options.version },
+    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+  );
   const annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [
-      { name: MCP_TOOL_NAMES.search, title: 'Search the docs', description: descriptions.search, inputSchema: SEARCH_INPUT_SCHEMA, outputSchema: SEARCH_OUTPUT_SCHEMA, annotations },
-      { name: MCP_TOOL_NAMES.check, title: 'Check an answer against the docs', description: descriptions.check, inputSchema: CHECK_INPUT_SCHEMA, outputSchema: CHECK_OUTPUT_SCHEMA, annotations },
+      {
+        name: MCP_TOOL_NAMES.search,
+        title: 'Search the docs',
+        description: descriptions.search,
+        inputSchema: SEARCH_INPUT_SCHEMA,
+        outputSchema: SEARCH_OUTPUT_SCHEMA,
+        annotations,
+      },
+      {
+        name: MCP_TOOL_NAMES.check,
+        title: 'Check an answer against the docs',
+        description: descriptions.check,
+        inputSchema: CHECK_INPUT_SCHEMA,
+        outputSchema: CHECK_OUTPUT_SCHEMA,
+        annotations,
+      },
     ],
   }));
 
@@ -55,7 +81,10 @@ export function createMcpServer(options: McpServerOptions, sdk: typeof import('.
       if (name === MCP_TOOL_NAMES.search) {
         const { passages } = await tools.search(conversation, name, args ?? {}, extra.signal);
         const structured = { passages };
-        return { structuredContent: structured, content: [{ type: 'text', text: searchResultText(structured, MCP_TOOL_NAMES.check) }] };
+        return {
+          structuredContent: structured,
+          content: [{ type: 'text', text: searchResultText(structured, MCP_TOOL_NAMES.check) }],
+        };
       }
       if (name === MCP_TOOL_NAMES.check) {
         const { result } = await tools.check(conversation, name, args ?? {}, extra.signal);
@@ -66,7 +95,10 @@ export function createMcpServer(options: McpServerOptions, sdk: typeof import('.
       if (!(error instanceof ToolInputError)) options.log(`${name} failed: ${(error as Error).message}`);
       return { isError: true, content: [{ type: 'text', text: (error as Error).message }] };
     }
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}": Evident's tools are ${MCP_TOOL_NAMES.search} and ${MCP_TOOL_NAMES.check}.`);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Unknown tool "${name}": Evident's tools are ${MCP_TOOL_NAMES.search} and ${MCP_TOOL_NAMES.check}.`,
+    );
   });
   return server;
 }

@@ -39,13 +39,16 @@ const CONTINUATION_OPENING =
   /^\s*(?:and|or|but|also|plus|so|then|what about|how about|what if|even if|same for|same with|same goes for|is that|does that|is this|does this|was that|as for|in that case|if so)\b/i;
 
 /** A follow-up that only swaps the subject: "and for X?", "what about X?", "same for X?", "X?" — the earlier question with X instead. */
-const SUBJECT_SWAP = /^\s*(?:(?:and|or|but|also|plus)\s+)?(what about|how about|same for|same with|same goes for|as for|for|with)?\s*(.+?)\s*[?.!]*\s*$/i;
+const SUBJECT_SWAP =
+  /^\s*(?:(?:and|or|but|also|plus)\s+)?(what about|how about|same for|same with|same goes for|as for|for|with)?\s*(.+?)\s*[?.!]*\s*$/i;
 /** A new subject is a name or a noun phrase: no question word, pronoun or clause in it. */
-const NOT_A_SUBJECT = /\b(?:how|what|when|who|whom|which|where|why|if|i|i'm|me|my|you|we|us|it|its|that|there|they|them|this|these|those|then|do|does|did|is|are|was|were|can|could|will|would|should)\b/i;
+const NOT_A_SUBJECT =
+  /\b(?:how|what|when|who|whom|which|where|why|if|i|i'm|me|my|you|we|us|it|its|that|there|they|them|this|these|those|then|do|does|did|is|are|was|were|can|could|will|would|should)\b/i;
 const MAX_SUBJECT_WORDS = 4;
 
 /** Pronouns and adverbs that point back at the earlier turn. */
-const POINTING_BACK = /\b(?:it|itself|they|them|theirs|those|these|this|then|anyway|else|instead|either|at least|as well|the same)\b/i;
+const POINTING_BACK =
+  /\b(?:it|itself|they|them|theirs|those|these|this|then|anyway|else|instead|either|at least|as well|the same)\b/i;
 /** Possessives, which in a longer question usually point inside it ("employees … in their first year"). */
 const POSSESSIVE = /\b(?:its|their)\b/i;
 /**
@@ -56,16 +59,19 @@ const POINTING_NEEDS_FEWER_THAN = 4;
 const POSSESSIVE_NEEDS_FEWER_THAN = 3;
 
 /** "Is it OK to…", "it's possible to…": a dummy "it" that points at nothing. */
-const DUMMY_IT = /\b(?:is|was|would|will|isn't|it's|it is)\s+(?:it\s+)?(?:ok|okay|possible|allowed|fine|true|legal|required|necessary|mandatory|permitted|enough|worth|safe|normal|common|better|wise|appropriate|acceptable|against)\b/gi;
+const DUMMY_IT =
+  /\b(?:is|was|would|will|isn't|it's|it is)\s+(?:it\s+)?(?:ok|okay|possible|allowed|fine|true|legal|required|necessary|mandatory|permitted|enough|worth|safe|normal|common|better|wise|appropriate|acceptable|against)\b/gi;
 
 /** "that" as a pronoun ("does that count?", "what if I'm over that?"), not as a conjunction ("…says that I…"). */
-const POINTING_THAT = /(?:^|\b(?:is|was|does|did|do|about|for|with|of|over|than|like|past|after|before|under|beyond|on|to|from|without)\s+)that\b(?!\s+(?:i|you|we|they|he|she|it|the|a|an|my|your|our|their|his|her|its|this|there|someone|somebody|people|github|gsa|tts|18f)\b)/i;
+const POINTING_THAT =
+  /(?:^|\b(?:is|was|does|did|do|about|for|with|of|over|than|like|past|after|before|under|beyond|on|to|from|without)\s+)that\b(?!\s+(?:i|you|we|they|he|she|it|the|a|an|my|your|our|their|his|her|its|this|there|someone|somebody|people|github|gsa|tts|18f)\b)/i;
 
 /** "there" that points back (not "is there…?"). */
 const POINTING_THERE = /\b(?<!is |are |was |were |be )there\b(?!\s+(?:is|are|was|were|be|any|a)\b)/i;
 
 /** "one" standing for something named before ("filing one", "the one that…"). */
-const POINTING_ONE = /\b(?:\p{L}+ing|the|that|this|another|which|each)\s+ones?\b(?!\s+(?:of|more|less|free|person|account|day|week|month|year|hour|time)\b)|\bones?(?=\s*(?:[?.!,]|$))/iu;
+const POINTING_ONE =
+  /\b(?:\p{L}+ing|the|that|this|another|which|each)\s+ones?\b(?!\s+(?:of|more|less|free|person|account|day|week|month|year|hour|time)\b)|\bones?(?=\s*(?:[?.!,]|$))/iu;
 
 /**
  * Words a question uses to ask rather than to say what it is about: question words, verbs of
@@ -98,13 +104,19 @@ function distinctiveIdf(termStats: TermStats): number {
  * is about, it is the question itself; a follow-up gets the previous turn's question (as it was
  * answered) carried in front of it.
  */
-export function standaloneQuestion(question: string, previous: PreviousTurn | undefined, termStats?: TermStats): StandaloneQuestion {
+export function standaloneQuestion(
+  question: string,
+  previous: PreviousTurn | undefined,
+  termStats?: TermStats,
+): StandaloneQuestion {
   const asked = question.trim();
   if (!previous || !leansOnPrevious(asked, termStats)) return { text: asked, asked };
   const newSubject = swappedSubject(asked);
   // A new subject with names of its own ("and GitHub Sponsors?") replaces the names the earlier question was about.
   const earlier = previous.answeredAs ?? previous.question;
-  const carried = carriedQuestion(newSubject && subjectNames(newSubject).length ? withoutNames(earlier, subjectNames(newSubject)) : earlier);
+  const carried = carriedQuestion(
+    newSubject && subjectNames(newSubject).length ? withoutNames(earlier, subjectNames(newSubject)) : earlier,
+  );
   if (!carried) return { text: asked, asked };
   return {
     text: `${carried.replace(/[\s?.!]+$/u, '')}${FOLLOW_UP_JOIN}${asked}`,
@@ -133,18 +145,27 @@ export function swappedSubject(question: string): string | undefined {
   if (!swap) return undefined;
   const subject = swap[2];
   const words = subject.split(/\s+/).filter(Boolean);
-  if (!subject || NOT_A_SUBJECT.test(subject) || words.length > (swap[1] ? MAX_SUBJECT_WORDS + 2 : MAX_SUBJECT_WORDS)) return undefined;
+  if (!subject || NOT_A_SUBJECT.test(subject) || words.length > (swap[1] ? MAX_SUBJECT_WORDS + 2 : MAX_SUBJECT_WORDS)) {
+    return undefined;
+  }
   return subject;
 }
 
 function pointsBack(question: string): boolean {
   const withoutDummy = question.replace(DUMMY_IT, ' ');
-  return POINTING_BACK.test(withoutDummy) || POINTING_THAT.test(question) || POINTING_THERE.test(question) || POINTING_ONE.test(question);
+  return (
+    POINTING_BACK.test(withoutDummy) ||
+    POINTING_THAT.test(question) ||
+    POINTING_THERE.test(question) ||
+    POINTING_ONE.test(question)
+  );
 }
 
 /** The words that say what a question is about: content words beyond asking words, rare in the documents. */
 export function distinctiveWords(question: string, termStats?: TermStats): string[] {
-  const words = analyse(question, { stemming: true }).terms.filter((t) => !ASKING_WORDS.has(t.word) && !/^\d/.test(t.word));
+  const words = analyse(question, { stemming: true }).terms.filter(
+    (t) => !ASKING_WORDS.has(t.word) && !/^\d/.test(t.word),
+  );
   const least = termStats ? distinctiveIdf(termStats) : 0;
   const distinctive = termStats ? words.filter((t) => termStats.idf(t.stem) >= least) : words;
   return [...new Set(distinctive.map((t) => t.stem))];
@@ -165,7 +186,9 @@ function subjectNames(subject: string): string[] {
 function withoutNames(text: string, keep: string[]): string {
   const kept = new Set(keep.map((w) => w.toLowerCase()));
   const drop = new Set(names(text).filter((w) => !kept.has(w.toLowerCase())));
-  const out = (text.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*|[^\p{L}\p{N}]+/gu) ?? []).filter((w) => !drop.has(w)).join('');
+  const out = (text.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*|[^\p{L}\p{N}]+/gu) ?? [])
+    .filter((w) => !drop.has(w))
+    .join('');
   return out.replace(/\s{2,}/g, ' ').trim();
 }
 

@@ -29,14 +29,21 @@ export interface GroundedTurnOptions {
   notices?: Notice[];
 }
 
-export async function runGroundedTurn(question: string, model: GroundedModel, deps: GroundedTurnDeps, options: GroundedTurnOptions = {}): Promise<TurnResult> {
+export async function runGroundedTurn(
+  question: string,
+  model: GroundedModel,
+  deps: GroundedTurnDeps,
+  options: GroundedTurnOptions = {},
+): Promise<TurnResult> {
   if (!question.trim()) throw new Error('The question is empty.');
   const signal = options.signal ?? new AbortController().signal;
   const invocationId = randomUUID();
   const evidence = deps.ledger.begin(invocationId);
   try {
     if (signal.aborted) throw new TurnCancelled();
-    const response = await streamModelCall(signal, options.onDraft, (onText) => model.generate({ question, system: GROUNDED_INSTRUCTION, signal, onText }));
+    const response = await streamModelCall(signal, options.onDraft, (onText) =>
+      model.generate({ question, system: GROUNDED_INSTRUCTION, signal, onText }),
+    );
     if (signal.aborted) throw new TurnCancelled();
 
     // Evidence: the grounding chunks in order; chunkIds[j] is chunk j's id in this turn.
@@ -51,7 +58,11 @@ export async function runGroundedTurn(question: string, model: GroundedModel, de
       : { answer: NO_ANSWER, abstained: true, sentences: [], supports: [], notices: [] };
     if (signal.aborted) throw new TurnCancelled();
     // The model's own NOT_FOUND (or no text) leaves no sentence to judge; else the check kept nothing.
-    const abstainedBy: AbstentionCause | undefined = !checked.abstained ? undefined : checked.sentences.length === 0 ? 'model' : 'verifier';
+    const abstainedBy: AbstentionCause | undefined = !checked.abstained
+      ? undefined
+      : checked.sentences.length === 0
+        ? 'model'
+        : 'verifier';
     return {
       id: options.id,
       invocationId,

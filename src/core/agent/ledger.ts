@@ -37,7 +37,10 @@ export class InvocationEvidence implements EvidenceLookup {
    * The same chunk (uri, title, text) twice in one turn keeps its first id.
    */
   recordChunk(chunk: GroundingChunk): Evidence {
-    const key = `chunk:${createHash('sha256').update(JSON.stringify([chunk.uri, chunk.title, chunk.text ?? ''])).digest('hex').slice(0, 16)}`;
+    const key = `chunk:${createHash('sha256')
+      .update(JSON.stringify([chunk.uri, chunk.title, chunk.text ?? '']))
+      .digest('hex')
+      .slice(0, 16)}`;
     const known = this.byPassage.get(key);
     if (known) return known;
     const evidence: Evidence = {

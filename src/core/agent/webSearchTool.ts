@@ -33,9 +33,15 @@ export function createWebSearchTool(model: GroundedModel, verifier?: Partial<Ver
     const sources: Evidence[] = [];
     const listed: Array<Record<string, unknown>> = [];
     for (const local of scratch.all()) {
-      const says = checked.sentences.filter((s) => s.verdict === 'kept' && s.citations.includes(local.id)).map((s) => s.text.trim());
+      const says = checked.sentences
+        .filter((s) => s.verdict === 'kept' && s.citations.includes(local.id))
+        .map((s) => s.text.trim());
       if (says.length === 0) continue;
-      const recorded = evidence.recordChunk({ uri: local.uri ?? local.source, title: local.title ?? local.heading, text: says.join('\n') });
+      const recorded = evidence.recordChunk({
+        uri: local.uri ?? local.source,
+        title: local.title ?? local.heading,
+        text: says.join('\n'),
+      });
       sources.push(recorded);
       listed.push({ id: recorded.id, title: recorded.title, uri: recorded.uri, says });
     }

@@ -45,7 +45,11 @@ export interface ParsedDocument {
   passages: Passage[];
 }
 
-export function chunkMarkdown(source: string, text: string, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): ParsedDocument {
+export function chunkMarkdown(
+  source: string,
+  text: string,
+  options: ChunkOptions = DEFAULT_CHUNK_OPTIONS,
+): ParsedDocument {
   const version = documentVersion(text);
   // Template tags and HTML comments are blanked in place first: same lines, same columns.
   const tree: Root = parseInPieces(withoutPlumbing(text), options.pieceChars ?? PIECE_CHARS, (markdown) =>
@@ -98,7 +102,9 @@ export function chunkMarkdown(source: string, text: string, options: ChunkOption
       if (rest && line !== undefined) units.push(...splitOverlongUnit(unit(line, line, rest), options.maxWords));
       continue;
     }
-    units.push(...unitsOf(node, options.maxWords).flatMap((u) => splitOverlongUnit(u, options.maxWords, node.type === 'code')));
+    units.push(
+      ...unitsOf(node, options.maxWords).flatMap((u) => splitOverlongUnit(u, options.maxWords, node.type === 'code')),
+    );
   }
   flushSection();
   return { title, passages };
@@ -217,7 +223,10 @@ function renderBlock(node: Content, indent: number): string {
     case 'html':
       return htmlText(node.value);
     case 'blockquote':
-      return node.children.map((c) => renderBlock(c as Content, indent)).filter(Boolean).join('\n');
+      return node.children
+        .map((c) => renderBlock(c as Content, indent))
+        .filter(Boolean)
+        .join('\n');
     default:
       return clean(toString(node, { includeHtml: false }));
   }
@@ -246,7 +255,9 @@ function renderItem(item: ListItem, marker: string, indent: number): string {
 }
 
 function renderTable(table: Table): string {
-  return table.children.map((row) => renderRow(row.children.map((cell) => toString(cell, { includeHtml: false })))).join('\n');
+  return table.children
+    .map((row) => renderRow(row.children.map((cell) => toString(cell, { includeHtml: false }))))
+    .join('\n');
 }
 
 function renderRow(cells: string[]): string {

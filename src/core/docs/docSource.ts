@@ -68,7 +68,9 @@ export class DocumentTooLarge extends Error {
 
 function tooLarge(bytes: number | undefined): string {
   const limit = `the limit is ${MAX_DOC_BYTES / 1024 / 1024} MB`;
-  return bytes === undefined ? `too large (over ${MAX_DOC_BYTES / 1024 / 1024} MB when read; ${limit})` : `too large (${(bytes / 1024 / 1024).toFixed(1)} MB; ${limit})`;
+  return bytes === undefined
+    ? `too large (over ${MAX_DOC_BYTES / 1024 / 1024} MB when read; ${limit})`
+    : `too large (${(bytes / 1024 / 1024).toFixed(1)} MB; ${limit})`;
 }
 
 /**
@@ -152,7 +154,10 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
         try {
           entries = readdirSync(dir, { withFileTypes: true });
         } catch (error) {
-          onSkipped?.({ path: rel ? `${rel}/` : './', reason: `unreadable folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+          onSkipped?.({
+            path: rel ? `${rel}/` : './',
+            reason: `unreadable folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+          });
           return;
         }
         entries.sort((a, b) => a.name.localeCompare(b.name));
@@ -165,7 +170,11 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
             await walk(abs, entryRel);
           } else if (entry.isSymbolicLink()) {
             if (includeHidden(entryRel) && !exclude(entryRel)) {
-              onSkipped?.({ path: entryRel, reason: 'symbolic link (links are not followed, so nothing outside the docs folder is read; index the file where it is)' });
+              onSkipped?.({
+                path: entryRel,
+                reason:
+                  'symbolic link (links are not followed, so nothing outside the docs folder is read; index the file where it is)',
+              });
             }
           } else if (entry.isFile() && !include(entryRel) && includeHidden(entryRel) && !exclude(entryRel)) {
             onSkipped?.({ path: entryRel, reason: 'hidden (its name or a folder of its path starts with a dot)' });
@@ -175,7 +184,16 @@ export function folderDocSource(root: string, options: FolderDocOptions = {}): D
             // files on a busy machine). The event loop gets a turn every STAT_BATCH files.
             const info = statOrUndefined(abs);
             // undefined: vanished between readdir and stat: skipped
-            if (info) files.push({ path: entryRel, absPath: abs, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino });
+            if (info) {
+              files.push({
+                path: entryRel,
+                absPath: abs,
+                size: info.size,
+                mtimeMs: info.mtimeMs,
+                ctimeMs: info.ctimeMs,
+                ino: info.ino,
+              });
+            }
             if (++statted % STAT_BATCH === 0) await new Promise<void>((resolve) => setImmediate(resolve));
           }
         }
@@ -223,8 +241,11 @@ export function workspaceDocSource(folders: readonly DocFolder[], options: Folde
     async list(signal, onSkipped) {
       const all: DocFile[] = [];
       for (let i = 0; i < sources.length; i++) {
-        const prefixed = (entry: SkippedEntry) => onSkipped?.({ ...entry, path: `${prefixes[i]}/${entry.path === './' ? '' : entry.path}` });
-        for (const file of await sources[i].list(signal, prefixed)) all.push({ ...file, path: `${prefixes[i]}/${file.path}` });
+        const prefixed = (entry: SkippedEntry) =>
+          onSkipped?.({ ...entry, path: `${prefixes[i]}/${entry.path === './' ? '' : entry.path}` });
+        for (const file of await sources[i].list(signal, prefixed)) {
+          all.push({ ...file, path: `${prefixes[i]}/${file.path}` });
+        }
       }
       return all;
     },

@@ -44,8 +44,13 @@ export function docsFolderHoldingIndex(indexDir: string, docsRoots: readonly str
 }
 
 export class IndexInsideDocsError extends Error {
-  constructor(readonly indexDir: string, readonly docsRoot: string) {
-    super(`the index folder ${indexDir} is inside the documents folder ${docsRoot}; the index is never written inside the documents`);
+  constructor(
+    readonly indexDir: string,
+    readonly docsRoot: string,
+  ) {
+    super(
+      `the index folder ${indexDir} is inside the documents folder ${docsRoot}; the index is never written inside the documents`,
+    );
     this.name = 'IndexInsideDocsError';
   }
 }

@@ -127,10 +127,12 @@ export function parseInPieces(text: string, minChars: number, parse: (text: stri
       return parse(text);
     }
     const lastLine = piece.line + countLines(source);
-    root.children.push(...parse(markdown).children.filter((n) => {
-      const at = n.position?.start.line ?? 0;
-      return at > piece.line && at <= lastLine;
-    }));
+    root.children.push(
+      ...parse(markdown).children.filter((n) => {
+        const at = n.position?.start.line ?? 0;
+        return at > piece.line && at <= lastLine;
+      }),
+    );
   }
   return root;
 }

@@ -32,17 +32,27 @@ function fitted(replacement: string, original: string): string {
 }
 
 function cleanSegment(segment: string): string {
-  return segment.replace(PLUMBING, (match: string, ticks: string | undefined, rawOpen: string | undefined, rawBody: string, rawClose: string, offset: number) => {
-    if (ticks) return match; // inline code
-    if (rawOpen) return blank(rawOpen) + rawBody + blank(rawClose);
-    if (match.startsWith('{%')) {
-      const channel = SLACK_CHANNEL.exec(match);
-      if (channel) return fitted(`#${channel[1]}`, match);
-      const lineStart = segment.lastIndexOf('\n', offset - 1) + 1;
-      if (DESTINATION_BEFORE.test(segment.slice(lineStart, offset))) return fitted('#', match);
-    }
-    return blank(match);
-  });
+  return segment.replace(
+    PLUMBING,
+    (
+      match: string,
+      ticks: string | undefined,
+      rawOpen: string | undefined,
+      rawBody: string,
+      rawClose: string,
+      offset: number,
+    ) => {
+      if (ticks) return match; // inline code
+      if (rawOpen) return blank(rawOpen) + rawBody + blank(rawClose);
+      if (match.startsWith('{%')) {
+        const channel = SLACK_CHANNEL.exec(match);
+        if (channel) return fitted(`#${channel[1]}`, match);
+        const lineStart = segment.lastIndexOf('\n', offset - 1) + 1;
+        if (DESTINATION_BEFORE.test(segment.slice(lineStart, offset))) return fitted('#', match);
+      }
+      return blank(match);
+    },
+  );
 }
 
 /** The Markdown without template tags and HTML comments, same length, same lines. */
@@ -69,7 +79,14 @@ export function withoutPlumbing(markdown: string): string {
     if (fence) {
       out.push(line);
       const close = FENCE.exec(line);
-      if (close && close[1][0] === fence[0] && close[1].length >= fence.length && line.slice(close[0].length).trim() === '') fence = undefined;
+      if (
+        close &&
+        close[1][0] === fence[0] &&
+        close[1].length >= fence.length &&
+        line.slice(close[0].length).trim() === ''
+      ) {
+        fence = undefined;
+      }
       continue;
     }
     const open = FENCE.exec(line);

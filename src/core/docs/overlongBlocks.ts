@@ -37,7 +37,7 @@ function cutPiece(piece: string, maxWords: number): string[] {
   if (countWords(text) <= maxWords && text.length <= MAX_UNIT_CHARS) return [text];
   const out: string[] = [];
   for (const word of text.split(/\s+/)) {
-    for (let i = 0; i < word.length; ) {
+    for (let i = 0; i < word.length;) {
       let end = Math.min(i + MAX_UNIT_CHARS, word.length);
       // Never between the two halves of a surrogate pair (an emoji, a rare CJK character).
       if (end < word.length && isLowSurrogate(word.charCodeAt(end))) end--;

@@ -42,7 +42,15 @@ export interface WorkerCalls {
   similarity: { args: { query: string; texts: string[] }; returns: number[] | null };
 }
 export type WorkerOp = keyof WorkerCalls;
-export const WORKER_OPS: readonly WorkerOp[] = ['index', 'search', 'passages', 'termCounts', 'commonFolder', 'clear', 'similarity'];
+export const WORKER_OPS: readonly WorkerOp[] = [
+  'index',
+  'search',
+  'passages',
+  'termCounts',
+  'commonFolder',
+  'clear',
+  'similarity',
+];
 
 export type ToWorker =
   | { [K in WorkerOp]: { type: 'call'; id: number; op: K; args: WorkerCalls[K]['args'] } }[WorkerOp]
@@ -89,9 +97,14 @@ export function fromWorkerError(e: WorkerError): Error {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-const isErrorShape = (v: unknown): v is WorkerError => isRecord(v) && typeof v.name === 'string' && typeof v.message === 'string';
+const isErrorShape = (v: unknown): v is WorkerError =>
+  isRecord(v) && typeof v.name === 'string' && typeof v.message === 'string';
 const isStatus = (v: unknown): v is WorkerStatus =>
-  isRecord(v) && typeof v.indexed === 'boolean' && isInt(v.documents) && isInt(v.passages) && (v.mode === 'hybrid' || v.mode === 'lexical') &&
+  isRecord(v) &&
+  typeof v.indexed === 'boolean' &&
+  isInt(v.documents) &&
+  isInt(v.passages) &&
+  (v.mode === 'hybrid' || v.mode === 'lexical') &&
   (v.embedderProblem === undefined || isNotice(v.embedderProblem));
 
 /** A message from the worker, checked at the boundary. */

@@ -12,7 +12,16 @@ import { LocalPassageStore } from '../store/localPassageStore';
 import type { Embedder, TextSimilarity } from '../types';
 import { embedderSimilarity } from '../retrieval/textSimilarity';
 import type { IndexRunOptions } from '../indexing/indexRun';
-import { isToWorker, toWorkerError, type FromWorker, type IndexWorkerData, type ToWorker, type WorkerCalls, type WorkerOp, type WorkerStatus } from './messages';
+import {
+  isToWorker,
+  toWorkerError,
+  type FromWorker,
+  type IndexWorkerData,
+  type ToWorker,
+  type WorkerCalls,
+  type WorkerOp,
+  type WorkerStatus,
+} from './messages';
 
 type Call = Extract<ToWorker, { type: 'call' }>;
 
@@ -47,10 +56,17 @@ class IndexWorker {
     const settings = this.data.embedding;
     if (settings === false) return undefined;
     try {
-      const embedder = await loadEmbedder({ ...settings, onDownloadProgress: (progress) => this.post({ type: 'download', progress }) });
+      const embedder = await loadEmbedder({
+        ...settings,
+        onDownloadProgress: (progress) => this.post({ type: 'download', progress }),
+      });
       this.embedder = embedder;
       this.embedderState = 'ready';
-      this.post({ type: 'log', level: 'info', message: `Embedding model loaded in the index worker: ${embedder.modelId} (${embedder.dimensions} dimensions).` });
+      this.post({
+        type: 'log',
+        level: 'info',
+        message: `Embedding model loaded in the index worker: ${embedder.modelId} (${embedder.dimensions} dimensions).`,
+      });
       return embedder;
     } catch (error) {
       this.embedderState = 'unavailable';
@@ -74,7 +90,10 @@ class IndexWorker {
   private receive(message: unknown): void {
     if (!isToWorker(message)) {
       const id = (message as { id?: unknown } | null)?.id;
-      const error = { name: 'TypeError', message: `The index worker received a malformed message (${describe(message)}).` };
+      const error = {
+        name: 'TypeError',
+        message: `The index worker received a malformed message (${describe(message)}).`,
+      };
       if (Number.isInteger(id)) this.post({ type: 'error', id: id as number, error });
       else this.post({ type: 'log', level: 'error', message: error.message });
       return;
@@ -125,7 +144,10 @@ class IndexWorker {
   private async index(id: number, args: WorkerCalls['index']['args']): Promise<WorkerCalls['index']['returns']> {
     const controller = new AbortController();
     this.running.set(id, controller);
-    const docs = workspaceDocSource(this.data.docs.folders, { include: this.data.docs.include, exclude: this.data.docs.exclude });
+    const docs = workspaceDocSource(this.data.docs.folders, {
+      include: this.data.docs.include,
+      exclude: this.data.docs.exclude,
+    });
     let lexicalSaid = false;
     const options = (embedder: Embedder | undefined): IndexRunOptions => ({
       signal: controller.signal,
@@ -138,7 +160,11 @@ class IndexWorker {
       },
       onWaiting: (holder) => {
         const who = holder ? ` (pid ${holder.pid} on ${holder.host})` : '';
-        this.post({ type: 'log', level: 'info', message: `Another Evident process${who} is indexing this folder (another window, or evident index in a terminal): waiting for it; answers meanwhile come from what it has saved.` });
+        this.post({
+          type: 'log',
+          level: 'info',
+          message: `Another Evident process${who} is indexing this folder (another window, or evident index in a terminal): waiting for it; answers meanwhile come from what it has saved.`,
+        });
       },
       onLexicalReady: () => {
         this.post({ type: 'status', status: this.status() });
@@ -155,7 +181,17 @@ class IndexWorker {
         if (!embedder) return first;
         const second = await this.store.update(docs, options(embedder));
         // One run as the host sees it: what was read in the first pass, what was embedded in the second.
-        return { ...second, added: first.added, updated: first.updated, removed: first.removed, unchanged: first.unchanged, skipped: first.skipped, notices: [...first.notices, ...second.notices], ms: first.ms + second.ms, ...(first.writeRefused && !second.writeRefused ? { writeRefused: first.writeRefused } : {}) };
+        return {
+          ...second,
+          added: first.added,
+          updated: first.updated,
+          removed: first.removed,
+          unchanged: first.unchanged,
+          skipped: first.skipped,
+          notices: [...first.notices, ...second.notices],
+          ms: first.ms + second.ms,
+          ...(first.writeRefused && !second.writeRefused ? { writeRefused: first.writeRefused } : {}),
+        };
       }
       return await this.store.update(docs, options(await this.embedderLoading));
     } finally {

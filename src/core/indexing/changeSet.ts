@@ -47,7 +47,11 @@ export interface PassageChange {
  * Phase 1, list: the documents of this run (all of the tree, or the run's `paths` of it); a
  * folder that cannot be listed is reported like an unreadable file.
  */
-export async function listFiles(docs: DocSource, report: IndexReport, { signal, onProgress, paths }: IndexRunOptions): Promise<DocFile[]> {
+export async function listFiles(
+  docs: DocSource,
+  report: IndexReport,
+  { signal, onProgress, paths }: IndexRunOptions,
+): Promise<DocFile[]> {
   onProgress?.({ phase: 'scanning', done: 0, total: 0 });
   const listed = await docs.list(signal, (folder) => report.skipped.push(folder));
   if (!paths) return listed;
@@ -126,7 +130,11 @@ export async function readAndChunkChanged(
 }
 
 /** The passage-level change: ids of the passages of changed or removed documents, and the new passages. */
-export function passageChange(known: KnownDocuments, changed: Map<string, ChangedDocument>, removedPaths: string[]): PassageChange {
+export function passageChange(
+  known: KnownDocuments,
+  changed: Map<string, ChangedDocument>,
+  removedPaths: string[],
+): PassageChange {
   const oldIds = new Set<string>();
   for (const p of [...changed.keys(), ...removedPaths]) {
     for (const id of known[p]?.ids ?? []) oldIds.add(id);
@@ -163,5 +171,10 @@ export function stampOf(file: DocFile): Stamp {
 
 /** Unchanged when size, mtime, ctime and inode all match (a restored mtime still moves the ctime). */
 export function sameStamp(known: Stamp, file: DocFile): boolean {
-  return known.size === file.size && known.mtimeMs === file.mtimeMs && known.ctimeMs === file.ctimeMs && known.ino === file.ino;
+  return (
+    known.size === file.size &&
+    known.mtimeMs === file.mtimeMs &&
+    known.ctimeMs === file.ctimeMs &&
+    known.ino === file.ino
+  );
 }

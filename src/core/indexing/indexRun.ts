@@ -55,8 +55,17 @@ export interface IndexReport {
 /** The report a run starts from: nothing counted yet, retrieving as `retrieval` says. */
 export function emptyReport(retrieval: RetrievalMode): IndexReport {
   return {
-    documents: 0, passages: 0, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
-    skipped: [], retrieval, notices: [], ms: 0,
+    documents: 0,
+    passages: 0,
+    added: 0,
+    updated: 0,
+    removed: 0,
+    unchanged: 0,
+    embedded: 0,
+    skipped: [],
+    retrieval,
+    notices: [],
+    ms: 0,
   };
 }
 

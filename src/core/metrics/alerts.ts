@@ -9,12 +9,25 @@
 // sides to have the minimum counts, |z| ≥ `z`, a change of at least `minChange`, and a change for
 // the worse (abstentions or drops up, coverage down). docs/metrics.md explains the choice.
 
-import { ALERT_METRICS, type AlertMetric, type AlertRule, type AlertSettings, type MetricsAlert } from '../../domain/metricsReport';
+import {
+  ALERT_METRICS,
+  type AlertMetric,
+  type AlertRule,
+  type AlertSettings,
+  type MetricsAlert,
+} from '../../domain/metricsReport';
 import { answeredCoverage, groupBy } from './summary';
 import { mean, twoMeansZ, twoProportionZ } from './stats';
 import { NO_TOPIC, type TurnPoint } from './turnRecords';
 
-export const DEFAULT_ALERT_SETTINGS: AlertSettings = { recentTurns: 30, baselineTurns: 300, minTurns: 20, minSentences: 30, z: 3, minChange: 0.15 };
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  recentTurns: 30,
+  baselineTurns: 300,
+  minTurns: 20,
+  minSentences: 30,
+  z: 3,
+  minChange: 0.15,
+};
 
 interface Window {
   turns: readonly TurnPoint[];
@@ -28,16 +41,25 @@ interface Comparison {
   recent: Window;
 }
 
-const METRIC_WORDS: Record<AlertMetric, string> = { abstained: 'abstention rate', dropped: 'drop rate', coverage: 'citation coverage' };
+const METRIC_WORDS: Record<AlertMetric, string> = {
+  abstained: 'abstention rate',
+  dropped: 'drop rate',
+  coverage: 'citation coverage',
+};
 
-export function detectAlerts(turns: readonly TurnPoint[], settings: AlertSettings = DEFAULT_ALERT_SETTINGS): MetricsAlert[] {
+export function detectAlerts(
+  turns: readonly TurnPoint[],
+  settings: AlertSettings = DEFAULT_ALERT_SETTINGS,
+): MetricsAlert[] {
   const comparisons = [
     recentComparison(turns, settings),
     changeComparison(turns, settings, 'model-change', (t) => t.model, 'model'),
     changeComparison(turns, settings, 'index-change', (t) => t.indexVersion, 'index version'),
     ...topicComparisons(turns, settings),
   ].filter((c): c is Comparison => c !== undefined);
-  return comparisons.flatMap((c) => ALERT_METRICS.map((m) => compare(m, c, settings)).filter((a): a is MetricsAlert => a !== undefined));
+  return comparisons.flatMap((c) =>
+    ALERT_METRICS.map((m) => compare(m, c, settings)).filter((a): a is MetricsAlert => a !== undefined),
+  );
 }
 
 function recentComparison(turns: readonly TurnPoint[], s: AlertSettings, topic?: string): Comparison | undefined {
@@ -48,11 +70,20 @@ function recentComparison(turns: readonly TurnPoint[], s: AlertSettings, topic?:
     rule: topic ? 'topic' : 'recent',
     topic,
     recent: { turns: turns.slice(split), label: `the last ${s.recentTurns} turns${where}` },
-    baseline: { turns: turns.slice(Math.max(0, split - s.baselineTurns), split), label: `the ${Math.min(split, s.baselineTurns)} turns before them` },
+    baseline: {
+      turns: turns.slice(Math.max(0, split - s.baselineTurns), split),
+      label: `the ${Math.min(split, s.baselineTurns)} turns before them`,
+    },
   };
 }
 
-function changeComparison(turns: readonly TurnPoint[], s: AlertSettings, rule: AlertRule, key: (t: TurnPoint) => string, what: string): Comparison | undefined {
+function changeComparison(
+  turns: readonly TurnPoint[],
+  s: AlertSettings,
+  rule: AlertRule,
+  key: (t: TurnPoint) => string,
+  what: string,
+): Comparison | undefined {
   let change = -1;
   for (let i = turns.length - 1; i > 0; i--) {
     if (key(turns[i]) !== key(turns[i - 1])) {
@@ -66,13 +97,19 @@ function changeComparison(turns: readonly TurnPoint[], s: AlertSettings, rule: A
   while (start > 0 && change - start < s.baselineTurns && key(turns[start - 1]) === before) start--;
   return {
     rule,
-    recent: { turns: turns.slice(change), label: `the ${turns.length - change} turns since the ${what} changed to ${key(turns[change])}` },
+    recent: {
+      turns: turns.slice(change),
+      label: `the ${turns.length - change} turns since the ${what} changed to ${key(turns[change])}`,
+    },
     baseline: { turns: turns.slice(start, change), label: `the ${change - start} turns with ${before} before` },
   };
 }
 
 function topicComparisons(turns: readonly TurnPoint[], s: AlertSettings): (Comparison | undefined)[] {
-  const topics = groupBy(turns.filter((t) => t.topic !== NO_TOPIC), (t) => t.topic);
+  const topics = groupBy(
+    turns.filter((t) => t.topic !== NO_TOPIC),
+    (t) => t.topic,
+  );
   if (topics.size < 2) return [];
   return [...topics].map(([topic, list]) => recentComparison(list, s, topic));
 }
@@ -83,7 +120,10 @@ function compare(metric: AlertMetric, c: Comparison, s: AlertSettings): MetricsA
   const recent = side(c.recent);
   const minN = metric === 'dropped' ? s.minSentences : s.minTurns;
   if (base.n < minN || recent.n < minN) return undefined;
-  const z = metric === 'coverage' ? twoMeansZ(base.values, recent.values) : twoProportionZ(base.hits, base.n, recent.hits, recent.n);
+  const z =
+    metric === 'coverage'
+      ? twoMeansZ(base.values, recent.values)
+      : twoProportionZ(base.hits, base.n, recent.hits, recent.n);
   const change = recent.rate - base.rate;
   const worse = metric === 'coverage' ? change <= -s.minChange && z <= -s.z : change >= s.minChange && z >= s.z;
   if (!worse) return undefined;
@@ -103,7 +143,10 @@ function compare(metric: AlertMetric, c: Comparison, s: AlertSettings): MetricsA
   };
 }
 
-function measure(metric: AlertMetric, turns: readonly TurnPoint[]): { hits: number; n: number; rate: number; values: number[] } {
+function measure(
+  metric: AlertMetric,
+  turns: readonly TurnPoint[],
+): { hits: number; n: number; rate: number; values: number[] } {
   if (metric === 'abstained') {
     const hits = turns.filter((t) => t.abstained).length;
     return { hits, n: turns.length, rate: turns.length ? hits / turns.length : 0, values: [] };

@@ -30,7 +30,8 @@ export function metricsReport(logText: string, options: ReportOptions = {}): Met
   const since = options.since?.getTime();
   const turns = since === undefined ? parsed.turns : parsed.turns.filter((t) => t.time >= since);
   const alertSettings = { ...DEFAULT_ALERT_SETTINGS, ...options.alerts };
-  const record = (key: (t: TurnPoint) => string) => Object.fromEntries([...groupBy(turns, key)].map(([k, list]) => [k, summarize(list)]));
+  const record = (key: (t: TurnPoint) => string) =>
+    Object.fromEntries([...groupBy(turns, key)].map(([k, list]) => [k, summarize(list)]));
   return {
     turns: turns.length,
     overall: summarize(turns),
@@ -80,7 +81,9 @@ function changes(turns: readonly TurnPoint[]): MetricsChange[] {
   for (let i = 1; i < turns.length; i++) {
     const [a, b] = [turns[i - 1], turns[i]];
     if (a.model !== b.model) out.push({ turn: i + 1, time: iso(b.time), kind: 'model', from: a.model, to: b.model });
-    if (a.indexVersion !== b.indexVersion) out.push({ turn: i + 1, time: iso(b.time), kind: 'index', from: a.indexVersion, to: b.indexVersion });
+    if (a.indexVersion !== b.indexVersion) {
+      out.push({ turn: i + 1, time: iso(b.time), kind: 'index', from: a.indexVersion, to: b.indexVersion });
+    }
   }
   return out;
 }

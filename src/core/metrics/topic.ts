@@ -20,7 +20,8 @@ export function topicOf(result: Pick<TurnResult, 'sentences' | 'evidence'>, comm
   const cited = result.sentences.filter((s) => s.verdict === 'kept').flatMap((s) => s.citations);
   const byId = new Map(result.evidence.map((e) => [e.id, e]));
   const leanedOn = cited.length ? cited.map((id) => byId.get(id)).filter((e) => e !== undefined) : result.evidence;
-  const below = (source: string) => (commonFolder && source.startsWith(commonFolder) ? source.slice(commonFolder.length) : source);
+  const below = (source: string) =>
+    commonFolder && source.startsWith(commonFolder) ? source.slice(commonFolder.length) : source;
   return mostFrequent(leanedOn.map((e) => areaOf(below(e.source), e.heading)));
 }
 

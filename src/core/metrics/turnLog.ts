@@ -60,12 +60,26 @@ export interface AuditRecord {
   question: string;
   answer: string;
   cited: string[];
-  evidence: { id: string; passageId: string; source: string; startLine: number; endLine: number; version: string; uri?: string; title?: string }[];
+  evidence: {
+    id: string;
+    passageId: string;
+    source: string;
+    startLine: number;
+    endLine: number;
+    version: string;
+    uri?: string;
+    title?: string;
+  }[];
   /** Built-in grounding: each support (sentence, chunk ids, uris, confidence when given). */
   supports?: GroundingSupportRecord[];
 }
 
-export function metricsRecord(result: TurnResult, indexVersion: string, time = new Date(), commonFolder = ''): MetricsRecord {
+export function metricsRecord(
+  result: TurnResult,
+  indexVersion: string,
+  time = new Date(),
+  commonFolder = '',
+): MetricsRecord {
   return {
     time: time.toISOString(),
     invocationId: result.invocationId,
@@ -106,12 +120,26 @@ export function auditRecord(result: TurnResult, indexVersion: string, time = new
 export async function appendTurnLog(result: TurnResult, indexVersion: string, paths: TurnLogPaths): Promise<void> {
   const time = new Date();
   const limits = paths.limits ?? DEFAULT_LOG_LIMITS;
-  if (paths.metricsLog) await appendBounded(paths.metricsLog, JSON.stringify(metricsRecord(result, indexVersion, time, paths.commonFolder)), limits);
-  if (paths.auditLog) await appendBounded(paths.auditLog, JSON.stringify(auditRecord(result, indexVersion, time)), limits);
+  if (paths.metricsLog) {
+    await appendBounded(
+      paths.metricsLog,
+      JSON.stringify(metricsRecord(result, indexVersion, time, paths.commonFolder)),
+      limits,
+    );
+  }
+  if (paths.auditLog) {
+    await appendBounded(paths.auditLog, JSON.stringify(auditRecord(result, indexVersion, time)), limits);
+  }
 }
 
 /** Appends the user's verdict on an answer to the turn log (see FeedbackRecord). */
-export async function appendFeedback(metricsLog: string, invocationId: string, feedback: Feedback, time = new Date(), limits: LogLimits = DEFAULT_LOG_LIMITS): Promise<void> {
+export async function appendFeedback(
+  metricsLog: string,
+  invocationId: string,
+  feedback: Feedback,
+  time = new Date(),
+  limits: LogLimits = DEFAULT_LOG_LIMITS,
+): Promise<void> {
   const record: FeedbackRecord = { time: time.toISOString(), invocationId, feedback };
   await appendBounded(metricsLog, JSON.stringify(record), limits);
 }

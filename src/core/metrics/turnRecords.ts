@@ -54,7 +54,9 @@ function toTurnPoint(value: unknown): TurnPoint | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const r = value as Record<string, unknown>;
   const time = typeof r.time === 'string' ? Date.parse(r.time) : NaN;
-  if (Number.isNaN(time) || !isCount(r.retrieved) || !isCount(r.dropped) || typeof r.abstained !== 'boolean') return undefined;
+  if (Number.isNaN(time) || !isCount(r.retrieved) || !isCount(r.dropped) || typeof r.abstained !== 'boolean') {
+    return undefined;
+  }
   if (typeof r.coverage !== 'number' || r.coverage < 0 || r.coverage > 1) return undefined;
   const dropped = r.dropped;
   const factual = isCount(r.factual) ? Math.max(r.factual, dropped) : inferFactual(r.coverage, dropped, r.abstained);

@@ -14,7 +14,14 @@ import { analyse } from '../text/terms';
 import type { TermStats } from '../text/termStats';
 import { questionParts } from '../verifier/relevance';
 import { SEARCH_TOOL_NAME } from '../agent/instruction';
-import { candidateSentences, coveredStems, QuestionReading, unique, type Candidate, type ReturnedPassage } from './extractiveReading';
+import {
+  candidateSentences,
+  coveredStems,
+  QuestionReading,
+  unique,
+  type Candidate,
+  type ReturnedPassage,
+} from './extractiveReading';
 
 export const EXTRACTIVE_MODEL_NAME = 'extractive';
 
@@ -42,7 +49,14 @@ export interface ExtractiveTuning {
   paraphraseLexical: number;
 }
 
-export const DEFAULT_EXTRACTIVE_TUNING: ExtractiveTuning = { semanticWeight: 1.5, passageWeight: 1, requireAskedValue: true, minSimilarity: 0.4, paraphraseSimilarity: 0.5, paraphraseLexical: 0.15 };
+export const DEFAULT_EXTRACTIVE_TUNING: ExtractiveTuning = {
+  semanticWeight: 1.5,
+  passageWeight: 1,
+  requireAskedValue: true,
+  minSimilarity: 0.4,
+  paraphraseSimilarity: 0.5,
+  paraphraseLexical: 0.15,
+};
 
 export interface ExtractiveOptions {
   /** Term weights over the whole index; without it, weights come from the returned passages. */
@@ -72,13 +86,21 @@ export function createExtractiveModel(options: ExtractiveOptions = {}): ChatMode
       const read = readPassages(question, passages, options.termStats?.(), followUp);
       const similarity = options.similarity?.();
       if (read.kind === 'abstain' || !similarity) return say(request, decide(read, undefined, tuning));
-      return say(request, decide(read, await similarities(similarity, question, read.candidates, passages, request.signal), tuning));
+      return say(
+        request,
+        decide(read, await similarities(similarity, question, read.candidates, passages, request.signal), tuning),
+      );
     },
   };
 }
 
 /** The lexical-only answer (no embedding model): what the offline model says without similarity. */
-export function answer(question: string, passages: ReturnedPassage[], corpusStats?: TermStats, followUp?: FollowUpParts): string {
+export function answer(
+  question: string,
+  passages: ReturnedPassage[],
+  corpusStats?: TermStats,
+  followUp?: FollowUpParts,
+): string {
   return decide(readPassages(question, passages, corpusStats, followUp), undefined, DEFAULT_EXTRACTIVE_TUNING);
 }
 
@@ -92,18 +114,36 @@ type Read =
   | { kind: 'read'; reading: QuestionReading; candidates: Candidate[]; coverage: number; missing: string[] };
 
 /** Reads the question and the passages: an abstention that needs no sentence scores (nothing to look for, a name missing), or the candidates. */
-export function readPassages(question: string, passages: readonly ReturnedPassage[], corpusStats?: TermStats, followUp?: FollowUpParts): Read {
+export function readPassages(
+  question: string,
+  passages: readonly ReturnedPassage[],
+  corpusStats?: TermStats,
+  followUp?: FollowUpParts,
+): Read {
   const reading = new QuestionReading(question, passages, corpusStats, followUp);
   const keyTerms = reading.keyTerms;
-  if (keyTerms.length === 0) return { kind: 'abstain', text: notFound('the question has no terms to look for in the documents.') };
-  if (passages.length === 0) return { kind: 'abstain', text: notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`) };
+  if (keyTerms.length === 0) {
+    return { kind: 'abstain', text: notFound('the question has no terms to look for in the documents.') };
+  }
+  if (passages.length === 0) {
+    return { kind: 'abstain', text: notFound(`no passage in the documents matches ${quoteList(keyTerms)}.`) };
+  }
   const covered = coveredStems(passages);
   // Names and numbers the question is specifically about ("Japan", "401(k)") must be there.
   const missingAnchors = reading.anchors.filter((a) => !covered.has(a));
   if (missingAnchors.length) {
-    return { kind: 'abstain', text: notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => reading.surface(m)))}.`) };
+    return {
+      kind: 'abstain',
+      text: notFound(`the documents found do not mention ${quoteList(missingAnchors.map((m) => reading.surface(m)))}.`),
+    };
   }
-  return { kind: 'read', reading, candidates: candidateSentences(reading, passages), coverage: reading.coverage(covered), missing: keyTerms.filter((t) => !covered.has(t)) };
+  return {
+    kind: 'read',
+    reading,
+    candidates: candidateSentences(reading, passages),
+    coverage: reading.coverage(covered),
+    missing: keyTerms.filter((t) => !covered.has(t)),
+  };
 }
 
 /** How close in meaning a candidate sentence (read with its section's heading) and its passage are to the question. */
@@ -123,7 +163,9 @@ export async function similarities(
   passages: readonly ReturnedPassage[],
   signal?: AbortSignal,
 ): Promise<Map<Candidate, Closeness>> {
-  const scored = [...candidates].sort((a, b) => b.lexical - a.lexical || a.order - b.order).slice(0, SEMANTIC_CANDIDATES);
+  const scored = [...candidates]
+    .sort((a, b) => b.lexical - a.lexical || a.order - b.order)
+    .slice(0, SEMANTIC_CANDIDATES);
   const passageIds = [...new Set(scored.map((c) => c.id))];
   const passageText = new Map(passages.map((p) => [p.id, `${p.heading}\n${p.text}`]));
   const texts = [...scored.map(sentenceInContext), ...passageIds.map((id) => passageText.get(id) ?? '')];
@@ -139,14 +181,20 @@ function sentenceInContext(c: Candidate): string {
 }
 
 /** Picks the sentences that answer (or abstains), by lexical score and, when given, similarity to the question. */
-export function decide(read: Read, sims: ReadonlyMap<Candidate, Closeness> | undefined, tuning: ExtractiveTuning): string {
+export function decide(
+  read: Read,
+  sims: ReadonlyMap<Candidate, Closeness> | undefined,
+  tuning: ExtractiveTuning,
+): string {
   if (read.kind === 'abstain') return read.text;
   const { reading, candidates } = read;
   const surface = (stem: string) => reading.surface(stem);
   const sim = (c: Candidate) => sims?.get(c)?.sentence ?? 0;
   const score = (c: Candidate) => {
     const closeness = sims?.get(c);
-    return closeness ? c.lexical + tuning.semanticWeight * closeness.sentence + tuning.passageWeight * closeness.passage : c.lexical;
+    return closeness
+      ? c.lexical + tuning.semanticWeight * closeness.sentence + tuning.passageWeight * closeness.passage
+      : c.lexical;
   };
   // With the model only: without it the lexical evidence decides as it always has (the fallback must not change).
   const valueAsked = !!sims && tuning.requireAskedValue && reading.askedValues().length > 0;
@@ -155,7 +203,8 @@ export function decide(read: Read, sims: ReadonlyMap<Candidate, Closeness> | und
   const answers = (c: Candidate) =>
     (!valueAsked || c.statesValue) &&
     (sims
-      ? sim(c) >= tuning.minSimilarity && (c.lexical >= SENTENCE_MIN || (sim(c) >= tuning.paraphraseSimilarity && c.lexical >= tuning.paraphraseLexical))
+      ? sim(c) >= tuning.minSimilarity &&
+        (c.lexical >= SENTENCE_MIN || (sim(c) >= tuning.paraphraseSimilarity && c.lexical >= tuning.paraphraseLexical))
       : c.lexical >= SENTENCE_MIN);
   // A follow-up that names a new subject ("and for part-time staff?") is answered only by sentences about it.
   const subject = reading.followUp?.newSubject;
@@ -187,7 +236,9 @@ function aboutSubject(c: Candidate, subject: string, reading: QuestionReading): 
   if (stems.length === 0) return true;
   const heading = new Set(analyse(c.heading, { stemming: true }).terms.map((t) => t.stem));
   const total = stems.reduce((sum, t) => sum + reading.weight(t), 0);
-  return stems.filter((t) => c.stems.has(t) || heading.has(t)).reduce((sum, t) => sum + reading.weight(t), 0) / total >= 0.5;
+  return (
+    stems.filter((t) => c.stems.has(t) || heading.has(t)).reduce((sum, t) => sum + reading.weight(t), 0) / total >= 0.5
+  );
 }
 
 /**
@@ -198,12 +249,19 @@ function coverParts(reading: QuestionReading, answering: readonly Candidate[], p
   const parts = questionParts(reading.followUp ? reading.followUp.asked : reading.question);
   if (parts.length < 2) return;
   for (const part of parts) {
-    const partTerms = unique(analyse(part, { stemming: true }).terms.map((t) => t.stem).filter((t) => reading.keyTerms.includes(t)));
+    const partTerms = unique(
+      analyse(part, { stemming: true })
+        .terms.map((t) => t.stem)
+        .filter((t) => reading.keyTerms.includes(t)),
+    );
     if (partTerms.length === 0) continue;
     const partTotal = partTerms.reduce((sum, t) => sum + reading.weight(t), 0);
-    const partScore = (c: Candidate) => partTerms.reduce((sum, t) => sum + (c.stems.has(t) ? reading.weight(t) : 0), 0) / partTotal;
+    const partScore = (c: Candidate) =>
+      partTerms.reduce((sum, t) => sum + (c.stems.has(t) ? reading.weight(t) : 0), 0) / partTotal;
     if (picked.some((c) => partScore(c) >= 0.5)) continue;
-    const forPart = answering.filter((c) => !picked.includes(c)).sort((a, b) => partScore(b) - partScore(a) || a.order - b.order)[0];
+    const forPart = answering
+      .filter((c) => !picked.includes(c))
+      .sort((a, b) => partScore(b) - partScore(a) || a.order - b.order)[0];
     if (forPart && partScore(forPart) >= 0.5) picked.push(forPart);
   }
 }

@@ -14,8 +14,9 @@ const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
 
 /** Words that say what kind of question it is, not what it is about. */
 const QUESTION_FILLER = new Set(
-  'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means'
-    .split(' '),
+  'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means'.split(
+    ' ',
+  ),
 );
 
 /** Weight of a word carried from the earlier question when picking sentences (the follow-up's own words weigh 1). */
@@ -24,7 +25,8 @@ const CONTEXT_SHARE = 0.25;
 export const VALUE_BONUS = 0.2;
 /** A worked example's steps and conclusion, not the rule itself. */
 const CALCULATION = /\d\s*(?:[a-z ]{0,24})?\s(?:x|×|\*|=)\s*\d/i;
-const WORKED_EXAMPLE = /^(?:for (?:example|instance)|e\.g\.|example\b|in (?:this|that|the above) (?:example|case)|therefore|thus|hence|so,|this means)/i;
+const WORKED_EXAMPLE =
+  /^(?:for (?:example|instance)|e\.g\.|example\b|in (?:this|that|the above) (?:example|case)|therefore|thus|hence|so,|this means)/i;
 const QUESTION_WORD = /\b(?:how|what|when|who|whom|which|where|why)\b/i;
 
 export interface ReturnedPassage {
@@ -69,11 +71,17 @@ export class QuestionReading {
     // The question is read once: every later step looks words up here (linear in its length).
     this.words = new QuestionWords(question);
     // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
-    this.keyTerms = unique(this.words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word)).map((t) => t.stem));
+    this.keyTerms = unique(
+      this.words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word)).map((t) => t.stem),
+    );
     // The follow-up's own words decide which sentences are picked; carried words weigh less.
     this.own = new Set(followUp ? new QuestionWords(followUp.asked).terms.map((t) => t.stem) : this.keyTerms);
     // Names and numbers the question is specifically about ("Japan", "401(k)").
-    this.anchors = unique(questionAnchors(question, followUp).map((w) => analyse(w, { stemming: true }).terms[0]?.stem).filter((s): s is string => !!s));
+    this.anchors = unique(
+      questionAnchors(question, followUp)
+        .map((w) => analyse(w, { stemming: true }).terms[0]?.stem)
+        .filter((s): s is string => !!s),
+    );
     // A word the whole corpus never uses is as likely a paraphrase ("yearly" for "annual") as a
     // missing topic: it weighs like an average word rather than like the rarest one.
     this.stats = corpusStats ?? termStatsFromTexts(passages.map((p) => `${p.heading}\n${p.text}`));
@@ -128,12 +136,21 @@ export function candidateSentences(reading: QuestionReading, passages: readonly 
         if (!text || text.endsWith(':') || text.split(/\s+/).length < 3 || isFragment(text)) continue;
         // The same sentence in two passages is said once; a worked example's conclusion
         // ("Therefore, you can request up to 104 hours") is not the rule.
-        const key = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+        const key = text
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim();
         if (seen.has(key) || WORKED_EXAMPLE.test(text) || CALCULATION.test(text)) continue;
         seen.add(key);
         const stems = new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem));
         const topical = pickTotal
-          ? keyTerms.reduce((sum, t) => sum + reading.share(t) * (stems.has(t) ? reading.weight(t) : headingTerms.has(t) ? reading.weight(t) * 0.5 : 0), 0) / pickTotal
+          ? keyTerms.reduce(
+              (sum, t) =>
+                sum +
+                reading.share(t) *
+                  (stems.has(t) ? reading.weight(t) : headingTerms.has(t) ? reading.weight(t) * 0.5 : 0),
+              0,
+            ) / pickTotal
           : 0;
         // A sentence that states the kind of value asked for ("how long" → a duration) ranks higher.
         const statesValue = asked.some((states) => states(text));
@@ -148,12 +165,15 @@ export function candidateSentences(reading: QuestionReading, passages: readonly 
 /** The stems of every passage's heading and text. */
 export function coveredStems(passages: readonly ReturnedPassage[]): Set<string> {
   const covered = new Set<string>();
-  for (const p of passages) for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
+  for (const p of passages) {
+    for (const t of analyse(`${p.heading}\n${p.text}`, { stemming: true }).terms) covered.add(t.stem);
+  }
   return covered;
 }
 
 /** Words a lead-in ends with ("To count as complete, a request must"): the rest is in a list after it. */
-const DANGLING_END = /\b(?:a|an|the|to|of|for|and|or|must|should|will|can|may|is|are|be|by|with|following|include|includes|including|as|that|if|when)\s*$/i;
+const DANGLING_END =
+  /\b(?:a|an|the|to|of|for|and|or|must|should|will|can|may|is|are|be|by|with|following|include|includes|including|as|that|if|when)\s*$/i;
 /** A short line with no sentence end: a title, a link or a table cell ("Daily Check-in Tool FAQ"), not a statement. */
 const FRAGMENT_WORDS = 5;
 

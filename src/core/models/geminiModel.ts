@@ -27,11 +27,24 @@ export interface GeminiOptions extends GeminiCallOptions {
 }
 
 /** What went wrong with a call, for callers that offer a way forward (never matched by text). */
-export const GEMINI_ERROR_CODES = ['no-key', 'credentials', 'quota', 'timeout', 'server', 'rejected', 'malformed-reply', 'network'] as const;
+export const GEMINI_ERROR_CODES = [
+  'no-key',
+  'credentials',
+  'quota',
+  'timeout',
+  'server',
+  'rejected',
+  'malformed-reply',
+  'network',
+] as const;
 export type GeminiErrorCode = (typeof GEMINI_ERROR_CODES)[number];
 
 export class GeminiError extends Error {
-  constructor(message: string, readonly status?: number, readonly code?: GeminiErrorCode) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly code?: GeminiErrorCode,
+  ) {
     super(message);
   }
 }
@@ -40,7 +53,13 @@ export class GeminiError extends Error {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 export function createGeminiModel(options: GeminiOptions): ChatModel {
-  if (!options.apiKey) throw new GeminiError('No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).', undefined, 'no-key');
+  if (!options.apiKey) {
+    throw new GeminiError(
+      'No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).',
+      undefined,
+      'no-key',
+    );
+  }
   const model = options.model ?? DEFAULT_GEMINI_MODEL;
   const client = new GoogleGenAI({
     apiKey: options.apiKey,
@@ -63,7 +82,17 @@ export function createGeminiModel(options: GeminiOptions): ChatModel {
         systemInstruction: request.system,
         temperature: 0,
         ...(request.tools.length
-          ? { tools: [{ functionDeclarations: request.tools.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) }] }
+          ? {
+              tools: [
+                {
+                  functionDeclarations: request.tools.map((t) => ({
+                    name: t.name,
+                    description: t.description,
+                    parametersJsonSchema: t.parameters,
+                  })),
+                },
+              ],
+            }
           : {}),
       };
       return withRetries({ timeoutMs, attempts, backoffMs }, request.signal, (abortSignal) =>
@@ -85,11 +114,20 @@ export interface RetryPolicy {
  * attempt gets the time that is left, so a silent server fails once, not once per attempt), and a
  * clear GeminiError at the end. Shared by the function-calling backend and the grounded models.
  */
-export async function withRetries<T>(policy: RetryPolicy, signal: AbortSignal, attempt: (abortSignal: AbortSignal) => Promise<T>, service = 'Gemini'): Promise<T> {
+export async function withRetries<T>(
+  policy: RetryPolicy,
+  signal: AbortSignal,
+  attempt: (abortSignal: AbortSignal) => Promise<T>,
+  service = 'Gemini',
+): Promise<T> {
   const deadline = policy.timeoutMs > 0 ? AbortSignal.timeout(policy.timeoutMs) : undefined;
   const callSignal = deadline ? AbortSignal.any([signal, deadline]) : signal;
   const timedOut = (n: number) =>
-    new GeminiError(`${service} did not answer within ${+(policy.timeoutMs / 1000).toFixed(1)} s (${n} attempt${n === 1 ? '' : 's'}); the request timeout is a setting (--timeout in the CLI).`, undefined, 'timeout');
+    new GeminiError(
+      `${service} did not answer within ${+(policy.timeoutMs / 1000).toFixed(1)} s (${n} attempt${n === 1 ? '' : 's'}); the request timeout is a setting (--timeout in the CLI).`,
+      undefined,
+      'timeout',
+    );
   for (let n = 1; ; n++) {
     try {
       return await attempt(callSignal);
@@ -139,7 +177,10 @@ async function call(
   const toolCalls: ToolCall[] = parts
     .filter((p) => p.functionCall)
     .map((p) => ({ id: p.functionCall?.id, name: p.functionCall?.name ?? '', args: asRecord(p.functionCall?.args) }));
-  const text = parts.filter((p) => typeof p.text === 'string' && !p.thought).map((p) => p.text).join('');
+  const text = parts
+    .filter((p) => typeof p.text === 'string' && !p.thought)
+    .map((p) => p.text)
+    .join('');
   return { text, toolCalls, raw: { role: 'model', parts } satisfies Content };
 }
 
@@ -158,13 +199,21 @@ function toContents(messages: ChatMessage[]): Content[] {
           ],
         };
       case 'tool':
-        return { role: 'user', parts: m.results.map((r) => ({ functionResponse: { id: r.id, name: r.name, response: r.response } })) };
+        return {
+          role: 'user',
+          parts: m.results.map((r) => ({ functionResponse: { id: r.id, name: r.name, response: r.response } })),
+        };
     }
   });
 }
 
 function isContent(value: unknown): value is Content {
-  return typeof value === 'object' && value !== null && Array.isArray((value as Content).parts) && (value as Content).role === 'model';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as Content).parts) &&
+    (value as Content).role === 'model'
+  );
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -173,16 +222,32 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 function describe(error: unknown, status: number | undefined, attempt: number, service: string): GeminiError {
   const tried = attempt > 1 ? ` after ${attempt} attempts` : '';
-  if (status === 429) return new GeminiError(`${service} quota or rate limit reached (HTTP 429)${tried}. Try again later.`, status, 'quota');
+  if (status === 429) {
+    return new GeminiError(
+      `${service} quota or rate limit reached (HTTP 429)${tried}. Try again later.`,
+      status,
+      'quota',
+    );
+  }
   if (status === 401 || status === 403) {
     const check = service === 'Gemini' ? 'Check the key.' : 'Check the credentials and that they may use this service.';
-    return new GeminiError(`${service} refused the credentials (HTTP ${status}): ${apiMessage(error)} ${check}`, status, 'credentials');
+    return new GeminiError(
+      `${service} refused the credentials (HTTP ${status}): ${apiMessage(error)} ${check}`,
+      status,
+      'credentials',
+    );
   }
-  if (status !== undefined && status >= 500) return new GeminiError(`${service} had a server error (HTTP ${status})${tried}.`, status, 'server');
+  if (status !== undefined && status >= 500) {
+    return new GeminiError(`${service} had a server error (HTTP ${status})${tried}.`, status, 'server');
+  }
   if (status !== undefined) {
     // Gemini answers a key it does not know with HTTP 400, not 401: its reason says so.
     const code = apiReason(error) === 'API_KEY_INVALID' ? 'credentials' : 'rejected';
-    return new GeminiError(`${service} rejected the request (HTTP ${status}): ${(error as Error).message}`, status, code);
+    return new GeminiError(
+      `${service} rejected the request (HTTP ${status}): ${(error as Error).message}`,
+      status,
+      code,
+    );
   }
   // google-auth-library's error for missing credentials has no code: its message is all there is.
   if (/Could not load the default credentials/i.test((error as Error).message ?? '')) {
@@ -194,7 +259,11 @@ function describe(error: unknown, status: number | undefined, attempt: number, s
   }
   // The server answered, but not with JSON (a proxy's error page, a cut-off stream): the SDK's parse failed.
   if (error instanceof SyntaxError) {
-    return new GeminiError(`${service} sent a reply that is not valid JSON (${(error as Error).message}): a proxy or the service may be failing. Try again later.`, undefined, 'malformed-reply');
+    return new GeminiError(
+      `${service} sent a reply that is not valid JSON (${(error as Error).message}): a proxy or the service may be failing. Try again later.`,
+      undefined,
+      'malformed-reply',
+    );
   }
   return new GeminiError(`Could not reach ${service}: ${(error as Error).message}`, undefined, 'network');
 }

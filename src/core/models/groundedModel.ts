@@ -7,7 +7,14 @@
 import { GoogleGenAI, type GenerateContentResponse, type Tool } from '@google/genai';
 import type { GroundingMetadata, GroundingRoute } from '../../domain/types';
 import type { GroundedModel, GroundedRequest, GroundedResponse } from '../types';
-import { DEFAULT_GEMINI_MODEL, DEFAULT_REQUEST_TIMEOUT_MS, GeminiError, withRetries, type GeminiCallOptions, type RetryPolicy } from './geminiModel';
+import {
+  DEFAULT_GEMINI_MODEL,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  GeminiError,
+  withRetries,
+  type GeminiCallOptions,
+  type RetryPolicy,
+} from './geminiModel';
 import { readGroundingMetadata } from './groundingMetadata';
 
 export interface GoogleSearchOptions extends GeminiCallOptions {
@@ -36,7 +43,12 @@ export interface VertexSearchOptions extends GeminiCallOptions, VertexSearchScop
 const DATASTORE = /^projects\/([^/\s]+)\/locations\/([^/\s]+)\/collections\/([^/\s]+)\/dataStores\/([^/\s]+)$/;
 
 /** Checks a data store resource name; the error says what the right shape is. */
-export function parseDatastore(name: string): { project: string; location: string; collection: string; dataStore: string } {
+export function parseDatastore(name: string): {
+  project: string;
+  location: string;
+  collection: string;
+  dataStore: string;
+} {
   const match = DATASTORE.exec(name.trim());
   if (!match) {
     throw new GeminiError(
@@ -47,18 +59,39 @@ export function parseDatastore(name: string): { project: string; location: strin
 }
 
 export function createGoogleSearchModel(options: GoogleSearchOptions): GroundedModel {
-  if (!options.apiKey) throw new GeminiError('No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).', undefined, 'no-key');
+  if (!options.apiKey) {
+    throw new GeminiError(
+      'No Gemini API key: set one (GEMINI_API_KEY for the CLI; "Evident: Set Gemini API Key" in VS Code).',
+      undefined,
+      'no-key',
+    );
+  }
   const model = options.model ?? DEFAULT_GEMINI_MODEL;
   const client = new GoogleGenAI({
     apiKey: options.apiKey,
-    httpOptions: { apiVersion: 'v1beta', ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), retryOptions: { attempts: 1 } },
+    httpOptions: {
+      apiVersion: 'v1beta',
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      retryOptions: { attempts: 1 },
+    },
   });
-  return groundedModel('google-search', `google-search:${model}`, 'Gemini + Google Search', client, model, [{ googleSearch: {} }], options);
+  return groundedModel(
+    'google-search',
+    `google-search:${model}`,
+    'Gemini + Google Search',
+    client,
+    model,
+    [{ googleSearch: {} }],
+    options,
+  );
 }
 
 export function createVertexSearchModel(options: VertexSearchOptions): GroundedModel {
   const store = parseDatastore(options.datastore);
-  if (options.maxResults !== undefined && (!Number.isInteger(options.maxResults) || options.maxResults < 1 || options.maxResults > 10)) {
+  if (
+    options.maxResults !== undefined &&
+    (!Number.isInteger(options.maxResults) || options.maxResults < 1 || options.maxResults > 10)
+  ) {
     throw new GeminiError(`Vertex AI Search max results must be an integer from 1 to 10 (got ${options.maxResults}).`);
   }
   const model = options.model ?? DEFAULT_GEMINI_MODEL;
@@ -78,7 +111,15 @@ export function createVertexSearchModel(options: VertexSearchOptions): GroundedM
       },
     },
   };
-  return groundedModel('vertex-ai-search', `vertex-ai-search:${model}`, 'Vertex AI Search', client, model, [tool], options);
+  return groundedModel(
+    'vertex-ai-search',
+    `vertex-ai-search:${model}`,
+    'Vertex AI Search',
+    client,
+    model,
+    [tool],
+    options,
+  );
 }
 
 function groundedModel(
@@ -90,7 +131,11 @@ function groundedModel(
   tools: Tool[],
   options: GeminiCallOptions,
 ): GroundedModel {
-  const policy: RetryPolicy = { timeoutMs: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, attempts: options.attempts ?? 3, backoffMs: options.backoffMs ?? 500 };
+  const policy: RetryPolicy = {
+    timeoutMs: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    attempts: options.attempts ?? 3,
+    backoffMs: options.backoffMs ?? 500,
+  };
   const stream = options.stream ?? true;
   return {
     name,
@@ -104,13 +149,21 @@ function groundedModel(
         async (abortSignal) => {
           const responses: GenerateContentResponse[] = [];
           if (stream) {
-            for await (const chunk of await client.models.generateContentStream({ model, contents, config: { ...config, abortSignal } })) {
+            for await (const chunk of await client.models.generateContentStream({
+              model,
+              contents,
+              config: { ...config, abortSignal },
+            })) {
               responses.push(chunk);
               const text = textOf(chunk);
               if (text) request.onText?.(text);
             }
           } else {
-            const response = await client.models.generateContent({ model, contents, config: { ...config, abortSignal } });
+            const response = await client.models.generateContent({
+              model,
+              contents,
+              config: { ...config, abortSignal },
+            });
             responses.push(response);
             const text = textOf(response);
             if (text) request.onText?.(text);

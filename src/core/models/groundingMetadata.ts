@@ -5,7 +5,9 @@
 import type { GroundingChunk, GroundingMetadata, GroundingSupport } from '../../domain/types';
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function list(value: unknown): unknown[] {
@@ -37,8 +39,12 @@ function supportOf(value: unknown): GroundingSupport {
     ...(segmentText !== undefined ? { text: segmentText } : {}),
     ...(startIndex !== undefined ? { startIndex } : {}),
     ...(endIndex !== undefined ? { endIndex } : {}),
-    chunkIndices: list(support.groundingChunkIndices).filter((i): i is number => typeof i === 'number' && Number.isFinite(i)),
-    confidenceScores: list(support.confidenceScores).filter((c): c is number => typeof c === 'number' && Number.isFinite(c)),
+    chunkIndices: list(support.groundingChunkIndices).filter(
+      (i): i is number => typeof i === 'number' && Number.isFinite(i),
+    ),
+    confidenceScores: list(support.confidenceScores).filter(
+      (c): c is number => typeof c === 'number' && Number.isFinite(c),
+    ),
   };
 }
 

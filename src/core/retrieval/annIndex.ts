@@ -42,7 +42,9 @@ export function annLibrary(): AnnLibrary | undefined {
       loaded = { library: loader() };
     } catch (error) {
       loaded = { library: undefined, reason: (error as Error).message.split('\n')[0] };
-      log(`Vector search is exact (a full scan, slower above 10,000 passages): the usearch native module could not load on ${process.platform}-${process.arch} (${loaded.reason}).`);
+      log(
+        `Vector search is exact (a full scan, slower above 10,000 passages): the usearch native module could not load on ${process.platform}-${process.arch} (${loaded.reason}).`,
+      );
     }
   }
   return loaded.library;
@@ -72,7 +74,10 @@ export function setAnnLoader(load: (() => AnnLibrary) | undefined): void {
 export class AnnSnapshot {
   private readonly keyOf: Map<string, number>;
 
-  private constructor(private readonly index: Usearch.Index, readonly ids: string[]) {
+  private constructor(
+    private readonly index: Usearch.Index,
+    readonly ids: string[],
+  ) {
     this.keyOf = new Map(ids.map((id, key) => [id, key]));
   }
 
@@ -103,15 +108,31 @@ export class AnnSnapshot {
    * that gives the rows `start..end` (a batch at a time: usearch copies what it is given, so a
    * store need not assemble a second copy of every vector for the build).
    */
-  static async build(library: AnnLibrary, dimensions: number, ids: string[], rows: Float32Array | ((start: number, end: number) => Float32Array)): Promise<AnnSnapshot> {
+  static async build(
+    library: AnnLibrary,
+    dimensions: number,
+    ids: string[],
+    rows: Float32Array | ((start: number, end: number) => Float32Array),
+  ): Promise<AnnSnapshot> {
     const index = new library.Index({
-      dimensions, metric: 'ip' as Usearch.MetricKind, quantization: 'i8' as Usearch.ScalarKind, connectivity: CONNECTIVITY,
-      expansion_add: EXPANSION_ADD, expansion_search: EXPANSION_SEARCH, multi: false,
+      dimensions,
+      metric: 'ip' as Usearch.MetricKind,
+      quantization: 'i8' as Usearch.ScalarKind,
+      connectivity: CONNECTIVITY,
+      expansion_add: EXPANSION_ADD,
+      expansion_search: EXPANSION_SEARCH,
+      multi: false,
     });
-    const batch = typeof rows === 'function' ? rows : (start: number, end: number) => rows.subarray(start * dimensions, end * dimensions);
+    const batch =
+      typeof rows === 'function'
+        ? rows
+        : (start: number, end: number) => rows.subarray(start * dimensions, end * dimensions);
     for (let start = 0; start < ids.length; start += BUILD_BATCH) {
       const end = Math.min(ids.length, start + BUILD_BATCH);
-      index.add(BigUint64Array.from({ length: end - start }, (_, i) => BigInt(start + i)), batch(start, end));
+      index.add(
+        BigUint64Array.from({ length: end - start }, (_, i) => BigInt(start + i)),
+        batch(start, end),
+      );
       if (end < ids.length) await new Promise((resolve) => setImmediate(resolve));
     }
     return new AnnSnapshot(index, ids);
@@ -121,16 +142,37 @@ export class AnnSnapshot {
    * Loads a saved snapshot; throws when the file is not the one saved (its SHA-1 differs), or not
    * a usearch index of these vectors (wrong dimensions, a count that does not match its ids).
    */
-  static async load(library: AnnLibrary, file: string, dimensions: number, ids: string[], sha1: string): Promise<AnnSnapshot> {
-    const actual = createHash('sha1').update(await readFile(file)).digest('hex');
-    if (actual !== sha1) throw new Error(`${path.basename(file)} is not the file that was saved (its checksum differs)`);
+  static async load(
+    library: AnnLibrary,
+    file: string,
+    dimensions: number,
+    ids: string[],
+    sha1: string,
+  ): Promise<AnnSnapshot> {
+    const actual = createHash('sha1')
+      .update(await readFile(file))
+      .digest('hex');
+    if (actual !== sha1) {
+      throw new Error(`${path.basename(file)} is not the file that was saved (its checksum differs)`);
+    }
     const index = new library.Index({
-      dimensions, metric: 'ip' as Usearch.MetricKind, quantization: 'i8' as Usearch.ScalarKind, connectivity: CONNECTIVITY,
-      expansion_add: EXPANSION_ADD, expansion_search: EXPANSION_SEARCH, multi: false,
+      dimensions,
+      metric: 'ip' as Usearch.MetricKind,
+      quantization: 'i8' as Usearch.ScalarKind,
+      connectivity: CONNECTIVITY,
+      expansion_add: EXPANSION_ADD,
+      expansion_search: EXPANSION_SEARCH,
+      multi: false,
     });
     index.load(file);
-    if (index.dimensions() !== dimensions) throw new Error(`${path.basename(file)} holds vectors of ${index.dimensions()} dimensions, expected ${dimensions}`);
-    if (index.size() !== ids.length) throw new Error(`${path.basename(file)} holds ${index.size()} vectors for ${ids.length} ids`);
+    if (index.dimensions() !== dimensions) {
+      throw new Error(
+        `${path.basename(file)} holds vectors of ${index.dimensions()} dimensions, expected ${dimensions}`,
+      );
+    }
+    if (index.size() !== ids.length) {
+      throw new Error(`${path.basename(file)} holds ${index.size()} vectors for ${ids.length} ids`);
+    }
     return new AnnSnapshot(index, ids);
   }
 

@@ -13,7 +13,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import type { Embedder } from '../types';
 import { hubEndpoint, loadModelWith } from '../modelLoading';
 import { meanPool, padBatch, rowLength, type TokenRow } from './embeddingBatches';
-import { type EmbeddingBackend, type OnnxRuntimeChoice, OnnxRuntimeUnavailable, importTransformers, sessionOptions } from '../onnxRuntime';
+import {
+  type EmbeddingBackend,
+  type OnnxRuntimeChoice,
+  OnnxRuntimeUnavailable,
+  importTransformers,
+  sessionOptions,
+} from '../onnxRuntime';
 
 export const DEFAULT_EMBEDDING_MODEL = 'Xenova/all-MiniLM-L6-v2';
 
@@ -59,7 +65,13 @@ export interface EmbeddingTuning {
  * two spinning threads (onnxruntime's default) took 99–148 ms and one thread 56–192 ms.
  * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0, spinning: true }.
  */
-export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = { batchSize: 8, sortByLength: true, maxTokens: null, threads: null, spinning: false };
+export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = {
+  batchSize: 8,
+  sortByLength: true,
+  maxTokens: null,
+  threads: null,
+  spinning: false,
+};
 
 /** No BERT-style model has position embeddings beyond this. */
 const POSITION_LIMIT = 512;
@@ -74,7 +86,10 @@ interface TensorLike {
 
 interface Extractor {
   tokenizer: {
-    (texts: string[], options: { padding: boolean; truncation: boolean; max_length?: number }): Record<string, TensorLike>;
+    (
+      texts: string[],
+      options: { padding: boolean; truncation: boolean; max_length?: number },
+    ): Record<string, TensorLike>;
     model_max_length?: number;
     sep_token_id?: number;
     pad_token_id?: number;
@@ -82,7 +97,9 @@ interface Extractor {
   model: (inputs: Record<string, TensorLike>) => Promise<{ last_hidden_state: TensorLike }>;
 }
 
-export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedder & { runtime: OnnxRuntimeChoice; maxTokens: number }> {
+export async function loadEmbedder(
+  settings: EmbeddingSettings,
+): Promise<Embedder & { runtime: OnnxRuntimeChoice; maxTokens: number }> {
   let loaded: Awaited<ReturnType<typeof importTransformers>>;
   try {
     loaded = await importTransformers(settings.backend ?? 'auto');
@@ -90,24 +107,29 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
     if (error instanceof OnnxRuntimeUnavailable) throw new EmbedderUnavailable(error.message);
     throw error;
   }
-  const { transformers: { pipeline, Tensor }, runtime } = loaded;
+  const {
+    transformers: { pipeline, Tensor },
+    runtime,
+  } = loaded;
   const tuning: EmbeddingTuning = { ...DEFAULT_EMBEDDING_TUNING, ...settings.tuning };
   const hub = settings.hubEndpoint ?? hubEndpoint();
   // Per-call options (absolute folder, cache_dir, local_files_only) rather than global paths.
   const load = (model: string, remote: boolean): Promise<Extractor> =>
-    loadModelWith({ allowLocalModels: true, allowRemoteModels: remote, remoteHost: hub }, async () =>
-      (await pipeline('feature-extraction', model, {
-        dtype: settings.dtype ?? 'q8',
-        local_files_only: !remote,
-        ...sessionOptions(runtime, tuning.threads ?? Math.max(1, os.availableParallelism()), tuning.spinning),
-        ...(settings.cacheDir ? { cache_dir: settings.cacheDir } : {}),
-        progress_callback: (p: unknown) => {
-          const info = p as { status?: string; file?: string; loaded?: number; total?: number };
-          if (info.status === 'progress' && info.file && settings.onDownloadProgress) {
-            settings.onDownloadProgress({ file: info.file, loaded: info.loaded ?? 0, total: info.total ?? 0 });
-          }
-        },
-      })) as unknown as Extractor,
+    loadModelWith(
+      { allowLocalModels: true, allowRemoteModels: remote, remoteHost: hub },
+      async () =>
+        (await pipeline('feature-extraction', model, {
+          dtype: settings.dtype ?? 'q8',
+          local_files_only: !remote,
+          ...sessionOptions(runtime, tuning.threads ?? Math.max(1, os.availableParallelism()), tuning.spinning),
+          ...(settings.cacheDir ? { cache_dir: settings.cacheDir } : {}),
+          progress_callback: (p: unknown) => {
+            const info = p as { status?: string; file?: string; loaded?: number; total?: number };
+            if (info.status === 'progress' && info.file && settings.onDownloadProgress) {
+              settings.onDownloadProgress({ file: info.file, loaded: info.loaded ?? 0, total: info.total ?? 0 });
+            }
+          },
+        })) as unknown as Extractor,
     );
 
   let extractor: Extractor;
@@ -134,7 +156,9 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       try {
         extractor = await load(cached, false);
       } catch (error) {
-        throw new EmbedderUnavailable(`embedding model ${settings.modelId} in ${cached} could not be loaded: ${(error as Error).message}`);
+        throw new EmbedderUnavailable(
+          `embedding model ${settings.modelId} in ${cached} could not be loaded: ${(error as Error).message}`,
+        );
       }
     } else {
       if (!settings.allowRemote) {
@@ -144,7 +168,9 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
       try {
         extractor = await load(settings.modelId, true);
       } catch (error) {
-        throw new EmbedderUnavailable(`embedding model ${settings.modelId} could not be downloaded: ${(error as Error).message}`);
+        throw new EmbedderUnavailable(
+          `embedding model ${settings.modelId} could not be downloaded: ${(error as Error).message}`,
+        );
       }
       if (cached) {
         folder = cached;
@@ -159,7 +185,11 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
 
   /** One text's tokens, truncated to maxTokens and ending with [SEP] like the training data. */
   const tokenise = (text: string): TokenRow => {
-    const row = extractor.tokenizer([text], { padding: false, truncation: true, max_length: maxTokens }) as unknown as TokenRow;
+    const row = extractor.tokenizer([text], {
+      padding: false,
+      truncation: true,
+      max_length: maxTokens,
+    }) as unknown as TokenRow;
     // transformers.js cuts a long text after its first `maxTokens` tokens, dropping the closing
     // [SEP]; the sentence-transformers tokenizer keeps it (the model never saw a text without it).
     if (sepId !== undefined && rowLength(row) === maxTokens) row.input_ids.data[maxTokens - 1] = BigInt(sepId);
@@ -169,11 +199,21 @@ export async function loadEmbedder(settings: EmbeddingSettings): Promise<Embedde
   /** One model call over tokenised texts (padded to the longest), mean pooling, unit length. */
   const embedRows = async (rows: TokenRow[]): Promise<Float32Array[]> => {
     const { width, inputs } = padBatch(rows, padId);
-    const tensors = Object.fromEntries(Object.entries(inputs).map(([name, t]) => [name, new Tensor('int64', t.data, t.dims)]));
+    const tensors = Object.fromEntries(
+      Object.entries(inputs).map(([name, t]) => [name, new Tensor('int64', t.data, t.dims)]),
+    );
     const { last_hidden_state } = await extractor.model(tensors as unknown as Record<string, TensorLike>);
     const dims = last_hidden_state.dims[2];
-    const pooled = meanPool(last_hidden_state.data as Float32Array, inputs.attention_mask.data, rows.length, width, dims);
-    const data = (new Tensor('float32', pooled, [rows.length, dims]) as unknown as { normalize(p: number, dim: number): TensorLike }).normalize(2, -1).data as Float32Array;
+    const pooled = meanPool(
+      last_hidden_state.data as Float32Array,
+      inputs.attention_mask.data,
+      rows.length,
+      width,
+      dims,
+    );
+    const data = (
+      new Tensor('float32', pooled, [rows.length, dims]) as unknown as { normalize(p: number, dim: number): TensorLike }
+    ).normalize(2, -1).data as Float32Array;
     return rows.map((_, j) => data.slice(j * dims, (j + 1) * dims));
   };
 
@@ -215,10 +255,13 @@ export function embeddingModelId(settings: Pick<EmbeddingSettings, 'modelId' | '
  * tokenizer's model_max_length; never more than BERT's 512 positions.
  */
 export function trainedLength(folder: string | undefined, tokenizerMax: number | undefined): number {
-  const cap = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), POSITION_LIMIT) : undefined);
+  const cap = (n: number | undefined) =>
+    n !== undefined && Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), POSITION_LIMIT) : undefined;
   if (folder) {
     try {
-      const config = JSON.parse(readFileSync(path.join(folder, 'sentence_bert_config.json'), 'utf8')) as { max_seq_length?: unknown };
+      const config = JSON.parse(readFileSync(path.join(folder, 'sentence_bert_config.json'), 'utf8')) as {
+        max_seq_length?: unknown;
+      };
       const trained = cap(typeof config.max_seq_length === 'number' ? config.max_seq_length : undefined);
       if (trained) return trained;
     } catch {
@@ -231,7 +274,9 @@ export function trainedLength(folder: string | undefined, tokenizerMax: number |
 /** sentence_bert_config.json is not a file transformers.js downloads: fetched beside the model, if the hub has it. */
 async function fetchSentenceConfig(host: string, modelId: string, folder: string): Promise<void> {
   try {
-    const response = await fetch(`${host}/${modelId}/resolve/main/sentence_bert_config.json`, { signal: AbortSignal.timeout(4000) });
+    const response = await fetch(`${host}/${modelId}/resolve/main/sentence_bert_config.json`, {
+      signal: AbortSignal.timeout(4000),
+    });
     if (!response.ok) return;
     const text = await response.text();
     JSON.parse(text);
@@ -256,6 +301,8 @@ async function probeHub(host: string, modelId: string, timeoutMs: number): Promi
     });
     if (response.status >= 400) throw new Error(`HTTP ${response.status}`);
   } catch (error) {
-    throw new EmbedderUnavailable(`embedding model ${modelId} could not be downloaded (${(error as Error).message || 'network unreachable'})`);
+    throw new EmbedderUnavailable(
+      `embedding model ${modelId} could not be downloaded (${(error as Error).message || 'network unreachable'})`,
+    );
   }
 }

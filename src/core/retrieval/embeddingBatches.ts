@@ -37,7 +37,13 @@ export function padBatch(rows: TokenRow[], padId: number): PaddedBatch {
  * The sums run over the positions in order in double precision, as transformers.js's own pooling
  * does; positions outside the mask add exactly zero there, so skipping them changes no bit.
  */
-export function meanPool(hidden: Float32Array, mask: BigInt64Array, batch: number, seq: number, dims: number): Float32Array {
+export function meanPool(
+  hidden: Float32Array,
+  mask: BigInt64Array,
+  batch: number,
+  seq: number,
+  dims: number,
+): Float32Array {
   const out = new Float32Array(batch * dims);
   const sums = new Float64Array(dims);
   for (let i = 0; i < batch; i++) {

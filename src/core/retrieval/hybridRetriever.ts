@@ -27,7 +27,11 @@ export interface RankedIndex {
 }
 
 /** Fuses rankings (best first) by Σ weight / (k + rank); weights default to 1 each. */
-export function reciprocalRankFusion(rankings: string[][], k = RRF_K, weights: number[] = rankings.map(() => 1)): { id: string; score: number }[] {
+export function reciprocalRankFusion(
+  rankings: string[][],
+  k = RRF_K,
+  weights: number[] = rankings.map(() => 1),
+): { id: string; score: number }[] {
   const scores = new Map<string, number>();
   rankings.forEach((ranking, r) => {
     const weight = weights[r] ?? 1;

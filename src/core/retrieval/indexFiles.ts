@@ -28,7 +28,11 @@ const LEGACY = new Set(['lexical.json', 'lexical.bin', 'vectors']);
  * Writes `content` to `dir/name` through a temporary file; the temporary file never stays. A
  * list of strings is written part by part (a 50 MB passage segment is never joined into one string).
  */
-export async function writeFileAtomic(dir: string, name: string, content: string | Uint8Array | Iterable<string>): Promise<FileRef> {
+export async function writeFileAtomic(
+  dir: string,
+  name: string,
+  content: string | Uint8Array | Iterable<string>,
+): Promise<FileRef> {
   const file = path.join(dir, name);
   const tmp = `${file}.${process.pid}.tmp`;
   let bytes = 0;
@@ -69,7 +73,11 @@ export async function checkFile(dir: string, ref: FileRef): Promise<string | und
  * Removes temporary files and index files that `keep` does not name (left by a crash or by the
  * previous generation). Best effort: a read-only folder keeps them, and says nothing.
  */
-export async function removeStrayFiles(dir: string, keep: Set<string>, options: { legacy?: boolean } = {}): Promise<string[]> {
+export async function removeStrayFiles(
+  dir: string,
+  keep: Set<string>,
+  options: { legacy?: boolean } = {},
+): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -78,7 +86,10 @@ export async function removeStrayFiles(dir: string, keep: Set<string>, options: 
   }
   const removed: string[] = [];
   for (const name of names) {
-    const stray = TEMP_FILE.test(name) || (INDEX_FILE.test(name) && !keep.has(name)) || (options.legacy === true && LEGACY.has(name));
+    const stray =
+      TEMP_FILE.test(name) ||
+      (INDEX_FILE.test(name) && !keep.has(name)) ||
+      (options.legacy === true && LEGACY.has(name));
     if (!stray) continue;
     try {
       await rm(path.join(dir, name), { recursive: true, force: true });

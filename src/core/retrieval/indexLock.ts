@@ -40,7 +40,9 @@ export type LockAttempt =
 export class IndexLockLost extends Error {
   readonly code = 'index-lock-lost';
   constructor(dir: string) {
-    super(`Another Evident process took over the index lock of ${dir} (this run was thought to have stopped): this run's save was abandoned. Run it again.`);
+    super(
+      `Another Evident process took over the index lock of ${dir} (this run was thought to have stopped): this run's save was abandoned. Run it again.`,
+    );
     this.name = 'IndexLockLost';
   }
 }
@@ -57,7 +59,11 @@ export function processAlive(pid: number): boolean {
 }
 
 /** A lock or lease whose holder is gone: its process is dead (same host), or its heartbeat is older than `maxAgeMs`. */
-export function isStale(holder: { pid: number; host: string } | undefined, heartbeatMs: number, maxAgeMs: number): boolean {
+export function isStale(
+  holder: { pid: number; host: string } | undefined,
+  heartbeatMs: number,
+  maxAgeMs: number,
+): boolean {
   if (Date.now() - heartbeatMs > maxAgeMs) return true;
   return holder !== undefined && holder.host === os.hostname() && !processAlive(holder.pid);
 }
@@ -74,7 +80,12 @@ export async function acquireIndexLock(
   let told = false;
   for (;;) {
     options.signal?.throwIfAborted();
-    const me: LockHolder = { pid: process.pid, host: os.hostname(), token: randomBytes(8).toString('hex'), since: new Date().toISOString() };
+    const me: LockHolder = {
+      pid: process.pid,
+      host: os.hostname(),
+      token: randomBytes(8).toString('hex'),
+      since: new Date().toISOString(),
+    };
     try {
       const handle = await open(file, 'wx');
       try {

@@ -32,7 +32,12 @@ export interface LexicalTuning {
   sourceWeight: number;
 }
 
-export const DEFAULT_TUNING: Readonly<LexicalTuning> = { stopWords: true, stemming: true, headingWeight: 2, sourceWeight: 0.5 };
+export const DEFAULT_TUNING: Readonly<LexicalTuning> = {
+  stopWords: true,
+  stemming: true,
+  headingWeight: 2,
+  sourceWeight: 0.5,
+};
 
 /** Bump when the analysis or the weights change: a saved index of another version is rebuilt. */
 const FORMAT = 1;
@@ -60,7 +65,10 @@ export function lexicalTerms(text: string, tuning: Readonly<LexicalTuning> = DEF
  * A passage as one bag of terms: each term's weighted frequency (text 1, heading `headingWeight`,
  * file name `sourceWeight`) and the passage's weighted length. The shared index stores the same.
  */
-export function passageTermWeights(p: Passage, tuning: Readonly<LexicalTuning> = DEFAULT_TUNING): { weights: Map<string, number>; length: number } {
+export function passageTermWeights(
+  p: Passage,
+  tuning: Readonly<LexicalTuning> = DEFAULT_TUNING,
+): { weights: Map<string, number>; length: number } {
   const weights = new Map<string, number>();
   let length = 0;
   const count = (text: string, weight: number) => {
@@ -225,7 +233,9 @@ export class LexicalIndex {
 
   query(text: string, limit: number): LexicalHit[] {
     if (this.live === 0 || limit <= 0) return [];
-    const termIds = [...new Set(lexicalTerms(text, this.tuning))].map((w) => this.terms.get(w)).filter((t): t is number => t !== undefined && this.df[t] > 0);
+    const termIds = [...new Set(lexicalTerms(text, this.tuning))]
+      .map((w) => this.terms.get(w))
+      .filter((t): t is number => t !== undefined && this.df[t] > 0);
     if (termIds.length === 0) return [];
     const n = this.live;
     const avgLength = this.totalLength / n;
@@ -252,7 +262,9 @@ export class LexicalIndex {
 
   /** The index as one binary blob (live passages only, renumbered). */
   serialize(): Uint8Array {
-    const tuned = (Object.keys(DEFAULT_TUNING) as (keyof LexicalTuning)[]).some((k) => this.tuning[k] !== DEFAULT_TUNING[k]);
+    const tuned = (Object.keys(DEFAULT_TUNING) as (keyof LexicalTuning)[]).some(
+      (k) => this.tuning[k] !== DEFAULT_TUNING[k],
+    );
     if (tuned) throw new Error('only an index with the default tuning is saved');
     const liveDocs: number[] = [];
     const renumber = new Int32Array(this.ids.length).fill(-1);
@@ -277,10 +289,24 @@ export class LexicalIndex {
     const pad = (n: number) => (n + 3) & ~3;
     const headerBytes = 4 * 8;
     const total =
-      headerBytes + pad(idBytes.length) + pad(termBytes.length) + 4 * liveDocs.length + 4 * (termNames.length + 1) + 8 * postingCount;
+      headerBytes +
+      pad(idBytes.length) +
+      pad(termBytes.length) +
+      4 * liveDocs.length +
+      4 * (termNames.length + 1) +
+      8 * postingCount;
     const buffer = new ArrayBuffer(total);
     const view = new DataView(buffer);
-    const header = [MAGIC, FORMAT, liveDocs.length, termNames.length, postingCount, idBytes.length, termBytes.length, 0];
+    const header = [
+      MAGIC,
+      FORMAT,
+      liveDocs.length,
+      termNames.length,
+      postingCount,
+      idBytes.length,
+      termBytes.length,
+      0,
+    ];
     header.forEach((v, i) => view.setUint32(4 * i, v, true));
     let offset = headerBytes;
     new Uint8Array(buffer, offset, idBytes.length).set(idBytes);
@@ -315,7 +341,9 @@ export class LexicalIndex {
     const data = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
     if (data.byteLength < 32) throw new Error('the lexical index is truncated');
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    const [magic, format, docCount, termCount, postingCount, idLength, termLength] = Array.from({ length: 7 }, (_, i) => view.getUint32(4 * i, true));
+    const [magic, format, docCount, termCount, postingCount, idLength, termLength] = Array.from({ length: 7 }, (_, i) =>
+      view.getUint32(4 * i, true),
+    );
     if (magic !== MAGIC) throw new Error('not a lexical index');
     if (format !== FORMAT) throw new Error(`lexical index format ${format}, expected ${FORMAT}`);
     const pad = (n: number) => (n + 3) & ~3;
@@ -367,11 +395,15 @@ export class LexicalIndex {
   static checkHeader(header: Uint8Array, fileBytes: number): void {
     if (header.byteLength < 32 || fileBytes < 32) throw new Error('the lexical index is truncated');
     const view = new DataView(header.buffer, header.byteOffset, 32);
-    const [magic, format, docCount, termCount, postingCount, idLength, termLength] = Array.from({ length: 7 }, (_, i) => view.getUint32(4 * i, true));
+    const [magic, format, docCount, termCount, postingCount, idLength, termLength] = Array.from({ length: 7 }, (_, i) =>
+      view.getUint32(4 * i, true),
+    );
     if (magic !== MAGIC) throw new Error('not a lexical index');
     if (format !== FORMAT) throw new Error(`lexical index format ${format}, expected ${FORMAT}`);
     const pad = (n: number) => (n + 3) & ~3;
-    if (fileBytes !== 32 + pad(idLength) + pad(termLength) + 4 * docCount + 4 * (termCount + 1) + 8 * postingCount) throw new Error('the lexical index is truncated or corrupt');
+    if (fileBytes !== 32 + pad(idLength) + pad(termLength) + 4 * docCount + 4 * (termCount + 1) + 8 * postingCount) {
+      throw new Error('the lexical index is truncated or corrupt');
+    }
   }
 
   private ensureCapacity(n: number): void {

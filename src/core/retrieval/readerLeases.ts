@@ -31,7 +31,10 @@ export class ReaderLease {
   private released = false;
   private readonly heartbeat: NodeJS.Timeout;
 
-  private constructor(private readonly file: string, private record: LeaseRecord) {
+  private constructor(
+    private readonly file: string,
+    private record: LeaseRecord,
+  ) {
     this.heartbeat = setInterval(() => {
       const now = new Date();
       utimes(this.file, now, now).catch(() => undefined);
@@ -137,8 +140,15 @@ export async function leasedFiles(dir: string): Promise<Set<string>> {
 function parseRecord(text: string): LeaseRecord | undefined {
   try {
     const record = JSON.parse(text) as Partial<LeaseRecord>;
-    if (typeof record.pid !== 'number' || typeof record.host !== 'string' || !Array.isArray(record.files)) return undefined;
-    return { pid: record.pid, host: record.host, generation: Number(record.generation), files: record.files.filter((f): f is string => typeof f === 'string') };
+    if (typeof record.pid !== 'number' || typeof record.host !== 'string' || !Array.isArray(record.files)) {
+      return undefined;
+    }
+    return {
+      pid: record.pid,
+      host: record.host,
+      generation: Number(record.generation),
+      files: record.files.filter((f): f is string => typeof f === 'string'),
+    };
   } catch {
     return undefined;
   }

@@ -77,17 +77,19 @@ export class VectorStore {
    * The snapshot: its ids (from its ids file) and, once loaded, its graph. A graph read from disk
    * is loaded at the first query (`loadAnn`), not by an indexing run, which needs only the ids.
    */
-  private ann: {
-    stem: string;
-    /** Built by this process, not written yet. */
-    pending: boolean;
-    ids: string[];
-    /** The ids of the graph file (removed ones included). */
-    held: Set<string>;
-    snapshot?: AnnSnapshot;
-    load?: () => Promise<AnnSnapshot>;
-    loading?: Promise<void>;
-  } | undefined;
+  private ann:
+    | {
+        stem: string;
+        /** Built by this process, not written yet. */
+        pending: boolean;
+        ids: string[];
+        /** The ids of the graph file (removed ones included). */
+        held: Set<string>;
+        snapshot?: AnnSnapshot;
+        load?: () => Promise<AnnSnapshot>;
+        loading?: Promise<void>;
+      }
+    | undefined;
   /** Ids of the snapshot file whose vector is gone or was replaced (taken out of the graph in memory). */
   private annStale = new Set<string>();
   /** Live ids the snapshot lacks or holds stale (scanned exactly on every query). */
@@ -193,9 +195,17 @@ export class VectorStore {
   /** Adds a segment read from disk; throws when its data does not match its ref. */
   addLoaded(ref: VectorSegmentRef, ids: string[], data: Float32Array): void {
     if (ids.length !== ref.rows || data.length !== ref.rows * this.dimensions) {
-      throw new Error(`vector segment ${ref.stem} holds ${ids.length} ids and ${data.length / this.dimensions} rows, expected ${ref.rows}`);
+      throw new Error(
+        `vector segment ${ref.stem} holds ${ids.length} ids and ${data.length / this.dimensions} rows, expected ${ref.rows}`,
+      );
     }
-    const segment: Segment = { ref: { ...ref, dead: [...ref.dead] }, ids, data, dead: new Uint8Array(ref.rows), pending: false };
+    const segment: Segment = {
+      ref: { ...ref, dead: [...ref.dead] },
+      ids,
+      data,
+      dead: new Uint8Array(ref.rows),
+      pending: false,
+    };
     for (const row of ref.dead) segment.dead[row] = 1;
     this.segments.push(segment);
     ids.forEach((id, row) => {
@@ -210,9 +220,17 @@ export class VectorStore {
   add(items: { id: string; vector: Float32Array }[]): void {
     if (!items.length) return;
     const data = new Float32Array(items.length * this.dimensions);
-    const segment: Segment = { ref: { stem: '', rows: items.length, dead: [] }, ids: items.map((i) => i.id), data, dead: new Uint8Array(items.length), pending: true };
+    const segment: Segment = {
+      ref: { stem: '', rows: items.length, dead: [] },
+      ids: items.map((i) => i.id),
+      data,
+      dead: new Uint8Array(items.length),
+      pending: true,
+    };
     items.forEach((item, row) => {
-      if (item.vector.length !== this.dimensions) throw new Error(`a vector of ${item.vector.length} dimensions in a store of ${this.dimensions}`);
+      if (item.vector.length !== this.dimensions) {
+        throw new Error(`a vector of ${item.vector.length} dimensions in a store of ${this.dimensions}`);
+      }
       data.set(item.vector, row * this.dimensions);
     });
     this.segments.push(segment);
@@ -295,7 +313,16 @@ export class VectorStore {
    * What a save must write: new segments (with the stem they get) and the refs of all segments.
    * When dead rows or segments pile up, everything live is compacted into one new segment.
    */
-  async planSave(newStem: () => string, annStem = 'ann', { deferGraph = false }: { deferGraph?: boolean } = {}): Promise<{ write: { stem: string; ids: string[]; data: Float32Array }[]; refs: VectorSegmentRef[]; compacted: boolean; ann: AnnSavePlan }> {
+  async planSave(
+    newStem: () => string,
+    annStem = 'ann',
+    { deferGraph = false }: { deferGraph?: boolean } = {},
+  ): Promise<{
+    write: { stem: string; ids: string[]; data: Float32Array }[];
+    refs: VectorSegmentRef[];
+    compacted: boolean;
+    ann: AnnSavePlan;
+  }> {
     this.segments = this.segments.filter((s) => s.ids.length > 0 && s.dead.some((d) => !d));
     const total = this.segments.reduce((n, s) => n + s.ids.length, 0);
     const tooDead = total > 0 && (total - this.size) / total > MAX_DEAD_SHARE;
@@ -314,7 +341,12 @@ export class VectorStore {
       segment.ref = { stem: newStem(), rows: segment.ids.length, dead: deadRows(segment.dead) };
       write.push({ stem: segment.ref.stem, ids: segment.ids, data: segment.data });
     }
-    return { write, refs: this.segments.map((s) => ({ ...s.ref, dead: deadRows(s.dead) })), compacted, ann: await this.planAnn(annStem, deferGraph) };
+    return {
+      write,
+      refs: this.segments.map((s) => ({ ...s.ref, dead: deadRows(s.dead) })),
+      compacted,
+      ann: await this.planAnn(annStem, deferGraph),
+    };
   }
 
   /** Called once the planned segments are on disk and committed. */
@@ -336,7 +368,9 @@ export class VectorStore {
     }
     const delta = this.annDelta.size + this.annStale.size;
     // Built but not written (the last save failed), and unchanged since: written as it is.
-    if (this.ann?.pending && this.ann.snapshot && delta === 0) return { kind: 'write', ref: this.annRef(), snapshot: this.ann.snapshot };
+    if (this.ann?.pending && this.ann.snapshot && delta === 0) {
+      return { kind: 'write', ref: this.annRef(), snapshot: this.ann.snapshot };
+    }
     if (!this.ann || this.ann.pending || delta > Math.max(ANN_DELTA_MIN, ANN_DELTA_SHARE * this.size)) {
       if (deferGraph) return this.ann && !this.ann.pending ? { kind: 'keep', ref: this.annRef() } : { kind: 'none' };
       const library = annLibrary();
@@ -391,7 +425,13 @@ export class VectorStore {
     }
     const data = new Float32Array(ids.length * dims);
     places.forEach((at, row) => data.set(at.segment.data.subarray(at.row * dims, (at.row + 1) * dims), row * dims));
-    const segment: Segment = { ref: { stem: '', rows: ids.length, dead: [] }, ids, data, dead: new Uint8Array(ids.length), pending: true };
+    const segment: Segment = {
+      ref: { stem: '', rows: ids.length, dead: [] },
+      ids,
+      data,
+      dead: new Uint8Array(ids.length),
+      pending: true,
+    };
     this.segments = [...this.segments.filter((s) => !merged.has(s)), ...(ids.length ? [segment] : [])];
     ids.forEach((id, row) => this.where.set(id, { segment, row }));
   }

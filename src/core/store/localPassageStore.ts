@@ -20,7 +20,11 @@ export class LocalPassageStore implements PassageStore {
 
   private constructor(private readonly index: PassageIndex) {}
 
-  static async open(indexDir: string, docsRoot: string, options: { keepStrayFiles?: boolean } = {}): Promise<LocalPassageStore> {
+  static async open(
+    indexDir: string,
+    docsRoot: string,
+    options: { keepStrayFiles?: boolean } = {},
+  ): Promise<LocalPassageStore> {
     return new LocalPassageStore(await PassageIndex.open(indexDir, docsRoot, options));
   }
 
@@ -52,7 +56,12 @@ export class LocalPassageStore implements PassageStore {
     return new HybridRetriever(this.index, embedder).mode;
   }
 
-  async search(query: string, topK: number, embedder: Embedder | undefined, signal?: AbortSignal): Promise<StoreSearch> {
+  async search(
+    query: string,
+    topK: number,
+    embedder: Embedder | undefined,
+    signal?: AbortSignal,
+  ): Promise<StoreSearch> {
     const retriever = new HybridRetriever(this.index, embedder);
     return { mode: retriever.mode, passages: await retriever.search(query, topK, signal) };
   }

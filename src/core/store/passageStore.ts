@@ -62,7 +62,10 @@ export interface PassageStore {
 
 /** A store that cannot be used as asked: another embedding model, a newer schema, unreachable, a role that may not write. */
 export class StoreError extends Error {
-  constructor(message: string, readonly code: 'model-mismatch' | 'schema-newer' | 'unreachable' | 'not-indexed' | 'setup' | 'permission') {
+  constructor(
+    message: string,
+    readonly code: 'model-mismatch' | 'schema-newer' | 'unreachable' | 'not-indexed' | 'setup' | 'permission',
+  ) {
     super(message);
     this.name = 'StoreError';
   }

@@ -12,7 +12,16 @@ import type { DocSource } from '../docs/docSource';
 import type { IndexProgress, IndexReport, IndexRunOptions } from '../indexing/indexRun';
 import type { Embedder, TextSimilarity } from '../types';
 import { TermCounts, type TermStats } from '../text/termStats';
-import { fromWorkerError, isFromWorker, type FromWorker, type IndexWorkerData, type ToWorker, type WorkerCalls, type WorkerOp, type WorkerStatus } from '../indexWorker/messages';
+import {
+  fromWorkerError,
+  isFromWorker,
+  type FromWorker,
+  type IndexWorkerData,
+  type ToWorker,
+  type WorkerCalls,
+  type WorkerOp,
+  type WorkerStatus,
+} from '../indexWorker/messages';
 import type { PassageStore, StoreSearch, StoreStatus } from './passageStore';
 
 export interface WorkerStoreOptions extends IndexWorkerData {
@@ -166,7 +175,9 @@ export class WorkerPassageStore implements PassageStore {
       modelId,
       similarity: async (query, texts, signal) => {
         const scores = await this.call('similarity', { query, texts: [...texts] }, signal);
-        if (!scores || scores.length !== texts.length) throw new Error('The index worker has no embedding model to compare texts with.');
+        if (!scores || scores.length !== texts.length) {
+          throw new Error('The index worker has no embedding model to compare texts with.');
+        }
         return scores;
       },
     };
@@ -194,7 +205,12 @@ export class WorkerPassageStore implements PassageStore {
     this.worker.postMessage(message);
   }
 
-  private call<K extends WorkerOp>(op: K, args: WorkerCalls[K]['args'], signal?: AbortSignal, hooks: Pick<Pending, 'onProgress' | 'onLexicalReady'> = {}): Promise<WorkerCalls[K]['returns']> {
+  private call<K extends WorkerOp>(
+    op: K,
+    args: WorkerCalls[K]['args'],
+    signal?: AbortSignal,
+    hooks: Pick<Pending, 'onProgress' | 'onLexicalReady'> = {},
+  ): Promise<WorkerCalls[K]['returns']> {
     if (this.stopped) return Promise.reject(this.stopped);
     signal?.throwIfAborted();
     const id = this.nextId++;

@@ -60,7 +60,9 @@ export class TermCounts {
     const lines = text.split('\n');
     const header = lines[0].split(' ');
     const n = Number(header[2]);
-    if (`${header[0]} ${header[1]}` !== TEXT_HEADER || !Number.isInteger(n) || n < 0) throw new Error('not a term count file');
+    if (`${header[0]} ${header[1]}` !== TEXT_HEADER || !Number.isInteger(n) || n < 0) {
+      throw new Error('not a term count file');
+    }
     const df = new Map<string, number>();
     for (let i = 1; i < lines.length; i++) {
       const line = lines[i];

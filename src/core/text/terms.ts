@@ -33,7 +33,19 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(/\s+/),
 );
 
-export const NEGATION_WORDS = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', 'nowhere']);
+export const NEGATION_WORDS = new Set([
+  'not',
+  'no',
+  'never',
+  'none',
+  'nobody',
+  'nothing',
+  'neither',
+  'nor',
+  'cannot',
+  'without',
+  'nowhere',
+]);
 
 const CLITICS = new Set(['s', 'd', 'll', 're', 've', 'm']);
 const IRREGULAR_NEGATED: Record<string, string> = { ca: 'can', wo: 'will', sha: 'shall' };
@@ -96,7 +108,17 @@ export const UNIT_BREAK = /\n+|(?<=[.!?]["')\]]?)\s+(?=["'(\[]?[A-Z0-9])/g;
 /** `\s` of a regular expression: ASCII blanks, no-break and typographic spaces, line separators, BOM. */
 export function isRegexSpace(c: number): boolean {
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 const isSentenceEnd = (c: number): boolean => c === 46 || c === 33 || c === 63; // . ! ?

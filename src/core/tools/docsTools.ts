@@ -26,7 +26,13 @@ export interface CheckedEvidence {
 }
 
 export interface CheckAnswerResult {
-  sentences: { text: string; verdict: 'kept' | 'dropped' | 'exempt'; reason: string; route: CheckRoute; evidence: CheckedEvidence[] }[];
+  sentences: {
+    text: string;
+    verdict: 'kept' | 'dropped' | 'exempt';
+    reason: string;
+    route: CheckRoute;
+    evidence: CheckedEvidence[];
+  }[];
   coverage: number;
 }
 
@@ -39,12 +45,20 @@ export interface DocsToolsOptions {
 export class DocsTools {
   readonly ledgers: ToolLedgers;
 
-  constructor(private readonly index: () => Promise<CheckIndex>, private readonly options: DocsToolsOptions) {
+  constructor(
+    private readonly index: () => Promise<CheckIndex>,
+    private readonly options: DocsToolsOptions,
+  ) {
     this.ledgers = options.ledgers ?? new ToolLedgers();
   }
 
   /** `conversation` keys the ledger (a chat session, an MCP connection); `tool` names the tool in error messages. */
-  async search(conversation: string, tool: string, args: unknown, signal?: AbortSignal): Promise<SearchDocsResult & { evidence: Evidence[] }> {
+  async search(
+    conversation: string,
+    tool: string,
+    args: unknown,
+    signal?: AbortSignal,
+  ): Promise<SearchDocsResult & { evidence: Evidence[] }> {
     const input = readSearchInput(tool, args);
     const found = await (await this.index()).searchPassages(input.query, input.k ?? this.options.topK(), signal);
     signal?.throwIfAborted();
@@ -53,17 +67,35 @@ export class DocsTools {
     return { passages: evidence.map(toolPassage), evidence };
   }
 
-  async check(conversation: string, tool: string, args: unknown, signal?: AbortSignal): Promise<{ result: CheckAnswerResult; check: TextCheck }> {
+  async check(
+    conversation: string,
+    tool: string,
+    args: unknown,
+    signal?: AbortSignal,
+  ): Promise<{ result: CheckAnswerResult; check: TextCheck }> {
     const input = readCheckInput(tool, args);
     // A conversation that never searched (or whose ledger was freed) still has a ledger: an empty one, so its ids fail the lookup.
     const evidence = this.ledgers.forCheck(conversation) ?? { get: () => undefined, all: () => [] };
-    const check = await checkText(input.answer, await this.index(), { evidence, question: input.question, k: this.options.topK(), signal });
+    const check = await checkText(input.answer, await this.index(), {
+      evidence,
+      question: input.question,
+      k: this.options.topK(),
+      signal,
+    });
     return { result: checkAnswerResult(check), check };
   }
 }
 
 function toolPassage(e: Evidence): ToolPassage {
-  return { id: e.id, source: e.source, startLine: e.startLine, endLine: e.endLine, heading: e.heading, text: e.text, version: e.version };
+  return {
+    id: e.id,
+    source: e.source,
+    startLine: e.startLine,
+    endLine: e.endLine,
+    heading: e.heading,
+    text: e.text,
+    version: e.version,
+  };
 }
 
 /** The structured result of a check, as the tools return it. */
@@ -74,7 +106,12 @@ export function checkAnswerResult(check: TextCheck): CheckAnswerResult {
       verdict: s.verdict,
       reason: s.reason,
       route: s.route,
-      evidence: s.evidence.map((e) => ({ ...(s.route === 'cited' ? { id: e.id } : {}), source: e.source, startLine: e.startLine, endLine: e.endLine })),
+      evidence: s.evidence.map((e) => ({
+        ...(s.route === 'cited' ? { id: e.id } : {}),
+        source: e.source,
+        startLine: e.startLine,
+        endLine: e.endLine,
+      })),
     })),
     coverage: Math.round(check.coverage * 1000) / 1000,
   };

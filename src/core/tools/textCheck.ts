@@ -80,7 +80,8 @@ export async function checkText(text: string, index: CheckIndex, options: TextCh
   const pending: { at: number; claim: string }[] = [];
   for (const s of verified.sentences) {
     const route = routeOf(s, options.evidence !== undefined);
-    const evidence = route === 'cited' ? s.citations.map((id) => ledger.get(id)).filter((e): e is Evidence => e !== undefined) : [];
+    const evidence =
+      route === 'cited' ? s.citations.map((id) => ledger.get(id)).filter((e): e is Evidence => e !== undefined) : [];
     sentences.push({ ...s, route, evidence });
     const claim = withoutCitations(s.text).replace(/\s+/g, ' ').trim();
     if (route === 'retrieved' && HAS_CONTENT.test(claim)) pending.push({ at: sentences.length - 1, claim });
@@ -109,7 +110,11 @@ function routeOf(s: SentenceVerdict, withLedger: boolean): CheckRoute {
 }
 
 /** The passages for each sentence: searched with the sentence, and with the question before it when there is one. */
-async function retrieveFor(pending: { claim: string }[], index: CheckIndex, options: TextCheckOptions): Promise<{ passages: Passage[] }[]> {
+async function retrieveFor(
+  pending: { claim: string }[],
+  index: CheckIndex,
+  options: TextCheckOptions,
+): Promise<{ passages: Passage[] }[]> {
   const out: { passages: Passage[] }[] = [];
   for (const { claim } of pending) {
     options.signal?.throwIfAborted();
@@ -117,7 +122,11 @@ async function retrieveFor(pending: { claim: string }[], index: CheckIndex, opti
     const byId = new Map<string, Passage>();
     for (const query of queries) {
       // Asking for more when the text's own passages are left out keeps k candidates from the others.
-      const found = await index.searchPassages(query, options.excludeSource === undefined ? options.k : options.k * 2, options.signal);
+      const found = await index.searchPassages(
+        query,
+        options.excludeSource === undefined ? options.k : options.k * 2,
+        options.signal,
+      );
       const others = found.filter((p) => p.source !== options.excludeSource).slice(0, options.k);
       for (const p of others) if (!byId.has(p.id)) byId.set(p.id, p);
     }
@@ -131,26 +140,56 @@ async function retrieveFor(pending: { claim: string }[], index: CheckIndex, opti
  * ledger: kept by the best-supporting passage that backs it; else dropped with the reason the
  * closest passage gave (a contradicted figure names the passage's value).
  */
-async function bestRetrieved(sentence: CheckedSentence, claim: string, passages: Passage[], verify: TextVerifier, signal?: AbortSignal): Promise<CheckedSentence> {
+async function bestRetrieved(
+  sentence: CheckedSentence,
+  claim: string,
+  passages: Passage[],
+  verify: TextVerifier,
+  signal?: AbortSignal,
+): Promise<CheckedSentence> {
   if (passages.length === 0) {
-    return { ...sentence, verdict: 'dropped', code: 'low-support', support: 0, reason: 'low-support: no passage of the documents matches this sentence', evidence: [] };
+    return {
+      ...sentence,
+      verdict: 'dropped',
+      code: 'low-support',
+      support: 0,
+      reason: 'low-support: no passage of the documents matches this sentence',
+      evidence: [],
+    };
   }
   const ledger = new ConversationEvidence(passages.length);
   const recorded = passages.map((p) => ledger.record(p));
   const view = verifierView(ledger);
   let best: { verdict: SentenceVerdict; evidence: Evidence } | undefined;
   for (const evidence of recorded) {
-    const only: EvidenceLookup = { get: (id) => (id === evidence.id ? view.get(id) : undefined), all: () => [view.get(evidence.id) as Evidence] };
+    const only: EvidenceLookup = {
+      get: (id) => (id === evidence.id ? view.get(id) : undefined),
+      all: () => [view.get(evidence.id) as Evidence],
+    };
     const result = await verify(`${claim} [${evidence.id}]`, only, signal);
     const verdict = result.sentences.length === 1 ? result.sentences[0] : undefined;
     if (!verdict) continue;
     if (!best || outranks(verdict, best.verdict)) best = { verdict, evidence };
   }
   if (!best) {
-    return { ...sentence, verdict: 'dropped', code: 'low-support', support: 0, reason: 'low-support: the sentence could not be checked as one sentence', evidence: [] };
+    return {
+      ...sentence,
+      verdict: 'dropped',
+      code: 'low-support',
+      support: 0,
+      reason: 'low-support: the sentence could not be checked as one sentence',
+      evidence: [],
+    };
   }
   const { verdict: v, evidence } = best;
-  const checked: CheckedSentence = { ...sentence, verdict: v.verdict, code: v.code, reason: v.reason, support: v.support, evidence: [evidence] };
+  const checked: CheckedSentence = {
+    ...sentence,
+    verdict: v.verdict,
+    code: v.code,
+    reason: v.reason,
+    support: v.support,
+    evidence: [evidence],
+  };
   if (v.tier) checked.tier = v.tier;
   else delete checked.tier;
   return checked;

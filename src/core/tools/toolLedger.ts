@@ -29,7 +29,16 @@ export class ConversationEvidence implements EvidenceLookup {
     const known = this.byPassage.get(passage.id);
     if (known) return known;
     const { id: passageId, source, startLine, endLine, heading, text, version } = passage;
-    const evidence: Evidence = { id: `E${++this.issued}`, passageId, source, startLine, endLine, heading, text, version };
+    const evidence: Evidence = {
+      id: `E${++this.issued}`,
+      passageId,
+      source,
+      startLine,
+      endLine,
+      heading,
+      text,
+      version,
+    };
     this.byId.set(evidence.id, evidence);
     this.byPassage.set(passageId, evidence);
     // Maps iterate in insertion order: the first entry is the oldest id.
@@ -54,7 +63,10 @@ export class ToolLedgers {
   private readonly open = new Map<string, { evidence: ConversationEvidence; lastUsed: number }>();
   private readonly limits: LedgerLimits;
 
-  constructor(limits: Partial<LedgerLimits> = {}, private readonly now: () => number = Date.now) {
+  constructor(
+    limits: Partial<LedgerLimits> = {},
+    private readonly now: () => number = Date.now,
+  ) {
     this.limits = { ...DEFAULT_LEDGER_LIMITS, ...limits };
   }
 

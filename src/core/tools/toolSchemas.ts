@@ -47,8 +47,7 @@ export const CHECK_INPUT_SCHEMA = {
   properties: {
     answer: {
       type: 'string',
-      description:
-        `The answer you are about to give, with the evidence ids of this conversation's searches after each sentence they back, e.g. "Refunds take 30 days [E2]." (at most ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters).`,
+      description: `The answer you are about to give, with the evidence ids of this conversation's searches after each sentence they back, e.g. "Refunds take 30 days [E2]." (at most ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters).`,
     },
     question: {
       type: 'string',
@@ -97,16 +96,26 @@ export const CHECK_OUTPUT_SCHEMA = {
         type: 'object',
         properties: {
           text: { type: 'string' },
-          verdict: { type: 'string', enum: ['kept', 'dropped', 'exempt'], description: 'kept: backed by a passage; dropped: not backed (do not say it); exempt: states no fact.' },
-          reason: { type: 'string', description: 'Why, as a code ("supported", "no-citation", "unknown-id", "low-support", "value-mismatch", …) and an explanation.' },
+          verdict: {
+            type: 'string',
+            enum: ['kept', 'dropped', 'exempt'],
+            description: 'kept: backed by a passage; dropped: not backed (do not say it); exempt: states no fact.',
+          },
+          reason: {
+            type: 'string',
+            description:
+              'Why, as a code ("supported", "no-citation", "unknown-id", "low-support", "value-mismatch", …) and an explanation.',
+          },
           route: {
             type: 'string',
             enum: [...CHECK_ROUTES],
-            description: 'cited: checked against the evidence ids it cites (from this conversation\'s searches); retrieved: it cites none, so it was checked against passages retrieved for it; none: not checked (it states no fact, or it follows a NOT_FOUND line).',
+            description:
+              "cited: checked against the evidence ids it cites (from this conversation's searches); retrieved: it cites none, so it was checked against passages retrieved for it; none: not checked (it states no fact, or it follows a NOT_FOUND line).",
           },
           evidence: {
             type: 'array',
-            description: 'Kept: the passages that back it. Dropped: the passages it was checked against (the closest one for a retrieved check). Retrieved passages carry no id.',
+            description:
+              'Kept: the passages that back it. Dropped: the passages it was checked against (the closest one for a retrieved check). Retrieved passages carry no id.',
             items: {
               type: 'object',
               properties: { id: { type: 'string' }, ...LOCATION },
@@ -119,7 +128,12 @@ export const CHECK_OUTPUT_SCHEMA = {
         additionalProperties: false,
       },
     },
-    coverage: { type: 'number', minimum: 0, maximum: 1, description: 'Kept sentences over factual (kept + dropped) sentences.' },
+    coverage: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: 'Kept sentences over factual (kept + dropped) sentences.',
+    },
   },
   required: ['sentences', 'coverage'],
   additionalProperties: false,

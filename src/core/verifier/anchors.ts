@@ -6,11 +6,43 @@
 // nothing.
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const ABBREVIATED: Record<string, string> = {
-  jan: 'january', feb: 'february', mar: 'march', apr: 'april', jun: 'june', jul: 'july', aug: 'august', sep: 'september', sept: 'september',
-  oct: 'october', nov: 'november', dec: 'december', mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', thu: 'thursday',
-  thur: 'thursday', thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday',
+  jan: 'january',
+  feb: 'february',
+  mar: 'march',
+  apr: 'april',
+  jun: 'june',
+  jul: 'july',
+  aug: 'august',
+  sep: 'september',
+  sept: 'september',
+  oct: 'october',
+  nov: 'november',
+  dec: 'december',
+  mon: 'monday',
+  tue: 'tuesday',
+  tues: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  thur: 'thursday',
+  thurs: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
 };
 const DATE_WORD = new RegExp(
   `\\b(${[...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may')].join('|')})s?\\b|\\bMay\\b(?=\\s+\\d)|\\b(${Object.keys(ABBREVIATED).join('|')})\\.`,
@@ -34,7 +66,8 @@ export function dateWords(text: string): DateWord[] {
   return [...found.values()];
 }
 
-export type DateCheck = { kind: 'ok' } | { kind: 'missing'; claimed: DateWord } | { kind: 'mismatch'; claimed: DateWord; found: DateWord };
+export type DateCheck =
+  { kind: 'ok' } | { kind: 'missing'; claimed: DateWord } | { kind: 'mismatch'; claimed: DateWord; found: DateWord };
 
 /** Every weekday and month of the sentence must be in the passage (its `dateWords`); another of the same kind there is a contradiction. */
 export function checkDateWords(claimed: readonly DateWord[], inPassage: readonly DateWord[]): DateCheck {
@@ -53,10 +86,14 @@ export function checkDateWords(claimed: readonly DateWord[], inPassage: readonly
 
 export type Bound = 'upper' | 'lower';
 
-const UPPER_BEFORE = /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|no\s+longer\s+than|no\s+later\s+than|maximum\s+of|a\s+maximum\s+of|max(?:imum)?|less\s+than|fewer\s+than|shorter\s+than|under|below|within|not\s+(?:to\s+)?exceed(?:ing)?|lower\s+than|smaller\s+than|before)\s*$/i;
-const LOWER_BEFORE = /\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|no\s+shorter\s+than|minimum\s+of|a\s+minimum\s+of|min(?:imum)?|more\s+than|greater\s+than|longer\s+than|over|above|exceed(?:s|ing)?|beyond|higher\s+than|larger\s+than|after)\s*$/i;
-const UPPER_AFTER = /^\s*(?:\p{L}+\s+)?(?:or\s+(?:less|fewer|shorter|under|below)|at\s+(?:most|the\s+most)|maximum|max)\b/iu;
-const LOWER_AFTER = /^\s*(?:\p{L}+\s+)?(?:or\s+(?:more|longer|greater|above|over)|at\s+(?:least|the\s+least)|minimum|min)\b/iu;
+const UPPER_BEFORE =
+  /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|no\s+longer\s+than|no\s+later\s+than|maximum\s+of|a\s+maximum\s+of|max(?:imum)?|less\s+than|fewer\s+than|shorter\s+than|under|below|within|not\s+(?:to\s+)?exceed(?:ing)?|lower\s+than|smaller\s+than|before)\s*$/i;
+const LOWER_BEFORE =
+  /\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|no\s+shorter\s+than|minimum\s+of|a\s+minimum\s+of|min(?:imum)?|more\s+than|greater\s+than|longer\s+than|over|above|exceed(?:s|ing)?|beyond|higher\s+than|larger\s+than|after)\s*$/i;
+const UPPER_AFTER =
+  /^\s*(?:\p{L}+\s+)?(?:or\s+(?:less|fewer|shorter|under|below)|at\s+(?:most|the\s+most)|maximum|max)\b/iu;
+const LOWER_AFTER =
+  /^\s*(?:\p{L}+\s+)?(?:or\s+(?:more|longer|greater|above|over)|at\s+(?:least|the\s+least)|minimum|min)\b/iu;
 
 /** The bound a value carries in its text: the words before it (and "or more" after it). */
 export function boundAt(text: string, start: number, end: number): Bound | undefined {
@@ -72,9 +109,11 @@ export function boundAt(text: string, start: number, end: number): Bound | undef
 // ---------------------------------------------------------------------------------------------
 // Quantifiers: a universal claim where the passage hedges or limits is a different claim.
 
-const UNIVERSAL = /\b(?:always|every|everyone|everybody|everything|all|any|each|without\s+exception|in\s+all\s+cases|regardless)\b/i;
+const UNIVERSAL =
+  /\b(?:always|every|everyone|everybody|everything|all|any|each|without\s+exception|in\s+all\s+cases|regardless)\b/i;
 const ALWAYS = /\b(?:always|without\s+exception|in\s+all\s+cases|regardless|never)\b/i;
-const HEDGED = /\b(?:generally|usually|typically|normally|often|sometimes|in\s+most\s+cases|most|some|certain|may|might|can\s+be|in\s+some\s+cases|occasionally)\b/i;
+const HEDGED =
+  /\b(?:generally|usually|typically|normally|often|sometimes|in\s+most\s+cases|most|some|certain|may|might|can\s+be|in\s+some\s+cases|occasionally)\b/i;
 const UNIVERSAL_STRONG = /\b(?:always|every|everyone|everybody|everything|without\s+exception|in\s+all\s+cases)\b/i;
 
 /**
@@ -93,7 +132,8 @@ export function quantifierConflict(sentence: string, passageWindow: string): str
 // ---------------------------------------------------------------------------------------------
 // Answer particles.
 
-const PARTICLE = /^\s*(?:\*\*)?(?:no|nope|yes|yeah|yep|correct|right|true|false|exactly|indeed|not\s+quite|not\s+exactly|unfortunately|good\s+news)(?:\*\*)?\s*(?:[,:;!.]|\s[—–-]{1,2}\s?|[—–])\s*(?:\*\*)?/i;
+const PARTICLE =
+  /^\s*(?:\*\*)?(?:no|nope|yes|yeah|yep|correct|right|true|false|exactly|indeed|not\s+quite|not\s+exactly|unfortunately|good\s+news)(?:\*\*)?\s*(?:[,:;!.]|\s[—–-]{1,2}\s?|[—–])\s*(?:\*\*)?/i;
 
 /**
  * The sentence without the particle that answers the question ("No — unused time is forfeited"
@@ -150,12 +190,17 @@ function hedgeStart(sentence: string): number {
   // A passive hedge ("The yearly cap isn't stated …", "There's no amount …") takes its subject:
   // it starts where its clause does.
   if (PASSIVE_OR_EXISTENTIAL.some((p) => p.test(sentence.slice(start, start + 40)))) {
-    const clause = /[,;:—–]\s*(?:(?:but|and|although|though|however|yet|while)\s+)?[^,;:—–]*$/u.exec(sentence.slice(0, start));
+    const clause = /[,;:—–]\s*(?:(?:but|and|although|though|however|yet|while)\s+)?[^,;:—–]*$/u.exec(
+      sentence.slice(0, start),
+    );
     return clause ? clause.index : 0;
   }
   // The clause begins at the joining word or punctuation before the hedge, if any.
   const before = sentence.slice(0, start);
-  const join = /(?:[,;:—–]\s*(?:(?:but|and|although|though|however|yet|while)\s+)?|\s(?:but|although|though|however|yet|while)\s+)(?:\p{L}+\s+){0,3}$/iu.exec(before);
+  const join =
+    /(?:[,;:—–]\s*(?:(?:but|and|although|though|however|yet|while)\s+)?|\s(?:but|although|though|however|yet|while)\s+)(?:\p{L}+\s+){0,3}$/iu.exec(
+      before,
+    );
   return join ? join.index : start;
 }
 
@@ -188,7 +233,9 @@ export function splitHedge(sentence: string): HedgeSplit {
 export function isHedge(sentence: string): boolean {
   const { claim, hedge } = splitHedge(sentence);
   if (!hedge) return false;
-  const leftover = claim.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, '').replace(/\b(?:however|unfortunately|but|note|that|said|though|also|and|so)\b/giu, '');
+  const leftover = claim
+    .replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, '')
+    .replace(/\b(?:however|unfortunately|but|note|that|said|though|also|and|so)\b/giu, '');
   return !/[\p{L}\p{N}]/u.test(leftover);
 }
 
@@ -197,12 +244,19 @@ export function isHedge(sentence: string): boolean {
 // character off is another place ("gsa.zoom.us" for "gsa.zoomgov.com", "github/dmca" for
 // "github/gov-takedowns"): the passage must hold it as written (case aside).
 
-const IDENTIFIER = /(?<![\w.@/#-])(?:#[a-z][\w-]+|[a-z0-9][\w-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9][\w-]{1,}(?:\.[a-z][\w-]{1,})+|[a-z][\w-]{1,}(?:\/[\w.-]{2,})+)(?![\w@/#-]|\.[a-z])/giu;
+const IDENTIFIER =
+  /(?<![\w.@/#-])(?:#[a-z][\w-]+|[a-z0-9][\w-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9][\w-]{1,}(?:\.[a-z][\w-]{1,})+|[a-z][\w-]{1,}(?:\/[\w.-]{2,})+)(?![\w@/#-]|\.[a-z])/giu;
 const NOT_IDENTIFIERS = new Set(['and/or', 'he/she', 'his/her', 'him/her', 's/he', 'w/o', 'either/or', 'yes/no']);
 
 /** Identifiers the sentence names, as written. */
 export function identifiers(text: string): string[] {
-  return [...new Set([...text.matchAll(IDENTIFIER)].map((m) => m[0].replace(/[.]+$/, '')).filter((id) => !NOT_IDENTIFIERS.has(id.toLowerCase())))];
+  return [
+    ...new Set(
+      [...text.matchAll(IDENTIFIER)]
+        .map((m) => m[0].replace(/[.]+$/, ''))
+        .filter((id) => !NOT_IDENTIFIERS.has(id.toLowerCase())),
+    ),
+  ];
 }
 
 /**
@@ -212,12 +266,19 @@ export function identifiers(text: string): string[] {
 export function missingIdentifier(claimed: readonly string[], lower: string, plain: () => string): string | undefined {
   if (claimed.length === 0) return undefined;
   // A quoted title is met as its words in a row (punctuation, case and a leading article aside).
-  return claimed.find((id) => !lower.includes(id.toLowerCase()) && !(/\s/.test(id) && ` ${plain()} `.includes(` ${looseText(id).replace(/^(?:the|a|an) /, '')} `)));
+  return claimed.find(
+    (id) =>
+      !lower.includes(id.toLowerCase()) &&
+      !(/\s/.test(id) && ` ${plain()} `.includes(` ${looseText(id).replace(/^(?:the|a|an) /, '')} `)),
+  );
 }
 
 /** A text as quoted titles are looked for in it: lower case, each run of other characters than letters and digits one space. */
 export function looseText(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /**

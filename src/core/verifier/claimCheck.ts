@@ -19,7 +19,8 @@ export type ClaimChecker = (claim: string, evidence: string) => Promise<{ suppor
 
 export function createClaimChecker(evidenceTexts: Iterable<string>, options: ClaimCheckOptions = {}): ClaimChecker {
   const scorer = createLexicalScorer({ termStats: termStatsFromTexts(evidenceTexts), features: options.features });
-  return (claim, evidence) => verifyClaim(claim, evidence, { threshold: options.threshold, scorer, escalation: options.escalation });
+  return (claim, evidence) =>
+    verifyClaim(claim, evidence, { threshold: options.threshold, scorer, escalation: options.escalation });
 }
 
 /** Evidence as the pairs file gives it: a string, or a list of sentences joined with spaces. */

@@ -35,7 +35,10 @@ const CLAUSE_START = new RegExp(
 );
 
 // A subject or predicate opening what follows a conjunction: "…, and he was…", "…, and was re-signed".
-const CLAUSE_OPENER = new RegExp(String.raw`^(?:(?:not|never|also|then)\s+)?(?:${VERB_OPENERS}|i|you|he|she|it|we|they|there|this|that|these|those|his|her|its|their|our)\b|^(?:so|also|then|likewise|thus|therefore|hence|still)\b|^\p{Ll}+ed\s+\S`, 'iu');
+const CLAUSE_OPENER = new RegExp(
+  String.raw`^(?:(?:not|never|also|then)\s+)?(?:${VERB_OPENERS}|i|you|he|she|it|we|they|there|this|that|these|those|his|her|its|their|our)\b|^(?:so|also|then|likewise|thus|therefore|hence|still)\b|^\p{Ll}+ed\s+\S`,
+  'iu',
+);
 
 /**
  * ", and"/", or" closing an enumeration ("Hersman, Rotich, Okolloh, and Kobia"; "culturally,
@@ -48,7 +51,11 @@ function closesEnumeration(sentence: string, from: number, comma: number, after:
   const stretch = sentence.slice(from, comma);
   const lastComma = stretch.lastIndexOf(',');
   if (lastComma < 0) return false;
-  const item = stretch.slice(lastComma + 1).trim().split(/\s+/).filter(Boolean);
+  const item = stretch
+    .slice(lastComma + 1)
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   if (item.length === 0 || item.length > 3) return false;
   return !CLAUSE_OPENER.test(after.replace(/^(?:and|or)\s+/i, ''));
 }

@@ -10,7 +10,10 @@ import { splitSentences } from './sentenceSplitter';
 const MAX_QUOTE_CHARS = 160;
 
 /** The passage sentence that shares the most question words, from the evidence of the turn. */
-export function closestPassageSentence(question: string, evidence: readonly Evidence[]): { evidence: Evidence; sentence: string } | undefined {
+export function closestPassageSentence(
+  question: string,
+  evidence: readonly Evidence[],
+): { evidence: Evidence; sentence: string } | undefined {
   const wanted = new Set(analyse(question, { stemming: true }).terms.map((t) => t.stem));
   let best: { evidence: Evidence; sentence: string; score: number } | undefined;
   for (const e of evidence.slice(0, 12)) {
@@ -32,7 +35,9 @@ export function quote(sentence: string): string {
     .replace(/[*_`#>|]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (text.length > MAX_QUOTE_CHARS) text = `${text.slice(0, text.lastIndexOf(' ', MAX_QUOTE_CHARS - 1) > 60 ? text.lastIndexOf(' ', MAX_QUOTE_CHARS - 1) : MAX_QUOTE_CHARS - 1)}…`;
+  if (text.length > MAX_QUOTE_CHARS) {
+    text = `${text.slice(0, text.lastIndexOf(' ', MAX_QUOTE_CHARS - 1) > 60 ? text.lastIndexOf(' ', MAX_QUOTE_CHARS - 1) : MAX_QUOTE_CHARS - 1)}…`;
+  }
   return text;
 }
 
@@ -40,6 +45,8 @@ export function quote(sentence: string): string {
 export function closestPassageNote(question: string, evidence: readonly Evidence[]): string {
   const found = closestPassageSentence(question, evidence);
   if (!found) return '';
-  const where = found.evidence.source ? `${found.evidence.source}, lines ${found.evidence.startLine}–${found.evidence.endLine}` : found.evidence.id;
+  const where = found.evidence.source
+    ? `${found.evidence.source}, lines ${found.evidence.startLine}–${found.evidence.endLine}`
+    : found.evidence.id;
   return ` The closest passage (${found.evidence.id}, ${where}) says: "${quote(found.sentence)}"`;
 }

@@ -25,7 +25,10 @@ export interface EntailmentScorerOptions {
 // The parts of a transformers.js text-classification pipeline used here: a cross-encoder
 // needs the (premise, hypothesis) pair encoding that the pipeline's own call does not offer.
 interface PairClassifier {
-  tokenizer: (text: string, options: { text_pair: string; padding: boolean; truncation: boolean }) => Record<string, unknown>;
+  tokenizer: (
+    text: string,
+    options: { text_pair: string; padding: boolean; truncation: boolean },
+  ) => Record<string, unknown>;
   model: ((inputs: Record<string, unknown>) => Promise<{ logits: { data: ArrayLike<number> } }>) & {
     config: { id2label?: Record<string, string> };
   };
@@ -63,20 +66,27 @@ export function createEntailmentScorer(options: EntailmentScorerOptions): Suppor
     let classifier: PairClassifier;
     try {
       // The runtime the embedder chose (native, or WebAssembly where native has no binary).
-      const { transformers: { pipeline }, runtime } = await importTransformers();
-      classifier = await loadModelWith({ allowLocalModels: true, allowRemoteModels: !offline }, async () =>
-        (await pipeline('text-classification', modelId, {
-          dtype: 'fp32',
-          local_files_only: offline,
-          ...sessionOptions(runtime, Math.max(1, availableParallelism())),
-          ...(options.cacheDir ? { cache_dir: options.cacheDir } : {}),
-        })) as unknown as PairClassifier,
+      const {
+        transformers: { pipeline },
+        runtime,
+      } = await importTransformers();
+      classifier = await loadModelWith(
+        { allowLocalModels: true, allowRemoteModels: !offline },
+        async () =>
+          (await pipeline('text-classification', modelId, {
+            dtype: 'fp32',
+            local_files_only: offline,
+            ...sessionOptions(runtime, Math.max(1, availableParallelism())),
+            ...(options.cacheDir ? { cache_dir: options.cacheDir } : {}),
+          })) as unknown as PairClassifier,
       );
     } catch (error) {
       const hint = offline
         ? 'it must already be on this machine: set a local model folder that holds config.json, the tokenizer and onnx/model.onnx'
         : 'check the network, or set a local model folder for offline use';
-      throw new Error(`entailment model "${modelId}" could not be loaded${offline ? ' offline' : ''} (${(error as Error).message}); ${hint}`);
+      throw new Error(
+        `entailment model "${modelId}" could not be loaded${offline ? ' offline' : ''} (${(error as Error).message}); ${hint}`,
+      );
     }
     return { classifier, entailmentIndex: entailmentLabelIndex(classifier.model.config.id2label) };
   }
@@ -91,7 +101,11 @@ export function createEntailmentScorer(options: EntailmentScorerOptions): Suppor
     const probability = softmax(logits.data)[entailmentIndex];
     return probability >= 0.5
       ? { score: probability, code: 'supported' }
-      : { score: probability, code: 'low-support', explanation: `the entailment model gives ${(probability * 100).toFixed(0)}% that the passage supports it` };
+      : {
+          score: probability,
+          code: 'low-support',
+          explanation: `the entailment model gives ${(probability * 100).toFixed(0)}% that the passage supports it`,
+        };
   }
 
   return { tier: 'entailment', score };

@@ -22,7 +22,8 @@ const MAX_WORDS = 14;
 
 // A reply that is only an answer particle: "Yes.", "No.", "Not really.", "Possibly." The sentences
 // after it carry the claim and are checked; the particle alone states no fact of the documents.
-const PARTICLE_ONLY = /^\s*(?:\*\*)?(?:yes|no|nope|yep|yeah|correct|right|exactly|indeed|possibly|maybe|sometimes|generally|usually|not\s+really|not\s+quite|not\s+exactly|not\s+necessarily|not\s+always|partly|partially|sort\s+of|in\s+short|short\s+answer|it\s+depends|unfortunately(?:,?\s+(?:no|not))?|yes\s+and\s+no|good\s+question)(?:\*\*)?\s*[.!:,—–-]?(?:\*\*)?\s*$/i;
+const PARTICLE_ONLY =
+  /^\s*(?:\*\*)?(?:yes|no|nope|yep|yeah|correct|right|exactly|indeed|possibly|maybe|sometimes|generally|usually|not\s+really|not\s+quite|not\s+exactly|not\s+necessarily|not\s+always|partly|partially|sort\s+of|in\s+short|short\s+answer|it\s+depends|unfortunately(?:,?\s+(?:no|not))?|yes\s+and\s+no|good\s+question)(?:\*\*)?\s*[.!:,—–-]?(?:\*\*)?\s*$/i;
 
 export function isNonFactual(sentence: string): boolean {
   if (PARTICLE_ONLY.test(sentence)) return true;
@@ -40,7 +41,11 @@ const LIST_OR_ROW = /^[ \t]*(?:>[ \t]?)*(?:[-*+][ \t]|\d{1,9}[.)][ \t]|\|)/;
  * evidence ("According to GitHub's cost reimbursement schedule:"). It claims nothing the items do
  * not; with a digit or a negation it is a claim of its own and is not exempt.
  */
-export function isLeadIn(text: string, spans: readonly { text: string; start: number; end: number }[], index: number): boolean {
+export function isLeadIn(
+  text: string,
+  spans: readonly { text: string; start: number; end: number }[],
+  index: number,
+): boolean {
   const span = spans[index];
   if (!/:[*_\s]*$/.test(span.text) || /\d/.test(span.text)) return false;
   const analysed = analyse(span.text, { stemming: false });
@@ -49,7 +54,15 @@ export function isLeadIn(text: string, spans: readonly { text: string; start: nu
   const after = text.slice(span.end, span.end + 400).replace(/^[ \t]*\n(?:[ \t]*\n)*/, '');
   if (!LIST_OR_ROW.test(after)) return false;
   const next = spans[index + 1];
-  return next !== undefined && /\[E[1-9]\d*/.test(spans.slice(index + 1, index + 6).map((s) => s.text).join(' '));
+  return (
+    next !== undefined &&
+    /\[E[1-9]\d*/.test(
+      spans
+        .slice(index + 1, index + 6)
+        .map((s) => s.text)
+        .join(' '),
+    )
+  );
 }
 
 /** The header row of a Markdown table (the next line is its |---| separator), uncited and without digits. */

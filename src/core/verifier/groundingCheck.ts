@@ -8,7 +8,15 @@
 
 import { isAbstention } from '../../domain/abstention';
 import { notice, type Notice } from '../../domain/notices';
-import type { Evidence, EvidenceLookup, GroundingMetadata, GroundingSupport, GroundingSupportRecord, SentenceVerdict, VerifiedText } from '../../domain/types';
+import type {
+  Evidence,
+  EvidenceLookup,
+  GroundingMetadata,
+  GroundingSupport,
+  GroundingSupportRecord,
+  SentenceVerdict,
+  VerifiedText,
+} from '../../domain/types';
 import { NOT_FOUND_UNGROUNDED } from './abstention';
 import { withoutCitations } from './citations';
 import { isNonFactual } from './exemption';
@@ -43,7 +51,9 @@ function escapeRegExp(text: string): string {
 /** Where the segment text occurs in the answer: exactly, else with any run of whitespace equal. */
 function occurrences(answer: string, segment: string): Array<{ start: number; end: number }> {
   const found: Array<{ start: number; end: number }> = [];
-  for (let at = answer.indexOf(segment); at >= 0; at = answer.indexOf(segment, at + 1)) found.push({ start: at, end: at + segment.length });
+  for (let at = answer.indexOf(segment); at >= 0; at = answer.indexOf(segment, at + 1)) {
+    found.push({ start: at, end: at + segment.length });
+  }
   if (found.length > 0) return found;
   const words = segment.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return found;
@@ -52,7 +62,12 @@ function occurrences(answer: string, segment: string): Array<{ start: number; en
   return found;
 }
 
-function place(answer: string, support: GroundingSupport, chunkIds: readonly string[], evidence: EvidenceLookup): PlacedSupport | GroundingSupportRecord {
+function place(
+  answer: string,
+  support: GroundingSupport,
+  chunkIds: readonly string[],
+  evidence: EvidenceLookup,
+): PlacedSupport | GroundingSupportRecord {
   const valid = support.chunkIndices.filter((i) => Number.isInteger(i) && i >= 0 && i < chunkIds.length);
   const chunks = [...new Set(valid.map((i) => chunkIds[i]))];
   const uris = chunks.map((id) => evidence.get(id)?.uri ?? evidence.get(id)?.source ?? '');
@@ -66,10 +81,15 @@ function place(answer: string, support: GroundingSupport, chunkIds: readonly str
   };
   const bad = support.chunkIndices.filter((i) => !valid.includes(i));
   if (chunks.length === 0) {
-    const why = support.chunkIndices.length === 0 ? 'it names no grounding chunk' : `chunk index ${bad.join(', ')} is not among the ${chunkIds.length} chunks`;
+    const why =
+      support.chunkIndices.length === 0
+        ? 'it names no grounding chunk'
+        : `chunk index ${bad.join(', ')} is not among the ${chunkIds.length} chunks`;
     return { ...base, ignored: why };
   }
-  if (!support.text || !support.text.trim()) return { ...base, ignored: 'the segment has no text (its byte offsets alone are not trusted)' };
+  if (!support.text || !support.text.trim()) {
+    return { ...base, ignored: 'the segment has no text (its byte offsets alone are not trusted)' };
+  }
   const found = occurrences(answer, support.text);
   if (found.length === 0) return { ...base, ignored: 'the segment text is not in the answer' };
   // Repeated text: the occurrence at (or nearest to) the segment's UTF-8 byte offset.
@@ -77,7 +97,9 @@ function place(answer: string, support: GroundingSupport, chunkIds: readonly str
   const best =
     wanted === undefined
       ? found[0]
-      : found.reduce((a, b) => (Math.abs(byteOffset(answer, b.start) - wanted) < Math.abs(byteOffset(answer, a.start) - wanted) ? b : a));
+      : found.reduce((a, b) =>
+          Math.abs(byteOffset(answer, b.start) - wanted) < Math.abs(byteOffset(answer, a.start) - wanted) ? b : a,
+        );
   // Out-of-range indices among valid ones are left out of the citations (the record lists the valid ones).
   return { start: best.start, end: best.end, chunks, record: base };
 }
@@ -100,12 +122,24 @@ function coverage(span: SentenceSpan, placed: readonly PlacedSupport[]): { share
   return { share: total ? covered / total : 0, supports: placed.filter((p) => used.has(p)) };
 }
 
-async function judge(span: SentenceSpan, placed: readonly PlacedSupport[], evidence: EvidenceLookup, options: VerifierOptions, signal?: AbortSignal): Promise<SentenceVerdict> {
+async function judge(
+  span: SentenceSpan,
+  placed: readonly PlacedSupport[],
+  evidence: EvidenceLookup,
+  options: VerifierOptions,
+  signal?: AbortSignal,
+): Promise<SentenceVerdict> {
   const { share, supports } = coverage(span, placed);
   const citations = [...new Set(supports.flatMap((p) => p.chunks))];
   if (supports.length === 0) {
     if (isNonFactual(span.text)) return verdictOf(span, [], { verdict: 'exempt', code: 'non-factual', support: 0 });
-    return verdictOf(span, [], { verdict: 'dropped', code: 'no-grounding-support', support: 0, tier: 'grounding', explanation: 'no grounding support covers this sentence' });
+    return verdictOf(span, [], {
+      verdict: 'dropped',
+      code: 'no-grounding-support',
+      support: 0,
+      tier: 'grounding',
+      explanation: 'no grounding support covers this sentence',
+    });
   }
   if (share < 1) {
     return verdictOf(span, citations, {
@@ -122,7 +156,13 @@ async function judge(span: SentenceSpan, placed: readonly PlacedSupport[], evide
     const { kept, result, tier } = await judgeSupport(withoutCitations(span.text), passages, options, signal);
     if (!kept) {
       const code = result.code && result.code !== 'supported' ? result.code : 'low-support';
-      return verdictOf(span, citations, { verdict: 'dropped', code, support: result.score, tier, explanation: result.explanation });
+      return verdictOf(span, citations, {
+        verdict: 'dropped',
+        code,
+        support: result.score,
+        tier,
+        explanation: result.explanation,
+      });
     }
     return verdictOf(span, citations, { verdict: 'kept', code: 'supported', support: result.score, tier });
   }
@@ -144,7 +184,14 @@ export async function verifyGrounded(
   const resolved = resolveOptions(options);
   const notices: Notice[] = [];
   if (isAbstention(text)) return { answer: text.trim(), abstained: true, sentences: [], supports: [], notices };
-  if (!metadata) notices.push(notice('no-grounding-metadata', 'The response carried no grounding metadata: no sentence could be checked against search results.'));
+  if (!metadata) {
+    notices.push(
+      notice(
+        'no-grounding-metadata',
+        'The response carried no grounding metadata: no sentence could be checked against search results.',
+      ),
+    );
+  }
 
   const placed: PlacedSupport[] = [];
   const records: GroundingSupportRecord[] = [];
@@ -154,7 +201,14 @@ export async function verifyGrounded(
     records.push('start' in result ? result.record : result);
   }
   const ignored = records.filter((r) => r.ignored);
-  if (ignored.length) notices.push(notice('grounding-supports-unused', `${ignored.length} grounding support${ignored.length > 1 ? 's were' : ' was'} not used: ${[...new Set(ignored.map((r) => r.ignored))].join('; ')}.`));
+  if (ignored.length) {
+    notices.push(
+      notice(
+        'grounding-supports-unused',
+        `${ignored.length} grounding support${ignored.length > 1 ? 's were' : ' was'} not used: ${[...new Set(ignored.map((r) => r.ignored))].join('; ')}.`,
+      ),
+    );
+  }
 
   const sentences: SentenceVerdict[] = [];
   for (const span of splitSentences(text)) {
@@ -168,6 +222,8 @@ export async function verifyGrounded(
       .map((s) => s.text)
       .join(' ');
   }
-  if (!sentences.some((s) => s.verdict === 'kept')) return { answer: NOT_FOUND_UNGROUNDED, abstained: true, sentences, supports: records, notices };
+  if (!sentences.some((s) => s.verdict === 'kept')) {
+    return { answer: NOT_FOUND_UNGROUNDED, abstained: true, sentences, supports: records, notices };
+  }
   return { answer: rewrite(text, sentences), abstained: false, sentences, supports: records, notices };
 }

@@ -34,7 +34,13 @@ export function createJudgeScorer(model: ChatModel): SupportScorer {
     });
     const verdict = parseJudgeVerdict(response.text);
     if (verdict === true) return { score: 1, code: 'supported' };
-    if (verdict === false) return { score: 0, code: 'low-support', explanation: `${model.name} judged that the passage does not support it` };
+    if (verdict === false) {
+      return {
+        score: 0,
+        code: 'low-support',
+        explanation: `${model.name} judged that the passage does not support it`,
+      };
+    }
     const shown = response.text.trim().slice(0, 60);
     return { score: 0, code: 'low-support', explanation: `${model.name} gave no clear verdict ("${shown}")` };
   }

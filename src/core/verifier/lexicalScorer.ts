@@ -15,7 +15,18 @@ import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWin
 import { metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
 import { isCommonWord } from './commonWords';
-import { boundAt, checkDateWords, dateWords, identifiers, looseText, missingIdentifier, quotedTitles, quantifierConflict, type Bound, type DateWord } from './anchors';
+import {
+  boundAt,
+  checkDateWords,
+  dateWords,
+  identifiers,
+  looseText,
+  missingIdentifier,
+  quotedTitles,
+  quantifierConflict,
+  type Bound,
+  type DateWord,
+} from './anchors';
 
 /** Each idea of the lexical tier can be switched off (for the ablation in docs/verifier.md). */
 export interface LexicalFeatures {
@@ -165,18 +176,36 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const weights = new Map<string, number>();
       for (const t of analysed.terms) {
         if (weights.has(t.stem)) continue;
-        weights.set(t.stem, features.lexicon && isSoftWord(t.stem) ? 0 : stats.idf(features.stemming ? t.stem : t.word));
+        weights.set(
+          t.stem,
+          features.lexicon && isSoftWord(t.stem) ? 0 : stats.idf(features.stemming ? t.stem : t.word),
+        );
       }
       let total = 0;
       for (const w of weights.values()) total += w;
       const values = features.values ? extractValues(sentence) : [];
-      const bounds = features.anchors ? values.map((v) => boundAt(sentence, v.start ?? 0, v.end ?? 0)) : values.map(() => undefined);
+      const bounds = features.anchors
+        ? values.map((v) => boundAt(sentence, v.start ?? 0, v.end ?? 0))
+        : values.map(() => undefined);
       const stems = [...weights.keys()];
       const clauses = features.clauses ? clausesOf(sentence, stems, termOptions) : [];
       const names = features.names ? extractNames(sentence) : [];
       const dates = features.anchors ? dateWords(sentence) : [];
       const ids = features.anchors ? [...identifiers(sentence), ...quotedTitles(sentence)] : [];
-      claim = { analysed, stems, weights: [...weights.values()], shares: stems.map(shareOf), total, values, bounds, dates, ids, clauses, names, text: sentence };
+      claim = {
+        analysed,
+        stems,
+        weights: [...weights.values()],
+        shares: stems.map(shareOf),
+        total,
+        values,
+        bounds,
+        dates,
+        ids,
+        clauses,
+        names,
+        text: sentence,
+      };
       sentences.set(sentence, claim);
     }
     return claim;
@@ -195,14 +224,24 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     const claim = claimOf(sentence);
     const { analysed, stems, weights: w, total } = claim;
     if (stems.length === 0 || total === 0) {
-      return { score: 0, code: 'low-support', explanation: 'the sentence has no content words to check against the passage' };
+      return {
+        score: 0,
+        code: 'low-support',
+        explanation: 'the sentence has no content words to check against the passage',
+      };
     }
 
     const read = passageOf(passage);
     const text = read.prepared;
-    const units = readUnits(text, stems, { stemming: features.stemming, lexicon: features.lexicon, negated: analysed.negations.length > 0 });
+    const units = readUnits(text, stems, {
+      stemming: features.stemming,
+      lexicon: features.lexicon,
+      negated: analysed.negations.length > 0,
+    });
     const direct = stems.map((_, i) => units.some((u) => u.has[i]));
-    const viaAntonym = features.lexicon ? metByAntonym({ terms: analysed.terms, stems, negations: analysed.negations }, units, direct) : stems.map(() => false);
+    const viaAntonym = features.lexicon
+      ? metByAntonym({ terms: analysed.terms, stems, negations: analysed.negations }, units, direct)
+      : stems.map(() => false);
     for (const u of units) {
       for (let i = 0; i < stems.length; i++) {
         if (viaAntonym[i] && u.antonym[i] && !u.has[i]) {
@@ -219,20 +258,29 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     if (features.values && claim.values.length) {
       const found = chosen.flatMap((u) => unitValues(text, u).map((v) => ({ v, unit: u })));
-      const check: ValueCheck = checkValues(claim.values, found.map((f) => f.v));
+      const check: ValueCheck = checkValues(
+        claim.values,
+        found.map((f) => f.v),
+      );
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
       }
-      if (check.kind === 'missing') return conflict('low-support', `the passage does not mention '${check.claimed.text}'`);
+      if (check.kind === 'missing') {
+        return conflict('low-support', `the passage does not mention '${check.claimed.text}'`);
+      }
       const bound = features.anchors ? boundConflict(claim, found, text.text) : undefined;
       if (bound) return conflict('value-mismatch', bound);
     }
 
     if (features.anchors && claim.dates.length) {
       const dates = checkDateWords(claim.dates, (read.dates ??= dateWords(passage)));
-      if (dates.kind === 'mismatch') return conflict('value-mismatch', `'${dates.claimed.text}' — the passage says ${dates.found.text}`);
-      if (dates.kind === 'missing') return conflict('low-support', `the passage does not mention '${dates.claimed.text}'`);
+      if (dates.kind === 'mismatch') {
+        return conflict('value-mismatch', `'${dates.claimed.text}' — the passage says ${dates.found.text}`);
+      }
+      if (dates.kind === 'missing') {
+        return conflict('low-support', `the passage does not mention '${dates.claimed.text}'`);
+      }
     }
 
     if (claim.ids.length) {
@@ -241,17 +289,29 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
 
     if (features.negation && chosen.length) {
-      const polarity = polarityConflict({ terms: analysed.terms, stems, negations: analysed.negations }, chosen, isCovered, viaAntonym, w);
+      const polarity = polarityConflict(
+        { terms: analysed.terms, stems, negations: analysed.negations },
+        chosen,
+        isCovered,
+        viaAntonym,
+        w,
+      );
       if (polarity) return conflict('negation-mismatch', polarity);
     }
 
     if (claim.names.length > 0) {
       const known = read.names;
       // A name the lexicon knows another form of ("ID" / "identification").
-      let absent = missingNames(claim.names, known).filter((n) => !alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s))));
+      let absent = missingNames(claim.names, known).filter(
+        (n) => !alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s))),
+      );
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.
-      if (absent.length && statsKnown && FIRST_PERSON_PLURAL.test(text.lower)) absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE);
-      if (absent.length > 0) return conflict('low-support', `the cited passage never names ${absent.map((n) => `'${n.text}'`).join(', ')}`);
+      if (absent.length && statsKnown && FIRST_PERSON_PLURAL.test(text.lower)) {
+        absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE);
+      }
+      if (absent.length > 0) {
+        return conflict('low-support', `the cited passage never names ${absent.map((n) => `'${n.text}'`).join(', ')}`);
+      }
     }
 
     if (features.anchors && chosen.length) {
@@ -264,7 +324,9 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     if (features.distinctive && statsKnown) {
       // In at most one passage, or under the share: a small index still has rare words.
       const under = Math.max(features.distinctiveShare, 2.5 * unseenShare);
-      const rare = new Set(stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < under && !isCommonWord(s)));
+      const rare = new Set(
+        stems.filter((s, i) => missing.has(s) && w[i] > 0 && claim.shares[i] < under && !isCommonWord(s)),
+      );
       if (rare.size > 0) {
         let ifMet = matched;
         stems.forEach((s, i) => rare.has(s) && (ifMet += w[i]));
@@ -283,7 +345,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     if (weakest && weakest.score < overlap) {
       const clauseMissing = new Set(weakest.terms.filter((i) => !isCovered[i]).map((i) => stems[i]));
       const phrases = missingPhrases(analysed.terms, clauseMissing, 3);
-      return { score: weakest.score, code: 'low-support', explanation: `the clause '${weakest.text}' is not backed: the cited passage does not mention ${phrases}` };
+      return {
+        score: weakest.score,
+        code: 'low-support',
+        explanation: `the clause '${weakest.text}' is not backed: the cited passage does not mention ${phrases}`,
+      };
     }
 
     if (features.cohesion && overlap >= features.cohesionFloor) {
@@ -291,21 +357,35 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       for (const terms of parts) {
         const place = bestPlace(chosen, terms, w);
         if (place < features.cohesionFloor) {
-          return { score: Math.min(overlap, place), code: 'low-support', explanation: 'no one place of the passage says this: its words are gathered from different sentences' };
+          return {
+            score: Math.min(overlap, place),
+            code: 'low-support',
+            explanation: 'no one place of the passage says this: its words are gathered from different sentences',
+          };
         }
       }
     }
 
     if (overlap >= 1) return { score: 1, code: 'supported' };
     const phrases = missingPhrases(analysed.terms, new Set([...missing].filter((s) => w[stems.indexOf(s)] > 0)), 3);
-    return { score: overlap, code: 'low-support', explanation: phrases ? `the cited passage does not mention ${phrases}` : 'the cited passage backs too little of the sentence' };
+    return {
+      score: overlap,
+      code: 'low-support',
+      explanation: phrases
+        ? `the cited passage does not mention ${phrases}`
+        : 'the cited passage backs too little of the sentence',
+    };
   }
 
   return { tier: 'lexical', score };
 }
 
 /** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */
-function boundConflict(claim: Claim, found: { v: ValueMention; unit: SupportUnit }[], passage: string): string | undefined {
+function boundConflict(
+  claim: Claim,
+  found: { v: ValueMention; unit: SupportUnit }[],
+  passage: string,
+): string | undefined {
   for (let k = 0; k < claim.values.length; k++) {
     const bound = claim.bounds[k];
     if (!bound) continue;
@@ -332,7 +412,14 @@ function clausesOf(sentence: string, stems: string[], options: { stemming: boole
   return parts
     .map((c) => ({
       text: c.text.replace(/[.!?]+$/, ''),
-      terms: [...new Set(analyse(c.text, options).terms.filter((t) => !JOINING_WORDS.has(t.word)).map((t) => index.get(t.stem)).filter((i): i is number => i !== undefined))],
+      terms: [
+        ...new Set(
+          analyse(c.text, options)
+            .terms.filter((t) => !JOINING_WORDS.has(t.word))
+            .map((t) => index.get(t.stem))
+            .filter((i): i is number => i !== undefined),
+        ),
+      ],
     }))
     .filter((c) => c.terms.length > 0);
 }
@@ -349,7 +436,11 @@ export const CLAUSE_FLOOR = 0.6;
  * monthly plans" against a passage about annual plans: 'plans' found, 'monthly' not). The
  * opening clause carries the sentence's subject and verb, and the sentence score checks it.
  */
-function weakestClause(clauses: Claim['clauses'], w: number[], isCovered: boolean[]): { text: string; terms: number[]; score: number } | undefined {
+function weakestClause(
+  clauses: Claim['clauses'],
+  w: number[],
+  isCovered: boolean[],
+): { text: string; terms: number[]; score: number } | undefined {
   let weakest: { text: string; terms: number[]; score: number } | undefined;
   for (const c of clauses.slice(1)) {
     let total = 0;

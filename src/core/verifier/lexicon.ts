@@ -256,7 +256,9 @@ function build(): Lexicon {
     for (const m of members) {
       if (m.length !== 1) continue;
       const list = synonyms.get(m[0]) ?? [];
-      for (const other of members) if (other.join(' ') !== m[0] && !list.some((a) => a.join(' ') === other.join(' '))) list.push(other);
+      for (const other of members) {
+        if (other.join(' ') !== m[0] && !list.some((a) => a.join(' ') === other.join(' '))) list.push(other);
+      }
       synonyms.set(m[0], list);
     }
   }
@@ -269,7 +271,10 @@ function build(): Lexicon {
   }
   const antonyms = new Map<string, string[]>();
   for (const line of ANTONYM_PAIRS.trim().split('\n')) {
-    const [a, b] = line.trim().split(/\s+/).map((w) => stem(w));
+    const [a, b] = line
+      .trim()
+      .split(/\s+/)
+      .map((w) => stem(w));
     antonyms.set(a, [...(antonyms.get(a) ?? []), b]);
     antonyms.set(b, [...(antonyms.get(b) ?? []), a]);
   }

@@ -38,8 +38,10 @@ const NAME_LINKS = new Set(['of', 'and', 'the', 'de', 'du', 'des', 'la', 'le', '
 const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
 
 const NOT_NAMES = new Set(
-  ('i ok okay january february march april may june july august september october november december ' +
-    'monday tuesday wednesday thursday friday saturday sunday').split(' '),
+  (
+    'i ok okay january february march april may june july august september october november december ' +
+    'monday tuesday wednesday thursday friday saturday sunday'
+  ).split(' '),
 );
 
 /** Names the sentence mentions, in order, each once. */
@@ -54,11 +56,15 @@ export function extractNames(sentence: string): NameMention[] {
     const opensPhrase = first || /[:"“‘(]\s?$/u.test(before);
     first = false;
     const lower = tokenWord(token.toLowerCase());
-    if (lower.length < 2 || STOPWORDS.has(lower) || NOT_NAMES.has(lower) || NOT_NAMES.has(lower.replace(/s$/, ''))) continue;
+    if (lower.length < 2 || STOPWORDS.has(lower) || NOT_NAMES.has(lower) || NOT_NAMES.has(lower.replace(/s$/, ''))) {
+      continue;
+    }
     const mixed = /\p{L}/u.test(token) && /\d/.test(token);
     const capitalised = /^\p{Lu}/u.test(token);
     const inner = /^\p{Ll}+\p{Lu}/u.test(token); // "iPhone", "eBay"
-    if (!(mixed || inner || (capitalised && !opensPhrase) || (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token)))) continue;
+    if (!(mixed || inner || (capitalised && !opensPhrase) || (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token)))) {
+      continue;
+    }
     const s = stem(fold(lower));
     if (!names.has(s)) names.set(s, { text: token, stem: s });
   }

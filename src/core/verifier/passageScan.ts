@@ -13,7 +13,19 @@
 // passage and kept by the scorer: lower case, units, token offsets and prefix codes, what each
 // token read was, and the values of each unit.
 
-import { isContentWord, isContractedNegation, isDigit, isFalseNegation, NEGATION_WORDS, stem, scanBreaks, STOPWORDS, TokenScanner, tokenWord, unitBreaks } from '../text/terms';
+import {
+  isContentWord,
+  isContractedNegation,
+  isDigit,
+  isFalseNegation,
+  NEGATION_WORDS,
+  stem,
+  scanBreaks,
+  STOPWORDS,
+  TokenScanner,
+  tokenWord,
+  unitBreaks,
+} from '../text/terms';
 import { extractValues, type ValueMention } from './values';
 
 /** A passage as far as it can be read before knowing the sentence. */
@@ -102,7 +114,17 @@ export function preparePassage(text: string): PreparedPassage {
   }
   if (unitFirst.length > unitEnd.length) unitEnd.push(text.length);
   unitFirst.push(count);
-  return { text, lower, tokens: table.slice(0, 3 * count), unitFirst, unitStart, unitEnd, seen: new Uint8Array(count), words: [], values: new Map() };
+  return {
+    text,
+    lower,
+    tokens: table.slice(0, 3 * count),
+    unitFirst,
+    unitStart,
+    unitEnd,
+    seen: new Uint8Array(count),
+    words: [],
+    values: new Map(),
+  };
 }
 
 /** The values a unit states, read once per passage. */
@@ -122,7 +144,9 @@ export function unitValues(passage: PreparedPassage, unit: PassageUnit): ValueMe
 // or a single letter (neither a term nor a cue); and bit L for a negation word of length L
 // starting with these characters.
 const CHAR_CODE = new Uint8Array(128);
-[...'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].forEach((c, i) => (CHAR_CODE[c.charCodeAt(0)] = i + 1));
+[...'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].forEach(
+  (c, i) => (CHAR_CODE[c.charCodeAt(0)] = i + 1),
+);
 const TERM = 1;
 const SHORT_STOPWORD = 2;
 const FLAGS = new Uint8Array(1 << 18);
@@ -142,7 +166,9 @@ function prefixCode(text: string, start: number, end: number): number {
   return k0 | (k1 << 6) | (k2 << 12);
 }
 
-for (const w of [...STOPWORDS, ...'abcdefghijklmnopqrstuvwxyz']) if (w.length <= 3) FLAGS[prefixCode(w, 0, 3)] |= SHORT_STOPWORD;
+for (const w of [...STOPWORDS, ...'abcdefghijklmnopqrstuvwxyz']) {
+  if (w.length <= 3) FLAGS[prefixCode(w, 0, 3)] |= SHORT_STOPWORD;
+}
 for (const w of NEGATION_WORDS) FLAGS[prefixCode(w, 0, 3)] |= 1 << w.length;
 
 /**
@@ -217,7 +243,13 @@ function read(passage: PreparedPassage, terms: readonly string[], stemming: bool
         const word = passage.words[t];
         const i = index.get(stemming ? stem(word) : word);
         if (i !== undefined) {
-          unit ??= { start: passage.unitStart[u], end: passage.unitEnd[u], has: new Uint8Array(terms.length), negated: new Uint8Array(terms.length), hasNegation: false };
+          unit ??= {
+            start: passage.unitStart[u],
+            end: passage.unitEnd[u],
+            has: new Uint8Array(terms.length),
+            negated: new Uint8Array(terms.length),
+            hasNegation: false,
+          };
           unit.has[i] = 1;
           if (position <= negation + NEGATION_SCOPE) unit.negated[i] = 1;
         }

@@ -25,7 +25,13 @@ export function negatedStems(terms: Term[], negations: number[]): Set<string> {
 }
 
 /** A conflict in words a reader can act on, or undefined when the polarities agree. */
-export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportUnit[], covered: readonly boolean[], viaAntonym: readonly boolean[], weights?: readonly number[]): string | undefined {
+export function polarityConflict(
+  claim: PolarityClaim,
+  chosen: readonly SupportUnit[],
+  covered: readonly boolean[],
+  viaAntonym: readonly boolean[],
+  weights?: readonly number[],
+): string | undefined {
   const w = (i: number): number => weights?.[i] ?? 1;
   if (chosen.length === 0) return undefined;
   const claimNegated = negatedStems(claim.terms, claim.negations);
@@ -38,7 +44,11 @@ export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportU
     // The word each cue negates, or, when the passage lacks it, the next words after the cue that it holds ("don't need a GSA IT review": "review").
     const heads: number[] = [];
     for (const n of claim.negations) {
-      const after = claim.terms.filter((t) => t.position > n).slice(0, 4).map((t) => index.get(t.stem)).filter((i): i is number => i !== undefined);
+      const after = claim.terms
+        .filter((t) => t.position > n)
+        .slice(0, 4)
+        .map((t) => index.get(t.stem))
+        .filter((i): i is number => i !== undefined);
       const head = after.find((i) => covered[i] && w(i) > 0);
       if (head !== undefined && !heads.includes(head)) heads.push(head);
     }
@@ -49,7 +59,9 @@ export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportU
     for (const h of heads) {
       if (viaAntonym[h]) continue;
       // Negated there: the word itself, or a word of its own negation in the same sentence ("unable to determine").
-      const ok = chosen.some((u) => u.has[h] && (u.negated[h] || [...u.negativeWords].some((w) => w !== claim.stems[h])));
+      const ok = chosen.some(
+        (u) => u.has[h] && (u.negated[h] || [...u.negativeWords].some((w) => w !== claim.stems[h])),
+      );
       if (!ok) return `the sentence negates '${wordOf(h)}'; the passage does not`;
     }
     return undefined;
@@ -65,7 +77,9 @@ export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportU
   for (let i = 0; i < claim.stems.length; i++) {
     if (covered[i] && !viaAntonym[i]) continue;
     const unit = chosen.find((u) => (u.antonym[i] & 1) !== 0);
-    if (unit) return `the passage says '${unit.antonymWords.get(i) ?? 'the opposite'}' where the sentence says '${wordOf(i)}'`;
+    if (unit) {
+      return `the passage says '${unit.antonymWords.get(i) ?? 'the opposite'}' where the sentence says '${wordOf(i)}'`;
+    }
   }
   // A place that forbids what the sentence affirms ("selling usernames is prohibited").
   if (claimNegativeWords.length === 0) {
@@ -80,7 +94,11 @@ export function polarityConflict(claim: PolarityClaim, chosen: readonly SupportU
  * Terms the passage meets through their opposite under a negation: "not allowed" is met by
  * "prohibited", and "prohibited" by "not allowed".
  */
-export function metByAntonym(claim: PolarityClaim, units: readonly SupportUnit[], direct: readonly boolean[]): boolean[] {
+export function metByAntonym(
+  claim: PolarityClaim,
+  units: readonly SupportUnit[],
+  direct: readonly boolean[],
+): boolean[] {
   const claimNegated = negatedStems(claim.terms, claim.negations);
   return claim.stems.map((s, i) => {
     if (direct[i]) return false;

@@ -39,11 +39,13 @@ export const FOCUS_NEEDED = 0.25;
 
 // Words that say what kind of question it is, not what it is about.
 const QUESTION_WORDS = new Set(
-  ('policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets ' +
+  (
+    'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets ' +
     'much many long often soon old document documents say says said mean means way ways kind type work works go ' +
     'happen required require requires make makes take takes let lets use used using want wants like ' +
     // Words that name the kind of value asked for: the value itself answers them ("$10,000" for "the dollar ceiling").
-    'dollar dollars money amount number ceiling cap limit maximum minimum max min threshold exactly exact precise').split(' '),
+    'dollar dollars money amount number ceiling cap limit maximum minimum max min threshold exactly exact precise'
+  ).split(' '),
 );
 
 /** A name in more than 1 passage in 20 of the index (idf below ln 20 + 1) is common, not distinctive. */
@@ -66,18 +68,24 @@ interface QuestionPart {
 }
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
-const LOOSE_TIMING = /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline))\b/i;
+const LOOSE_TIMING =
+  /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline))\b/i;
 // A count said in words: "no more than one", "a single", "once", "twice", "none", "unlimited".
-const COUNT_WORDS = /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|any number of|zero)\b/i;
+const COUNT_WORDS =
+  /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|any number of|zero)\b/i;
 const CALENDAR =
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|am|pm|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
-const WHEN_WORDS = /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
-const EXTREME = /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:is\s+)?(?:the\s+)?(?:maximum|minimum|max|min|largest|smallest|highest|lowest|top|biggest|most|least)\b(?:\s+(?:number|amount)\s+of\s+([\p{L}-]+))?/u;
+const WHEN_WORDS =
+  /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
+const EXTREME =
+  /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:is\s+)?(?:the\s+)?(?:maximum|minimum|max|min|largest|smallest|highest|lowest|top|biggest|most|least)\b(?:\s+(?:number|amount)\s+of\s+([\p{L}-]+))?/u;
 
 /** A question's parts: separate questions, or clauses joined by "and" before a question word. */
 export function questionParts(question: string): string[] {
   const pieces = question
-    .split(/\?+\s*|[;]\s+|,?\s+(?:and|or|also)\s+(?=(?:how|what|who|whom|whose|which|when|where|why|is|are|can|could|do|does|did|should|must|will|would|may)\b)/i)
+    .split(
+      /\?+\s*|[;]\s+|,?\s+(?:and|or|also)\s+(?=(?:how|what|who|whom|whose|which|when|where|why|is|are|can|could|do|does|did|should|must|will|would|may)\b)/i,
+    )
     .map((p) => p.trim())
     .filter((p) => analyse(p, { stemming: true }).terms.length > 0);
   return pieces.length ? pieces : [question];
@@ -94,9 +102,15 @@ function valueKind(lower: string): { kind?: ValueKind; unit?: string; cue?: stri
   // Money only when the amount is what is asked: "how much … cost", "what is the fee", "what does it cost", "in dollars".
   const money =
     /\b(?:dollars?|in\s+dollars)\b/.test(lower) ||
-    /\bhow\s+much\s+(?:[\p{L}-]+\s+){0,2}(?:money|pay|salary|severance|compensation|reimbursement|stipend)\b(?!\s+periods?)/u.test(lower) ||
-    /\bhow\s+much\s+(?:does|do|did|will|would|is|are|was|were|can|could)\b.*\b(?:cost|costs|charge|charges|charged|pay|pays|paid|reimburse|reimbursed)\b(?!\s+periods?)/.test(lower) ||
-    /\bwhat(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|a\s+|an\s+)?(?:[\p{L}-]+\s+){0,2}(?:cost|costs|fee|fees|price|charge|payout|stipend)\b/u.test(lower) ||
+    /\bhow\s+much\s+(?:[\p{L}-]+\s+){0,2}(?:money|pay|salary|severance|compensation|reimbursement|stipend)\b(?!\s+periods?)/u.test(
+      lower,
+    ) ||
+    /\bhow\s+much\s+(?:does|do|did|will|would|is|are|was|were|can|could)\b.*\b(?:cost|costs|charge|charges|charged|pay|pays|paid|reimburse|reimbursed)\b(?!\s+periods?)/.test(
+      lower,
+    ) ||
+    /\bwhat(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|a\s+|an\s+)?(?:[\p{L}-]+\s+){0,2}(?:cost|costs|fee|fees|price|charge|payout|stipend)\b/u.test(
+      lower,
+    ) ||
     /\bwhat\s+(?:does|do|will|would)\s+.*\b(?:cost|charge)\b/.test(lower) ||
     /\bwhat\s+(?:[\p{L}-]+\s+)?rate\b/u.test(lower) ||
     /\bwhat\s+(?:percent|percentage|share)\b/.test(lower);
@@ -107,8 +121,16 @@ function valueKind(lower: string): { kind?: ValueKind; unit?: string; cue?: stri
     if (how[1] === 'often') return { kind: 'when', cue: how[1] };
     return { kind: 'duration', cue: how[1] };
   }
-  if (/\b(?:(?:on|by|until)\s+)?(?:what|which)\s+(?:date|day|time|month|year)\b/.test(lower)) return { kind: 'calendar' };
-  if (/^\s*(?:(?:by|until|since)\s+)?when\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|must|may|has|have)\b/.test(lower)) return { kind: 'when' };
+  if (/\b(?:(?:on|by|until)\s+)?(?:what|which)\s+(?:date|day|time|month|year)\b/.test(lower)) {
+    return { kind: 'calendar' };
+  }
+  if (
+    /^\s*(?:(?:by|until|since)\s+)?when\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|must|may|has|have)\b/.test(
+      lower,
+    )
+  ) {
+    return { kind: 'when' };
+  }
   if (/\bwhat\s+(?:phone\s+)?number\b/.test(lower)) return { kind: 'number' };
   const extreme = EXTREME.exec(lower);
   if (extreme) return { kind: 'number', unit: unitOf(extreme[1]) };
@@ -143,7 +165,12 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
     case 'number':
       return (values.length > 0 || COUNT_WORDS.test(text)) && (!part.unit || stems.has(part.unit));
     case 'money':
-      return values.some((v) => v.unit === '$' || v.unit === '€' || v.unit === '£' || v.unit === '%') || /\b(?:free of charge|for free|(?:is|are|be) free|no (?:charge|fee|cost)|at no cost|without charge|cents?)\b/i.test(text);
+      return (
+        values.some((v) => v.unit === '$' || v.unit === '€' || v.unit === '£' || v.unit === '%') ||
+        /\b(?:free of charge|for free|(?:is|are|be) free|no (?:charge|fee|cost)|at no cost|without charge|cents?)\b/i.test(
+          text,
+        )
+      );
     case 'duration':
       return ((values.length > 0 || COUNT_WORDS.test(text)) && TIME_UNITS.test(text)) || LOOSE_TIMING.test(text);
     case 'calendar':
@@ -175,14 +202,40 @@ interface KeptSentence {
 /** Share of a part's focus weight (money words and the unit aside) the sentence stating the asked value must hold ("answers in one place"). */
 const VALUE_SENTENCE_FOCUS = 1 / 3;
 // Words that ask for an amount of money ("what does it cost"): the amount answers them, they do not say what the sentence is about.
-const MONEY_WORDS = new Set(['cost', 'costs', 'charge', 'charges', 'charged', 'fee', 'fees', 'price', 'prices', 'pay', 'pays', 'paid', 'spend', 'spent', 'payout', 'stipend']);
+const MONEY_WORDS = new Set([
+  'cost',
+  'costs',
+  'charge',
+  'charges',
+  'charged',
+  'fee',
+  'fees',
+  'price',
+  'prices',
+  'pay',
+  'pays',
+  'paid',
+  'spend',
+  'spent',
+  'payout',
+  'stipend',
+]);
 
-function checkPart(part: QuestionPart, sentences: KeptSentence[], context: TextStems, stats: TermStats, focusNeeded: number): PartCheck {
+function checkPart(
+  part: QuestionPart,
+  sentences: KeptSentence[],
+  context: TextStems,
+  stats: TermStats,
+  focusNeeded: number,
+): PartCheck {
   const focus = uniqueByStem(part.terms);
   // A question word is met by the word, by an alternative of the lexicon ("police" / "law
   // enforcement"), or as an acronym and its expansion ("PRA" / "Paperwork Reduction Act").
   const met = (t: Term, where: TextStems): boolean =>
-    where.stems.has(t.stem) || alternativesOf(t.stem).some((alt) => alt.every((s) => where.stems.has(s))) || where.acronyms.has(t.word) || where.written.has(t.word);
+    where.stems.has(t.stem) ||
+    alternativesOf(t.stem).some((alt) => alt.every((s) => where.stems.has(s))) ||
+    where.acronyms.has(t.word) ||
+    where.written.has(t.word);
   const found = focus.filter((t) => met(t, context));
   const missing = focus.filter((t) => !met(t, context));
   const weight = (ts: Term[]) => ts.reduce((sum, t) => sum + stats.idf(t.stem), 0);
@@ -191,7 +244,9 @@ function checkPart(part: QuestionPart, sentences: KeptSentence[], context: TextS
   // A name found in a large share of the index is the documents' own subject ("GitHub" in
   // GitHub's policies): it does not say which passage answers, so it counts as a focus word.
   const distinctive = part.names.filter((n) => stats.idf(n.stem) >= COMMON_NAME_IDF || stats === uniformTermStats);
-  const missingNames = distinctive.filter((n) => !context.stems.has(n.stem) && !context.acronyms.has(n.stem) && !context.written.has(n.stem)).map((n) => n.text);
+  const missingNames = distinctive
+    .filter((n) => !context.stems.has(n.stem) && !context.acronyms.has(n.stem) && !context.written.has(n.stem))
+    .map((n) => n.text);
   // The asked value must be stated by a kept sentence that is about the part (one of its words,
   // there or in its passage), not anywhere ("catering costs $25" does not price a subscription).
   // The asked value must be stated by a kept sentence that is about the part: one of its words
@@ -201,13 +256,27 @@ function checkPart(part: QuestionPart, sentences: KeptSentence[], context: TextS
   const aboutWeight = weight(about);
   const valueMissing =
     part.kind !== undefined &&
-    !sentences.some((s) => hasValue(part, s.text, s.own.stems) && (aboutWeight === 0 || weight(about.filter((t) => met(t, s.stems))) / aboutWeight >= VALUE_SENTENCE_FOCUS));
+    !sentences.some(
+      (s) =>
+        hasValue(part, s.text, s.own.stems) &&
+        (aboutWeight === 0 || weight(about.filter((t) => met(t, s.stems))) / aboutWeight >= VALUE_SENTENCE_FOCUS),
+    );
   // The documents found must hold its words (and the kept sentences themselves, with their headings,
   // half of them, at most two: an answer about something else is not one because its passage
   // shares the question's words).
   const ownMet = focus.filter((t) => sentences.some((s) => met(t, s.own))).length;
-  const wordsMet = coverage >= focusNeeded && ownMet >= (part.kind !== undefined && !valueMissing ? 1 : Math.min(2, Math.ceil(focus.length / 2)));
-  return { part, answered: wordsMet && missingNames.length === 0 && !valueMissing, found, missing, missingNames, valueMissing, offTopic: valueMissing || !wordsMet || missingNames.length > 0 };
+  const wordsMet =
+    coverage >= focusNeeded &&
+    ownMet >= (part.kind !== undefined && !valueMissing ? 1 : Math.min(2, Math.ceil(focus.length / 2)));
+  return {
+    part,
+    answered: wordsMet && missingNames.length === 0 && !valueMissing,
+    found,
+    missing,
+    missingNames,
+    valueMissing,
+    offTopic: valueMissing || !wordsMet || missingNames.length > 0,
+  };
 }
 
 /** A text as the check looks words up in it: stems, and the acronyms it writes or spells out. */
@@ -219,7 +288,11 @@ interface TextStems {
 
 function textStems(text: string): TextStems {
   const names = passageStems(text);
-  return { stems: new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem)), acronyms: names.acronyms, written: names.written };
+  return {
+    stems: new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem)),
+    acronyms: names.acronyms,
+    written: names.written,
+  };
 }
 
 function uniqueByStem(terms: Term[]): Term[] {
@@ -254,12 +327,23 @@ function whatIsMissing(c: PartCheck): string {
 /** The verdict for a turn whose kept sentences are `kept`. */
 export function checkRelevance(input: RelevanceInput): Relevance {
   const clean = (t: string) => t.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ' ');
-  const context = textStems([...new Set(input.kept.flatMap((k) => [k.heading ?? '', k.passage ?? '']))].join('\n') + `\n${input.kept.map((k) => clean(k.text)).join(' ')}`);
-  const sentences = input.kept.map((k) => ({ text: clean(k.text), own: textStems(`${k.heading ?? ''}\n${clean(k.text)}`), stems: textStems(`${k.heading ?? ''}\n${k.passage ?? ''}\n${clean(k.text)}`) }));
+  const context = textStems(
+    [...new Set(input.kept.flatMap((k) => [k.heading ?? '', k.passage ?? '']))].join('\n') +
+      `\n${input.kept.map((k) => clean(k.text)).join(' ')}`,
+  );
+  const sentences = input.kept.map((k) => ({
+    text: clean(k.text),
+    own: textStems(`${k.heading ?? ''}\n${clean(k.text)}`),
+    stems: textStems(`${k.heading ?? ''}\n${k.passage ?? ''}\n${clean(k.text)}`),
+  }));
   const stats = input.termStats ?? uniformTermStats;
-  const checks = questionParts(input.question).map((p) => checkPart(readPart(p), sentences, context, stats, input.focusNeeded ?? FOCUS_NEEDED));
+  const checks = questionParts(input.question).map((p) =>
+    checkPart(readPart(p), sentences, context, stats, input.focusNeeded ?? FOCUS_NEEDED),
+  );
   const answered = checks.filter((c) => c.answered);
-  if (answered.length === checks.length) return { verdict: 'answers', reason: 'the kept sentences address the question' };
+  if (answered.length === checks.length) {
+    return { verdict: 'answers', reason: 'the kept sentences address the question' };
+  }
   // Words of the question missing from the answer never abstain a turn by themselves: only a turn
   // whose every part the documents found miss (its words there too, or the asked kind of value) is off-topic.
   if (checks.some((c) => !c.offTopic)) {

@@ -25,7 +25,9 @@ export async function semanticSupport(
   const missing = lexical.missing?.words ?? [];
   if (missing.length === 0 || missing.length > 3 || (lexical.missing?.scoreIfMet ?? 0) < threshold) return undefined;
   const claimWords = new Set(analyse(claim, { stemming: false }).terms.map((t) => t.word));
-  const candidates = [...new Set(passages.flatMap((p) => analyse(p.text, { stemming: false }).terms.map((t) => t.word)))]
+  const candidates = [
+    ...new Set(passages.flatMap((p) => analyse(p.text, { stemming: false }).terms.map((t) => t.word))),
+  ]
     .filter((w) => !claimWords.has(w) && !/\d/.test(w))
     .slice(0, MAX_CANDIDATES * 4);
   if (candidates.length === 0) return undefined;
@@ -45,5 +47,9 @@ export async function semanticSupport(
     matches.push(`'${word}' as '${candidates[bestAt]}' (${best.toFixed(2)})`);
   }
   const score = lexical.missing?.scoreIfMet ?? threshold;
-  return { score, code: 'supported', explanation: `met in other words under ${similarity.modelId}: ${matches.join(', ')}` };
+  return {
+    score,
+    code: 'supported',
+    explanation: `met in other words under ${similarity.modelId}: ${matches.join(', ')}`,
+  };
 }

@@ -18,9 +18,11 @@ const STARTS_BLOCK = /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ 
 const HAS_CONTENT = /[\p{L}\p{N}]/u;
 
 const ABBREVIATIONS = new Set(
-  ('mr mrs ms dr prof sr jr st vs etc approx appt dept est fig figs inc ltd co corp no nos vol vols ' +
+  (
+    'mr mrs ms dr prof sr jr st vs etc approx appt dept est fig figs inc ltd co corp no nos vol vols ' +
     'jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun ' +
-    'al cf ca min max avg govt gen col lt sgt rev hon art sec para pp ed eds').split(' '),
+    'al cf ca min max avg govt gen col lt sgt rev hon art sec para pp ed eds'
+  ).split(' '),
 );
 
 const CITATION_AFTER = /^(?:\s*\[E[1-9]\d*(?:\s*,\s*E[1-9]\d*)*\](?!\())+[.!?]?/;
@@ -70,7 +72,8 @@ function isAbbreviation(text: string, blockStart: number, dot: number): boolean 
 }
 
 // Words that open a sentence, never a name after "U.S.".
-const SENTENCE_OPENER = /^(?:For|The|If|In|To|You|We|It|This|That|These|Those|There|A|An|As|When|Where|However|Also|Each|All|Any|Our|Your|Their|Most|But|And|So|Then|After|Before|Once|Since|While|Because|Otherwise|Instead|Only|Some|Such|With|Without|Under|Outside|Inside|Within|No|Yes|Note|Please|Requests?|GitHub)\b/;
+const SENTENCE_OPENER =
+  /^(?:For|The|If|In|To|You|We|It|This|That|These|Those|There|A|An|As|When|Where|However|Also|Each|All|Any|Our|Your|Their|Most|But|And|So|Then|After|Before|Once|Since|While|Because|Otherwise|Instead|Only|Some|Such|With|Without|Under|Outside|Inside|Within|No|Yes|Note|Please|Requests?|GitHub)\b/;
 
 /** The run of letters and stops ending at `end` ("U.S." before a space). */
 function lettersWithStops(text: string, blockStart: number, end: number): string {
@@ -127,7 +130,10 @@ function splitBlock(text: string, block: Block, out: SentenceSpan[]): void {
     const ellipsis = lowerNext && /\.\.$/.test(text.slice(i, end).replace(/[^.]/g, ''));
     // "U.S.", "a.m." (letters with stops) end a sentence when a new one plainly starts: "… outside
     // the U.S. For law enforcement …", not "the U.S. Copyright Office".
-    const stopsEnd = abbreviation && /^(?:\p{L}\.)+$/u.test(lettersWithStops(text, block.start, i + 1)) && SENTENCE_OPENER.test(rest.trimStart());
+    const stopsEnd =
+      abbreviation &&
+      /^(?:\p{L}\.)+$/u.test(lettersWithStops(text, block.start, i + 1)) &&
+      SENTENCE_OPENER.test(rest.trimStart());
     if (!citedAfter && !stopsEnd && (ellipsis || (abbreviation && !(etc && /\p{Lu}/u.test(next))))) {
       i = end;
       continue;

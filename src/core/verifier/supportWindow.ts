@@ -52,7 +52,11 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
 
   // Extra stems to look for, each with what it stands for.
   const extra: string[] = [];
-  const meaning: Array<{ kind: 'alt'; term: number; alt: number; parts: number } | { kind: 'negative' } | { kind: 'antonym'; term: number; word: string }> = [];
+  const meaning: Array<
+    | { kind: 'alt'; term: number; alt: number; parts: number }
+    | { kind: 'negative' }
+    | { kind: 'antonym'; term: number; word: string }
+  > = [];
   const add = (s: string, m: (typeof meaning)[number]): void => {
     extra.push(s);
     meaning.push(m);
@@ -139,7 +143,11 @@ function unitIndex(passage: PreparedPassage, start: number): number {
 }
 
 /** Up to `limit` units chosen greedily by the weight of the terms they add (all units when limit is 0). */
-export function bestWindow(units: readonly SupportUnit[], weights: readonly number[], limit: number): { chosen: SupportUnit[]; covered: boolean[] } {
+export function bestWindow(
+  units: readonly SupportUnit[],
+  weights: readonly number[],
+  limit: number,
+): { chosen: SupportUnit[]; covered: boolean[] } {
   const covered = weights.map(() => false);
   const max = limit > 0 ? limit : units.length;
   const chosen: SupportUnit[] = [];

@@ -17,13 +17,73 @@ export interface ValueMention {
 
 /** Number words read as values ("three" is 3); the lexicon joins each to its numeral. */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, dozen: 12,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  dozen: 12,
 };
-const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, k: 1e3, m: 1e6, bn: 1e9 };
-const CURRENCY: Record<string, string> = { $: '$', '€': '€', '£': '£', usd: '$', dollar: '$', eur: '€', euro: '€', gbp: '£', pound: '£' };
-const UNIT_SKIP = new Set(['and', 'or', 'to', 'of', 'the', 'a', 'an', 'in', 'on', 'at', 'by', 'for', 'per', 'from', 'with', 'than']);
+const SCALES: Record<string, number> = {
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+  k: 1e3,
+  m: 1e6,
+  bn: 1e9,
+};
+const CURRENCY: Record<string, string> = {
+  $: '$',
+  '€': '€',
+  '£': '£',
+  usd: '$',
+  dollar: '$',
+  eur: '€',
+  euro: '€',
+  gbp: '£',
+  pound: '£',
+};
+const UNIT_SKIP = new Set([
+  'and',
+  'or',
+  'to',
+  'of',
+  'the',
+  'a',
+  'an',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'per',
+  'from',
+  'with',
+  'than',
+]);
 
 // Candidates only (numerals and number words), so that a long passage without numbers costs
 // one regex scan; the words around a candidate are read with sticky patterns. A candidate is what
@@ -31,7 +91,8 @@ const UNIT_SKIP = new Set(['and', 'or', 'to', 'of', 'the', 'a', 'an', 'in', 'on'
 // out here without the `i` flag, which makes the scan twice as slow: each letter as a class of its
 // cases (a Unicode case-insensitive "s" also matches "ſ", U+017F), and \b as look-arounds on the
 // word characters of that mode (ASCII letters, digits, "_", "ſ" and the Kelvin sign U+212A).
-const anyCase = (word: string): string => [...word].map((c) => `[${c}${c.toUpperCase()}${c === 's' ? '\\u017f' : ''}]`).join('');
+const anyCase = (word: string): string =>
+  [...word].map((c) => `[${c}${c.toUpperCase()}${c === 's' ? '\\u017f' : ''}]`).join('');
 const WORD_CHAR = '[A-Za-z0-9_\\u017f\\u212a]';
 export const CANDIDATE = new RegExp(
   `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's'].map(anyCase).join('|')})?(?!${WORD_CHAR})` +

@@ -61,7 +61,12 @@ export interface Scored {
   tier: SentenceVerdict['tier'];
 }
 
-async function bestSupport(claim: string, passages: Evidence[], scorer: SupportScorer, signal?: AbortSignal): Promise<SupportResult> {
+async function bestSupport(
+  claim: string,
+  passages: Evidence[],
+  scorer: SupportScorer,
+  signal?: AbortSignal,
+): Promise<SupportResult> {
   const texts = passages.map((p) => p.text);
   // A sentence may combine facts from the passages it cites together ("[E1, E2]").
   if (texts.length > 1) texts.push(texts.join('\n'));
@@ -75,29 +80,45 @@ async function bestSupport(claim: string, passages: Evidence[], scorer: SupportS
 }
 
 /** The lexical tier, then the escalation tier for what it rejects (also used by the grounding check). */
-export async function judgeSupport(claim: string, passages: Evidence[], options: VerifierOptions, signal?: AbortSignal): Promise<Scored> {
+export async function judgeSupport(
+  claim: string,
+  passages: Evidence[],
+  options: VerifierOptions,
+  signal?: AbortSignal,
+): Promise<Scored> {
   const lexical = await bestSupport(claim, passages, options.scorer, signal);
   const conflict = lexical.code === 'value-mismatch' || lexical.code === 'negation-mismatch';
-  if (lexical.score >= options.threshold && !conflict) return { kept: true, result: lexical, tier: options.scorer.tier };
+  if (lexical.score >= options.threshold && !conflict) {
+    return { kept: true, result: lexical, tier: options.scorer.tier };
+  }
   if (options.similarity && lexical.missing && !conflict) {
     const rescued = await semanticSupport(claim, lexical, passages, options.similarity, options.threshold, signal);
     if (rescued) return { kept: true, result: rescued, tier: options.scorer.tier };
   }
-  if (!options.escalation || FINAL_CODES.has(lexical.code ?? '')) return { kept: false, result: lexical, tier: options.scorer.tier };
+  if (!options.escalation || FINAL_CODES.has(lexical.code ?? '')) {
+    return { kept: false, result: lexical, tier: options.scorer.tier };
+  }
   const second = await bestSupport(claim, passages, options.escalation, signal);
   if (second.score >= ESCALATION_THRESHOLD) return { kept: true, result: second, tier: options.escalation.tier };
   // Rejected by both: the lexical explanation names what is missing; the second tier's is added.
   const explanation = [lexical.explanation, second.explanation && `${options.escalation.tier}: ${second.explanation}`]
     .filter(Boolean)
     .join('; ');
-  return { kept: false, result: { score: second.score, code: lexical.code ?? 'low-support', explanation }, tier: options.escalation.tier };
+  return {
+    kept: false,
+    result: { score: second.score, code: lexical.code ?? 'low-support', explanation },
+    tier: options.escalation.tier,
+  };
 }
 
 /** One sentence's verdict; the reason is the code, then the explanation when there is one. */
 export function verdictOf(
   span: { text: string; start: number; end: number },
   citations: string[],
-  fields: Pick<SentenceVerdict, 'verdict' | 'code' | 'support'> & { explanation?: string; tier?: SentenceVerdict['tier'] },
+  fields: Pick<SentenceVerdict, 'verdict' | 'code' | 'support'> & {
+    explanation?: string;
+    tier?: SentenceVerdict['tier'];
+  },
 ): SentenceVerdict {
   const v: SentenceVerdict = {
     text: span.text,
@@ -134,29 +155,59 @@ async function judgeSentence(
 ): Promise<SentenceVerdict> {
   const citations = citedIds(span.text);
   if (span.text.length > MAX_SENTENCE_CHARS) {
-    return verdictOf(span, citations, { verdict: 'dropped', code: 'low-support', support: 0, explanation: `the sentence is too long to check (${span.text.length} characters; at most ${MAX_SENTENCE_CHARS})` });
+    return verdictOf(span, citations, {
+      verdict: 'dropped',
+      code: 'low-support',
+      support: 0,
+      explanation: `the sentence is too long to check (${span.text.length} characters; at most ${MAX_SENTENCE_CHARS})`,
+    });
   }
   const written = withoutCitations(span.text);
   // A hedge says what the documents do not state: a partial abstention, not a fact to back.
   const { claim: stated, hedge } = splitHedge(written);
   const claimText = withoutAnswerParticle(stated);
-  const leftover = claimText.replace(/\b(?:however|unfortunately|but|note|that|said|though|also|and|so|while|although)\b/giu, '');
+  const leftover = claimText.replace(
+    /\b(?:however|unfortunately|but|note|that|said|though|also|and|so|while|although)\b/giu,
+    '',
+  );
   // Nothing else, or (uncited) only a frame ("For a disabled repository, …") or words about the answer ("…, but here's what they do say:").
   const claimsNothing =
     hedge !== undefined &&
     (!/[\p{L}\p{N}]/u.test(leftover) || (citations.length === 0 && (isNonFactual(leftover) || isFrame(leftover))));
   if (claimsNothing) {
-    return verdictOf(span, citations, { verdict: 'exempt', code: 'partial-abstention', support: 0, explanation: 'it says what the documents do not state' });
+    return verdictOf(span, citations, {
+      verdict: 'exempt',
+      code: 'partial-abstention',
+      support: 0,
+      explanation: 'it says what the documents do not state',
+    });
   }
   if (citations.length === 0) {
-    if (isNonFactual(span.text)) return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0 });
+    if (isNonFactual(span.text)) {
+      return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0 });
+    }
     if (context && isLeadIn(context.text, context.spans, context.index)) {
-      return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0, explanation: 'a lead-in to the cited list that follows' });
+      return verdictOf(span, citations, {
+        verdict: 'exempt',
+        code: 'non-factual',
+        support: 0,
+        explanation: 'a lead-in to the cited list that follows',
+      });
     }
     if (context && isTableHeader(context.text, span)) {
-      return verdictOf(span, citations, { verdict: 'exempt', code: 'non-factual', support: 0, explanation: 'the header row of a table' });
+      return verdictOf(span, citations, {
+        verdict: 'exempt',
+        code: 'non-factual',
+        support: 0,
+        explanation: 'the header row of a table',
+      });
     }
-    return verdictOf(span, citations, { verdict: 'dropped', code: 'no-citation', support: 0, explanation: 'the sentence cites no evidence id' });
+    return verdictOf(span, citations, {
+      verdict: 'dropped',
+      code: 'no-citation',
+      support: 0,
+      explanation: 'the sentence cites no evidence id',
+    });
   }
   const unknown = citations.filter((id) => !evidence.get(id));
   if (unknown.length > 0) {
@@ -168,21 +219,33 @@ async function judgeSentence(
   // A token of over 40 letters (a blob, a junk word) backs nothing unless a cited passage holds it as written.
   for (const m of claimText.matchAll(LONG_TOKEN)) {
     if (!passages.some((p) => p.text.includes(m[0]))) {
-      return verdictOf(span, citations, { verdict: 'dropped', code: 'low-support', support: 0, explanation: `the cited passage does not contain '${m[0].slice(0, 24)}…' (${m[0].length} characters)` });
+      return verdictOf(span, citations, {
+        verdict: 'dropped',
+        code: 'low-support',
+        support: 0,
+        explanation: `the cited passage does not contain '${m[0].slice(0, 24)}…' (${m[0].length} characters)`,
+      });
     }
   }
   const { kept, result, tier } = await judgeSupport(claimText, passages, options, signal);
   if (kept) return verdictOf(span, citations, { verdict: 'kept', code: 'supported', support: result.score, tier });
   const code = result.code && result.code !== 'supported' ? result.code : 'low-support';
   let explanation = result.explanation;
-  if (code === 'low-support' && explanation && citations.length > 1) explanation = explanation.replace(/^the cited passage does not mention/, 'no cited passage mentions');
+  if (code === 'low-support' && explanation && citations.length > 1) {
+    explanation = explanation.replace(/^the cited passage does not mention/, 'no cited passage mentions');
+  }
   return verdictOf(span, citations, { verdict: 'dropped', code, support: result.score, tier, explanation });
 }
 
 /** A frame before a hedge: a short prepositional phrase with no digit and no negation ("For a disabled repository"). */
 function isFrame(text: string): boolean {
   const t = text.trim().replace(/[,:;]+$/, '');
-  return /^(?:for|in|on|under|with|as\s+for|regarding|about|when|if|beyond\s+that)\b/i.test(t) && !/\d/.test(t) && !/\b(?:not|no|never|without|n['’]t)\b/i.test(t) && t.split(/\s+/).length <= 15;
+  return (
+    /^(?:for|in|on|under|with|as\s+for|regarding|about|when|if|beyond\s+that)\b/i.test(t) &&
+    !/\d/.test(t) &&
+    !/\b(?:not|no|never|without|n['’]t)\b/i.test(t) &&
+    t.split(/\s+/).length <= 15
+  );
 }
 
 /** The answer with dropped sentences cut out and the lines they leave empty removed. */
@@ -226,7 +289,9 @@ export async function verifyAnswer(
     sentences.push(await judgeSentence(spans[i], evidence, resolved, signal, { text, spans, index: i }));
   }
   if (abstention) return { answer: abstentionAnswer(spans[0]?.text ?? text), abstained: true, sentences };
-  if (!sentences.some((s) => s.verdict === 'kept')) return { answer: NOT_FOUND_UNSUPPORTED, abstained: true, sentences };
+  if (!sentences.some((s) => s.verdict === 'kept')) {
+    return { answer: NOT_FOUND_UNSUPPORTED, abstained: true, sentences };
+  }
   return { answer: rewrite(text, sentences), abstained: false, sentences };
 }
 
@@ -243,7 +308,16 @@ function abstentionAnswer(firstSentence: string): string {
 
 /** A one-passage ledger, for checking a claim as if the model had cited it as E1. */
 function singleEvidence(text: string): EvidenceLookup {
-  const e1: Evidence = { id: 'E1', passageId: 'E1', source: '', startLine: 0, endLine: 0, heading: '', text, version: '' };
+  const e1: Evidence = {
+    id: 'E1',
+    passageId: 'E1',
+    source: '',
+    startLine: 0,
+    endLine: 0,
+    heading: '',
+    text,
+    version: '',
+  };
   return { get: (id) => (id === 'E1' ? e1 : undefined), all: () => [e1] };
 }
 

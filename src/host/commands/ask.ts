@@ -25,7 +25,13 @@ export const ask: EvidentCommand = {
     const question =
       preset && !validateQuestion(preset)
         ? preset
-        : await vscode.window.showInputBox({ title: 'Evident: Ask', prompt: 'Ask about the Markdown documents in this workspace', placeHolder: EXAMPLE_QUESTION, validateInput: validateQuestion, ignoreFocusOut: true });
+        : await vscode.window.showInputBox({
+            title: 'Evident: Ask',
+            prompt: 'Ask about the Markdown documents in this workspace',
+            placeHolder: EXAMPLE_QUESTION,
+            validateInput: validateQuestion,
+            ignoreFocusOut: true,
+          });
     return question?.trim() ? askInChat(deps, question.trim()) : undefined;
   },
 };

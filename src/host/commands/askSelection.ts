@@ -12,7 +12,9 @@ export const askSelection: EvidentCommand = {
   id: Commands.askSelection,
   async run(deps): Promise<TurnView | undefined> {
     const editor = vscode.window.activeTextEditor;
-    const selected = editor ? editor.document.getText(editor.selection).replace(/\s+/g, ' ').trim().slice(0, SELECTION_LIMIT) : '';
+    const selected = editor
+      ? editor.document.getText(editor.selection).replace(/\s+/g, ' ').trim().slice(0, SELECTION_LIMIT)
+      : '';
     if (!selected) return vscode.commands.executeCommand<TurnView | undefined>(Commands.ask);
     const question = await vscode.window.showInputBox({
       title: 'Evident: Ask About Selection',

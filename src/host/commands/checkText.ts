@@ -16,15 +16,21 @@ export const checkText: EvidentCommand = {
   async run(deps, uri?: unknown): Promise<TextCheckSummary | undefined> {
     const editor = editorFor(uri);
     if (!editor) {
-      void vscode.window.showInformationMessage('Evident: open the text to check in an editor (select part of it to check only that part), then run "Check Text Against the Docs" again.');
+      void vscode.window.showInformationMessage(
+        'Evident: open the text to check in an editor (select part of it to check only that part), then run "Check Text Against the Docs" again.',
+      );
       return undefined;
     }
     const { document, selection } = editor;
-    const range = selection.isEmpty ? new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)) : selection;
+    const range = selection.isEmpty
+      ? new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length))
+      : selection;
     const text = document.getText(range);
     const api = loadEngineApi();
     if (!text.trim()) {
-      void vscode.window.showInformationMessage(`Evident: the ${selection.isEmpty ? 'document' : 'selection'} is empty: there is nothing to check.`);
+      void vscode.window.showInformationMessage(
+        `Evident: the ${selection.isEmpty ? 'document' : 'selection'} is empty: there is nothing to check.`,
+      );
       return undefined;
     }
     if (text.length > api.tools.MAX_TEXT_CHARS) {
@@ -34,16 +40,25 @@ export const checkText: EvidentCommand = {
       return undefined;
     }
     // A document that is itself indexed (a draft in the workspace) must not back itself.
-    const excludeSource = document.uri.scheme === 'file' && deps.index.folders.length ? api.toSourcePath(deps.index.folders, document.uri.fsPath) : undefined;
+    const excludeSource =
+      document.uri.scheme === 'file' && deps.index.folders.length
+        ? api.toSourcePath(deps.index.folders, document.uri.fsPath)
+        : undefined;
     const topK = readIndexSettings(deps.index.folder?.uri).topK ?? api.DEFAULT_TOP_K;
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Evident: checking text against the docs', cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: 'Evident: checking text against the docs',
+        cancellable: true,
+      },
       async (progress, token) => {
         const controller = new AbortController();
         const cancel = token.onCancellationRequested(() => controller.abort());
         try {
           progress.report({ message: 'opening the index…' });
-          const engine = await deps.index.ready(() => progress.report({ message: 'indexing the workspace docs first…' }));
+          const engine = await deps.index.ready(() =>
+            progress.report({ message: 'indexing the workspace docs first…' }),
+          );
           let shown = 0;
           return await api.tools.checkText(text, engine, {
             k: topK,

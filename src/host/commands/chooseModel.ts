@@ -19,7 +19,9 @@ async function chooseModelSetting(): Promise<ModelSetting | undefined> {
     placeHolder: 'Vertex AI Search appears once "evident.vertexAiSearch.dataStore" is set',
   });
   if (!picked) return undefined;
-  await vscode.workspace.getConfiguration(Settings.section).update(Settings.model.slice(Settings.section.length + 1), picked.setting, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration(Settings.section)
+    .update(Settings.model.slice(Settings.section.length + 1), picked.setting, vscode.ConfigurationTarget.Global);
   return picked.setting;
 }
 

@@ -16,11 +16,13 @@ export const clearHistory: EvidentCommand = {
     const removed = await session.clear();
     log.info(`Chat history cleared (${removed.length} turns); offered Undo.`);
     const questions = `${removed.length} question${removed.length === 1 ? '' : 's'}`;
-    void vscode.window.showInformationMessage(`Evident: chat history cleared (${questions}).`, 'Undo').then(async (choice) => {
-      if (choice !== 'Undo') return;
-      await session.restore(removed);
-      log.info(`Chat history restored (${removed.length} turns).`);
-    });
+    void vscode.window
+      .showInformationMessage(`Evident: chat history cleared (${questions}).`, 'Undo')
+      .then(async (choice) => {
+        if (choice !== 'Undo') return;
+        await session.restore(removed);
+        log.info(`Chat history restored (${removed.length} turns).`);
+      });
     return removed.length;
   },
 };

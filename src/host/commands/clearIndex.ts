@@ -26,9 +26,14 @@ export const clearIndex: EvidentCommand = {
     }
     await index.clear();
     if (index.status.store) return false;
-    void vscode.window.showInformationMessage('Evident: index cleared. Run "Evident: Reindex Workspace Docs" to build it again.', 'Reindex').then((choice) => {
-      if (choice) void vscode.commands.executeCommand(Commands.reindex);
-    });
+    void vscode.window
+      .showInformationMessage(
+        'Evident: index cleared. Run "Evident: Reindex Workspace Docs" to build it again.',
+        'Reindex',
+      )
+      .then((choice) => {
+        if (choice) void vscode.commands.executeCommand(Commands.reindex);
+      });
     return true;
   },
 };

@@ -8,7 +8,9 @@ import { counted } from '../../domain/wording';
 export const reindex: EvidentCommand = {
   id: Commands.reindex,
   async run({ index }) {
-    if (!index.folder) throw new Error('Open a folder first: Evident indexes the Markdown files of a workspace folder.');
+    if (!index.folder) {
+      throw new Error('Open a folder first: Evident indexes the Markdown files of a workspace folder.');
+    }
     const report = await index.reindex({ notify: true });
     if (report) {
       const skipped = report.skipped.length ? `, ${report.skipped.length} skipped (see logs)` : '';

@@ -21,7 +21,14 @@ export const runEvaluation: EvidentCommand = {
     const terminal = vscode.window.createTerminal({
       name: 'Evident evaluation',
       shellPath: process.execPath,
-      shellArgs: [path.join(context.extensionPath, 'dist', 'cli.js'), 'eval', '--docs', folder.uri.fsPath, '--set', picked[0].fsPath],
+      shellArgs: [
+        path.join(context.extensionPath, 'dist', 'cli.js'),
+        'eval',
+        '--docs',
+        folder.uri.fsPath,
+        '--set',
+        picked[0].fsPath,
+      ],
       env: { ELECTRON_RUN_AS_NODE: '1' },
     });
     context.subscriptions.push(terminal);

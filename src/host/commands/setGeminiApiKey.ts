@@ -9,7 +9,7 @@ export const setGeminiApiKey: EvidentCommand = {
   async run({ keys, log }) {
     const key = await vscode.window.showInputBox({
       title: 'Evident: Gemini API Key',
-      prompt: 'Stored in VS Code\'s secret storage on this machine, never in settings.',
+      prompt: "Stored in VS Code's secret storage on this machine, never in settings.",
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() ? undefined : 'Paste a key, or press Escape.'),

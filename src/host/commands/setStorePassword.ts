@@ -20,7 +20,8 @@ export const setStorePassword: EvidentCommand = {
     }
     const password = await vscode.window.showInputBox({
       title: 'Evident: Shared Index Password',
-      prompt: 'The password of the user in evident.store.connection. Stored in VS Code\'s secret storage on this machine, never in settings.',
+      prompt:
+        "The password of the user in evident.store.connection. Stored in VS Code's secret storage on this machine, never in settings.",
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => (v ? undefined : 'Type the password, or press Escape.'),

@@ -7,7 +7,9 @@ import type { EvidentCommand } from './command';
 export const showMetrics: EvidentCommand = {
   id: Commands.showMetrics,
   run({ index, dashboard }) {
-    if (!index.metricsLogPath) throw new Error('Open a folder first: the metrics come from the questions asked in a workspace.');
+    if (!index.metricsLogPath) {
+      throw new Error('Open a folder first: the metrics come from the questions asked in a workspace.');
+    }
     dashboard.show();
   },
 };

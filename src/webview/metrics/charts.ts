@@ -38,7 +38,13 @@ export function readTheme(root: HTMLElement): Theme {
 }
 
 function axis(theme: Theme, values?: uPlot.Axis['values']): uPlot.Axis {
-  return { stroke: theme.foreground, font: theme.font, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 }, ...(values ? { values } : {}) };
+  return {
+    stroke: theme.foreground,
+    font: theme.font,
+    grid: { stroke: theme.grid, width: 1 },
+    ticks: { stroke: theme.grid, width: 1 },
+    ...(values ? { values } : {}),
+  };
 }
 
 /**
@@ -104,15 +110,30 @@ export function lineChart(
   });
   const last = [...ys].reverse().find((v) => v !== null);
   host.setAttribute('role', 'img');
-  host.setAttribute('aria-label', `${series.label} over ${xs.length ? xs[xs.length - 1] : 0} turns; latest ${last === undefined || last === null ? 'none' : series.rate ? `${last.toFixed(0)}%` : num(last)}. The values are in the data tables below.`);
+  host.setAttribute(
+    'aria-label',
+    `${series.label} over ${xs.length ? xs[xs.length - 1] : 0} turns; latest ${last === undefined || last === null ? 'none' : series.rate ? `${last.toFixed(0)}%` : num(last)}. The values are in the data tables below.`,
+  );
   const color = theme.color(series.color);
   return new uPlot(
     {
       width,
       height: 180,
-      scales: { x: { time: false }, y: series.rate ? { range: [0, 100] } : { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max))] } },
+      scales: {
+        x: { time: false },
+        y: series.rate ? { range: [0, 100] } : { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max))] },
+      },
       axes: [axis(theme), axis(theme, (_u, vals) => vals.map((v) => (series.rate ? `${v}%` : String(v))))],
-      series: [{ label: 'turn' }, { label: series.label, stroke: color, width: 2, points: { show: xs.length < 40 }, value: (_u, v) => (v === null ? '—' : series.rate ? `${v.toFixed(1)}%` : num(v)) }],
+      series: [
+        { label: 'turn' },
+        {
+          label: series.label,
+          stroke: color,
+          width: 2,
+          points: { show: xs.length < 40 },
+          value: (_u, v) => (v === null ? '—' : series.rate ? `${v.toFixed(1)}%` : num(v)),
+        },
+      ],
       // The page gives each chart its own legend (uPlot's shows cursor values: empty until hovered).
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
@@ -123,12 +144,21 @@ export function lineChart(
   );
 }
 
-export function barChart(host: HTMLElement, groups: [string, MetricsSummary][], title: string, theme: Theme, width: number): uPlot {
+export function barChart(
+  host: HTMLElement,
+  groups: [string, MetricsSummary][],
+  title: string,
+  theme: Theme,
+  width: number,
+): uPlot {
   const xs = groups.map((_, i) => i);
   const abst = groups.map(([, s]) => s.abstentionRate * 100);
   const drop = groups.map(([, s]) => (s.dropRate === null ? null : s.dropRate * 100));
   host.setAttribute('role', 'img');
-  host.setAttribute('aria-label', `${title}: ${groups.map(([name, s]) => `${name} abstention ${pct(s.abstentionRate)}, drop rate ${pct(s.dropRate)}`).join('; ')}.`);
+  host.setAttribute(
+    'aria-label',
+    `${title}: ${groups.map(([name, s]) => `${name} abstention ${pct(s.abstentionRate)}, drop rate ${pct(s.dropRate)}`).join('; ')}.`,
+  );
   const bars = (align: -1 | 1) => uPlot.paths.bars?.({ size: [0.35, 60], align });
   const label = (i: number) => {
     const name = groups[i]?.[0] ?? '';
@@ -144,9 +174,26 @@ export function barChart(host: HTMLElement, groups: [string, MetricsSummary][], 
         axis(theme, (_u, vals) => vals.map((v) => `${v}%`)),
       ],
       series: [
-        { label: title.includes('topic') ? 'topic' : 'model', value: (_u, v) => (v === null ? '' : (groups[v]?.[0] ?? '')) },
-        { label: 'Abstention rate', stroke: theme.color('--vscode-charts-orange'), fill: theme.color('--vscode-charts-orange'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '—' : `${v.toFixed(1)}%`) },
-        { label: 'Drop rate', stroke: theme.color('--vscode-charts-red'), fill: theme.color('--vscode-charts-red'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '—' : `${v.toFixed(1)}%`) },
+        {
+          label: title.includes('topic') ? 'topic' : 'model',
+          value: (_u, v) => (v === null ? '' : (groups[v]?.[0] ?? '')),
+        },
+        {
+          label: 'Abstention rate',
+          stroke: theme.color('--vscode-charts-orange'),
+          fill: theme.color('--vscode-charts-orange'),
+          paths: bars(-1),
+          points: { show: false },
+          value: (_u, v) => (v === null ? '—' : `${v.toFixed(1)}%`),
+        },
+        {
+          label: 'Drop rate',
+          stroke: theme.color('--vscode-charts-red'),
+          fill: theme.color('--vscode-charts-red'),
+          paths: bars(1),
+          points: { show: false },
+          value: (_u, v) => (v === null ? '—' : `${v.toFixed(1)}%`),
+        },
       ],
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },

@@ -30,7 +30,11 @@ export class DashboardView {
   private report: MetricsReportView | undefined;
   private logFile = '';
 
-  constructor(private readonly doc: Document, private readonly root: HTMLElement, private readonly act: (action: DashboardAction) => void) {}
+  constructor(
+    private readonly doc: Document,
+    private readonly root: HTMLElement,
+    private readonly act: (action: DashboardAction) => void,
+  ) {}
 
   showReport(report: MetricsReportView, logFile: string): void {
     this.report = report;
@@ -40,7 +44,10 @@ export class DashboardView {
 
   showError(message: string): void {
     this.clear();
-    this.root.append(this.header(), this.el('p', { testid: 'metrics-error', className: 'error', role: 'alert' }, message));
+    this.root.append(
+      this.header(),
+      this.el('p', { testid: 'metrics-error', className: 'error', role: 'alert' }, message),
+    );
     this.root.removeAttribute('aria-busy');
   }
 
@@ -53,14 +60,23 @@ export class DashboardView {
     this.root.append(this.header(report));
     this.root.append(this.alerts(report));
     if (report.turns === 0) {
-      this.root.append(this.el('p', { testid: 'metrics-empty', className: 'empty' }, 'No turns yet. Each question asked in this workspace adds its four numbers to the log; come back after a few answers.'));
+      this.root.append(
+        this.el(
+          'p',
+          { testid: 'metrics-empty', className: 'empty' },
+          'No turns yet. Each question asked in this workspace adds its four numbers to the log; come back after a few answers.',
+        ),
+      );
       return;
     }
     const theme = readTheme(this.doc.body);
     const width = Math.max(280, Math.min(this.root.clientWidth - 24, 1200));
     const lineWidth = width >= 760 ? Math.floor((width - 24) / 2) : width;
 
-    const lines = this.section('Over time', `Turns 1–${report.turns}, ${report.timeline.length} points${report.timeline.length && report.timeline.length < report.turns ? ` (each the mean of ${report.timeline[0].lastTurn} turns)` : ''}.${report.changes.length ? ' Numbered lines mark a change of model (dashed) or of the index (dotted); the key is below the charts.' : ''}`);
+    const lines = this.section(
+      'Over time',
+      `Turns 1–${report.turns}, ${report.timeline.length} points${report.timeline.length && report.timeline.length < report.turns ? ` (each the mean of ${report.timeline[0].lastTurn} turns)` : ''}.${report.changes.length ? ' Numbered lines mark a change of model (dashed) or of the index (dotted); the key is below the charts.' : ''}`,
+    );
     const grid = this.el('div', { className: 'grid' });
     for (const series of report.timeline.length ? SERIES : []) {
       const figure = this.el('figure', { testid: 'chart-line', className: 'chart' });
@@ -78,8 +94,14 @@ export class DashboardView {
     const groups = this.el('div', { className: 'grid' });
     const topics = sortedGroups(report.byTopic);
     const models = sortedGroups(report.byModel);
-    groups.append(this.bars('chart-topic', 'Abstention and drop rate by topic', topics, lineWidth), this.bars('chart-model', 'Abstention and drop rate by model', models, lineWidth));
-    const bySection = this.section('By topic and model', 'Topic: the top folder (or first heading) of the documents an answer cited, or retrieved for an abstention.');
+    groups.append(
+      this.bars('chart-topic', 'Abstention and drop rate by topic', topics, lineWidth),
+      this.bars('chart-model', 'Abstention and drop rate by model', models, lineWidth),
+    );
+    const bySection = this.section(
+      'By topic and model',
+      'Topic: the top folder (or first heading) of the documents an answer cited, or retrieved for an abstention.',
+    );
     bySection.append(groups);
     this.root.append(bySection);
     this.root.append(this.tables(report));
@@ -110,7 +132,10 @@ export class DashboardView {
       );
     }
     const actions = this.el('div', { className: 'actions' });
-    actions.append(this.button('refresh', 'Refresh', () => this.act('refresh')), this.button('open-log', 'Open Raw Log', () => this.act('openLog')));
+    actions.append(
+      this.button('refresh', 'Refresh', () => this.act('refresh')),
+      this.button('open-log', 'Open Raw Log', () => this.act('openLog')),
+    );
     if (this.logFile) actions.title = this.logFile;
     header.append(actions);
     return header;
@@ -135,8 +160,12 @@ export class DashboardView {
     for (const c of changes) {
       const item = this.el('li', { className: `change change-${c.kind}` });
       item.dataset.kind = c.kind;
-      const what = c.kind === 'model' ? `the model changed from ${c.from} to ${c.to}` : `the index changed (${c.from} → ${c.to})`;
-      item.append(this.el('span', { className: 'change-line' }), this.el('span', {}, `turn ${c.turn}, ${shortTime(c.time)} UTC: ${what}`));
+      const what =
+        c.kind === 'model' ? `the model changed from ${c.from} to ${c.to}` : `the index changed (${c.from} → ${c.to})`;
+      item.append(
+        this.el('span', { className: 'change-line' }),
+        this.el('span', {}, `turn ${c.turn}, ${shortTime(c.time)} UTC: ${what}`),
+      );
       key.append(item);
     }
     return key;
@@ -146,7 +175,13 @@ export class DashboardView {
     const section = this.el('section', { testid: 'metrics-alerts', className: 'alerts' });
     section.setAttribute('aria-label', 'Alerts');
     if (!report.alerts.length) {
-      section.append(this.el('p', { testid: 'metrics-no-alerts', className: 'no-alerts' }, 'No alerts: no rate has moved for the worse by more than chance would.'));
+      section.append(
+        this.el(
+          'p',
+          { testid: 'metrics-no-alerts', className: 'no-alerts' },
+          'No alerts: no rate has moved for the worse by more than chance would.',
+        ),
+      );
       return section;
     }
     section.setAttribute('role', 'region');
@@ -159,7 +194,11 @@ export class DashboardView {
       // What changed and what to do, in plain words; the statistics behind it on request.
       const words = describeAlert(a, report.changes);
       const title = this.el('strong', { testid: 'alert-headline' }, words.headline);
-      const where = this.el('span', { className: 'rule' }, `${RULE_LABEL[a.rule]}${a.topic ? ` “${a.topic}”` : ''} · ${pct(a.baseline.rate)} → ${pct(a.recent.rate)}`);
+      const where = this.el(
+        'span',
+        { className: 'rule' },
+        `${RULE_LABEL[a.rule]}${a.topic ? ` “${a.topic}”` : ''} · ${pct(a.baseline.rate)} → ${pct(a.recent.rate)}`,
+      );
       const advice = this.el('p', { testid: 'alert-advice', className: 'advice' });
       advice.append(this.el('strong', {}, 'What to do: '), this.doc.createTextNode(words.advice));
       const how = this.el('details', { className: 'how' });
@@ -196,10 +235,31 @@ export class DashboardView {
     const details = this.el('details', { testid: 'metrics-tables', className: 'tables' });
     details.append(this.el('summary', {}, 'Data tables (the values behind the charts)'));
     details.append(
-      this.table('table-timeline', 'Over time', ['Turns', 'From', 'Abstention rate', 'Drop rate', 'Coverage', 'Retrieved'], report.timeline.map((p) => [
-        p.firstTurn === p.lastTurn ? String(p.firstTurn) : `${p.firstTurn}–${p.lastTurn}`, shortTime(p.from), pct(p.abstentionRate), pct(p.dropRate), pct(p.meanCoverage), num(p.meanRetrieved),
-      ])),
-      this.table('table-changes', 'Changes', ['Turn', 'Time', 'What', 'From', 'To'], report.changes.map((c) => [String(c.turn), shortTime(c.time), c.kind === 'model' ? 'model' : 'index version', c.from, c.to])),
+      this.table(
+        'table-timeline',
+        'Over time',
+        ['Turns', 'From', 'Abstention rate', 'Drop rate', 'Coverage', 'Retrieved'],
+        report.timeline.map((p) => [
+          p.firstTurn === p.lastTurn ? String(p.firstTurn) : `${p.firstTurn}–${p.lastTurn}`,
+          shortTime(p.from),
+          pct(p.abstentionRate),
+          pct(p.dropRate),
+          pct(p.meanCoverage),
+          num(p.meanRetrieved),
+        ]),
+      ),
+      this.table(
+        'table-changes',
+        'Changes',
+        ['Turn', 'Time', 'What', 'From', 'To'],
+        report.changes.map((c) => [
+          String(c.turn),
+          shortTime(c.time),
+          c.kind === 'model' ? 'model' : 'index version',
+          c.from,
+          c.to,
+        ]),
+      ),
       this.summaryTable('table-topic', 'By topic', 'Topic', report.byTopic),
       this.summaryTable('table-model', 'By model', 'Model', report.byModel),
       this.summaryTable('table-index', 'By index version', 'Index version', report.byIndexVersion),
@@ -207,10 +267,26 @@ export class DashboardView {
     return details;
   }
 
-  private summaryTable(testid: string, caption: string, first: string, groups: Record<string, MetricsSummary>): HTMLElement {
-    return this.table(testid, caption, [first, 'Turns', 'Abstained', 'Abstention rate', 'Drop rate', 'Coverage', 'Retrieved'], sortedGroups(groups).map(([name, s]) => [
-      name, String(s.turns), String(s.abstained), pct(s.abstentionRate), pct(s.dropRate), pct(s.meanCoverage), num(s.meanRetrieved),
-    ]));
+  private summaryTable(
+    testid: string,
+    caption: string,
+    first: string,
+    groups: Record<string, MetricsSummary>,
+  ): HTMLElement {
+    return this.table(
+      testid,
+      caption,
+      [first, 'Turns', 'Abstained', 'Abstention rate', 'Drop rate', 'Coverage', 'Retrieved'],
+      sortedGroups(groups).map(([name, s]) => [
+        name,
+        String(s.turns),
+        String(s.abstained),
+        pct(s.abstentionRate),
+        pct(s.dropRate),
+        pct(s.meanCoverage),
+        num(s.meanRetrieved),
+      ]),
+    );
   }
 
   private table(testid: string, caption: string, head: string[], rows: string[][]): HTMLElement {
@@ -258,7 +334,11 @@ export class DashboardView {
     return b;
   }
 
-  private el<K extends keyof HTMLElementTagNameMap>(tag: K, opts: { testid?: string; className?: string; role?: string }, text?: string): HTMLElementTagNameMap[K] {
+  private el<K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    opts: { testid?: string; className?: string; role?: string },
+    text?: string,
+  ): HTMLElementTagNameMap[K] {
     const e = this.doc.createElement(tag);
     if (opts.testid) e.dataset.testid = opts.testid;
     if (opts.className) e.className = opts.className;

@@ -32,8 +32,16 @@ async function invoke(name: string, input: object): Promise<string[]> {
 }
 
 async function hoverAt(document: vscode.TextDocument, offset: number): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, document.positionAt(offset));
-  return hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n').replace(/\\(.)/g, '$1');
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    document.uri,
+    document.positionAt(offset),
+  );
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : c.value))
+    .join('\n')
+    .replace(/\\(.)/g, '$1');
 }
 
 describe('Evident as a tool for agents (language model tools, Check Text)', function () {
@@ -55,10 +63,15 @@ describe('Evident as a tool for agents (language model tools, Check Text)', func
   });
 
   it('evident_searchDocs returns passages under ids with source, lines, heading, text and version', async () => {
-    const [json, note] = await invoke(LanguageModelTools.searchDocs, { query: 'minimum age to use GitHub Marketplace' });
+    const [json, note] = await invoke(LanguageModelTools.searchDocs, {
+      query: 'minimum age to use GitHub Marketplace',
+    });
     const { passages } = JSON.parse(json) as { passages: ToolPassage[] };
     assert.ok(passages.length > 0, 'no passage');
-    assert.deepEqual(passages.map((p) => p.id), passages.map((_, i) => `E${i + 1}`));
+    assert.deepEqual(
+      passages.map((p) => p.id),
+      passages.map((_, i) => `E${i + 1}`),
+    );
     const found = passages.find((p) => /13 years of age/.test(p.text));
     assert.ok(found, `no passage states the age: ${passages.map((p) => p.source).join(', ')}`);
     assert.equal(found.source, 'Policies/github-terms/github-marketplace-terms-of-service.md');
@@ -66,7 +79,11 @@ describe('Evident as a tool for agents (language model tools, Check Text)', func
     assert.match(found.version, /^[0-9a-f]{16}$/);
     // The file's lines hold the passage.
     const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, ...found.source.split('/'));
-    const lines = new TextDecoder().decode(await vscode.workspace.fs.readFile(file)).split('\n').slice(found.startLine - 1, found.endLine).join('\n');
+    const lines = new TextDecoder()
+      .decode(await vscode.workspace.fs.readFile(file))
+      .split('\n')
+      .slice(found.startLine - 1, found.endLine)
+      .join('\n');
     assert.match(lines, /13 years of age/);
     assert.match(note, new RegExp(`call ${LanguageModelTools.checkAnswer}`));
     assert.ok(note.includes(`${found.id}: [${found.source}:${found.startLine}-${found.endLine}](file://`), note);
@@ -76,10 +93,21 @@ describe('Evident as a tool for agents (language model tools, Check Text)', func
 
   it('evident_checkAnswer keeps the sentence its id backs and drops a planted figure checked by retrieval', async () => {
     assert.ok(searchId, 'needs the search of the previous test');
-    const [json, note] = await invoke(LanguageModelTools.checkAnswer, { answer: `${BACKED.slice(0, -1)} [${searchId}]. ${PLANTED} Marketplace fees are waived [E99].` });
+    const [json, note] = await invoke(LanguageModelTools.checkAnswer, {
+      answer: `${BACKED.slice(0, -1)} [${searchId}]. ${PLANTED} Marketplace fees are waived [E99].`,
+    });
     const { sentences, coverage } = JSON.parse(json) as { sentences: CheckedSentence[]; coverage: number };
-    assert.deepEqual(sentences.map((s) => [s.verdict, s.route]), [['kept', 'cited'], ['dropped', 'retrieved'], ['dropped', 'cited']]);
-    assert.deepEqual(sentences[0].evidence, [{ id: searchId, source: passage.source, startLine: passage.startLine, endLine: passage.endLine }]);
+    assert.deepEqual(
+      sentences.map((s) => [s.verdict, s.route]),
+      [
+        ['kept', 'cited'],
+        ['dropped', 'retrieved'],
+        ['dropped', 'cited'],
+      ],
+    );
+    assert.deepEqual(sentences[0].evidence, [
+      { id: searchId, source: passage.source, startLine: passage.startLine, endLine: passage.endLine },
+    ]);
     assert.match(sentences[1].reason, /^value-mismatch: '21 years' — the passage says 13 years/);
     assert.equal(sentences[1].evidence[0].id, undefined, 'a retrieved passage carries no id');
     assert.match(sentences[2].reason, /^unknown-id: E99/);
@@ -89,28 +117,48 @@ describe('Evident as a tool for agents (language model tools, Check Text)', func
 
   it('a bad argument is an error the model can read', async () => {
     await assert.rejects(invoke(LanguageModelTools.searchDocs, { query: '' }), /"query" is empty/);
-    await assert.rejects(invoke(LanguageModelTools.checkAnswer, { answer: 'x'.repeat(60_000) }), /"answer" is 60,000 characters long; at most 50,000/);
+    await assert.rejects(
+      invoke(LanguageModelTools.checkAnswer, { answer: 'x'.repeat(60_000) }),
+      /"answer" is 60,000 characters long; at most 50,000/,
+    );
   });
 
   it('Check Text Against the Docs marks the backed and the unbacked sentence of a pasted answer', async () => {
     const text = `Here is what I found:\n\n${BACKED}\n\n${PLANTED}\n`;
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
     await vscode.window.showTextDocument(document);
-    const summary = await vscode.commands.executeCommand<{ backed: number; factual: number; dropped: number; exempt: number }>(Commands.checkText);
+    const summary = await vscode.commands.executeCommand<{
+      backed: number;
+      factual: number;
+      dropped: number;
+      exempt: number;
+    }>(Commands.checkText);
     assert.deepEqual(summary, { backed: 1, factual: 2, dropped: 1, exempt: 1 });
     const problems = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Evident');
     assert.equal(problems.length, 1);
     assert.equal(problems[0].range.start.line, 4, 'the warning is on the planted sentence');
     assert.equal(problems[0].code, 'value-mismatch');
-    assert.match(problems[0].message, /^Not backed by the docs: value-mismatch: '21 years' — the passage says 13 years/);
-    assert.ok(problems[0].relatedInformation?.[0]?.location.uri.path.endsWith('github-marketplace-terms-of-service.md'));
+    assert.match(
+      problems[0].message,
+      /^Not backed by the docs: value-mismatch: '21 years' — the passage says 13 years/,
+    );
+    assert.ok(
+      problems[0].relatedInformation?.[0]?.location.uri.path.endsWith('github-marketplace-terms-of-service.md'),
+    );
     const backedHover = await hoverAt(document, text.indexOf(BACKED) + 5);
     assert.match(backedHover, /Evident: backed by the docs/);
     assert.match(backedHover, /github-marketplace-terms-of-service\.md/);
     assert.match(backedHover, /13 years of age/);
-    assert.match(backedHover, /\(file:\/\/\/.*github-marketplace-terms-of-service\.md#L\d+-L\d+\)/, 'the hover links to the passage lines');
+    assert.match(
+      backedHover,
+      /\(file:\/\/\/.*github-marketplace-terms-of-service\.md#L\d+-L\d+\)/,
+      'the hover links to the passage lines',
+    );
     const unbackedHover = await hoverAt(document, text.indexOf(PLANTED) + 5);
-    assert.match(unbackedHover, /Evident: not backed by the docs\*\* — value-mismatch: .21 years. — the passage says 13 years/);
+    assert.match(
+      unbackedHover,
+      /Evident: not backed by the docs\*\* — value-mismatch: .21 years. — the passage says 13 years/,
+    );
     assert.match(unbackedHover, /Closest passage .*github-marketplace-terms-of-service\.md/);
     // An edit removes the check: it was of the text as it was.
     const editor = vscode.window.activeTextEditor!;
@@ -123,7 +171,10 @@ describe('Evident as a tool for agents (language model tools, Check Text)', func
     const text = `${PLANTED}\n\n${BACKED}\n`;
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
     await vscode.window.showTextDocument(document);
-    const wanted = new vscode.Selection(document.positionAt(text.indexOf(BACKED)), document.positionAt(text.indexOf(BACKED) + BACKED.length));
+    const wanted = new vscode.Selection(
+      document.positionAt(text.indexOf(BACKED)),
+      document.positionAt(text.indexOf(BACKED) + BACKED.length),
+    );
     // As a user's selection is: the workbench's own (an editor change still on its way from the
     // workbench may reset a selection set here; set it until it holds twice in a row).
     let held = 0;
@@ -139,7 +190,11 @@ describe('Evident as a tool for agents (language model tools, Check Text)', func
     assert.equal(held, 2, 'the selection did not hold in the editor');
     const summary = await vscode.commands.executeCommand<{ backed: number; factual: number }>(Commands.checkText);
     assert.deepEqual(summary, { backed: 1, factual: 1, dropped: 0, exempt: 0 });
-    assert.equal(vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Evident').length, 0, 'the unselected planted sentence was not checked');
+    assert.equal(
+      vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Evident').length,
+      0,
+      'the unselected planted sentence was not checked',
+    );
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

@@ -30,7 +30,10 @@ function workspaceRoot(): vscode.Uri {
 /** Asks through the command and returns the turn it resolves to. */
 async function ask(question: string): Promise<TurnView> {
   const turn = await vscode.commands.executeCommand<TurnView | undefined>(Commands.ask, question);
-  assert.ok(turn, `${Commands.ask} resolved to ${String(turn)} for "${question}", not to its turn; see the Evident output channel`);
+  assert.ok(
+    turn,
+    `${Commands.ask} resolved to ${String(turn)} for "${question}", not to its turn; see the Evident output channel`,
+  );
   assert.equal(turn.question, question);
   assert.equal(turn.status, 'done', `the turn for "${question}" ended ${turn.status}: ${turn.error ?? ''}`);
   return turn;
@@ -62,13 +65,23 @@ function evidenceEntries(document: vscode.TextDocument): EvidenceEntry[] {
   const line = /^- \[(E\d+)\] (.+?), lines? (\d+)(?:–(\d+))?/gm;
   line.lastIndex = section;
   for (let m = line.exec(text); m; m = line.exec(text)) {
-    entries.push({ id: m[1], source: m[2], startLine: Number(m[3]), endLine: Number(m[4] ?? m[3]), offset: m.index + 3 });
+    entries.push({
+      id: m[1],
+      source: m[2],
+      startLine: Number(m[3]),
+      endLine: Number(m[4] ?? m[3]),
+      offset: m.index + 3,
+    });
   }
   return entries;
 }
 
 async function hoverText(document: vscode.TextDocument, offset: number): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, document.positionAt(offset));
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    document.uri,
+    document.positionAt(offset),
+  );
   return hovers
     .flatMap((h) => h.contents)
     .map((c) => (typeof c === 'string' ? c : c.value))
@@ -101,10 +114,16 @@ describe('Evident answers through the command API', function () {
     const body = answerBody(text);
     assert.match(body, /\b13\b/, `the answer should state the minimum age (13): ${body}`);
     assert.match(body, /\[E\d+\]/, `the answer cites nothing: ${body}`);
-    assert.match(text, /· answered · model extractive(\b|\s)/, 'without a key the offline extractive model must answer');
+    assert.match(
+      text,
+      /· answered · model extractive(\b|\s)/,
+      'without a key the offline extractive model must answer',
+    );
     assert.match(text, /· lexical retrieval/, 'no embedding model is available offline: retrieval must be lexical');
     const listed = new Set(evidenceEntries(answer.document).map((e) => e.id));
-    for (const [, id] of body.matchAll(/\[(E\d+)\]/g)) assert.ok(listed.has(id), `the answer cites ${id}, which is not in this turn's evidence`);
+    for (const [, id] of body.matchAll(/\[(E\d+)\]/g)) {
+      assert.ok(listed.has(id), `the answer cites ${id}, which is not in this turn's evidence`);
+    }
   });
 
   it(`${Commands.ask} resolves to the turn with its verified answer`, async () => {
@@ -113,11 +132,16 @@ describe('Evident answers through the command API', function () {
     assert.equal(result.abstained, false, `the answer abstained: ${result.answer}`);
     assert.match(result.answer, /\b13\b/, `the answer should state the minimum age (13): ${result.answer}`);
     const kept = result.sentences.filter((s) => s.verdict === 'kept');
-    assert.ok(kept.length > 0, `no sentence was kept: ${JSON.stringify(result.sentences.map((s) => [s.verdict, s.reason]))}`);
+    assert.ok(
+      kept.length > 0,
+      `no sentence was kept: ${JSON.stringify(result.sentences.map((s) => [s.verdict, s.reason]))}`,
+    );
     const evidenceIds = new Set(result.evidence.map((e) => e.id));
     for (const sentence of kept) {
       assert.ok(sentence.citations.length > 0, `a kept sentence cites nothing: ${sentence.text}`);
-      for (const id of sentence.citations) assert.ok(evidenceIds.has(id), `a kept sentence cites ${id}, which is not in the turn's evidence`);
+      for (const id of sentence.citations) {
+        assert.ok(evidenceIds.has(id), `a kept sentence cites ${id}, which is not in the turn's evidence`);
+      }
     }
     assert.equal(result.metrics.abstained, false);
     assert.equal(result.metrics.retrieved, result.evidence.length);
@@ -129,14 +153,23 @@ describe('Evident answers through the command API', function () {
     assert.ok(entries.length > 0, 'the answer document lists no evidence');
     for (const entry of entries) {
       const lines = await sourceLines(entry.source);
-      assert.ok(entry.startLine >= 1 && entry.startLine <= entry.endLine && entry.endLine <= lines.length, `${entry.id}: lines ${entry.startLine}-${entry.endLine} outside ${entry.source} (${lines.length} lines)`);
+      assert.ok(
+        entry.startLine >= 1 && entry.startLine <= entry.endLine && entry.endLine <= lines.length,
+        `${entry.id}: lines ${entry.startLine}-${entry.endLine} outside ${entry.source} (${lines.length} lines)`,
+      );
       const hover = await hoverText(answer.document, entry.offset);
-      assert.ok(hover.includes(entry.source), `the hover on ${entry.id} does not name ${entry.source}: ${hover.slice(0, 200)}`);
+      assert.ok(
+        hover.includes(entry.source),
+        `the hover on ${entry.id} does not name ${entry.source}: ${hover.slice(0, 200)}`,
+      );
       const cited = new Set(words(lines.slice(entry.startLine - 1, entry.endLine).join('\n')));
       // The hover is "**id · source, lines**", then "_heading_", then the passage text.
       const passage = words(hover.slice(hover.lastIndexOf('\n\n')));
       const found = passage.filter((w) => cited.has(w)).length;
-      assert.ok(found >= 0.8 * passage.length, `${entry.id}: only ${found}/${passage.length} words of the hovered passage are in ${entry.source}:${entry.startLine}-${entry.endLine}`);
+      assert.ok(
+        found >= 0.8 * passage.length,
+        `${entry.id}: only ${found}/${passage.length} words of the hovered passage are in ${entry.source}:${entry.startLine}-${entry.endLine}`,
+      );
     }
   });
 
@@ -146,7 +179,10 @@ describe('Evident answers through the command API', function () {
     const cited = /\[(E\d+)\]/.exec(answerBody(document.getText()));
     assert.ok(cited);
     const offset = document.getText().indexOf(cited[0]) + 1;
-    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>(
+      'vscode.executeLinkProvider',
+      document.uri,
+    );
     const link = links.find((l) => l.range.contains(document.positionAt(offset)));
     assert.ok(link?.target, `no document link on ${cited[0]} (${links.length} links)`);
     const entry = evidenceEntries(document).find((e) => e.id === cited[1]);
@@ -157,24 +193,40 @@ describe('Evident answers through the command API', function () {
     await vscode.commands.executeCommand(link.target.path, ...(Array.isArray(args) ? args : [args]));
     const source = vscode.window.activeTextEditor;
     assert.ok(source, 'the link opened no editor');
-    assert.ok(source.document.uri.path.endsWith(`/${entry.source}`), `the link opened ${source.document.uri.toString()}, not ${entry.source}`);
-    const visible = source.visibleRanges.some((r) => r.start.line + 1 <= entry.endLine && r.end.line + 1 >= entry.startLine);
+    assert.ok(
+      source.document.uri.path.endsWith(`/${entry.source}`),
+      `the link opened ${source.document.uri.toString()}, not ${entry.source}`,
+    );
+    const visible = source.visibleRanges.some(
+      (r) => r.start.line + 1 <= entry.endLine && r.end.line + 1 >= entry.startLine,
+    );
     assert.ok(visible, `${entry.source} is not scrolled to lines ${entry.startLine}-${entry.endLine}`);
-    assert.ok(source.selection.start.line + 1 >= entry.startLine && source.selection.start.line + 1 <= entry.endLine, `the cursor is not on the cited lines (line ${source.selection.start.line + 1})`);
+    assert.ok(
+      source.selection.start.line + 1 >= entry.startLine && source.selection.start.line + 1 <= entry.endLine,
+      `the cursor is not on the cited lines (line ${source.selection.start.line + 1})`,
+    );
   });
 
   it('says when a cited source has changed since the answer (its version no longer matches)', async () => {
     const turn = await ask(ANSWERABLE);
     const evidence = turn.result?.evidence[0];
     assert.ok(evidence, 'the turn retrieved evidence');
-    const fresh = await vscode.commands.executeCommand<{ stale: boolean } | undefined>(Commands.openEvidence, turn.id, evidence.id);
+    const fresh = await vscode.commands.executeCommand<{ stale: boolean } | undefined>(
+      Commands.openEvidence,
+      turn.id,
+      evidence.id,
+    );
     assert.deepEqual(fresh, { stale: false }, 'the file is still the version that backed the answer');
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor && editor.document.uri.path.endsWith(`/${evidence.source}`));
     // An unsaved edit: the text shown is no longer the cited version (nothing on disk changes).
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'Edited after the answer.\n'));
     try {
-      const changed = await vscode.commands.executeCommand<{ stale: boolean } | undefined>(Commands.openEvidence, turn.id, evidence.id);
+      const changed = await vscode.commands.executeCommand<{ stale: boolean } | undefined>(
+        Commands.openEvidence,
+        turn.id,
+        evidence.id,
+      );
       assert.deepEqual(changed, { stale: true }, 'an edited source is reported as changed');
     } finally {
       await vscode.commands.executeCommand('workbench.action.files.revert');

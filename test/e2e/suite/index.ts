@@ -19,8 +19,17 @@ export interface InHostResult {
 export async function run(): Promise<void> {
   // mocha is an ES module: loaded at run time from the repository's node_modules, not bundled.
   const { default: Mocha } = (await import('mocha')) as { default: typeof MochaModule };
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: InHostReporter as unknown as MochaModule.ReporterConstructor });
-  for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(__dirname, file));
+  const mocha = new Mocha({
+    ui: 'bdd',
+    timeout: 60_000,
+    color: false,
+    reporter: InHostReporter as unknown as MochaModule.ReporterConstructor,
+  });
+  for (const file of readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()) {
+    mocha.addFile(join(__dirname, file));
+  }
   await mocha.loadFilesAsync();
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
   if (failures > 0) throw new Error(`${failures} in-host test(s) failed`);
@@ -31,7 +40,9 @@ class InHostReporter {
   private readonly results: InHostResult[] = [];
 
   constructor(runner: MochaModule.Runner) {
-    const { EVENT_TEST_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = (runner.constructor as typeof MochaModule.Runner).constants;
+    const { EVENT_TEST_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = (
+      runner.constructor as typeof MochaModule.Runner
+    ).constants;
     runner.on(EVENT_TEST_BEGIN, (test) => this.add(test, 'running'));
     runner.on(EVENT_TEST_PASS, (test) => this.add(test, 'passed'));
     runner.on(EVENT_TEST_PENDING, (test) => this.add(test, 'pending'));
@@ -46,7 +57,9 @@ class InHostReporter {
     const last = this.results.at(-1);
     if (last?.state === 'running' && last.title === result.title) this.results.pop();
     this.results.push(result);
-    if (state !== 'running') console.log(`[evident-inhost] ${state}: ${result.title}${error ? `\n${result.error}` : ''}`);
+    if (state !== 'running') {
+      console.log(`[evident-inhost] ${state}: ${result.title}${error ? `\n${result.error}` : ''}`);
+    }
     const report = process.env.EVIDENT_E2E_INHOST_REPORT;
     if (report) writeFileSync(report, JSON.stringify(this.results, null, 2));
   }

@@ -27,10 +27,20 @@ describe('evident CLI (in-process, offline)', function () {
 
   it('ask --json answers about the samples offline with citations, evidence and the four numbers (contract shape)', async () => {
     const before = await snapshot(SAMPLES);
-    const run = await runCli(['ask', '--docs', SAMPLES, '--question', 'How long do I have to ask for a refund on an annual plan?', '--json'], env());
+    const run = await runCli(
+      ['ask', '--docs', SAMPLES, '--question', 'How long do I have to ask for a refund on an annual plan?', '--json'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     const out = JSON.parse(run.stdout);
-    assert.deepEqual(Object.keys(out).slice(0, 6), ['question', 'answer', 'abstained', 'sentences', 'evidence', 'metrics']);
+    assert.deepEqual(Object.keys(out).slice(0, 6), [
+      'question',
+      'answer',
+      'abstained',
+      'sentences',
+      'evidence',
+      'metrics',
+    ]);
     assert.equal(out.abstained, false);
     assert.match(out.answer, /90 days/);
     assert.match(out.answer, /\[E\d+\]/);
@@ -54,7 +64,10 @@ describe('evident CLI (in-process, offline)', function () {
   });
 
   it('ask prints a readable answer with the verifier report', async () => {
-    const run = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--question', 'Are monthly plans refundable?'], env());
+    const run = await runCli(
+      ['ask', '--docs', SAMPLES, '--no-embeddings', '--question', 'Are monthly plans refundable?'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /not refundable/);
     assert.match(run.stdout, /^Verifier: \d+ sentences, \d+ kept, \d+ dropped/m);
@@ -63,7 +76,18 @@ describe('evident CLI (in-process, offline)', function () {
   });
 
   it('abstains on a question the samples do not cover', async () => {
-    const run = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--json', '--question', 'What is the parental leave policy for employees based in Japan?'], env());
+    const run = await runCli(
+      [
+        'ask',
+        '--docs',
+        SAMPLES,
+        '--no-embeddings',
+        '--json',
+        '--question',
+        'What is the parental leave policy for employees based in Japan?',
+      ],
+      env(),
+    );
     const out = JSON.parse(run.stdout);
     assert.equal(out.abstained, true);
     assert.match(out.answer, /^NOT_FOUND: /);
@@ -71,11 +95,24 @@ describe('evident CLI (in-process, offline)', function () {
 
   it('ask --questions prints one JSON object per line, in order, each with its id', async () => {
     const file = path.join(work, 'q.jsonl');
-    await writeFile(file, ['{"id":"b","question":"Are monthly plans refundable?"}', '', '{"id":"a","question":"How long do I have to ask for a refund on an annual plan?"}'].join('\n'));
+    await writeFile(
+      file,
+      [
+        '{"id":"b","question":"Are monthly plans refundable?"}',
+        '',
+        '{"id":"a","question":"How long do I have to ask for a refund on an annual plan?"}',
+      ].join('\n'),
+    );
     const run = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--questions', file], env());
     assert.equal(run.code, 0, run.stderr);
-    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines.map((l) => l.id), ['b', 'a']);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.map((l) => l.id),
+      ['b', 'a'],
+    );
     assert.ok(lines.every((l) => typeof l.answer === 'string' && Array.isArray(l.evidence)));
   });
 
@@ -97,10 +134,16 @@ describe('evident CLI (in-process, offline)', function () {
     const long = `Are refunds allowed? ${'x'.repeat(4000)}`;
     const one = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--question', long], env());
     assert.equal(one.code, 2);
-    assert.match(one.stderr, /--question: The question is 4,021 characters long; at most 4,000 are accepted\. Shorten it/);
+    assert.match(
+      one.stderr,
+      /--question: The question is 4,021 characters long; at most 4,000 are accepted\. Shorten it/,
+    );
     assert.equal(one.stdout, '');
     const file = path.join(work, 'long.jsonl');
-    await writeFile(file, `${JSON.stringify({ id: 'a', question: 'Are refunds allowed?' })}\n${JSON.stringify({ id: 'b', question: long })}\n`);
+    await writeFile(
+      file,
+      `${JSON.stringify({ id: 'a', question: 'Are refunds allowed?' })}\n${JSON.stringify({ id: 'b', question: long })}\n`,
+    );
     const batch = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--questions', file], env());
     assert.equal(batch.code, 2);
     assert.match(batch.stderr, /long\.jsonl:2: .*at most 4,000/);
@@ -109,9 +152,27 @@ describe('evident CLI (in-process, offline)', function () {
 
   it('ask --json carries the relevance verdict; --no-relevance-check turns the check off', async () => {
     const question = 'What is the stock option vesting schedule for employees?';
-    const on = JSON.parse((await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--json', '--question', 'How long do I have to ask for a refund on an annual plan?'], env())).stdout);
+    const on = JSON.parse(
+      (
+        await runCli(
+          [
+            'ask',
+            '--docs',
+            SAMPLES,
+            '--no-embeddings',
+            '--json',
+            '--question',
+            'How long do I have to ask for a refund on an annual plan?',
+          ],
+          env(),
+        )
+      ).stdout,
+    );
     assert.equal(on.relevance?.verdict, 'answers');
-    const offTopic = await runCli(['ask', '--docs', SAMPLES, '--no-embeddings', '--json', '--no-relevance-check', '--question', question], env());
+    const offTopic = await runCli(
+      ['ask', '--docs', SAMPLES, '--no-embeddings', '--json', '--no-relevance-check', '--question', question],
+      env(),
+    );
     assert.equal(offTopic.code, 0);
     assert.equal(JSON.parse(offTopic.stdout).relevance, undefined);
   });
@@ -149,7 +210,19 @@ describe('evident CLI (in-process, offline)', function () {
   it('ask --escalation takes a local entailment model folder, and refuses unknown tiers and a judge without a key', async () => {
     const classifier = await makeTinyClassifierModel(defaultModelCacheDir());
     const run = await runCli(
-      ['ask', '--docs', SAMPLES, '--no-embeddings', '--json', '--escalation', 'entailment', '--entailment-model', classifier, '--question', 'Are monthly plans refundable?'],
+      [
+        'ask',
+        '--docs',
+        SAMPLES,
+        '--no-embeddings',
+        '--json',
+        '--escalation',
+        'entailment',
+        '--entailment-model',
+        classifier,
+        '--question',
+        'Are monthly plans refundable?',
+      ],
       env(),
     );
     assert.equal(run.code, 0, run.stderr);
@@ -198,10 +271,31 @@ describe('evident CLI (in-process, offline)', function () {
     assert.equal(report.accuracy, 1);
     assert.equal(report.abstentionRecall, 1);
     assert.equal(report.recallAtK, 1);
-    const gated = await runCli(['eval', '--docs', SAMPLES, '--no-embeddings', '--set', set, '--max-drop-rate', '0', '--min-accuracy', '1.01'], env());
+    const gated = await runCli(
+      ['eval', '--docs', SAMPLES, '--no-embeddings', '--set', set, '--max-drop-rate', '0', '--min-accuracy', '1.01'],
+      env(),
+    );
     assert.equal(gated.code, 2, 'a gate outside 0..1 is a usage error');
-    await writeFile(set, '\n{"id":"k","question":"Are monthly plans refundable?","answerable":true,"answer_keywords":["purple elephant"],"gold_files":[]}\n', { flag: 'a' });
-    const failing = await runCli(['eval', '--docs', SAMPLES, '--no-embeddings', '--set', set, '--min-accuracy', '0.9', '--min-abstention-recall', '1'], env());
+    await writeFile(
+      set,
+      '\n{"id":"k","question":"Are monthly plans refundable?","answerable":true,"answer_keywords":["purple elephant"],"gold_files":[]}\n',
+      { flag: 'a' },
+    );
+    const failing = await runCli(
+      [
+        'eval',
+        '--docs',
+        SAMPLES,
+        '--no-embeddings',
+        '--set',
+        set,
+        '--min-accuracy',
+        '0.9',
+        '--min-abstention-recall',
+        '1',
+      ],
+      env(),
+    );
     assert.equal(failing.code, 1);
     assert.match(failing.stdout, /wrong: k \(answer lacks a keyword\)/);
     assert.match(failing.stderr, /gate --min-accuracy 0\.9 not met \(accuracy = 0\.667\)/);
@@ -219,10 +313,13 @@ describe('evident as a process', function () {
   it('exits quietly when the reader closes the pipe (evident ask … | head)', async () => {
     const cache = await tempDir('evident-pipe-');
     try {
-      const run = await runCliProcess(['ask', '--docs', SAMPLES, '--no-embeddings', '--question', 'Are monthly plans refundable?'], {
-        closeStdoutAtOnce: true,
-        env: { XDG_CACHE_HOME: cache },
-      });
+      const run = await runCliProcess(
+        ['ask', '--docs', SAMPLES, '--no-embeddings', '--question', 'Are monthly plans refundable?'],
+        {
+          closeStdoutAtOnce: true,
+          env: { XDG_CACHE_HOME: cache },
+        },
+      );
       assert.doesNotMatch(run.stderr, /EPIPE|Error|\n\s+at /, run.stderr);
       assert.equal(run.code, 0, run.stderr);
     } finally {

@@ -13,7 +13,9 @@ describe('verifier escalation inside a turn (entailment tier on a tiny generated
   before(async () => {
     const classifier = await makeTinyClassifierModel(defaultModelCacheDir());
     fixture = await indexedEngine(REFUND_AND_TRAVEL_DOCS, {
-      verifier: { escalation: createEntailmentScorer({ model: classifier, localModelPath: classifier, allowRemote: false }) },
+      verifier: {
+        escalation: createEntailmentScorer({ model: classifier, localModelPath: classifier, allowRemote: false }),
+      },
     });
   });
 
@@ -21,13 +23,17 @@ describe('verifier escalation inside a turn (entailment tier on a tiny generated
 
   it('keeps a paraphrase the lexical tier rejects when the entailment tier backs it, and records who decided', async () => {
     const sentence = 'Customers holding annual plans may claim pro rata refunds during the first 90 days [E1].';
-    const result = await fixture.engine.ask('Annual refunds?', { model: new ScriptedModel([search('annual plans refundable'), say(sentence)]) });
+    const result = await fixture.engine.ask('Annual refunds?', {
+      model: new ScriptedModel([search('annual plans refundable'), say(sentence)]),
+    });
     assert.equal(result.sentences[0].verdict, 'kept');
     assert.equal(result.sentences[0].tier, 'entailment');
     // Without the second tier the same sentence is dropped by the lexical check.
     const lexicalOnly = await indexedEngine(REFUND_AND_TRAVEL_DOCS);
     try {
-      const plain = await lexicalOnly.engine.ask('Annual refunds?', { model: new ScriptedModel([search('annual plans refundable'), say(sentence)]) });
+      const plain = await lexicalOnly.engine.ask('Annual refunds?', {
+        model: new ScriptedModel([search('annual plans refundable'), say(sentence)]),
+      });
       assert.equal(plain.sentences[0].verdict, 'dropped');
       assert.equal(plain.sentences[0].tier, 'lexical');
     } finally {
@@ -37,7 +43,10 @@ describe('verifier escalation inside a turn (entailment tier on a tiny generated
 
   it('still drops what neither tier backs, with both explanations', async () => {
     const result = await fixture.engine.ask('Perks?', {
-      model: new ScriptedModel([search('annual plans refundable'), say('Annual plans come with free lunches in the office [E1].')]),
+      model: new ScriptedModel([
+        search('annual plans refundable'),
+        say('Annual plans come with free lunches in the office [E1].'),
+      ]),
     });
     assert.equal(result.sentences[0].verdict, 'dropped');
     assert.equal(result.sentences[0].tier, 'entailment');

@@ -18,7 +18,11 @@ const DOCS: Record<string, string> = {
 
 // Partly backed sentences: their support depends on how much each missing word weighs.
 const TURNS: [string, string, string][] = [
-  ['Annual refunds?', 'annual plans refundable', 'Annual plans are refundable pro rata within 90 days, and team plans get free lunches on Fridays [E1].'],
+  [
+    'Annual refunds?',
+    'annual plans refundable',
+    'Annual plans are refundable pro rata within 90 days, and team plans get free lunches on Fridays [E1].',
+  ],
   ['Trial length?', 'trial plans last', 'Trial plans last 14 days and include a dedicated account manager [E1].'],
   ['Team billing?', 'team plans billed', 'Team plans are billed per seat each quarter in advance by invoice [E1].'],
 ];
@@ -47,9 +51,17 @@ for (const kind of TEST_SERVERS) {
     it('keeps and drops the same sentences with the same support, and holds the same weights for the words it met', async () => {
       const supports = new Set<number>();
       for (const [question, query, sentence] of TURNS) {
-        const fromShared = await shared.engine.ask(question, { model: new ScriptedModel([search(query), say(sentence)]) });
-        const fromLocal = await local.engine.ask(question, { model: new ScriptedModel([search(query), say(sentence)]) });
-        assert.deepEqual(fromShared.evidence.map((e) => [e.id, e.source, e.startLine, e.version]), fromLocal.evidence.map((e) => [e.id, e.source, e.startLine, e.version]), question);
+        const fromShared = await shared.engine.ask(question, {
+          model: new ScriptedModel([search(query), say(sentence)]),
+        });
+        const fromLocal = await local.engine.ask(question, {
+          model: new ScriptedModel([search(query), say(sentence)]),
+        });
+        assert.deepEqual(
+          fromShared.evidence.map((e) => [e.id, e.source, e.startLine, e.version]),
+          fromLocal.evidence.map((e) => [e.id, e.source, e.startLine, e.version]),
+          question,
+        );
         assert.deepEqual(
           fromShared.sentences.map((s) => [s.verdict, s.support]),
           fromLocal.sentences.map((s) => [s.verdict, s.support]),
@@ -61,14 +73,22 @@ for (const kind of TEST_SERVERS) {
           assert.equal(shared.engine.termStats().idf(stem), local.engine.termStats().idf(stem), `weight of "${stem}"`);
         }
       }
-      assert.ok([...supports].some((x) => x > 0 && x < 1), `some sentence is partly backed, so weights matter (${[...supports].join(', ')})`);
+      assert.ok(
+        [...supports].some((x) => x > 0 && x < 1),
+        `some sentence is partly backed, so weights matter (${[...supports].join(', ')})`,
+      );
     });
 
     it('searches with a whole number of passages whatever top k it was given (2.5 once failed in SQL, 0.1 found nothing)', async () => {
       for (const topK of [2.5, 0.1]) {
         const fixture = await indexedEngine(DOCS, { store: { connectionString: server.url }, topK });
         try {
-          const result = await fixture.engine.ask('Annual refunds?', { model: new ScriptedModel([search('annual plans refundable'), say('Annual plans are refundable pro rata within 90 days [E1].')]) });
+          const result = await fixture.engine.ask('Annual refunds?', {
+            model: new ScriptedModel([
+              search('annual plans refundable'),
+              say('Annual plans are refundable pro rata within 90 days [E1].'),
+            ]),
+          });
           assert.equal(result.evidence.length, topK === 2.5 ? 3 : 1, `top k ${topK}`);
           assert.equal(result.abstained, false);
         } finally {

@@ -12,7 +12,11 @@ import { tinyEmbeddingModelDir } from '../../support/tinyEmbedder';
 import { defaultModelCacheDir, makeTinyClassifierModel } from '../../support/tinyModels';
 import { createEntailmentScorer } from '../../../src/core/verifier/entailmentScorer';
 
-const TEXTS = ['Travel must be approved before booking.', 'How do I request a laptop?', 'Annual leave accrues every pay period.'];
+const TEXTS = [
+  'Travel must be approved before booking.',
+  'How do I request a laptop?',
+  'Annual leave accrues every pay period.',
+];
 
 function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let max = 0;
@@ -21,7 +25,13 @@ function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 async function nativeVectors(modelDir: string, dtype: 'fp32' | 'q8'): Promise<Float32Array[]> {
-  const embedder = await loadEmbedder({ modelId: 'test', localModelPath: modelDir, allowRemote: false, dtype, backend: 'native' });
+  const embedder = await loadEmbedder({
+    modelId: 'test',
+    localModelPath: modelDir,
+    allowRemote: false,
+    dtype,
+    backend: 'native',
+  });
   assert.equal(embedder.runtime.kind, 'native');
   return embedder.embed(TEXTS);
 }
@@ -41,7 +51,9 @@ describe('ONNX runtime: native and WebAssembly', function () {
     assert.equal(wasm.runtime, 'wasm');
     assert.equal(wasm.fallbackReason, undefined, 'forced, not a fallback');
     assert.equal(wasm.vectors.length, TEXTS.length);
-    wasm.vectors.forEach((v, i) => assert.ok(maxDifference(v, native[i]) < 1e-4, `text ${i}: ${maxDifference(v, native[i])}`));
+    wasm.vectors.forEach((v, i) =>
+      assert.ok(maxDifference(v, native[i]) < 1e-4, `text ${i}: ${maxDifference(v, native[i])}`),
+    );
   });
 
   it('the WebAssembly backend runs the real all-MiniLM-L6-v2 q8 (MatMulInteger) with the native vectors', async () => {
@@ -61,7 +73,10 @@ describe('ONNX runtime: native and WebAssembly', function () {
 
   it('auto falls back to WebAssembly when the native module fails to load (failure simulated), and says why', async () => {
     const native = await nativeVectors(tiny, 'fp32');
-    const result = await embedInProcess({ modelDir: tiny, dtype: 'fp32', backend: 'auto', texts: TEXTS }, { failNative: true });
+    const result = await embedInProcess(
+      { modelDir: tiny, dtype: 'fp32', backend: 'auto', texts: TEXTS },
+      { failNative: true },
+    );
     assert.ok('vectors' in result, JSON.stringify(result));
     assert.equal(result.runtime, 'wasm');
     assert.match(result.fallbackReason ?? '', /simulated: no onnxruntime-node binary/);
@@ -70,12 +85,27 @@ describe('ONNX runtime: native and WebAssembly', function () {
 
   it('the entailment tier runs on the WebAssembly runtime too, with the native score', async () => {
     const classifier = await makeTinyClassifierModel(defaultModelCacheDir());
-    const pair = { sentence: 'Travel must be approved before booking.', passage: 'All travel must be approved by a supervisor before booking.' };
-    const native = await createEntailmentScorer({ model: '', localModelPath: classifier }).score(pair.sentence, pair.passage);
-    const wasm = await embedInProcess({ modelDir: tiny, dtype: 'fp32', backend: 'wasm', texts: TEXTS.slice(0, 1), entailment: { modelDir: classifier, ...pair } });
+    const pair = {
+      sentence: 'Travel must be approved before booking.',
+      passage: 'All travel must be approved by a supervisor before booking.',
+    };
+    const native = await createEntailmentScorer({ model: '', localModelPath: classifier }).score(
+      pair.sentence,
+      pair.passage,
+    );
+    const wasm = await embedInProcess({
+      modelDir: tiny,
+      dtype: 'fp32',
+      backend: 'wasm',
+      texts: TEXTS.slice(0, 1),
+      entailment: { modelDir: classifier, ...pair },
+    });
     assert.ok('vectors' in wasm, JSON.stringify(wasm));
     assert.equal(wasm.runtime, 'wasm');
-    assert.ok(wasm.entailmentScore !== undefined && Math.abs(wasm.entailmentScore - native.score) < 1e-4, `${wasm.entailmentScore} vs ${native.score}`);
+    assert.ok(
+      wasm.entailmentScore !== undefined && Math.abs(wasm.entailmentScore - native.score) < 1e-4,
+      `${wasm.entailmentScore} vs ${native.score}`,
+    );
   });
 
   it('auto uses the native runtime when it loads', async () => {
@@ -85,16 +115,25 @@ describe('ONNX runtime: native and WebAssembly', function () {
   });
 
   it('native, forced, when the native module fails to load (failure simulated): unavailable, with the way forward', async () => {
-    const result = await embedInProcess({ modelDir: tiny, dtype: 'fp32', backend: 'native', texts: TEXTS }, { failNative: true });
+    const result = await embedInProcess(
+      { modelDir: tiny, dtype: 'fp32', backend: 'native', texts: TEXTS },
+      { failNative: true },
+    );
     assert.ok('error' in result, JSON.stringify(result));
     assert.equal(result.unavailable, true, 'lexical retrieval goes on, with the reason');
-    assert.match(result.error, /native ONNX runtime could not be loaded \(simulated: no onnxruntime-node binary.*\); the WebAssembly backend runs everywhere \(setting evident\.embedding\.backend or --embedding-backend: auto or wasm\)/);
+    assert.match(
+      result.error,
+      /native ONNX runtime could not be loaded \(simulated: no onnxruntime-node binary.*\); the WebAssembly backend runs everywhere \(setting evident\.embedding\.backend or --embedding-backend: auto or wasm\)/,
+    );
   });
 
   it('refuses to switch runtimes inside a process (a reload switches)', async () => {
     const { runtime } = await importTransformers('native');
     assert.equal(runtime.kind, 'native');
     assert.equal((await importTransformers('auto')).runtime.kind, 'native');
-    await assert.rejects(importTransformers('wasm'), /native ONNX runtime is already in use in this process; wasm takes effect after a restart/);
+    await assert.rejects(
+      importTransformers('wasm'),
+      /native ONNX runtime is already in use in this process; wasm takes effect after a restart/,
+    );
   });
 });

@@ -14,18 +14,38 @@ describe('parseCitations', () => {
   it('gives the offsets of each id itself', () => {
     const text = 'Leave is 30 days [E2, E13].';
     for (const c of parseCitations(text)) assert.equal(text.slice(c.start, c.end), c.evidenceId);
-    assert.deepEqual(parseCitations(text).map((c) => [c.start, c.end]), [[18, 20], [22, 25]]);
+    assert.deepEqual(
+      parseCitations(text).map((c) => [c.start, c.end]),
+      [
+        [18, 20],
+        [22, 25],
+      ],
+    );
   });
 
   it('ignores everything else that looks like an id', () => {
-    for (const text of ['[E]', '[e2]', '[E2a]', '[E02]', '[E0]', '[link](x)', '[E2](https://example.com)', 'E2', '(E2)', '[E 2]', '[E2; E3]']) {
+    for (const text of [
+      '[E]',
+      '[e2]',
+      '[E2a]',
+      '[E02]',
+      '[E0]',
+      '[link](x)',
+      '[E2](https://example.com)',
+      'E2',
+      '(E2)',
+      '[E 2]',
+      '[E2; E3]',
+    ]) {
       assert.deepEqual(ids(text), [], text);
     }
   });
 
   it('recognises a whole evidence id by the same syntax', () => {
     for (const id of ['E1', 'E9', 'E10', 'E2345']) assert.equal(isEvidenceIdText(id), true, id);
-    for (const id of ['E', 'E0', 'E02', 'e2', 'E2a', ' E2', 'E2 ', '[E2]', '']) assert.equal(isEvidenceIdText(id), false, id);
+    for (const id of ['E', 'E0', 'E02', 'e2', 'E2a', ' E2', 'E2 ', '[E2]', '']) {
+      assert.equal(isEvidenceIdText(id), false, id);
+    }
   });
 });
 
@@ -34,7 +54,10 @@ describe('one citation syntax for the verifier, the chat view and the editor lin
 
   it('finds chips only where the verifier reads ids', () => {
     const groups = findCitationGroups(text);
-    assert.deepEqual(groups.map((g) => g.evidenceIds), [['E4', 'E5'], ['E6'], ['E7']]);
+    assert.deepEqual(
+      groups.map((g) => g.evidenceIds),
+      [['E4', 'E5'], ['E6'], ['E7']],
+    );
     assert.deepEqual(
       groups.flatMap((g) => g.evidenceIds),
       parseCitations(text).map((c) => c.evidenceId),

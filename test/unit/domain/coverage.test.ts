@@ -5,12 +5,25 @@ import { citationCoverage, isFactual, turnMetrics } from '../../../src/domain/co
 import { sentences } from '../../support/turnBuilder';
 
 const kept = (text: string) => ({ text, verdict: 'kept' as const, citations: ['E1'] });
-const dropped = (text: string) => ({ text, verdict: 'dropped' as const, code: 'low-support' as const, reason: 'low-support' });
-const exempt = (text: string) => ({ text, verdict: 'exempt' as const, code: 'non-factual' as const, reason: 'non-factual' });
+const dropped = (text: string) => ({
+  text,
+  verdict: 'dropped' as const,
+  code: 'low-support' as const,
+  reason: 'low-support',
+});
+const exempt = (text: string) => ({
+  text,
+  verdict: 'exempt' as const,
+  code: 'non-factual' as const,
+  reason: 'non-factual',
+});
 
 describe('citation coverage', () => {
   it('is kept / (kept + dropped): exempt sentences count on neither side', () => {
-    assert.equal(citationCoverage(sentences(exempt('Hi.'), kept('A [E1].'), dropped('B.'), dropped('C.'), kept('D [E1].')), false), 0.5);
+    assert.equal(
+      citationCoverage(sentences(exempt('Hi.'), kept('A [E1].'), dropped('B.'), dropped('C.'), kept('D [E1].')), false),
+      0.5,
+    );
     assert.equal(citationCoverage(sentences(kept('A [E1].'), exempt('Here is what I found:')), false), 1);
   });
 
@@ -32,16 +45,23 @@ describe('citation coverage', () => {
 
 describe('turn metrics', () => {
   it('reports retrieved, coverage, dropped and abstained from the verified text', () => {
-    const verified = { answer: 'A [E1].', abstained: false, sentences: sentences(kept('A [E1].'), dropped('B.'), dropped('C.'), exempt('Hi.')) };
+    const verified = {
+      answer: 'A [E1].',
+      abstained: false,
+      sentences: sentences(kept('A [E1].'), dropped('B.'), dropped('C.'), exempt('Hi.')),
+    };
     assert.deepEqual(turnMetrics(4, verified), { retrieved: 4, coverage: 1 / 3, dropped: 2, abstained: false });
   });
 
   it('gives an answer with no text (the model said nothing) coverage 0 and abstained', () => {
-    assert.deepEqual(turnMetrics(0, { answer: 'NOT_FOUND: the model returned no answer.', abstained: true, sentences: [] }), {
-      retrieved: 0,
-      coverage: 0,
-      dropped: 0,
-      abstained: true,
-    });
+    assert.deepEqual(
+      turnMetrics(0, { answer: 'NOT_FOUND: the model returned no answer.', abstained: true, sentences: [] }),
+      {
+        retrieved: 0,
+        coverage: 0,
+        dropped: 0,
+        abstained: true,
+      },
+    );
   });
 });

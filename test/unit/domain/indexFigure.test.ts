@@ -5,7 +5,7 @@ import { indexingPercent } from '../../../src/domain/indexFigure';
 import { shortVectorFill } from '../../../src/domain/partialRetrieval';
 
 describe('the indexing figure', () => {
-  it('is the run\'s share done before the lexical commit, rounded', () => {
+  it("is the run's share done before the lexical commit, rounded", () => {
     assert.equal(indexingPercent({ percent: 41.6 }), 42);
     assert.equal(indexingPercent({}), 0);
   });
@@ -14,6 +14,10 @@ describe('the indexing figure', () => {
     const view = { percent: 78, vectors: { passagesWithVectors: 1638, passages: 2340 } };
     assert.equal(indexingPercent(view), 70);
     assert.equal(shortVectorFill(view.vectors), `vectors ${indexingPercent(view)}%`);
-    assert.equal(indexingPercent({ percent: 99, vectors: { passagesWithVectors: 2339, passages: 2340 } }), 99, 'never 100 while one is missing');
+    assert.equal(
+      indexingPercent({ percent: 99, vectors: { passagesWithVectors: 2339, passages: 2340 } }),
+      99,
+      'never 100 while one is missing',
+    );
   });
 });

@@ -21,7 +21,11 @@ describe('index progress', () => {
     ];
     assert.deepEqual(lexical, [0, 47, 94, 95, 100]);
     assert.equal(indexPercent({ phase: 'reading', done: 248, total: 248 }, true), 45);
-    assert.equal(indexPercent({ phase: 'saving', done: 1, total: 1 }, true), 50, 'the lexical commit comes before embedding');
+    assert.equal(
+      indexPercent({ phase: 'saving', done: 1, total: 1 }, true),
+      50,
+      'the lexical commit comes before embedding',
+    );
     assert.equal(indexPercent({ phase: 'embedding', done: 50, total: 100 }, true), 75);
     assert.equal(indexPercent({ phase: 'embedding', done: 100, total: 100 }, true), 99);
   });

@@ -2,12 +2,28 @@
 // earlier version saved as a plain string is read back as one.
 
 import { strict as assert } from 'node:assert';
-import { isNotice, lexicalOnlyNotice, notice, NOTICE_CODES, noticeTexts, uniqueNotices, upgradeSavedNotice } from '../../../src/domain/notices';
+import {
+  isNotice,
+  lexicalOnlyNotice,
+  notice,
+  NOTICE_CODES,
+  noticeTexts,
+  uniqueNotices,
+  upgradeSavedNotice,
+} from '../../../src/domain/notices';
 
 describe('notices', () => {
   it('checks a notice: a code of the list and a text, nothing else', () => {
     for (const code of NOTICE_CODES) assert.equal(isNotice(notice(code, 'Said.')), true, code);
-    for (const bad of [null, 'Said.', {}, { code: 'index-busy' }, { text: 'Said.' }, { code: 'not-a-code', text: 'Said.' }, { code: 'index-busy', text: 3 }]) {
+    for (const bad of [
+      null,
+      'Said.',
+      {},
+      { code: 'index-busy' },
+      { text: 'Said.' },
+      { code: 'not-a-code', text: 'Said.' },
+      { code: 'index-busy', text: 3 },
+    ]) {
       assert.equal(isNotice(bad), false, JSON.stringify(bad));
     }
   });
@@ -27,7 +43,10 @@ describe('notices', () => {
   });
 
   it('reads a notice saved as a plain string (an earlier version) as one of an earlier version; anything else as it is', () => {
-    assert.deepEqual(upgradeSavedNotice('The index was rebuilt.'), { code: 'earlier-version', text: 'The index was rebuilt.' });
+    assert.deepEqual(upgradeSavedNotice('The index was rebuilt.'), {
+      code: 'earlier-version',
+      text: 'The index was rebuilt.',
+    });
     const today = notice('index-moved', 'Moved.');
     assert.equal(upgradeSavedNotice(today), today);
     assert.equal(upgradeSavedNotice(7), 7);

@@ -33,7 +33,7 @@ describe('lint rules that catch bugs (ESLint, project config with types)', funct
     ],
     [
       'eqeqeq',
-      "export function isOne(x: number | string): boolean {\n  return x == 1;\n}\n",
+      'export function isOne(x: number | string): boolean {\n  return x == 1;\n}\n',
       "export function isOne(x: number | string): boolean {\n  return x === 1 || x === '1' || x == null;\n}\n",
     ],
     [

@@ -25,22 +25,66 @@ describe('layer rule (ESLint, project config)', function () {
   }
 
   const violations: [string, string, RegExp][] = [
-    ['src/core/violation.ts', "import { createLog } from '../host/log';\nexport const x = createLog;\n", /src\/core may import only domain, core.*"\.\.\/host\/log" is in src\/host/],
-    ['src/core/agent/violation.ts', "import type { ChatApp } from '../../webview/chatApp';\nexport type X = ChatApp;\n", /"\.\.\/\.\.\/webview\/chatApp" is in src\/webview \(a type-only import counts too\)/],
+    [
+      'src/core/violation.ts',
+      "import { createLog } from '../host/log';\nexport const x = createLog;\n",
+      /src\/core may import only domain, core.*"\.\.\/host\/log" is in src\/host/,
+    ],
+    [
+      'src/core/agent/violation.ts',
+      "import type { ChatApp } from '../../webview/chatApp';\nexport type X = ChatApp;\n",
+      /"\.\.\/\.\.\/webview\/chatApp" is in src\/webview \(a type-only import counts too\)/,
+    ],
     ['src/core/violation.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n", /is the VS Code API/],
-    ['src/core/violation.ts', "import { isRecord } from '../shared/guards';\nexport const x = isRecord;\n", /is in src\/shared/],
-    ['src/webview/violation.ts', "import type { ChatModel } from '../core/types';\nexport type X = ChatModel;\n", /src\/webview may import only domain, shared\/protocol\.ts, webview.*is in src\/core \(a type-only import counts too\)/],
-    ['src/webview/violation.ts', "import { Commands } from '../shared/ids';\nexport const x = Commands;\n", /"\.\.\/shared\/ids" is in src\/shared/],
+    [
+      'src/core/violation.ts',
+      "import { isRecord } from '../shared/guards';\nexport const x = isRecord;\n",
+      /is in src\/shared/,
+    ],
+    [
+      'src/webview/violation.ts',
+      "import type { ChatModel } from '../core/types';\nexport type X = ChatModel;\n",
+      /src\/webview may import only domain, shared\/protocol\.ts, webview.*is in src\/core \(a type-only import counts too\)/,
+    ],
+    [
+      'src/webview/violation.ts',
+      "import { Commands } from '../shared/ids';\nexport const x = Commands;\n",
+      /"\.\.\/shared\/ids" is in src\/shared/,
+    ],
     ['src/webview/violation.ts', "import * as fs from 'node:fs';\nexport const x = fs;\n", /is a Node built-in/],
-    ['src/host/violation.ts', "import { Engine } from '../core/engine';\nexport const x = Engine;\n", /src\/host may import only .*core \(types only\).*"\.\.\/core\/engine" is in src\/core/],
+    [
+      'src/host/violation.ts',
+      "import { Engine } from '../core/engine';\nexport const x = Engine;\n",
+      /src\/host may import only .*core \(types only\).*"\.\.\/core\/engine" is in src\/core/,
+    ],
     ['src/host/violation.ts', "export { documentVersion } from '../core/docs/version';\n", /is in src\/core/],
     ['src/host/violation.ts', "export const load = () => import('../core/engine');\n", /is in src\/core/],
-    ['src/domain/violation.ts', "import type { ChatModel } from '../core/types';\nexport type X = ChatModel;\n", /src\/domain may import only domain;/],
+    [
+      'src/domain/violation.ts',
+      "import type { ChatModel } from '../core/types';\nexport type X = ChatModel;\n",
+      /src\/domain may import only domain;/,
+    ],
     ['src/domain/violation.ts', "import { sep } from 'node:path';\nexport const x = sep;\n", /is a Node built-in/],
-    ['src/domain/violation.ts', "import MarkdownIt from 'markdown-it';\nexport const x = MarkdownIt;\n", /is an npm package/],
-    ['src/shared/violation.ts', "import type { Engine } from '../core/engine';\nexport type X = Engine;\n", /is in src\/core/],
-    ['src/cli/violation.ts', "import { createLog } from '../host/log';\nexport const x = createLog;\n", /src\/cli may import only domain, core, cli.*is in src\/host/],
-    ['src/core/violation.ts', "import { ScriptedModel } from '../../test/support/scriptedModel';\nexport const x = ScriptedModel;\n", /is outside src\//],
+    [
+      'src/domain/violation.ts',
+      "import MarkdownIt from 'markdown-it';\nexport const x = MarkdownIt;\n",
+      /is an npm package/,
+    ],
+    [
+      'src/shared/violation.ts',
+      "import type { Engine } from '../core/engine';\nexport type X = Engine;\n",
+      /is in src\/core/,
+    ],
+    [
+      'src/cli/violation.ts',
+      "import { createLog } from '../host/log';\nexport const x = createLog;\n",
+      /src\/cli may import only domain, core, cli.*is in src\/host/,
+    ],
+    [
+      'src/core/violation.ts',
+      "import { ScriptedModel } from '../../test/support/scriptedModel';\nexport const x = ScriptedModel;\n",
+      /is outside src\//,
+    ],
     ['src/newLayer/violation.ts', 'export const x = 1;\n', /Every file of src\/ belongs to one layer folder/],
   ];
 
@@ -53,16 +97,44 @@ describe('layer rule (ESLint, project config)', function () {
   }
 
   it('allows what the layers allow: host importing core by type, webview the protocol, core the domain', async () => {
-    assert.deepEqual(await layerErrors('src/host/ok.ts', "import type { Engine } from '../core/engine';\nimport { type ChatModel } from '../core/types';\nexport type X = Engine | ChatModel;\n"), []);
-    assert.deepEqual(await layerErrors('src/webview/ok.ts', "import { isHostToWebview } from '../shared/protocol';\nimport { parseCitations } from '../domain/citations';\nexport const x = [isHostToWebview, parseCitations];\n"), []);
-    assert.deepEqual(await layerErrors('src/core/agent/ok.ts', "import { notFound } from '../../domain/abstention';\nimport { splitSentences } from '../verifier';\nexport const x = [notFound, splitSentences];\n"), []);
-    assert.deepEqual(await layerErrors('src/cli/ok.ts', "import { Engine } from '../core/engine';\nimport type { TurnResult } from '../domain/types';\nexport const x: [typeof Engine, TurnResult?] = [Engine];\n"), []);
+    assert.deepEqual(
+      await layerErrors(
+        'src/host/ok.ts',
+        "import type { Engine } from '../core/engine';\nimport { type ChatModel } from '../core/types';\nexport type X = Engine | ChatModel;\n",
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await layerErrors(
+        'src/webview/ok.ts',
+        "import { isHostToWebview } from '../shared/protocol';\nimport { parseCitations } from '../domain/citations';\nexport const x = [isHostToWebview, parseCitations];\n",
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await layerErrors(
+        'src/core/agent/ok.ts',
+        "import { notFound } from '../../domain/abstention';\nimport { splitSentences } from '../verifier';\nexport const x = [notFound, splitSentences];\n",
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await layerErrors(
+        'src/cli/ok.ts',
+        "import { Engine } from '../core/engine';\nimport type { TurnResult } from '../domain/types';\nexport const x: [typeof Engine, TurnResult?] = [Engine];\n",
+      ),
+      [],
+    );
   });
 
   it('passes on every file of src/ as it is', async () => {
     const results = await eslint.lintFiles(['src']);
     assert.ok(results.length > 60, `linted ${results.length} files`);
-    const errors = results.flatMap((r) => r.messages.filter((m) => m.ruleId === RULE).map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.message}`));
+    const errors = results.flatMap((r) =>
+      r.messages
+        .filter((m) => m.ruleId === RULE)
+        .map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.message}`),
+    );
     assert.deepEqual(errors, []);
   });
 });
@@ -72,7 +144,14 @@ describe('import graph of src/ between folders (type-only imports included)', ()
 
   it('has no cycle', () => {
     const cycle = findCycle(graph);
-    assert.equal(cycle, undefined, `cycle: ${cycle?.join(' → ')}: ${cycle?.slice(0, -1).map((f, i) => graph.get(f)?.get(cycle[i + 1])?.[0]).join('; ')}`);
+    assert.equal(
+      cycle,
+      undefined,
+      `cycle: ${cycle?.join(' → ')}: ${cycle
+        ?.slice(0, -1)
+        .map((f, i) => graph.get(f)?.get(cycle[i + 1])?.[0])
+        .join('; ')}`,
+    );
   });
 
   it('has domain and webview import only the layers below them', () => {
@@ -84,10 +163,24 @@ describe('import graph of src/ between folders (type-only imports included)', ()
   it('finds a cycle when there is one (the check itself can fail)', () => {
     const withCycle = new Map([
       ['core', new Map([['shared', []]])],
-      ['shared', new Map([['domain', []], ['core', []]])],
+      [
+        'shared',
+        new Map([
+          ['domain', []],
+          ['core', []],
+        ]),
+      ],
       ['domain', new Map()],
     ]);
     assert.deepEqual(findCycle(withCycle), ['core', 'shared', 'core']);
-    assert.equal(findCycle(new Map([['core', new Map([['domain', []]])], ['domain', new Map()]])), undefined);
+    assert.equal(
+      findCycle(
+        new Map([
+          ['core', new Map([['domain', []]])],
+          ['domain', new Map()],
+        ]),
+      ),
+      undefined,
+    );
   });
 });

@@ -19,7 +19,18 @@ import { fakeModelSources, type FakeModelSettings } from '../../support/fakeMode
 import { removeDir, tempDir, writeDocs } from '../../support/workspace';
 
 const DOCS = {
-  'leave.md': ['# Leave', '', '## Employees', '', 'Employees get 25 days of annual leave per year.', '', '## Contractors', '', 'Contractors get 10 days of annual leave per year.', ''].join('\n'),
+  'leave.md': [
+    '# Leave',
+    '',
+    '## Employees',
+    '',
+    'Employees get 25 days of annual leave per year.',
+    '',
+    '## Contractors',
+    '',
+    'Contractors get 10 days of annual leave per year.',
+    '',
+  ].join('\n'),
   'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
 };
 const HISTORY_KEY = 'evident.chatHistory';
@@ -52,19 +63,38 @@ describe('chat session (real index and offline model; fake editor host, settings
     await removeDir(work);
   });
 
-  function session(options: { model?: FakeModelSettings; state?: MapState; host?: Partial<SessionHost>; docs?: string; wrap?(engine: Engine): Engine; engine?: Parameters<typeof fakeIndexHost>[0]['engine'] } = {}) {
+  function session(
+    options: {
+      model?: FakeModelSettings;
+      state?: MapState;
+      host?: Partial<SessionHost>;
+      docs?: string;
+      wrap?(engine: Engine): Engine;
+      engine?: Parameters<typeof fakeIndexHost>[0]['engine'];
+    } = {},
+  ) {
     const log = memoryLog();
-    const index = new WorkspaceIndex(fakeIndexHost({ docs: options.docs ?? docs, storage: work, wrap: options.wrap, engine: options.engine }), log);
+    const index = new WorkspaceIndex(
+      fakeIndexHost({ docs: options.docs ?? docs, storage: work, wrap: options.wrap, engine: options.engine }),
+      log,
+    );
     const models = new ModelResolver(fakeModelSources(options.model ?? { model: 'extractive' }));
     const state = options.state ?? new MapState();
     let answered = 0;
-    const chat = new ChatSession(state, index, models, log, { forTurn: () => undefined }, {
-      askGrounded: () => assert.fail('no turn here is grounded'),
-      timeoutSeconds: () => 0,
-      answered: () => void answered++,
-      isCancellation: (error) => error instanceof Error && error.name === 'AbortError',
-      ...options.host,
-    });
+    const chat = new ChatSession(
+      state,
+      index,
+      models,
+      log,
+      { forTurn: () => undefined },
+      {
+        askGrounded: () => assert.fail('no turn here is grounded'),
+        timeoutSeconds: () => 0,
+        answered: () => void answered++,
+        isCancellation: (error) => error instanceof Error && error.name === 'AbortError',
+        ...options.host,
+      },
+    );
     const events: SessionEvent[] = [];
     chat.onDidChange((e) => events.push(e));
     disposables.push(chat, index, models);
@@ -79,21 +109,31 @@ describe('chat session (real index and offline model; fake editor host, settings
     assert.equal(turn.result?.abstained, false);
     assert.match(turn.result?.answer ?? '', /25 days[^[]*\[E\d\]/);
     assert.equal(turn.result?.model, 'extractive');
-    const stages = events.flatMap((e) => (e.type === 'progress' ? [e.stage] : e.type === 'turn' ? [e.turn.status] : []));
+    const stages = events.flatMap((e) =>
+      e.type === 'progress' ? [e.stage] : e.type === 'turn' ? [e.turn.status] : [],
+    );
     assert.equal(stages[0], 'pending');
-    assert.ok(stages.indexOf('indexing') > 0 && stages.indexOf('indexing') < stages.indexOf('answering'), stages.join(' '));
+    assert.ok(
+      stages.indexOf('indexing') > 0 && stages.indexOf('indexing') < stages.indexOf('answering'),
+      stages.join(' '),
+    );
     assert.equal(stages.at(-1), 'done');
     assert.equal(answered(), 1);
     assert.equal(chat.busyTurnId, undefined);
-    assert.deepEqual((state.get(HISTORY_KEY) as TurnView[]).map((t) => [t.id, t.status]), [[turn.id, 'done']]);
+    assert.deepEqual(
+      (state.get(HISTORY_KEY) as TurnView[]).map((t) => [t.id, t.status]),
+      [[turn.id, 'done']],
+    );
     assert.equal(chat.current?.id, turn.id);
   });
 
-  it('shows a repeated notice under the first answer only, and never the lexical-only reason (it is the header\'s; the engine\'s results get a repeated notice from the test)', async () => {
+  it("shows a repeated notice under the first answer only, and never the lexical-only reason (it is the header's; the engine's results get a repeated notice from the test)", async () => {
     const repeated = 'The index was rebuilt after a format change.';
     const { chat } = session({
       // An embedding model that cannot load: every turn carries the lexical-only reason.
-      engine: { embedding: { modelId: 'missing-model', localModelPath: path.join(work, 'no-such-model'), allowRemote: false } },
+      engine: {
+        embedding: { modelId: 'missing-model', localModelPath: path.join(work, 'no-such-model'), allowRemote: false },
+      },
       wrap: (engine) =>
         new Proxy(engine, {
           get(target, key, receiver) {
@@ -126,7 +166,11 @@ describe('chat session (real index and offline model; fake editor host, settings
     const again = await chat.regenerate(first.id);
     assert.equal(again?.result?.answeredAs, undefined);
     const afterSecond = await chat.regenerate(second.id);
-    assert.equal(afterSecond?.result?.answeredAs, second.result?.answeredAs, 'regenerating the follow-up continues from the first turn');
+    assert.equal(
+      afterSecond?.result?.answeredAs,
+      second.result?.answeredAs,
+      'regenerating the follow-up continues from the first turn',
+    );
   });
 
   it('a failed turn says its kind and the ways forward: a key Gemini rejects (the real client against the fake Gemini server), and a folder with no Markdown', async () => {
@@ -187,16 +231,25 @@ describe('chat session (real index and offline model; fake editor host, settings
     const pending: TurnView = { id: 't1', question: 'Left running?', status: 'pending', startedAt: 1 };
     await state.update(HISTORY_KEY, [pending, { id: 42 }, 'junk']);
     const { chat, events } = session({ state });
-    assert.deepEqual(chat.history.map((t) => [t.id, t.status]), [['t1', 'cancelled']]);
+    assert.deepEqual(
+      chat.history.map((t) => [t.id, t.status]),
+      [['t1', 'cancelled']],
+    );
     const done = await chat.ask('How many days of annual leave do employees get?');
     await chat.setFeedback(done.id, 'helpful');
     assert.equal(chat.find(done.id)?.feedback, 'helpful');
     const removed = await chat.clear();
-    assert.deepEqual(removed.map((t) => t.id), ['t1', done.id]);
+    assert.deepEqual(
+      removed.map((t) => t.id),
+      ['t1', done.id],
+    );
     assert.deepEqual(state.get(HISTORY_KEY), []);
     assert.equal(events.at(-1)?.type, 'cleared');
     await chat.restore(removed);
-    assert.deepEqual((state.get(HISTORY_KEY) as TurnView[]).map((t) => t.id), ['t1', done.id]);
+    assert.deepEqual(
+      (state.get(HISTORY_KEY) as TurnView[]).map((t) => t.id),
+      ['t1', done.id],
+    );
   });
 });
 
@@ -204,7 +257,19 @@ describe('chat session (real index and offline model; fake editor host, settings
 function waysForward(turn: TurnView): string[] {
   const dom = new JSDOM('<!doctype html><html><body></body></html>');
   const noop = () => undefined;
-  const actions: TurnActions = { openEvidence: noop, openLink: noop, copyAnswer: noop, openInEditor: noop, retry: noop, regenerate: noop, feedback: noop, ask: noop, runCommand: noop };
+  const actions: TurnActions = {
+    openEvidence: noop,
+    openLink: noop,
+    copyAnswer: noop,
+    openInEditor: noop,
+    retry: noop,
+    regenerate: noop,
+    feedback: noop,
+    ask: noop,
+    runCommand: noop,
+  };
   const element = renderTurn(dom.window.document, turn, {}, actions);
-  return [...element.querySelectorAll('[aria-label="Ways forward"] button')].map((b) => b.getAttribute('data-testid') ?? '');
+  return [...element.querySelectorAll('[aria-label="Ways forward"] button')].map(
+    (b) => b.getAttribute('data-testid') ?? '',
+  );
 }

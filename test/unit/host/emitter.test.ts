@@ -9,7 +9,12 @@ describe('host event emitter', () => {
   it('delivers each event to every listener in order, with its this, until it is disposed', () => {
     const emitter = new Emitter<number>();
     const heard: string[] = [];
-    const owner = { name: 'owner', hear(this: { name: string }, n: number) { heard.push(`${this.name}:${n}`); } };
+    const owner = {
+      name: 'owner',
+      hear(this: { name: string }, n: number) {
+        heard.push(`${this.name}:${n}`);
+      },
+    };
     const disposables: Disposable[] = [];
     const first = emitter.event((n) => heard.push(`first:${n}`));
     emitter.event(owner.hear, owner, disposables);

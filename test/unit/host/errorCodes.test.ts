@@ -30,7 +30,12 @@ describe('error codes, across the index worker', function () {
   });
 
   it('a stopped worker (a real worker thread, terminated) is recognised by its code', async () => {
-    const store = await WorkerPassageStore.open({ script: SCRIPT, indexDir, docs: { folders: [{ name: 'docs', root: docs }] }, embedding: false });
+    const store = await WorkerPassageStore.open({
+      script: SCRIPT,
+      indexDir,
+      docs: { folders: [{ name: 'docs', root: docs }] },
+      embedding: false,
+    });
     await store.update(folderDocSource(docs), {});
     assert.equal((await store.search('paid leave', 1)).passages.length, 1);
     await store.close();
@@ -44,10 +49,15 @@ describe('error codes, across the index worker', function () {
     }
   });
 
-  it('an error thrown in the worker keeps its code as it crosses (Node\'s and ours), and a foreign one is not mistaken for a stop', async () => {
+  it("an error thrown in the worker keeps its code as it crosses (Node's and ours), and a foreign one is not mistaken for a stop", async () => {
     const file = path.join(indexDir, 'not-a-folder');
     await writeDocs(indexDir, { 'not-a-folder': 'x' });
-    const failed = await WorkerPassageStore.open({ script: SCRIPT, indexDir: file, docs: { folders: [{ name: 'docs', root: docs }] }, embedding: false }).then(
+    const failed = await WorkerPassageStore.open({
+      script: SCRIPT,
+      indexDir: file,
+      docs: { folders: [{ name: 'docs', root: docs }] },
+      embedding: false,
+    }).then(
       (store) => store.close().then(() => assert.fail('opened an index inside a file')),
       (error: unknown) => error,
     );
@@ -60,8 +70,12 @@ describe('error codes, across the index worker', function () {
     assert.equal(errorCode(fromWorkerError(toWorkerError(new Error('no code')))), undefined);
   });
 
-  it('only a stop is a stop, and only Node\'s network codes are a missing network (never the words)', () => {
-    assert.equal(isWorkerStopped(Object.assign(new Error('x'), { name: 'IndexWorkerStopped' })), false, 'a name is no code');
+  it("only a stop is a stop, and only Node's network codes are a missing network (never the words)", () => {
+    assert.equal(
+      isWorkerStopped(Object.assign(new Error('x'), { name: 'IndexWorkerStopped' })),
+      false,
+      'a name is no code',
+    );
     assert.equal(isWorkerStopped(new Error('The index worker stopped (exit code 1).')), false, 'words are no code');
     assert.equal(isNetworkFailure(new Error('fetch failed: ENOTFOUND')), false);
     assert.equal(isNetworkFailure(Object.assign(new Error('x'), { code: 'EAI_AGAIN' })), true);

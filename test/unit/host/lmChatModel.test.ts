@@ -17,9 +17,11 @@ describe('VS Code LM adapter with a model-shaped answer (fake LanguageModelChat)
   });
   after(() => fixture.dispose());
 
-  it('searches through tool calls, answers with this turn\'s ids, and only the planted sentence is dropped', async () => {
+  it("searches through tool calls, answers with this turn's ids, and only the planted sentence is dropped", async () => {
     // The passages as captured when the answer was written (ids of that capture, not this turn's).
-    const capture = await fixture.engine.ask('refunds and travel', { model: new ScriptedModel([search('annual plans refundable economy flights'), say('NOT_FOUND: capture only.')]) });
+    const capture = await fixture.engine.ask('refunds and travel', {
+      model: new ScriptedModel([search('annual plans refundable economy flights'), say('NOT_FOUND: capture only.')]),
+    });
     const captured = [...capture.evidence].reverse().map((e, i) => ({ ...e, id: `E${i + 1}` }));
     const annual = captured.find((e) => e.text.includes('Annual plans')) ?? assert.fail('no annual passage');
     const travel = captured.find((e) => e.text.includes('Economy')) ?? assert.fail('no travel passage');
@@ -36,7 +38,10 @@ describe('VS Code LM adapter with a model-shaped answer (fake LanguageModelChat)
     assert.ok(seen[0].tools.includes('searchPolicies'));
     assert.equal(r.model, 'vscode-lm:fake/replay');
     assert.equal(r.abstained, false, r.answer);
-    assert.deepEqual(r.sentences.map((s) => s.verdict), ['kept', 'kept', 'dropped']);
+    assert.deepEqual(
+      r.sentences.map((s) => s.verdict),
+      ['kept', 'kept', 'dropped'],
+    );
     // The ids were mapped to this turn's passages: each cited id holds the passage the writer cited.
     assert.match(r.evidence.find((e) => e.id === r.sentences[0].citations[0])?.text ?? '', /Annual plans/);
     assert.match(r.evidence.find((e) => e.id === r.sentences[1].citations[0])?.text ?? '', /Economy/);

@@ -52,7 +52,11 @@ describe('Markdown escaping of untrusted text', () => {
   it('puts a file path in a code span that holds it literally, backticks included', () => {
     for (const path of ['Policies/github-terms/site_policy.md', 'a`b``c.md', '`edge`.md', '<img onerror=x>.md']) {
       const tokens = md.parseInline(markdownCodeSpan(path), {})[0].children ?? [];
-      assert.deepEqual(tokens.map((t) => [t.type, t.content]), [['code_inline', path]], path);
+      assert.deepEqual(
+        tokens.map((t) => [t.type, t.content]),
+        [['code_inline', path]],
+        path,
+      );
     }
   });
 });

@@ -55,7 +55,20 @@ describe('model selection', () => {
 
   it('offers "Gemini + Google Search" always and Vertex AI Search only once a data store is set', () => {
     const labels = (hasDataStore: boolean) => modelChoices({ hasDataStore }).map((c) => c.label);
-    assert.deepEqual(labels(false), ['Auto', 'Gemini', 'Gemini + Google Search', 'VS Code language model', 'Extractive (offline)']);
-    assert.deepEqual(labels(true), ['Auto', 'Gemini', 'Gemini + Google Search', 'Vertex AI Search', 'VS Code language model', 'Extractive (offline)']);
+    assert.deepEqual(labels(false), [
+      'Auto',
+      'Gemini',
+      'Gemini + Google Search',
+      'VS Code language model',
+      'Extractive (offline)',
+    ]);
+    assert.deepEqual(labels(true), [
+      'Auto',
+      'Gemini',
+      'Gemini + Google Search',
+      'Vertex AI Search',
+      'VS Code language model',
+      'Extractive (offline)',
+    ]);
   });
 });

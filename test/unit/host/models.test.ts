@@ -54,7 +54,10 @@ describe('model resolver (fake settings, key and VS Code language models; real m
       const sources = fakeModelSources({ model, key: 'k-123' });
       let reads = 0;
       // The first read (choosing) sees the key; the next (building the client) finds it gone.
-      const models = new ModelResolver({ ...sources, geminiKey: () => Promise.resolve(reads++ === 0 ? 'k-123' : undefined) });
+      const models = new ModelResolver({
+        ...sources,
+        geminiKey: () => Promise.resolve(reads++ === 0 ? 'k-123' : undefined),
+      });
       await assert.rejects(models.create(engine), (error: unknown) => {
         assert.ok(error instanceof Error);
         assert.equal(errorCode(error), 'no-key');
@@ -90,17 +93,23 @@ describe('model resolver (fake settings, key and VS Code language models; real m
     const settings: FakeModelSettings = { model: 'vscode-lm', languageModels: [languageModel('gone')] };
     const sources = fakeModelSources(settings);
     const models = new ModelResolver({ ...sources, selectLanguageModel: () => Promise.resolve(undefined) });
-    await assert.rejects(models.create(engine), (e: unknown) => e instanceof LanguageModelUnavailable && /set "evident.model" to "extractive"/.test(e.message));
+    await assert.rejects(
+      models.create(engine),
+      (e: unknown) => e instanceof LanguageModelUnavailable && /set "evident.model" to "extractive"/.test(e.message),
+    );
   });
 
   it('"vertex-ai-search" with a data store: a grounded model, labelled by the data store\'s own name', async () => {
-    const models = resolver({ model: 'vertex-ai-search', dataStore: 'projects/p/locations/global/collections/default_collection/dataStores/handbook' });
+    const models = resolver({
+      model: 'vertex-ai-search',
+      dataStore: 'projects/p/locations/global/collections/default_collection/dataStores/handbook',
+    });
     const turn = await models.create(() => assert.fail('built-in grounding needs no workspace index'));
     assert.equal(turn.kind, 'grounded');
     assert.deepEqual(await models.describe(), { backend: 'vertex-ai-search', label: 'Vertex AI Search (handbook)' });
   });
 
-  it('passes on the sources\' change event (a setting, the key or the language models changed)', () => {
+  it("passes on the sources' change event (a setting, the key or the language models changed)", () => {
     const sources = fakeModelSources({ model: 'auto' });
     const models = new ModelResolver(sources);
     let heard = 0;

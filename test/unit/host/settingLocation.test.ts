@@ -19,16 +19,29 @@ describe('where a setting is edited', () => {
 
   it('opens the include/exclude settings for the workspace, and application settings in the User tab', () => {
     assert.equal(settingsTab(scopes.get(Settings.include), { remote: true, folder: true }), 'workspace');
-    assert.equal(settingsTab(scopes.get(Settings.exclude), { remote: false, folder: false }), 'user', 'no folder: no Workspace tab');
+    assert.equal(
+      settingsTab(scopes.get(Settings.exclude), { remote: false, folder: false }),
+      'user',
+      'no folder: no Workspace tab',
+    );
     assert.equal(settingsTab(scopes.get(Settings.chatTimeout), { remote: true, folder: true }), 'user');
     assert.equal(settingsTab(scopes.get(Settings.storeConnection), { remote: true, folder: true }), 'user');
     assert.equal(settingsTab(undefined, { remote: true, folder: true }), 'user', 'window scope (the default)');
   });
 
   it('queries exactly the settings by id, and reads every scope package.json gives', () => {
-    assert.equal(settingsQuery([Settings.include, Settings.exclude]), '@id:evident.index.include @id:evident.index.exclude');
+    assert.equal(
+      settingsQuery([Settings.include, Settings.exclude]),
+      '@id:evident.index.include @id:evident.index.exclude',
+    );
     assert.equal(scopes.get(Settings.embeddingModel), 'machine-overridable');
     assert.equal(scopes.get(Settings.model), 'window');
-    assert.deepEqual(settingScopes([{ properties: { a: { scope: 'machine' } } }, { properties: { b: {} } }, null]), new Map([['a', 'machine'], ['b', 'window']]));
+    assert.deepEqual(
+      settingScopes([{ properties: { a: { scope: 'machine' } } }, { properties: { b: {} } }, null]),
+      new Map([
+        ['a', 'machine'],
+        ['b', 'window'],
+      ]),
+    );
   });
 });

@@ -32,7 +32,11 @@ describe('workspace index state machine (real engine and index on disk; fake edi
     await removeDir(work);
   });
 
-  function workspaceIndex(host: FakeIndexHost): { index: WorkspaceIndex; states: IndexView[]; log: ReturnType<typeof memoryLog> } {
+  function workspaceIndex(host: FakeIndexHost): {
+    index: WorkspaceIndex;
+    states: IndexView[];
+    log: ReturnType<typeof memoryLog>;
+  } {
     const log = memoryLog();
     const index = new WorkspaceIndex(host, log);
     open.push(index);
@@ -50,7 +54,10 @@ describe('workspace index state machine (real engine and index on disk; fake edi
     assert.equal(host.engines.length, 0, 'warm-up opens nothing without a folder');
     await assert.rejects(index.ready(), /Open a folder to use Evident/);
     assert.equal(index.status.state, 'error');
-    assert.deepEqual(index.logPaths, { metrics: path.join(work, 'global', 'no-folder', 'metrics.jsonl'), audit: path.join(work, 'global', 'no-folder', 'audit.jsonl') });
+    assert.deepEqual(index.logPaths, {
+      metrics: path.join(work, 'global', 'no-folder', 'metrics.jsonl'),
+      audit: path.join(work, 'global', 'no-folder', 'audit.jsonl'),
+    });
   });
 
   it('goes not-indexed → indexing → indexed on the first use, with a progress notification, the context key and the walkthrough step', async () => {
@@ -86,7 +93,8 @@ describe('workspace index state machine (real engine and index on disk; fake edi
         new Proxy(engine, {
           get(target, key, receiver) {
             if (key === 'index') {
-              return (...args: Parameters<Engine['index']>) => (++runs === 2 ? Promise.reject(new Error('disk full')) : target.index(...args));
+              return (...args: Parameters<Engine['index']>) =>
+                ++runs === 2 ? Promise.reject(new Error('disk full')) : target.index(...args);
             }
             const value: unknown = Reflect.get(target, key, receiver);
             return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
@@ -114,7 +122,10 @@ describe('workspace index state machine (real engine and index on disk; fake edi
     const host = fakeIndexHost({ docs, storage: work });
     const { index } = workspaceIndex(host);
     await index.warmUp();
-    await writeFile(path.join(docs, 'leave.md'), '# Leave\n\n## Employees\n\nEmployees get 30 days of annual leave per year.\n');
+    await writeFile(
+      path.join(docs, 'leave.md'),
+      '# Leave\n\n## Employees\n\nEmployees get 30 days of annual leave per year.\n',
+    );
     await writeDocs(docs, { 'expenses.md': '# Expenses\n\nReceipts are needed for every expense over 20 euros.\n' });
     const order: string[] = [];
     const first = index.reindex({ notify: false }).then((r) => (order.push('full'), r));
@@ -168,8 +179,14 @@ describe('workspace index state machine (real engine and index on disk; fake edi
     assert.deepEqual(host.notifications, ['Evident: indexing workspace docs', 'Evident: indexing workspace docs']);
   });
 
-  it('retrieval lexical only: the reason from the run is the view\'s message (an embedding model that cannot load)', async () => {
-    const host = fakeIndexHost({ docs, storage: work, engine: { embedding: { modelId: 'missing-model', localModelPath: path.join(work, 'no-such-model'), allowRemote: false } } });
+  it("retrieval lexical only: the reason from the run is the view's message (an embedding model that cannot load)", async () => {
+    const host = fakeIndexHost({
+      docs,
+      storage: work,
+      engine: {
+        embedding: { modelId: 'missing-model', localModelPath: path.join(work, 'no-such-model'), allowRemote: false },
+      },
+    });
     const { index } = workspaceIndex(host);
     const report = await (async () => {
       await index.engine();

@@ -2,7 +2,16 @@
 // are refused at the boundary (never half-accepted).
 
 import assert from 'node:assert/strict';
-import { isHostToWebview, isSafeExternalUrl, isTurnResult, isTurnView, isWebviewToHost, MAX_QUESTION_LENGTH, upgradeSavedTurn, type ChatState } from '../../../src/shared/protocol';
+import {
+  isHostToWebview,
+  isSafeExternalUrl,
+  isTurnResult,
+  isTurnView,
+  isWebviewToHost,
+  MAX_QUESTION_LENGTH,
+  upgradeSavedTurn,
+  type ChatState,
+} from '../../../src/shared/protocol';
 import { turnResult } from '../../support/turnBuilder';
 import { notice } from '../../../src/domain/notices';
 
@@ -65,22 +74,43 @@ describe('webview ⇄ host protocol guards', () => {
     (broken.turns[0].result as unknown as Record<string, unknown>).sentences = [{ text: 'x' }];
     assert.equal(isHostToWebview({ type: 'state', state: broken }), false);
     assert.equal(isHostToWebview({ type: 'progress', turnId: 't1', stage: 'dreaming' }), false);
-    assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, state: 'weird' }, model: state.model }), false);
-    assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, store: 'shared index postgres://db/handbook' }, model: state.model }), true);
+    assert.equal(
+      isHostToWebview({ type: 'status', index: { ...state.index, state: 'weird' }, model: state.model }),
+      false,
+    );
+    assert.equal(
+      isHostToWebview({
+        type: 'status',
+        index: { ...state.index, store: 'shared index postgres://db/handbook' },
+        model: state.model,
+      }),
+      true,
+    );
     assert.equal(isHostToWebview({ type: 'status', index: { ...state.index, store: 42 }, model: state.model }), false);
   });
 
   it('checks notices as notices (a known code and a text), and keeps a turn an earlier version saved with plain-string notices', () => {
-    const damaged = notice('lexical-index-damaged', 'The lexical index is damaged (x): rebuilding it from the stored passages.');
+    const damaged = notice(
+      'lexical-index-damaged',
+      'The lexical index is damaged (x): rebuilding it from the stored passages.',
+    );
     assert.equal(isTurnResult(turnResult({ notices: [damaged] })), true);
     assert.equal(isTurnResult({ ...turnResult(), notices: ['a plain string'] }), false);
     assert.equal(isTurnResult({ ...turnResult(), notices: [{ code: 'made-up', text: 'x' }] }), false);
     assert.equal(isTurnResult({ ...turnResult(), notices: [{ code: 'index-busy' }] }), false);
-    const saved = { id: 't1', question: 'Q?', status: 'done', startedAt: 1, result: { ...turnResult(), notices: ['The index was rebuilt.'] } };
+    const saved = {
+      id: 't1',
+      question: 'Q?',
+      status: 'done',
+      startedAt: 1,
+      result: { ...turnResult(), notices: ['The index was rebuilt.'] },
+    };
     assert.equal(isTurnView(saved), false, 'as an earlier version saved it');
     const upgraded = upgradeSavedTurn(saved);
     assert.equal(isTurnView(upgraded), true);
-    assert.deepEqual((upgraded as { result: { notices: unknown } }).result.notices, [{ code: 'earlier-version', text: 'The index was rebuilt.' }]);
+    assert.deepEqual((upgraded as { result: { notices: unknown } }).result.notices, [
+      { code: 'earlier-version', text: 'The index was rebuilt.' },
+    ]);
     const today = { ...saved, result: { ...turnResult(), notices: [damaged] } };
     assert.deepEqual(upgradeSavedTurn(today), today, 'a turn saved today is read as it is');
     assert.equal(upgradeSavedTurn('junk'), 'junk');
@@ -88,7 +118,10 @@ describe('webview ⇄ host protocol guards', () => {
 
   it('checks a turn result field by field', () => {
     assert.equal(isTurnResult(turnResult()), true);
-    assert.equal(isTurnResult({ ...turnResult(), metrics: { retrieved: -1, coverage: 1, dropped: 0, abstained: false } }), false);
+    assert.equal(
+      isTurnResult({ ...turnResult(), metrics: { retrieved: -1, coverage: 1, dropped: 0, abstained: false } }),
+      false,
+    );
     assert.equal(isTurnResult({ ...turnResult(), retrieval: 'vector' }), false);
     assert.equal(isTurnResult({ ...turnResult(), evidence: [{ ...turnResult().evidence[0], id: 'X1' }] }), false);
     const { answer: _answer, ...withoutAnswer } = turnResult();
@@ -98,7 +131,9 @@ describe('webview ⇄ host protocol guards', () => {
   it('checks the grounding part of a turn result (route 2), and still reads results without it', () => {
     const grounding = {
       route: 'google-search',
-      supports: [{ segment: 'Parking is free.', sentence: 'Parking is free.', chunks: ['E1'], uris: ['https://a.example/p'] }],
+      supports: [
+        { segment: 'Parking is free.', sentence: 'Parking is free.', chunks: ['E1'], uris: ['https://a.example/p'] },
+      ],
       queries: ['parking'],
       searchSuggestions: '<div>s</div>',
     };
@@ -106,17 +141,38 @@ describe('webview ⇄ host protocol guards', () => {
     const grounded = { ...turnResult(), retrieval: 'google-search', evidence: [web], grounding };
     assert.equal(isTurnResult(grounded), true);
     assert.equal(isTurnResult({ ...grounded, grounding: { ...grounding, route: 'bing' } }), false);
-    assert.equal(isTurnResult({ ...grounded, grounding: { ...grounding, supports: [{ ...grounding.supports[0], chunks: ['<b>'] }] } }), false);
+    assert.equal(
+      isTurnResult({
+        ...grounded,
+        grounding: { ...grounding, supports: [{ ...grounding.supports[0], chunks: ['<b>'] }] },
+      }),
+      false,
+    );
     assert.equal(isTurnResult({ ...grounded, grounding: { ...grounding, searchSuggestions: 42 } }), false);
     assert.equal(isTurnResult({ ...grounded, evidence: [{ ...web, uri: 7 }] }), false);
     assert.equal(isTurnResult({ ...turnResult(), retrieval: 'vertex-ai-search' }), true);
-    assert.equal(isHostToWebview({ type: 'status', index: state.index, model: { backend: 'google-search', label: 'Gemini + Google Search' } }), true);
+    assert.equal(
+      isHostToWebview({
+        type: 'status',
+        index: state.index,
+        model: { backend: 'google-search', label: 'Gemini + Google Search' },
+      }),
+      true,
+    );
   });
 
   it('lets only plain web links out', () => {
     assert.equal(isSafeExternalUrl('https://example.com/a?b=c'), true);
     assert.equal(isSafeExternalUrl('http://example.com'), true);
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'command:workbench.action.openSettings', 'vscode://x', 'https://user:pw@example.com', 'not a url', 'data:text/html,<script>']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'command:workbench.action.openSettings',
+      'vscode://x',
+      'https://user:pw@example.com',
+      'not a url',
+      'data:text/html,<script>',
+    ]) {
       assert.equal(isSafeExternalUrl(url), false, url);
     }
   });

@@ -7,8 +7,22 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError, GoogleGenAI, type Content } from '@google/genai';
-import { FakeGeminiServer, errorReply, functionCallReply, groundedReply, hangReply, splitIntoFrames, textReply } from '../../support/fakeGemini';
-import { LAUNDERED_SENTENCE, findEvidenceText, firstSentence, modeScript, parseScript } from '../../support/fakeGeminiModes';
+import {
+  FakeGeminiServer,
+  errorReply,
+  functionCallReply,
+  groundedReply,
+  hangReply,
+  splitIntoFrames,
+  textReply,
+} from '../../support/fakeGemini';
+import {
+  LAUNDERED_SENTENCE,
+  findEvidenceText,
+  firstSentence,
+  modeScript,
+  parseScript,
+} from '../../support/fakeGeminiModes';
 
 const MODEL = 'gemini-2.5-flash';
 
@@ -28,15 +42,30 @@ describe('fake Gemini server (real @google/genai client)', () => {
   });
 
   it('round-trips a function call and records both requests', async () => {
-    server.enqueue(functionCallReply('searchPolicies', { query: 'refund window' }), textReply('Annual plans are refundable [E1].'));
-    const tools = [{ functionDeclarations: [{ name: 'searchPolicies', description: 'search', parametersJsonSchema: { type: 'object' } }] }];
+    server.enqueue(
+      functionCallReply('searchPolicies', { query: 'refund window' }),
+      textReply('Annual plans are refundable [E1].'),
+    );
+    const tools = [
+      {
+        functionDeclarations: [
+          { name: 'searchPolicies', description: 'search', parametersJsonSchema: { type: 'object' } },
+        ],
+      },
+    ];
     const contents: Content[] = [{ role: 'user', parts: [{ text: 'Can I get a refund?' }] }];
 
     const first = await ai.models.generateContent({ model: MODEL, contents, config: { tools } });
-    assert.deepEqual(first.functionCalls?.map((c) => [c.name, c.args]), [['searchPolicies', { query: 'refund window' }]]);
+    assert.deepEqual(
+      first.functionCalls?.map((c) => [c.name, c.args]),
+      [['searchPolicies', { query: 'refund window' }]],
+    );
 
     contents.push(first.candidates![0].content!);
-    contents.push({ role: 'user', parts: [{ functionResponse: { name: 'searchPolicies', response: { passages: [{ id: 'E1', text: 'x' }] } } }] });
+    contents.push({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'searchPolicies', response: { passages: [{ id: 'E1', text: 'x' }] } } }],
+    });
     const second = await ai.models.generateContent({ model: MODEL, contents, config: { tools } });
     assert.equal(second.text, 'Annual plans are refundable [E1].');
 
@@ -57,7 +86,9 @@ describe('fake Gemini server (real @google/genai client)', () => {
     const text = 'Monthly plans are not refundable [E1]. Annual plans are refundable pro rata [E2].';
     server.enqueue(textReply(text));
     const chunks = [];
-    for await (const chunk of await ai.models.generateContentStream({ model: MODEL, contents: 'refunds?' })) chunks.push(chunk);
+    for await (const chunk of await ai.models.generateContentStream({ model: MODEL, contents: 'refunds?' })) {
+      chunks.push(chunk);
+    }
 
     assert.ok(chunks.length >= 3, `expected several frames, got ${chunks.length}`);
     assert.equal(chunks.map((c) => c.text ?? '').join(''), text);
@@ -70,9 +101,17 @@ describe('fake Gemini server (real @google/genai client)', () => {
 
   it('streams grounding metadata in the last frame only, with UTF-8 byte offsets', async () => {
     const text = 'Café hours are 9–5. Parking is free.';
-    server.enqueue(groundedReply(text, [{ uri: 'https://example.org/a', title: 'A' }], [{ text: 'Parking is free.', chunks: [0] }]));
+    server.enqueue(
+      groundedReply(text, [{ uri: 'https://example.org/a', title: 'A' }], [{ text: 'Parking is free.', chunks: [0] }]),
+    );
     const chunks = [];
-    for await (const chunk of await ai.models.generateContentStream({ model: MODEL, contents: 'q', config: { tools: [{ googleSearch: {} }] } })) chunks.push(chunk);
+    for await (const chunk of await ai.models.generateContentStream({
+      model: MODEL,
+      contents: 'q',
+      config: { tools: [{ googleSearch: {} }] },
+    })) {
+      chunks.push(chunk);
+    }
     const withGrounding = chunks.filter((c) => c.candidates?.[0].groundingMetadata);
     assert.equal(withGrounding.length, 1);
     assert.equal(withGrounding[0], chunks[chunks.length - 1]);
@@ -86,8 +125,13 @@ describe('fake Gemini server (real @google/genai client)', () => {
   it('streams a function call in the final frame', async () => {
     server.enqueue(functionCallReply('searchPolicies', { query: 'leave' }));
     const calls = [];
-    for await (const chunk of await ai.models.generateContentStream({ model: MODEL, contents: 'leave?' })) calls.push(...(chunk.functionCalls ?? []));
-    assert.deepEqual(calls.map((c) => c.name), ['searchPolicies']);
+    for await (const chunk of await ai.models.generateContentStream({ model: MODEL, contents: 'leave?' })) {
+      calls.push(...(chunk.functionCalls ?? []));
+    }
+    assert.deepEqual(
+      calls.map((c) => c.name),
+      ['searchPolicies'],
+    );
   });
 
   it('surfaces a 429 as ApiError with status 429 and the Google error message', async () => {
@@ -125,10 +169,13 @@ describe('fake Gemini server (real @google/genai client)', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 100);
-    await assert.rejects(ai.models.generateContent({ model: MODEL, contents: 'hi', config: { abortSignal: controller.signal } }), (error: unknown) => {
-      assert.equal((error as Error).name, 'AbortError');
-      return true;
-    });
+    await assert.rejects(
+      ai.models.generateContent({ model: MODEL, contents: 'hi', config: { abortSignal: controller.signal } }),
+      (error: unknown) => {
+        assert.equal((error as Error).name, 'AbortError');
+        return true;
+      },
+    );
     assert.ok(Date.now() - started < 5000);
   });
 
@@ -154,7 +201,10 @@ describe('fake Gemini server (real @google/genai client)', () => {
     server.enqueue(textReply('queued'));
     server.respondWith((req) => textReply(`dynamic for ${req.model}`));
     assert.equal((await ai.models.generateContent({ model: MODEL, contents: 'a' })).text, 'queued');
-    assert.equal((await ai.models.generateContent({ model: 'other-model', contents: 'b' })).text, 'dynamic for other-model');
+    assert.equal(
+      (await ai.models.generateContent({ model: 'other-model', contents: 'b' })).text,
+      'dynamic for other-model',
+    );
   });
 
   it('rejects unknown routes and bad JSON with Google-style errors', async () => {
@@ -176,10 +226,17 @@ describe('fake Gemini server (real @google/genai client)', () => {
 
 describe('fake Gemini frame splitting', () => {
   it('keeps the text intact and puts grounding metadata only in the last frame', () => {
-    const body = { ...(textReply('A fairly long answer that should be split into pieces.').body as Record<string, unknown>) };
+    const body = {
+      ...(textReply('A fairly long answer that should be split into pieces.').body as Record<string, unknown>),
+    };
     (body.candidates as Array<Record<string, unknown>>)[0].groundingMetadata = { groundingChunks: [] };
-    const frames = splitIntoFrames(body) as Array<{ candidates: Array<{ content: { parts: Array<{ text: string }> }; groundingMetadata?: unknown }> }>;
-    assert.equal(frames.map((f) => f.candidates[0].content.parts[0].text).join(''), 'A fairly long answer that should be split into pieces.');
+    const frames = splitIntoFrames(body) as Array<{
+      candidates: Array<{ content: { parts: Array<{ text: string }> }; groundingMetadata?: unknown }>;
+    }>;
+    assert.equal(
+      frames.map((f) => f.candidates[0].content.parts[0].text).join(''),
+      'A fairly long answer that should be split into pieces.',
+    );
     assert.deepEqual(
       frames.map((f) => f.candidates[0].groundingMetadata !== undefined),
       frames.map((_f, i) => i === frames.length - 1),
@@ -192,8 +249,12 @@ describe('fake Gemini modes', () => {
 
   it('cite-first-evidence: searches with the question, then cites E1 twice (one laundered)', () => {
     const script = modeScript('cite-first-evidence');
-    const first = script({ ...ask, body: { contents: [{ role: 'user', parts: [{ text: 'How long is the refund window?' }] }] } });
-    const call = (first.body as { candidates: Array<{ content: { parts: Array<{ functionCall: unknown }> } }> }).candidates[0].content.parts[0].functionCall;
+    const first = script({
+      ...ask,
+      body: { contents: [{ role: 'user', parts: [{ text: 'How long is the refund window?' }] }] },
+    });
+    const call = (first.body as { candidates: Array<{ content: { parts: Array<{ functionCall: unknown }> } }> })
+      .candidates[0].content.parts[0].functionCall;
     assert.deepEqual(call, { name: 'searchPolicies', args: { query: 'How long is the refund window?' } });
 
     const second = script({
@@ -202,25 +263,54 @@ describe('fake Gemini modes', () => {
         contents: [
           { role: 'user', parts: [{ text: 'How long is the refund window?' }] },
           { role: 'model', parts: [{ functionCall: { name: 'searchPolicies', args: {} } }] },
-          { role: 'user', parts: [{ functionResponse: { name: 'searchPolicies', response: { passages: [{ id: 'E1', text: 'Annual plans are refundable within 90 days. Other text.' }] } } }] },
+          {
+            role: 'user',
+            parts: [
+              {
+                functionResponse: {
+                  name: 'searchPolicies',
+                  response: {
+                    passages: [{ id: 'E1', text: 'Annual plans are refundable within 90 days. Other text.' }],
+                  },
+                },
+              },
+            ],
+          },
         ],
       },
     });
-    const text = (second.body as { candidates: Array<{ content: { parts: Array<{ text: string }> } }> }).candidates[0].content.parts[0].text;
+    const text = (second.body as { candidates: Array<{ content: { parts: Array<{ text: string }> } }> }).candidates[0]
+      .content.parts[0].text;
     assert.equal(text, `Annual plans are refundable within 90 days. [E1] ${LAUNDERED_SENTENCE} [E1]`);
   });
 
   it('abstains when the tool returned no E1', () => {
     const reply = modeScript('cite-first-evidence')({
       ...ask,
-      body: { contents: [{ role: 'user', parts: [{ functionResponse: { name: 'searchPolicies', response: { passages: [] } } }] }] },
+      body: {
+        contents: [
+          { role: 'user', parts: [{ functionResponse: { name: 'searchPolicies', response: { passages: [] } } }] },
+        ],
+      },
     });
-    const text = (reply.body as { candidates: Array<{ content: { parts: Array<{ text: string }> } }> }).candidates[0].content.parts[0].text;
+    const text = (reply.body as { candidates: Array<{ content: { parts: Array<{ text: string }> } }> }).candidates[0]
+      .content.parts[0].text;
     assert.match(text, /^NOT_FOUND: /);
   });
 
   it('finds evidence text in object and string tool results', () => {
-    assert.equal(findEvidenceText({ results: [{ evidenceId: 'E2', text: 'no' }, { evidenceId: 'E1', text: 'yes' }] }, 'E1'), 'yes');
+    assert.equal(
+      findEvidenceText(
+        {
+          results: [
+            { evidenceId: 'E2', text: 'no' },
+            { evidenceId: 'E1', text: 'yes' },
+          ],
+        },
+        'E1',
+      ),
+      'yes',
+    );
     assert.equal(findEvidenceText({ content: '[E1] First passage.\n[E2] Second.' }, 'E1'), 'First passage.');
     assert.equal(findEvidenceText({ content: '[E10] not this one' }, 'E1'), undefined);
     assert.equal(firstSentence('Travel is booked via Tripline\nmore'), 'Travel is booked via Tripline.');
@@ -266,9 +356,14 @@ describe('fakeGeminiMain (command line)', () => {
       const ai = new GoogleGenAI({ apiKey: 'k', httpOptions: { apiVersion: 'v1beta' } });
       assert.equal((await ai.models.generateContent({ model: MODEL, contents: 'x' })).text, 'scripted first');
       // stderr is a separate pipe: give its data event a moment to arrive.
-      for (let i = 0; i < 40 && !/request generateContent/.test(started.stderr()); i++) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 40 && !/request generateContent/.test(started.stderr()); i++) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
       assert.match(started.stderr(), /request generateContent gemini-2\.5-flash contents=1/);
-      await assert.rejects(ai.models.generateContent({ model: MODEL, contents: 'x' }), (e: unknown) => e instanceof ApiError && e.status === 503);
+      await assert.rejects(
+        ai.models.generateContent({ model: MODEL, contents: 'x' }),
+        (e: unknown) => e instanceof ApiError && e.status === 503,
+      );
       const third = await ai.models.generateContent({ model: MODEL, contents: 'What is the travel policy?' });
       assert.deepEqual(third.functionCalls?.[0].args, { query: 'What is the travel policy?' });
     } finally {

@@ -45,7 +45,12 @@ async function markdownFiles(dir: string): Promise<string[]> {
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/[^a-z0-9$%]+/g, ' ').trim().split(' ').filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9$%]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
 }
 
 function checkEvalItem(value: Record<string, unknown>): string | undefined {
@@ -70,7 +75,10 @@ describe('sample workspace (samples/)', () => {
 
   it('holds 6–9 policy documents and no README', () => {
     assert.ok(docs.size >= 6 && docs.size <= 9, `found ${docs.size}`);
-    assert.deepEqual([...docs.keys()].filter((f) => /readme/i.test(f)), []);
+    assert.deepEqual(
+      [...docs.keys()].filter((f) => /readme/i.test(f)),
+      [],
+    );
   });
 
   it('gives every document front matter with title, owner and effective date', () => {
@@ -112,14 +120,21 @@ describe('sample workspace (samples/)', () => {
       for (const keyword of item.answer_keywords) {
         const found = item.gold_files.some((gold) => docs.get(gold)!.toLowerCase().includes(keyword.toLowerCase()));
         assert.ok(found, `${item.id}: keyword "${keyword}" is in none of its gold files`);
-        assert.ok(!item.question.toLowerCase().includes(keyword.toLowerCase()), `${item.id}: keyword "${keyword}" is given away by the question`);
+        assert.ok(
+          !item.question.toLowerCase().includes(keyword.toLowerCase()),
+          `${item.id}: keyword "${keyword}" is given away by the question`,
+        );
       }
     }
   });
 
   it('keeps unanswerable questions uncovered by every document', () => {
     for (const item of items.filter((i) => !i.answerable)) {
-      assert.deepEqual([item.answer_keywords, item.gold_files], [[], []], `${item.id}: unanswerable items carry no keywords or gold files`);
+      assert.deepEqual(
+        [item.answer_keywords, item.gold_files],
+        [[], []],
+        `${item.id}: unanswerable items carry no keywords or gold files`,
+      );
       const terms = NOT_COVERED[item.id];
       assert.ok(terms, `${item.id}: add the terms that prove it is not covered to NOT_COVERED`);
       for (const [file, text] of docs) {
@@ -131,7 +146,9 @@ describe('sample workspace (samples/)', () => {
   it('supports no part of the fake model’s laundered sentence (so the verifier must drop it)', async () => {
     const everything = [...docs.values()];
     for (const folder of ['mini', 'hostile']) {
-      for (const file of await markdownFiles(join(FIXTURES, folder))) everything.push(await readFile(join(FIXTURES, folder, file), 'utf8'));
+      for (const file of await markdownFiles(join(FIXTURES, folder))) {
+        everything.push(await readFile(join(FIXTURES, folder, file), 'utf8'));
+      }
     }
     for (const claim of [/company car\b/i, /\b57\b/, /extra vacation/i]) {
       assert.match(LAUNDERED_SENTENCE, claim);
@@ -180,7 +197,15 @@ describe('fixture workspaces (test/fixtures/)', () => {
     const parking = await readFile(join(FIXTURES, 'hostile', 'parking.md'), 'utf8');
     const notes = await readFile(join(FIXTURES, 'hostile', 'assistant-notes.md'), 'utf8');
     assert.match((await lines('hostile/parking.md'))[10], /up to 3 days per month/);
-    for (const payload of ['<script>alert(1)</script>', '<img src=x onerror=', '](javascript:alert(1))', 'href="javascript:', '<iframe', '<style>', 'data:text/html']) {
+    for (const payload of [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=',
+      '](javascript:alert(1))',
+      'href="javascript:',
+      '<iframe',
+      '<style>',
+      'data:text/html',
+    ]) {
       assert.ok(parking.includes(payload), `parking.md lacks ${payload}`);
     }
     assert.match(notes, /ignore all previous instructions/i);

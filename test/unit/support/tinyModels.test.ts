@@ -47,10 +47,19 @@ describe('tiny models for the real transformers.js path', function () {
   describe('generation', () => {
     it('writes the layout transformers.js expects, under the caller’s folder', async () => {
       assert.equal(embeddingFolder, join(defaultModelCacheDir(), 'evident-tiny-embedding-v1'));
-      for (const file of ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx', 'onnx/model_quantized.onnx']) {
+      for (const file of [
+        'config.json',
+        'tokenizer.json',
+        'tokenizer_config.json',
+        'onnx/model.onnx',
+        'onnx/model_quantized.onnx',
+      ]) {
         assert.ok((await stat(join(embeddingFolder, file))).size > 0, file);
       }
-      const config = JSON.parse(await readFile(join(classifierFolder, 'config.json'), 'utf8')) as Record<string, unknown>;
+      const config = JSON.parse(await readFile(join(classifierFolder, 'config.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
       assert.equal(config.model_type, 'bert');
       assert.deepEqual(config.id2label, { 0: 'NOT_ENTAILMENT', 1: 'ENTAILMENT' });
     });
@@ -101,23 +110,39 @@ describe('tiny models for the real transformers.js path', function () {
       ];
       const v = (await extract(texts, { pooling: 'mean', normalize: true })).tolist() as number[][];
       assert.ok(cosine(v[0], v[1]) > cosine(v[0], v[2]) + 0.3, `hotel ${cosine(v[0], v[1])} vs ${cosine(v[0], v[2])}`);
-      assert.ok(cosine(v[3], v[4]) > cosine(v[3], v[5]) + 0.3, `phishing ${cosine(v[3], v[4])} vs ${cosine(v[3], v[5])}`);
+      assert.ok(
+        cosine(v[3], v[4]) > cosine(v[3], v[5]) + 0.3,
+        `phishing ${cosine(v[3], v[4])} vs ${cosine(v[3], v[5])}`,
+      );
       assert.ok(cosine(v[0], v[1]) > 0.5);
     });
 
     it('gives the same vector for the same text padded in a batch or alone', async () => {
-      const alone = (await extract('Report phishing emails.', { pooling: 'mean', normalize: true })).tolist() as number[][];
-      const batched = (await extract(['Report phishing emails.', 'A much longer sentence that forces padding of the first one.'], { pooling: 'mean', normalize: true })).tolist() as number[][];
+      const alone = (
+        await extract('Report phishing emails.', { pooling: 'mean', normalize: true })
+      ).tolist() as number[][];
+      const batched = (
+        await extract(['Report phishing emails.', 'A much longer sentence that forces padding of the first one.'], {
+          pooling: 'mean',
+          normalize: true,
+        })
+      ).tolist() as number[][];
       assert.ok(cosine(alone[0], batched[0]) > 0.9999);
     });
   });
 
   describe('entailment classifier (cross-encoder)', () => {
-    const premise = 'Annual plans are refundable pro rata within 90 days of purchase. Monthly plans are not refundable.';
+    const premise =
+      'Annual plans are refundable pro rata within 90 days of purchase. Monthly plans are not refundable.';
 
     it('through the text-classification pipeline’s tokenizer and model, with text_pair', async () => {
-      const classify = (await pipeline('text-classification', classifierFolder, { dtype: 'fp32' })) as TextClassificationPipeline;
-      const hypotheses = ['Annual plans are refundable within 90 days.', 'Report phishing emails to the security team.'];
+      const classify = (await pipeline('text-classification', classifierFolder, {
+        dtype: 'fp32',
+      })) as TextClassificationPipeline;
+      const hypotheses = [
+        'Annual plans are refundable within 90 days.',
+        'Report phishing emails to the security team.',
+      ];
       const inputs = classify.tokenizer([premise, premise], { text_pair: hypotheses, padding: true, truncation: true });
       const { logits } = (await classify.model(inputs)) as { logits: Tensor };
       const { id2label } = classify.model.config as unknown as { id2label: Record<number, string> };
@@ -127,13 +152,18 @@ describe('tiny models for the real transformers.js path', function () {
 
     it('through AutoTokenizer + AutoModelForSequenceClassification: logits [batch, 2], direction by word overlap', async () => {
       const tokenizer: PreTrainedTokenizer = await AutoTokenizer.from_pretrained(classifierFolder);
-      const model: PreTrainedModel = await AutoModelForSequenceClassification.from_pretrained(classifierFolder, { dtype: 'fp32' });
+      const model: PreTrainedModel = await AutoModelForSequenceClassification.from_pretrained(classifierFolder, {
+        dtype: 'fp32',
+      });
       const hypotheses = [
         'Monthly plans are not refundable.',
         'Every employee receives a company car and 45 extra vacation days.',
         'Passwords must be rotated every 90 days.',
       ];
-      const inputs = tokenizer(hypotheses.map(() => premise), { text_pair: hypotheses, padding: true, truncation: true });
+      const inputs = tokenizer(
+        hypotheses.map(() => premise),
+        { text_pair: hypotheses, padding: true, truncation: true },
+      );
       assert.deepEqual((inputs.token_type_ids as Tensor).dims, (inputs.input_ids as Tensor).dims);
       const { logits } = (await model(inputs)) as { logits: Tensor };
       assert.deepEqual(logits.dims, [3, 2]);
@@ -146,7 +176,9 @@ describe('tiny models for the real transformers.js path', function () {
 
     it('canary: the 4.x pipeline silently drops {text, text_pair} objects (use tokenizer + model instead)', async () => {
       // If this starts failing, transformers.js learned pair inputs in the pipeline: simplify callers.
-      const classify = (await pipeline('text-classification', classifierFolder, { dtype: 'fp32' })) as TextClassificationPipeline;
+      const classify = (await pipeline('text-classification', classifierFolder, {
+        dtype: 'fp32',
+      })) as TextClassificationPipeline;
       const encoded = classify.tokenizer({ text: premise, text_pair: premise } as unknown as string);
       assert.equal((encoded.input_ids as Tensor).dims[1], 2, 'only [CLS] [SEP]: the texts were dropped');
     });

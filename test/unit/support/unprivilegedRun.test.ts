@@ -24,7 +24,12 @@ const PERMISSION_TESTS = {
 async function copyCheckout(dest: string): Promise<void> {
   let files: string[];
   try {
-    files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+    files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .split('\0')
+      .filter(Boolean);
   } catch (error) {
     throw new Error(`cannot copy the checkout: git ls-files failed in ${ROOT} (${(error as Error).message})`);
   }
@@ -56,20 +61,45 @@ describe('runs as a user the folder modes apply to (test support)', function () 
     await copyCheckout(checkout);
     const results = path.join(work, 'results.json');
     const grep = PERMISSION_TESTS.titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-    const run = spawnSync(process.execPath, [
-      path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config', '--node-option', 'import=tsx', '--timeout', '120000',
-      '--reporter', 'json', '--reporter-option', `output=${results}`, '--grep', grep, ...PERMISSION_TESTS.files,
-    ], { cwd: checkout, encoding: 'utf8' });
-    const report = JSON.parse(await readFile(results, 'utf8').catch(() => '{}')) as { passes?: { fullTitle: string }[]; failures?: { fullTitle: string; err: { message: string } }[] };
+    const run = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+        '--no-config',
+        '--node-option',
+        'import=tsx',
+        '--timeout',
+        '120000',
+        '--reporter',
+        'json',
+        '--reporter-option',
+        `output=${results}`,
+        '--grep',
+        grep,
+        ...PERMISSION_TESTS.files,
+      ],
+      { cwd: checkout, encoding: 'utf8' },
+    );
+    const report = JSON.parse(await readFile(results, 'utf8').catch(() => '{}')) as {
+      passes?: { fullTitle: string }[];
+      failures?: { fullTitle: string; err: { message: string } }[];
+    };
     const failures = (report.failures ?? []).map((f) => `${f.fullTitle}: ${f.err.message}`);
     assert.deepEqual(failures, [], `the permission tests failed in ${checkout}`);
     assert.equal(run.status, 0, `mocha in the copy: ${run.stderr}`);
-    assert.deepEqual((report.passes ?? []).map((p) => p.fullTitle).sort(), [...PERMISSION_TESTS.titles].sort(), 'both permission tests ran and passed');
+    assert.deepEqual(
+      (report.passes ?? []).map((p) => p.fullTitle).sort(),
+      [...PERMISSION_TESTS.titles].sort(),
+      'both permission tests ran and passed',
+    );
   });
 
   it('runs as nobody under root (and fails, naming the path, when nobody cannot reach one), as the own user otherwise', async () => {
     const script = path.join(work, 'whoami.ts');
-    await writeFile(script, "process.stdout.write(JSON.stringify({ uid: process.getuid?.(), args: process.argv.slice(2) }));\n");
+    await writeFile(
+      script,
+      'process.stdout.write(JSON.stringify({ uid: process.getuid?.(), args: process.argv.slice(2) }));\n',
+    );
     const runner = await unprivilegedRunner(script);
     try {
       const run = await runner.run(['one', 'two']);

@@ -12,7 +12,10 @@ const doc = () => new JSDOM('<!doctype html><html><body></body></html>').window.
 describe('"Answered as" under a follow-up', () => {
   it('shows the standalone question that was answered, as text, in a note', () => {
     const standalone = 'How many days of annual leave do employees get — and for <b>part-time</b> staff?';
-    const note = renderAnsweredAs(doc(), turnResult({ question: 'and for <b>part-time</b> staff?', answeredAs: standalone }));
+    const note = renderAnsweredAs(
+      doc(),
+      turnResult({ question: 'and for <b>part-time</b> staff?', answeredAs: standalone }),
+    );
     assert.ok(note);
     assert.equal(note.getAttribute('role'), 'note');
     assert.equal(note.getAttribute('data-testid'), 'answered-as');
@@ -21,7 +24,10 @@ describe('"Answered as" under a follow-up', () => {
   });
 
   it('is absent when the question was answered as asked, or follows nothing', () => {
-    assert.equal(renderAnsweredAs(doc(), turnResult({ question: 'Which class of travel?', answeredAs: 'Which class of travel?' })), undefined);
+    assert.equal(
+      renderAnsweredAs(doc(), turnResult({ question: 'Which class of travel?', answeredAs: 'Which class of travel?' })),
+      undefined,
+    );
     assert.equal(renderAnsweredAs(doc(), turnResult({ question: 'Which class of travel?' })), undefined);
   });
 });

@@ -22,8 +22,10 @@ function setup(state?: Partial<ChatState>) {
     ...state,
   };
   app.handle({ type: 'state', state: full });
-  const $ = <T extends Element = HTMLElement>(testId: string) => root.querySelector<T>(`[data-testid="${testId}"]`) as T;
-  const key = (target: Element, init: KeyboardEventInit) => target.dispatchEvent(new dom.window.KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
+  const $ = <T extends Element = HTMLElement>(testId: string) =>
+    root.querySelector<T>(`[data-testid="${testId}"]`) as T;
+  const key = (target: Element, init: KeyboardEventInit) =>
+    target.dispatchEvent(new dom.window.KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
   return { dom, doc, root, app, sent, $, key };
 }
 
@@ -54,7 +56,10 @@ describe('chat view app', () => {
     assert.equal($('answer-draft').querySelector('.draft-text')?.textContent, 'Employees get 25 days [E1');
     $('stop-button').dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
     assert.deepEqual(sent, [{ type: 'stop' }]);
-    app.handle({ type: 'turn', turn: { id: 't1', question: 'Q?', status: 'done', startedAt: 1, result: turnResult() } });
+    app.handle({
+      type: 'turn',
+      turn: { id: 't1', question: 'Q?', status: 'done', startedAt: 1, result: turnResult() },
+    });
     assert.equal($('answer-draft'), null);
     assert.equal(root.querySelectorAll('[data-testid="turn"]').length, 1);
     assert.equal($('answer').querySelector('[data-testid="citation"]')?.getAttribute('data-evidence-id'), 'E1');
@@ -76,7 +81,9 @@ describe('chat view app', () => {
   });
 
   it('has an empty state with the ways to start and an example (the header names the index and the model, once)', () => {
-    const { $, sent, dom, app, root } = setup({ index: { state: 'not-indexed', documents: 0, passages: 0, retrieval: 'lexical' } });
+    const { $, sent, dom, app, root } = setup({
+      index: { state: 'not-indexed', documents: 0, passages: 0, retrieval: 'lexical' },
+    });
     assert.equal($('empty-index'), null, 'the index state is in the header, not repeated');
     assert.equal(root.textContent?.split('Extractive (offline)').length, 2, 'the model is named once');
     assert.equal($('header-index').textContent, 'Not indexed');
@@ -92,7 +99,15 @@ describe('chat view app', () => {
   });
 
   it('names the shared index that answers in the header (as text), and nothing for the local index', () => {
-    const shared = setup({ index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'hybrid', store: 'shared index postgres://team@db.example/<b>handbook</b>' } });
+    const shared = setup({
+      index: {
+        state: 'indexed',
+        documents: 3,
+        passages: 9,
+        retrieval: 'hybrid',
+        store: 'shared index postgres://team@db.example/<b>handbook</b>',
+      },
+    });
     assert.equal(shared.$('header-store').textContent, 'shared index postgres://team@db.example/<b>handbook</b>');
     assert.equal(shared.$('header-store').querySelector('b'), null, 'never markup');
     const local = setup({ index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'hybrid' } });
@@ -100,9 +115,18 @@ describe('chat view app', () => {
   });
 
   it('describes the index state as the status bar does', () => {
-    assert.equal(describeIndex({ state: 'indexed', documents: 1, passages: 1234, retrieval: 'hybrid' }), '1,234 passages · hybrid');
-    assert.equal(describeIndex({ state: 'indexed', documents: 1, passages: 7, retrieval: 'lexical' }), '7 passages · lexical only');
-    assert.equal(describeIndex({ state: 'indexing', documents: 0, passages: 0, retrieval: 'lexical', percent: 41.6 }), 'Indexing 42%');
+    assert.equal(
+      describeIndex({ state: 'indexed', documents: 1, passages: 1234, retrieval: 'hybrid' }),
+      '1,234 passages · hybrid',
+    );
+    assert.equal(
+      describeIndex({ state: 'indexed', documents: 1, passages: 7, retrieval: 'lexical' }),
+      '7 passages · lexical only',
+    );
+    assert.equal(
+      describeIndex({ state: 'indexing', documents: 0, passages: 0, retrieval: 'lexical', percent: 41.6 }),
+      'Indexing 42%',
+    );
   });
 
   it('makes each answer one Tab stop: arrow keys, Home and End move between its chips', () => {
@@ -110,11 +134,18 @@ describe('chat view app', () => {
     const answer = root.querySelectorAll<HTMLElement>('[data-testid="answer"]')[1];
     const chips = Array.from(answer.querySelectorAll<HTMLElement>('[data-testid="citation"]'));
     assert.equal(chips.length, 4, 'two chips in the text and two under Sources');
-    assert.deepEqual(chips.map((c) => c.tabIndex), [0, -1, -1, -1]);
+    assert.deepEqual(
+      chips.map((c) => c.tabIndex),
+      [0, -1, -1, -1],
+    );
     chips[0].focus();
     key(chips[0], { key: 'ArrowRight' });
     assert.equal(doc.activeElement, chips[1]);
-    assert.deepEqual(chips.map((c) => c.tabIndex), [-1, 0, -1, -1], 'the focused chip keeps the Tab stop');
+    assert.deepEqual(
+      chips.map((c) => c.tabIndex),
+      [-1, 0, -1, -1],
+      'the focused chip keeps the Tab stop',
+    );
     key(chips[1], { key: 'End' });
     assert.equal(doc.activeElement, chips[3]);
     key(chips[3], { key: 'ArrowDown' });
@@ -122,25 +153,43 @@ describe('chat view app', () => {
     key(chips[0], { key: 'ArrowLeft' });
     assert.equal(doc.activeElement, chips[3]);
     // The focused chip's preview is open: Escape closes it and stays on the chip; again, back to the question box.
-    assert.equal(chips[3].querySelector<HTMLElement>('[data-testid="evidence-preview"]')?.hidden, false, 'keyboard focus opens the preview');
+    assert.equal(
+      chips[3].querySelector<HTMLElement>('[data-testid="evidence-preview"]')?.hidden,
+      false,
+      'keyboard focus opens the preview',
+    );
     key(chips[3], { key: 'Escape' });
     assert.equal(doc.activeElement, chips[3], 'Escape from a preview returns to its chip');
     assert.equal(chips[3].querySelector<HTMLElement>('[data-testid="evidence-preview"]')?.hidden, true);
     key(chips[3], { key: 'Escape' });
-    assert.equal(doc.activeElement, root.querySelector('[data-testid="chat-input"]'), 'Escape returns to the question box');
+    assert.equal(
+      doc.activeElement,
+      root.querySelector('[data-testid="chat-input"]'),
+      'Escape returns to the question box',
+    );
     void app;
   });
 
   it('labels each turn by its question heading and announces only the finished answer', async () => {
     const { app, root } = setup();
-    app.handle({ type: 'turn', turn: { id: 't1', question: 'How much leave?', status: 'pending', startedAt: Date.now() } });
+    app.handle({
+      type: 'turn',
+      turn: { id: 't1', question: 'How much leave?', status: 'pending', startedAt: Date.now() },
+    });
     const announcer = root.querySelector<HTMLElement>('[data-testid="announcer"]');
     assert.equal(announcer?.getAttribute('aria-live'), 'polite');
-    assert.equal(root.querySelector('[data-testid="transcript"]')?.hasAttribute('aria-live'), false, 'the transcript is not re-announced as it changes');
+    assert.equal(
+      root.querySelector('[data-testid="transcript"]')?.hasAttribute('aria-live'),
+      false,
+      'the transcript is not re-announced as it changes',
+    );
     app.handle({ type: 'draft', turnId: 't1', text: 'Employees get' });
     await new Promise((r) => setTimeout(r, 80));
     assert.equal(announcer?.textContent, '', 'drafts are not announced');
-    app.handle({ type: 'turn', turn: { id: 't1', question: 'How much leave?', status: 'done', startedAt: 1, result: turnResult() } });
+    app.handle({
+      type: 'turn',
+      turn: { id: 't1', question: 'How much leave?', status: 'done', startedAt: 1, result: turnResult() },
+    });
     await new Promise((r) => setTimeout(r, 80));
     assert.equal(announcer?.textContent, 'Answer: Employees receive 25 days of annual leave.');
     const article = root.querySelector<HTMLElement>('[data-testid="turn"]');
@@ -155,7 +204,12 @@ describe('chat view app', () => {
     const { app, $, dom, doc } = setup();
     app.handle({ type: 'turn', turn: { id: 't1', question: 'Q?', status: 'pending', startedAt: Date.now() - 12_400 } });
     assert.equal($('turn-elapsed').textContent, '12\u00a0s', 'a no-break space keeps the number with its unit');
-    app.handle({ type: 'progress', turnId: 't1', stage: 'answering', detail: 'Gemini (gemini-2.5-flash) · 6 passages found for “leave”' });
+    app.handle({
+      type: 'progress',
+      turnId: 't1',
+      stage: 'answering',
+      detail: 'Gemini (gemini-2.5-flash) · 6 passages found for “leave”',
+    });
     assert.equal($('turn-stage').dataset.stage, 'answering');
     assert.match($('turn-stage').textContent ?? '', /Waiting for the model/);
     assert.match($('turn-stage-detail').textContent ?? '', /6 passages found/);
@@ -166,11 +220,26 @@ describe('chat view app', () => {
   });
 
   it('shows the running index in the view, with what the user can do meanwhile', () => {
-    const { app, $ } = setup({ index: { state: 'indexing', documents: 0, passages: 0, retrieval: 'lexical', percent: 48, phase: 'reading', done: 120, total: 248 } });
+    const { app, $ } = setup({
+      index: {
+        state: 'indexing',
+        documents: 0,
+        passages: 0,
+        retrieval: 'lexical',
+        percent: 48,
+        phase: 'reading',
+        done: 120,
+        total: 248,
+      },
+    });
     assert.equal($('index-progress-text').textContent, 'Indexing your documents: Reading files 120/248 (48%)');
     assert.match($('index-progress').textContent ?? '', /type your question now/);
     assert.equal($('index-progress').querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow'), '48');
-    app.handle({ type: 'status', index: { state: 'indexed', documents: 248, passages: 1200, retrieval: 'hybrid' }, model: { backend: 'extractive', label: 'Extractive (offline)' } });
+    app.handle({
+      type: 'status',
+      index: { state: 'indexed', documents: 248, passages: 1200, retrieval: 'hybrid' },
+      model: { backend: 'extractive', label: 'Extractive (offline)' },
+    });
     assert.equal($('index-progress'), null);
   });
 
@@ -180,28 +249,75 @@ describe('chat view app', () => {
     const doc = dom.window.document;
     const root = doc.getElementById('app') as HTMLElement;
     const sent: WebviewToHost[] = [];
-    const app = new ChatApp(doc, root, (m) => sent.push(m), {}, (m) => remembered.push(m));
-    app.handle({ type: 'state', state: { index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'lexical', message: 'No embedding model (offline)' }, model: { backend: 'extractive', label: 'X' }, turns: [], showDropped: true, exampleQuestion: '' } });
+    const app = new ChatApp(
+      doc,
+      root,
+      (m) => sent.push(m),
+      {},
+      (m) => remembered.push(m),
+    );
+    app.handle({
+      type: 'state',
+      state: {
+        index: {
+          state: 'indexed',
+          documents: 3,
+          passages: 9,
+          retrieval: 'lexical',
+          message: 'No embedding model (offline)',
+        },
+        model: { backend: 'extractive', label: 'X' },
+        turns: [],
+        showDropped: true,
+        exampleQuestion: '',
+      },
+    });
     const hint = root.querySelector<HTMLElement>('[data-testid="lexical-hint"]');
     assert.match(hint?.textContent ?? '', /wording|words/);
-    hint?.querySelector<HTMLElement>('[data-testid="lexical-hint-action"]')?.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
+    hint
+      ?.querySelector<HTMLElement>('[data-testid="lexical-hint-action"]')
+      ?.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
     assert.deepEqual(sent, [{ type: 'runCommand', command: 'setUpSemanticSearch' }]);
-    app.handle({ type: 'turn', turn: { id: 't1', question: 'Q?', status: 'done', startedAt: 1, result: turnResult({ notices: [] }) } });
+    app.handle({
+      type: 'turn',
+      turn: { id: 't1', question: 'Q?', status: 'done', startedAt: 1, result: turnResult({ notices: [] }) },
+    });
     assert.equal(root.querySelectorAll('[data-testid="lexical-hint"]').length, 1, 'said once, not under each answer');
-    root.querySelector<HTMLElement>('[data-testid="lexical-hint-dismiss"]')?.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
+    root
+      .querySelector<HTMLElement>('[data-testid="lexical-hint-dismiss"]')
+      ?.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
     assert.equal(root.querySelector('[data-testid="lexical-hint"]'), null);
     assert.deepEqual(remembered, [{ dismissed: ['lexical'] }]);
-    assert.equal(doc.activeElement, root.querySelector('[data-testid="chat-input"]'), 'focus does not vanish with the notice');
+    assert.equal(
+      doc.activeElement,
+      root.querySelector('[data-testid="chat-input"]'),
+      'focus does not vanish with the notice',
+    );
     const again = new ChatApp(doc, root, () => undefined, { dismissed: ['lexical'] });
-    again.handle({ type: 'state', state: { index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'lexical' }, model: { backend: 'extractive', label: 'X' }, turns: [], showDropped: true, exampleQuestion: '' } });
-    assert.equal(root.querySelector('[data-testid="lexical-hint"]'), null, 'a dismissed hint stays dismissed after a reload');
+    again.handle({
+      type: 'state',
+      state: {
+        index: { state: 'indexed', documents: 3, passages: 9, retrieval: 'lexical' },
+        model: { backend: 'extractive', label: 'X' },
+        turns: [],
+        showDropped: true,
+        exampleQuestion: '',
+      },
+    });
+    assert.equal(
+      root.querySelector('[data-testid="lexical-hint"]'),
+      null,
+      'a dismissed hint stays dismissed after a reload',
+    );
   });
 
   it('offers follow-ups under the latest answer only, and sends feedback and Regenerate', () => {
     const { app, root, sent, dom } = setupWithAnswer();
     const turns = root.querySelectorAll<HTMLElement>('[data-testid="turn"]');
     assert.equal(turns[0].querySelector('[data-testid="follow-ups"]'), null);
-    const followUps = Array.from(turns[1].querySelectorAll<HTMLElement>('[data-testid="follow-up"]')).map((b) => b.textContent);
+    const followUps = Array.from(turns[1].querySelectorAll<HTMLElement>('[data-testid="follow-up"]')).map(
+      (b) => b.textContent,
+    );
     // Uncited passages first; a heading that only repeats the question ("carry-over") is left out.
     assert.deepEqual(followUps, ['What does “Public holidays” say?', 'What does “Annual leave” say?']);
     const click = (el: Element | null) => el?.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
@@ -213,19 +329,42 @@ describe('chat view app', () => {
       { type: 'feedback', turnId: 't2', feedback: 'helpful' },
       { type: 'regenerate', turnId: 't2' },
     ]);
-    app.handle({ type: 'turn', turn: { id: 't2', question: 'And carry-over?', status: 'done', startedAt: 2, result: answerWithTwoChips(), feedback: 'helpful' } });
-    const helpful = root.querySelectorAll<HTMLElement>('[data-testid="turn"]')[1].querySelector<HTMLElement>('[data-testid="feedback-helpful"]');
+    app.handle({
+      type: 'turn',
+      turn: {
+        id: 't2',
+        question: 'And carry-over?',
+        status: 'done',
+        startedAt: 2,
+        result: answerWithTwoChips(),
+        feedback: 'helpful',
+      },
+    });
+    const helpful = root
+      .querySelectorAll<HTMLElement>('[data-testid="turn"]')[1]
+      .querySelector<HTMLElement>('[data-testid="feedback-helpful"]');
     assert.equal(helpful?.getAttribute('aria-pressed'), 'true');
     click(helpful);
-    assert.deepEqual(sent.at(-1), { type: 'feedback', turnId: 't2', feedback: null }, 'pressing it again clears the verdict');
+    assert.deepEqual(
+      sent.at(-1),
+      { type: 'feedback', turnId: 't2', feedback: null },
+      'pressing it again clears the verdict',
+    );
   });
 });
 
 function answerWithTwoChips() {
   return turnResult({
     question: 'And carry-over?',
-    sentences: sentences({ text: 'Leave is 25 days [E1].', citations: ['E1'] }, { text: 'Up to 5 days carry over [E2].', citations: ['E2'] }),
-    evidence: [evidence('E1'), evidence('E2', { heading: 'Leave > Carry-over', source: 'hr/leave/carry.md' }), evidence('E3', { heading: 'Leave > Public holidays' })],
+    sentences: sentences(
+      { text: 'Leave is 25 days [E1].', citations: ['E1'] },
+      { text: 'Up to 5 days carry over [E2].', citations: ['E2'] },
+    ),
+    evidence: [
+      evidence('E1'),
+      evidence('E2', { heading: 'Leave > Carry-over', source: 'hr/leave/carry.md' }),
+      evidence('E3', { heading: 'Leave > Public holidays' }),
+    ],
   });
 }
 
@@ -249,7 +388,8 @@ function setupWithAnswer() {
       exampleQuestion: '',
     },
   });
-  const key = (target: Element, init: KeyboardEventInit) => target.dispatchEvent(new dom.window.KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
+  const key = (target: Element, init: KeyboardEventInit) =>
+    target.dispatchEvent(new dom.window.KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
   return { dom, doc, root, app, sent, key };
 }
 
@@ -277,15 +417,24 @@ describe('chat view app: focus, copy and reload (issue 24)', () => {
     assert.equal(copy.textContent, 'Copied');
     assert.ok(copy.querySelector('.codicon-check'));
     await new Promise((r) => setTimeout(r, 80));
-    assert.equal(root.querySelector('[data-testid="announcer"]')?.textContent, 'Answer copied as Markdown, with its sources.');
+    assert.equal(
+      root.querySelector('[data-testid="announcer"]')?.textContent,
+      'Answer copied as Markdown, with its sources.',
+    );
   });
 
   it('keeps one scroll container (header and transcript) above the composer, and hands the state it shows for the view to keep', () => {
     const { root, app } = setupWithAnswer();
     const scroller = root.querySelector('[data-testid="scroller"]');
-    assert.deepEqual(Array.from(scroller?.children ?? []).map((c) => c.getAttribute('data-testid')), ['chat-header', 'transcript']);
+    assert.deepEqual(
+      Array.from(scroller?.children ?? []).map((c) => c.getAttribute('data-testid')),
+      ['chat-header', 'transcript'],
+    );
     assert.equal(root.querySelector('[data-testid="composer"]')?.parentElement, root);
-    assert.deepEqual(app.snapshot?.turns.map((t) => t.id), ['t1', 't2']);
+    assert.deepEqual(
+      app.snapshot?.turns.map((t) => t.id),
+      ['t1', 't2'],
+    );
   });
 
   it('keeps the placeholder to one short line and the keys in its description; the box grows with its text', () => {
@@ -298,4 +447,3 @@ describe('chat view app: focus, copy and reload (issue 24)', () => {
     assert.equal(input.style.height, '122px');
   });
 });
-

@@ -13,7 +13,11 @@ describe('chips', () => {
 
   it('a citation chip names its id, file and exact lines, and opens on click, Enter and Space', () => {
     let opened = 0;
-    const chip = citationChip(doc, evidence('E2', { source: 'policies/leave.md', startLine: 10, endLine: 14 }), () => opened++);
+    const chip = citationChip(
+      doc,
+      evidence('E2', { source: 'policies/leave.md', startLine: 10, endLine: 14 }),
+      () => opened++,
+    );
     doc.body.append(chip);
     assert.equal(chip.getAttribute('aria-label'), 'Evidence E2: leave.md, lines 10–14');
     assert.equal(chip.getAttribute('role'), 'button');
@@ -35,7 +39,16 @@ describe('chips', () => {
   });
 
   it('the preview shows the full source with its lines, the heading, and the text as text', () => {
-    const preview = passagePreview(doc, evidence('E1', { source: 'pages/benefits/leave.md', startLine: 4, endLine: 9, heading: 'Leave > Annual', text: 'Leave is <b>25</b> days.' }));
+    const preview = passagePreview(
+      doc,
+      evidence('E1', {
+        source: 'pages/benefits/leave.md',
+        startLine: 4,
+        endLine: 9,
+        heading: 'Leave > Annual',
+        text: 'Leave is <b>25</b> days.',
+      }),
+    );
     const where = preview.querySelector('[data-testid="preview-source"]') as HTMLElement;
     assert.equal(where.textContent, 'pages/benefits/leave.md · lines 4–9');
     assert.equal(where.dataset.fileName, 'leave.md');
@@ -48,7 +61,13 @@ describe('chips', () => {
   it('a chip with a label in parts keeps them as given, with no preview unless given', () => {
     const part = doc.createElement('span');
     part.textContent = 'leave.md';
-    const chip = createChip(doc, { testId: 'closest-passage', variant: 'closest', label: [part, ' · lines 1–2'], ariaLabel: 'Closest passage', open: () => undefined });
+    const chip = createChip(doc, {
+      testId: 'closest-passage',
+      variant: 'closest',
+      label: [part, ' · lines 1–2'],
+      ariaLabel: 'Closest passage',
+      open: () => undefined,
+    });
     assert.equal(chip.querySelector('.chip-label')?.textContent, 'leave.md · lines 1–2');
     assert.ok(chip.classList.contains('chip-closest'));
     assert.equal(chip.getAttribute('aria-describedby'), null);

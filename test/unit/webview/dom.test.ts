@@ -33,7 +33,9 @@ describe('webview DOM builders', () => {
     let acted = 0;
     activate(el, () => acted++);
     el.click();
-    for (const key of ['Enter', ' ', 'a', 'Escape']) el.dispatchEvent(new dom.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    for (const key of ['Enter', ' ', 'a', 'Escape']) {
+      el.dispatchEvent(new dom.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }
     assert.equal(acted, 3);
   });
 });

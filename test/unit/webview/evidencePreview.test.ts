@@ -19,7 +19,9 @@ interface Box {
 }
 
 function setup() {
-  const dom = new JSDOM('<!doctype html><html><body><main class="transcript"></main><textarea></textarea></body></html>');
+  const dom = new JSDOM(
+    '<!doctype html><html><body><main class="transcript"></main><textarea></textarea></body></html>',
+  );
   const { window } = dom;
   const doc = window.document;
   const opened: string[] = [];
@@ -35,20 +37,37 @@ function setup() {
     runCommand: () => undefined,
   };
   const result = turnResult({
-    sentences: sentences({ text: 'Leave is 25 days [E1].', citations: ['E1'] }, { text: 'Carry-over is 5 days [E2].', citations: ['E2'] }),
+    sentences: sentences(
+      { text: 'Leave is 25 days [E1].', citations: ['E1'] },
+      { text: 'Carry-over is 5 days [E2].', citations: ['E2'] },
+    ),
     evidence: [evidence('E1'), evidence('E2', { text: 'Up to 5 days carry over.' })],
   });
   const transcript = doc.querySelector('main') as HTMLElement;
   transcript.append(renderResult(doc, doneTurn('t1'), result, actions));
-  const chips = Array.from(transcript.querySelectorAll<HTMLElement>('[data-testid="answer-body"] [data-testid="citation"]'));
+  const chips = Array.from(
+    transcript.querySelectorAll<HTMLElement>('[data-testid="answer-body"] [data-testid="citation"]'),
+  );
   const previewOf = (chip: HTMLElement) => chip.querySelector('[data-testid="evidence-preview"]') as HTMLElement;
-  const fire = (target: EventTarget, type: string, init: MouseEventInit = {}) => target.dispatchEvent(new window.MouseEvent(type, { bubbles: true, cancelable: true, ...init }));
-  const key = (target: EventTarget, keyName: string) => target.dispatchEvent(new window.KeyboardEvent('keydown', { key: keyName, bubbles: true, cancelable: true }));
+  const fire = (target: EventTarget, type: string, init: MouseEventInit = {}) =>
+    target.dispatchEvent(new window.MouseEvent(type, { bubbles: true, cancelable: true, ...init }));
+  const key = (target: EventTarget, keyName: string) =>
+    target.dispatchEvent(new window.KeyboardEvent('keydown', { key: keyName, bubbles: true, cancelable: true }));
   /** jsdom has no layout: give an element the box a browser would. */
   const layout = (el: HTMLElement, box: Box) => {
     el.getBoundingClientRect = () => {
       const { left, top, width, height } = box;
-      return { x: left, y: top, left, top, width, height, right: left + width, bottom: top + height, toJSON: () => box };
+      return {
+        x: left,
+        y: top,
+        left,
+        top,
+        width,
+        height,
+        right: left + width,
+        bottom: top + height,
+        toJSON: () => box,
+      };
     };
   };
   return { window, doc, transcript, chips, previewOf, fire, key, layout, opened };
@@ -221,7 +240,7 @@ describe('chip preview', () => {
 });
 
 describe('chip preview and the keyboard (issue 24)', () => {
-  it('is never a Tab stop: neither the preview nor its scrolling text (a stop there vanished with the chip\'s focus)', () => {
+  it("is never a Tab stop: neither the preview nor its scrolling text (a stop there vanished with the chip's focus)", () => {
     const { chips, previewOf } = setup();
     for (const chip of chips) {
       const preview = previewOf(chip);

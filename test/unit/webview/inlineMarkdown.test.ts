@@ -40,7 +40,10 @@ describe('inline Markdown of model text', () => {
     const source = 'Leave is 25 days <script>alert(1)</script> and <img src=x onerror="alert(2)"> <b>bold?</b> [E1].';
     const { root } = render(source);
     assert.equal(root.querySelector('script, img, b'), null);
-    assert.equal(root.textContent, 'Leave is 25 days <script>alert(1)</script> and <img src=x onerror="alert(2)"> <b>bold?</b> E1.');
+    assert.equal(
+      root.textContent,
+      'Leave is 25 days <script>alert(1)</script> and <img src=x onerror="alert(2)"> <b>bold?</b> E1.',
+    );
     assert.equal(root.querySelectorAll('.chip').length, 1);
   });
 
@@ -54,7 +57,9 @@ describe('inline Markdown of model text', () => {
   });
 
   it('gives web links to the caller; a mailto: link or an image is only its text, a javascript: link its characters', () => {
-    const { root, links } = render('See [the policy](https://example.com/leave), [HR](mailto:hr@example.com), [this](javascript:alert(1)) and ![logo](https://example.com/x.png).');
+    const { root, links } = render(
+      'See [the policy](https://example.com/leave), [HR](mailto:hr@example.com), [this](javascript:alert(1)) and ![logo](https://example.com/x.png).',
+    );
     assert.deepEqual(links, ['https://example.com/leave']);
     assert.equal(root.querySelectorAll('a').length, 1);
     assert.equal(root.querySelector('img'), null);
@@ -64,7 +69,17 @@ describe('inline Markdown of model text', () => {
   it('replaces each cited id of a group with a citation node, keeping the text around them', () => {
     const { ctx } = context();
     const nodes = textWithCitations('Yes [E1, E3] and no [E2].', ctx);
-    assert.deepEqual(nodes.map((n) => [n.nodeName, n.textContent]), [['#text', 'Yes '], ['SPAN', 'E1'], ['SPAN', 'E3'], ['#text', ' and no '], ['SPAN', 'E2'], ['#text', '.']]);
+    assert.deepEqual(
+      nodes.map((n) => [n.nodeName, n.textContent]),
+      [
+        ['#text', 'Yes '],
+        ['SPAN', 'E1'],
+        ['SPAN', 'E3'],
+        ['#text', ' and no '],
+        ['SPAN', 'E2'],
+        ['#text', '.'],
+      ],
+    );
   });
 
   it('a line break inside a sentence is a space', () => {
@@ -74,6 +89,14 @@ describe('inline Markdown of model text', () => {
   it('takes only http(s) URLs as web URLs', () => {
     assert.ok(isWebUrl('https://example.com'));
     assert.ok(isWebUrl('http://example.com/a'));
-    for (const href of ['javascript:alert(1)', 'file:///etc/passwd', 'command:evident.reindex', 'data:text/html,x', 'not a url']) assert.equal(isWebUrl(href), false, href);
+    for (const href of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'command:evident.reindex',
+      'data:text/html,x',
+      'not a url',
+    ]) {
+      assert.equal(isWebUrl(href), false, href);
+    }
   });
 });

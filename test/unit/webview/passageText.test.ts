@@ -16,12 +16,21 @@ describe('passage preview text', () => {
   it('renders bullet and numbered lines as lists, a heading line in bold, other lines as lines', () => {
     const root = render('## Annual leave\nEmployees get:\n- 25 days\n* [x] carried over\n\n1. first\n2) second');
     assert.equal(root.querySelector('strong.preview-line')?.textContent, 'Annual leave');
-    assert.deepEqual([...root.querySelectorAll('ul li')].map((li) => li.textContent), ['25 days', 'carried over']);
-    assert.deepEqual([...root.querySelectorAll('ol li')].map((li) => li.textContent), ['first', 'second']);
-    assert.deepEqual([...root.children].map((c) => c.tagName.toLowerCase()), ['strong', 'span', 'ul', 'ol']);
+    assert.deepEqual(
+      [...root.querySelectorAll('ul li')].map((li) => li.textContent),
+      ['25 days', 'carried over'],
+    );
+    assert.deepEqual(
+      [...root.querySelectorAll('ol li')].map((li) => li.textContent),
+      ['first', 'second'],
+    );
+    assert.deepEqual(
+      [...root.children].map((c) => c.tagName.toLowerCase()),
+      ['strong', 'span', 'ul', 'ol'],
+    );
   });
 
-  it('keeps a document\'s markup, its own [E2] and its links\' targets out of the DOM', () => {
+  it("keeps a document's markup, its own [E2] and its links' targets out of the DOM", () => {
     const root = render('See [E2] and <img src=x onerror="alert(1)"> or [the form](https://example.com/form).');
     assert.equal(root.querySelector('img, a, .chip'), null);
     assert.equal(root.textContent, 'See [E2] and <img src=x onerror="alert(1)"> or the form.');

@@ -6,7 +6,9 @@ import { JSDOM } from 'jsdom';
 import { rovingGroup } from '../../../src/webview/roving';
 
 function toolbar(): { dom: JSDOM; group: HTMLElement; items: HTMLElement[] } {
-  const dom = new JSDOM('<!doctype html><html><body><div id="g"><button>a</button><span>not an item</span><button>b</button><button>c</button></div><button id="out">out</button></body></html>');
+  const dom = new JSDOM(
+    '<!doctype html><html><body><div id="g"><button>a</button><span>not an item</span><button>b</button><button>c</button></div><button id="out">out</button></body></html>',
+  );
   const group = dom.window.document.getElementById('g') as HTMLElement;
   rovingGroup(group, 'button');
   return { dom, group, items: [...group.querySelectorAll('button')] };

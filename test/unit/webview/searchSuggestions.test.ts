@@ -15,14 +15,28 @@ describe('chat view: Google Search Suggestions', () => {
     const root = block.shadowRoot;
     assert.ok(root);
     const html = root.innerHTML;
-    for (const banned of ['<script', '<img', '<iframe', '<use', '<style', 'onerror', 'onclick', 'javascript:', 'style=', 'evil.example']) {
+    for (const banned of [
+      '<script',
+      '<img',
+      '<iframe',
+      '<use',
+      '<style',
+      'onerror',
+      'onclick',
+      'javascript:',
+      'style=',
+      'evil.example',
+    ]) {
       assert.ok(!html.includes(banned), `${banned} must not survive: ${html}`);
     }
     const links = [...root.querySelectorAll('a')];
-    assert.deepEqual(links.map((a) => [a.textContent, a.getAttribute('href')]), [
-      ['cafe mueller opening', 'https://www.google.com/search?q=cafe+mueller+opening&client=app'],
-      ['bad link', null],
-    ]);
+    assert.deepEqual(
+      links.map((a) => [a.textContent, a.getAttribute('href')]),
+      [
+        ['cafe mueller opening', 'https://www.google.com/search?q=cafe+mueller+opening&client=app'],
+        ['bad link', null],
+      ],
+    );
     assert.ok(root.querySelector('svg circle'), 'the logo shape is kept');
     assert.equal(root.querySelectorAll('svg').length, 1, 'an svg left empty by the filter is dropped');
     assert.equal(root.querySelector('svg')?.namespaceURI, 'http://www.w3.org/2000/svg');
@@ -35,10 +49,22 @@ describe('chat view: Google Search Suggestions', () => {
 
   it('renders the suggestions block under a grounded answer, and nothing for empty or content-free markup', () => {
     const { doc, actions } = setup();
-    assert.ok(renderResult(doc, { id: 't1', question: 'Q?', status: 'done', startedAt: 0 }, groundedResult(), actions).querySelector('[data-testid="search-suggestions"]'));
+    assert.ok(
+      renderResult(
+        doc,
+        { id: 't1', question: 'Q?', status: 'done', startedAt: 0 },
+        groundedResult(),
+        actions,
+      ).querySelector('[data-testid="search-suggestions"]'),
+    );
     assert.equal(renderSearchSuggestions(doc, '<script>x()</script><style>.a{}</style>', actions), undefined);
     const plain = groundedResult();
     delete plain.grounding;
-    assert.equal(renderResult(doc, { id: 't1', question: 'Q?', status: 'done', startedAt: 0 }, plain, actions).querySelector('[data-testid="search-suggestions"]'), null);
+    assert.equal(
+      renderResult(doc, { id: 't1', question: 'Q?', status: 'done', startedAt: 0 }, plain, actions).querySelector(
+        '[data-testid="search-suggestions"]',
+      ),
+      null,
+    );
   });
 });

@@ -15,15 +15,20 @@ const state = (turns: TurnView[]): ChatState => ({
   exampleQuestion: '',
 });
 
-describe('the chat view\'s saved state', () => {
+describe("the chat view's saved state", () => {
   it('keeps the latest finished turns, never a running one, and gives them back as a state message', () => {
     const turns = Array.from({ length: SNAPSHOT_TURNS + 5 }, (_, i) => doneTurn(`t${i}`, { result: turnResult() }));
     const snapshot = snapshotOf(state([...turns, { id: 'p1', question: 'Q?', status: 'pending', startedAt: 1 }]));
     assert.equal(snapshot.turns.length, SNAPSHOT_TURNS);
     assert.equal(snapshot.turns.at(-1)?.id, `t${SNAPSHOT_TURNS + 4}`);
     assert.equal(snapshot.busyTurnId, undefined);
-    const saved = readSaved(JSON.parse(JSON.stringify({ input: 'half a question', memory: { dismissed: ['lexical'] }, snapshot })));
-    assert.deepEqual(restoredState(saved)?.state.turns.map((t) => t.id), snapshot.turns.map((t) => t.id));
+    const saved = readSaved(
+      JSON.parse(JSON.stringify({ input: 'half a question', memory: { dismissed: ['lexical'] }, snapshot })),
+    );
+    assert.deepEqual(
+      restoredState(saved)?.state.turns.map((t) => t.id),
+      snapshot.turns.map((t) => t.id),
+    );
     assert.equal(saved.input, 'half a question');
   });
 
@@ -32,7 +37,11 @@ describe('the chat view\'s saved state', () => {
     assert.equal(restoredState(readSaved({ snapshot: bad })), undefined);
     assert.equal(restoredState(readSaved({ snapshot: 'nonsense' })), undefined);
     assert.equal(restoredState(readSaved(undefined)), undefined);
-    assert.deepEqual(readSaved({ input: 3, memory: { dismissed: ['a', 4, null] } }), { input: '', memory: { dismissed: ['a'] }, snapshot: undefined });
+    assert.deepEqual(readSaved({ input: 3, memory: { dismissed: ['a', 4, null] } }), {
+      input: '',
+      memory: { dismissed: ['a'] },
+      snapshot: undefined,
+    });
   });
 
   it('reads the older "lexical hint dismissed" flag as a dismissed notice', () => {

@@ -25,7 +25,11 @@ export interface GenerationWriter {
  * naming them; the manifest is written once `lock` (if any) still holds. Fails as a whole: on any
  * error the files written go and the error is thrown.
  */
-export async function commitGeneration(dir: string, lock: HeldLock | undefined, build: (writer: GenerationWriter) => Promise<Manifest>): Promise<Manifest> {
+export async function commitGeneration(
+  dir: string,
+  lock: HeldLock | undefined,
+  build: (writer: GenerationWriter) => Promise<Manifest>,
+): Promise<Manifest> {
   const written: string[] = [];
   const writer: GenerationWriter = {
     write: async (name, content) => {

@@ -85,7 +85,12 @@ export class IndexState {
       try {
         lexical = loadLexical(readFileSync(path.join(this.dir, file)));
       } catch (error) {
-        this.openNotices.push(notice('lexical-index-damaged', `The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`));
+        this.openNotices.push(
+          notice(
+            'lexical-index-damaged',
+            `The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`,
+          ),
+        );
       }
     }
     if (!lexical) {
@@ -140,7 +145,9 @@ export class IndexState {
 
   /** Docs-relative paths of the documents that hold passages (from the document table, no passage read). */
   sources(): string[] {
-    return Object.entries(this.documents).filter(([, e]) => e.ids.length > 0).map(([p]) => p);
+    return Object.entries(this.documents)
+      .filter(([, e]) => e.ids.length > 0)
+      .map(([p]) => p);
   }
 
   get embeddingModel(): string | null {
@@ -182,7 +189,9 @@ export class IndexState {
   protected annUnusable(error: Error): void {
     const ann = this.manifest.ann;
     if (!ann) return;
-    logAnn(`The vector search index ${ann.stem} is unusable (${error.message}): searching all vectors exactly until the next indexing run rebuilds it.`);
+    logAnn(
+      `The vector search index ${ann.stem} is unusable (${error.message}): searching all vectors exactly until the next indexing run rebuilds it.`,
+    );
     this.manifest = { ...this.manifest, ann: null };
   }
 
@@ -194,7 +203,12 @@ export class IndexState {
 
   /** The vector side of a lexical-only write: nothing changes there. */
   protected unchangedVectors(): EmbeddedChange {
-    return { vectors: undefined, vectorChange: { add: [], remove: [], reset: false }, embeddingModel: this.manifest.embeddingModel, dimensions: this.manifest.dimensions };
+    return {
+      vectors: undefined,
+      vectorChange: { add: [], remove: [], reset: false },
+      embeddingModel: this.manifest.embeddingModel,
+      dimensions: this.manifest.dimensions,
+    };
   }
 
   protected loadTermCounts(): TermCounts {

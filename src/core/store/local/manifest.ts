@@ -52,8 +52,17 @@ export interface Manifest {
 
 export function freshManifest(docsRoot: string): Manifest {
   return {
-    formatVersion: INDEX_FORMAT_VERSION, docsRoot, updatedAt: '', embeddingModel: null, dimensions: null, generation: 0,
-    documents: null, passages: [], lexical: null, lexicalDelta: { add: [], remove: [] }, vectors: [],
+    formatVersion: INDEX_FORMAT_VERSION,
+    docsRoot,
+    updatedAt: '',
+    embeddingModel: null,
+    dimensions: null,
+    generation: 0,
+    documents: null,
+    passages: [],
+    lexical: null,
+    lexicalDelta: { add: [], remove: [] },
+    vectors: [],
   };
 }
 
@@ -79,7 +88,11 @@ export interface OpenedManifest {
  * vectors are kept); a damaged lexical snapshot is rebuilt; a cut-off vector file loses only its
  * vectors; a cut-off search graph means exact search until the next run. Removes nothing.
  */
-export async function openManifest(dir: string, docsRoot: string, lease: ReaderLease | undefined): Promise<OpenedManifest> {
+export async function openManifest(
+  dir: string,
+  docsRoot: string,
+  lease: ReaderLease | undefined,
+): Promise<OpenedManifest> {
   const notices: Notice[] = [];
   let manifest = freshManifest(docsRoot);
   let documents: Record<string, DocumentEntry> = {};
@@ -93,22 +106,51 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
     try {
       const parsed = JSON.parse(manifestText) as Manifest;
       if (parsed.formatVersion !== INDEX_FORMAT_VERSION) {
-        notices.push(notice('index-format-changed', `The index was written in format ${String(parsed.formatVersion)}; this version uses ${INDEX_FORMAT_VERSION}: rebuilding it.`));
+        notices.push(
+          notice(
+            'index-format-changed',
+            `The index was written in format ${String(parsed.formatVersion)}; this version uses ${INDEX_FORMAT_VERSION}: rebuilding it.`,
+          ),
+        );
       } else if (parsed.docsRoot !== docsRoot) {
         notices.push(notice('index-moved', `The index belonged to ${parsed.docsRoot}: rebuilding it for ${docsRoot}.`));
       } else {
-        const damaged = (await Promise.all([parsed.documents, ...parsed.passages].filter((r): r is FileRef => r !== null).map((r) => checkFile(dir, r)))).filter(Boolean);
+        const damaged = (
+          await Promise.all(
+            [parsed.documents, ...parsed.passages]
+              .filter((r): r is FileRef => r !== null)
+              .map((r) => checkFile(dir, r)),
+          )
+        ).filter(Boolean);
         if (damaged.length) {
           // The vectors are still good (they are keyed by passage content): only the documents are re-read.
-          notices.push(notice('index-damaged', `The index is damaged (${damaged.join('; ')}): re-reading the documents.`));
-          manifest = { ...freshManifest(docsRoot), generation: parsed.generation, embeddingModel: parsed.embeddingModel, dimensions: parsed.dimensions, vectors: parsed.vectors };
+          notices.push(
+            notice('index-damaged', `The index is damaged (${damaged.join('; ')}): re-reading the documents.`),
+          );
+          manifest = {
+            ...freshManifest(docsRoot),
+            generation: parsed.generation,
+            embeddingModel: parsed.embeddingModel,
+            dimensions: parsed.dimensions,
+            vectors: parsed.vectors,
+          };
           fullSave = true;
         } else {
           manifest = parsed;
-          documents = parsed.documents ? (JSON.parse(await readFile(path.join(dir, parsed.documents.name), 'utf8')) as Record<string, DocumentEntry>) : {};
+          documents = parsed.documents
+            ? (JSON.parse(await readFile(path.join(dir, parsed.documents.name), 'utf8')) as Record<
+                string,
+                DocumentEntry
+              >)
+            : {};
           const lexicalDamage = parsed.lexical ? await checkFile(dir, parsed.lexical) : undefined;
           if (lexicalDamage) {
-            notices.push(notice('lexical-index-damaged', `The lexical index is damaged (${lexicalDamage}): rebuilding it from the stored passages.`));
+            notices.push(
+              notice(
+                'lexical-index-damaged',
+                `The lexical index is damaged (${lexicalDamage}): rebuilding it from the stored passages.`,
+              ),
+            );
             rebuildLexical = true;
           } else if (parsed.lexical) {
             try {
@@ -117,7 +159,12 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
               lexicalFile = parsed.lexical.name;
             } catch (error) {
               // Its own format check failed (another version of the lexical index): only it is rebuilt.
-              notices.push(notice('lexical-index-damaged', `The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`));
+              notices.push(
+                notice(
+                  'lexical-index-damaged',
+                  `The lexical index was unreadable (${(error as Error).message}): rebuilding it from the stored passages.`,
+                ),
+              );
               rebuildLexical = true;
             }
           } else {
@@ -137,9 +184,16 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
   // Vector files: a cut-off or missing one is dropped; its passages are embedded again.
   const goodVectors: VectorFileRef[] = [];
   for (const ref of manifest.vectors) {
-    const damage = (await checkFile(dir, { name: `${ref.stem}.f32`, bytes: ref.f32Bytes })) ?? (await checkFile(dir, { name: `${ref.stem}.ids`, bytes: ref.idsBytes }));
+    const damage =
+      (await checkFile(dir, { name: `${ref.stem}.f32`, bytes: ref.f32Bytes })) ??
+      (await checkFile(dir, { name: `${ref.stem}.ids`, bytes: ref.idsBytes }));
     if (damage) {
-      notices.push(notice('vector-file-damaged', `A vector file is damaged (${damage}): its ${ref.rows - ref.dead.length} passages will be embedded again; the others are kept.`));
+      notices.push(
+        notice(
+          'vector-file-damaged',
+          `A vector file is damaged (${damage}): its ${ref.rows - ref.dead.length} passages will be embedded again; the others are kept.`,
+        ),
+      );
       fullSave = true;
     } else {
       goodVectors.push(ref);
@@ -149,9 +203,16 @@ export async function openManifest(dir: string, docsRoot: string, lease: ReaderL
   // The vector search graph: a cut-off one is dropped (exact search), and rebuilt by the next run.
   if (manifest.ann) {
     const ann = manifest.ann;
-    const damage = (await checkFile(dir, { name: `${ann.stem}.usearch`, bytes: ann.usearchBytes })) ?? (await checkFile(dir, { name: `${ann.stem}.ids`, bytes: ann.idsBytes }));
+    const damage =
+      (await checkFile(dir, { name: `${ann.stem}.usearch`, bytes: ann.usearchBytes })) ??
+      (await checkFile(dir, { name: `${ann.stem}.ids`, bytes: ann.idsBytes }));
     if (damage) {
-      notices.push(notice('vector-search-damaged', `The vector search index is damaged (${damage}): searching all vectors exactly until the next indexing run rebuilds it.`));
+      notices.push(
+        notice(
+          'vector-search-damaged',
+          `The vector search index is damaged (${damage}): searching all vectors exactly until the next indexing run rebuilds it.`,
+        ),
+      );
       manifest = { ...manifest, ann: null };
     }
   }

@@ -31,7 +31,16 @@ import { MANIFEST_FILE } from '../../retrieval/indexFiles';
 import { acquireIndexLock, type LockHolder } from '../../retrieval/indexLock';
 import type { ReaderLease } from '../../retrieval/readerLeases';
 import { emptyReport, type IndexProgress, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
-import { listDocuments, passageChange, readAndChunkChanged, readBatches, sameStamp, type ChangedDocument, type PassageChange, type Stamp } from '../../indexing/changeSet';
+import {
+  listDocuments,
+  passageChange,
+  readAndChunkChanged,
+  readBatches,
+  sameStamp,
+  type ChangedDocument,
+  type PassageChange,
+  type Stamp,
+} from '../../indexing/changeSet';
 import { freshManifest, openManifest, pinnedFiles, vectorRows } from './manifest';
 import { afterCommit, commitGeneration, removeLeftovers } from './generation';
 import { emptyDelta } from './lexicalFiles';
@@ -55,10 +64,20 @@ export class PassageIndex extends IndexWriter {
    * its files; nothing is removed on open (leftovers go in a run, under the writer lock).
    * `keepStrayFiles` is accepted for callers of before (open never removes anything now).
    */
-  static async open(dir: string, docsRoot: string, options: { keepStrayFiles?: boolean; lease?: ReaderLease } = {}): Promise<PassageIndex> {
+  static async open(
+    dir: string,
+    docsRoot: string,
+    options: { keepStrayFiles?: boolean; lease?: ReaderLease } = {},
+  ): Promise<PassageIndex> {
     await mkdir(dir, { recursive: true });
     const opened = await openManifest(dir, docsRoot, options.lease);
-    const index = new PassageIndex(dir, opened.manifest, opened.documents, opened.lexicalFile ?? LexicalIndex.empty(), opened.notices);
+    const index = new PassageIndex(
+      dir,
+      opened.manifest,
+      opened.documents,
+      opened.lexicalFile ?? LexicalIndex.empty(),
+      opened.notices,
+    );
     index.lease = opened.lease;
     index.needsFullSave = opened.fullSave;
     if (opened.rebuildLexical) index.lexical = index.rebuildLexical();
@@ -103,7 +122,10 @@ export class PassageIndex extends IndexWriter {
    * committed index to answer from (during another process's first index it waits for that). A folder that
    * refuses writes has no lock to take (nobody can commit there): `work` runs as it is.
    */
-  private async locked<T>(options: Pick<IndexRunOptions, 'whenBusy' | 'onWaiting' | 'signal' | 'onLexicalReady'>, work: () => Promise<T>): Promise<{ done: T } | { busy: LockHolder | undefined }> {
+  private async locked<T>(
+    options: Pick<IndexRunOptions, 'whenBusy' | 'onWaiting' | 'signal' | 'onLexicalReady'>,
+    work: () => Promise<T>,
+  ): Promise<{ done: T } | { busy: LockHolder | undefined }> {
     let attempt = await acquireIndexLock(this.dir, {
       wait: options.whenBusy !== 'answer',
       signal: options.signal,
@@ -170,16 +192,32 @@ export class PassageIndex extends IndexWriter {
       lexicalSaid = true;
     };
     const notices = this.openNotices.length;
-    const outcome = await this.locked({ ...options, onLexicalReady }, () => this.run(docs, { ...options, onLexicalReady }));
+    const outcome = await this.locked({ ...options, onLexicalReady }, () =>
+      this.run(docs, { ...options, onLexicalReady }),
+    );
     if ('done' in outcome) {
       outcome.done.notices.unshift(...this.openNotices.slice(notices));
       return outcome.done;
     }
     const holder = outcome.busy;
     return {
-      documents: this.documentCount, passages: this.passageCount, added: 0, updated: 0, removed: 0, unchanged: 0, embedded: 0,
-      skipped: [], retrieval: options.embedder || options.lazyEmbedder ? 'hybrid' : 'lexical', ms: Date.now() - started,
-      notices: [...this.openNotices.slice(notices), notice('index-busy', `Another Evident process${holder ? ` (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : ''} is updating this index: answering from the index as it last saved it.`)],
+      documents: this.documentCount,
+      passages: this.passageCount,
+      added: 0,
+      updated: 0,
+      removed: 0,
+      unchanged: 0,
+      embedded: 0,
+      skipped: [],
+      retrieval: options.embedder || options.lazyEmbedder ? 'hybrid' : 'lexical',
+      ms: Date.now() - started,
+      notices: [
+        ...this.openNotices.slice(notices),
+        notice(
+          'index-busy',
+          `Another Evident process${holder ? ` (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : ''} is updating this index: answering from the index as it last saved it.`,
+        ),
+      ],
       busy: holder ? { pid: holder.pid, host: holder.host, since: holder.since } : null,
     };
   }
@@ -191,7 +229,11 @@ export class PassageIndex extends IndexWriter {
     const report = emptyReport(embedder ? 'hybrid' : 'lexical');
 
     const { files, removedPaths } = await listDocuments(docs, this.documents, report, options);
-    const batches = readBatches(files, (f) => !this.documents[f.path] || !sameStamp(this.documents[f.path], f), options.readBatchBytes ?? READ_BATCH_BYTES);
+    const batches = readBatches(
+      files,
+      (f) => !this.documents[f.path] || !sameStamp(this.documents[f.path], f),
+      options.readBatchBytes ?? READ_BATCH_BYTES,
+    );
     let changed = new Map<string, ChangedDocument>();
     let touched = new Map<string, Stamp>();
     let change: PassageChange;
@@ -200,7 +242,14 @@ export class PassageIndex extends IndexWriter {
     if (batches.length > 1) {
       // A large run (a first index): the lexical part is committed batch by batch, so the passages
       // of the whole corpus are never held at once; the vectors are planned from what is committed.
-      ({ removed: report.removed, lexicalChange } = await this.commitInBatches(docs, batches, removedPaths, files.length, report, options));
+      ({ removed: report.removed, lexicalChange } = await this.commitInBatches(
+        docs,
+        batches,
+        removedPaths,
+        files.length,
+        report,
+        options,
+      ));
       removed = [];
       change = { oldIds: new Set(), newPassages: [], newIds: new Set() };
     } else {
@@ -210,13 +259,21 @@ export class PassageIndex extends IndexWriter {
       report.removed = removedPaths.length;
     }
     if (!embedder && options.lazyEmbedder) {
-      const upToDate = !lexicalChange && !this.needsFullSave
-        && this.manifest.embeddingModel === options.lazyEmbedder.modelId && vectorRows(this.manifest) === this.passageCount;
+      const upToDate =
+        !lexicalChange &&
+        !this.needsFullSave &&
+        this.manifest.embeddingModel === options.lazyEmbedder.modelId &&
+        vectorRows(this.manifest) === this.passageCount;
       const loaded = upToDate ? undefined : await options.lazyEmbedder.load();
       report.retrieval = upToDate || loaded ? 'hybrid' : 'lexical';
       options = { ...options, embedder: loaded };
     }
-    const { embedded, toEmbed } = await planEmbedding(this.indexedVectors(), { changed, touched, removedPaths: removed, change }, report, options.embedder);
+    const { embedded, toEmbed } = await planEmbedding(
+      this.indexedVectors(),
+      { changed, touched, removedPaths: removed, change },
+      report,
+      options.embedder,
+    );
     signal?.throwIfAborted();
     await this.write({ changed, touched, removedPaths: removed, change, embedded }, report, options);
     if (embedded.vectors && this.vectors !== embedded.vectors) {
@@ -228,7 +285,11 @@ export class PassageIndex extends IndexWriter {
     report.passages = this.passageCount;
     options.onLexicalReady?.();
     await fillVectors(
-      { holds: (id) => this.docOf.has(id), vectorFill: () => this.vectorFill(), commit: (items, model, r, deferGraph) => this.commitVectors(items, model, r, deferGraph) },
+      {
+        holds: (id) => this.docOf.has(id),
+        vectorFill: () => this.vectorFill(),
+        commit: (items, model, r, deferGraph) => this.commitVectors(items, model, r, deferGraph),
+      },
       toEmbed,
       report,
       options,
@@ -275,7 +336,10 @@ export class PassageIndex extends IndexWriter {
     try {
       for (const [i, batch] of batches.entries()) {
         const batchRemoved = i === 0 ? [...removedPaths] : [];
-        const read = await readAndChunkChanged(docs, batch, this.documents, batchRemoved, report, options, { done, total });
+        const read = await readAndChunkChanged(docs, batch, this.documents, batchRemoved, report, options, {
+          done,
+          total,
+        });
         done += batch.length;
         removed += batchRemoved.length;
         lexicalChange ||= read.changed.size > 0 || read.touched.size > 0 || batchRemoved.length > 0;
@@ -283,8 +347,12 @@ export class PassageIndex extends IndexWriter {
         // A batch's save is part of reading the corpus: progress says so (a "saving" phase would
         // read as the end of the reading, and progress never goes back).
         const at = done;
-        const onProgress = (p: IndexProgress) => options.onProgress?.(p.phase === 'saving' ? { phase: 'reading', done: at, total } : p);
-        await this.write({ ...read, removedPaths: batchRemoved, change, embedded: this.unchangedVectors() }, report, { ...options, onProgress });
+        const onProgress = (p: IndexProgress) =>
+          options.onProgress?.(p.phase === 'saving' ? { phase: 'reading', done: at, total } : p);
+        await this.write({ ...read, removedPaths: batchRemoved, change, embedded: this.unchangedVectors() }, report, {
+          ...options,
+          onProgress,
+        });
       }
     } finally {
       this.snapshotEachSave = false;

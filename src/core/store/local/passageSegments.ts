@@ -109,11 +109,17 @@ export async function writePassageSegments(options: {
   const { gen, documents, changed, write } = options;
   const segments = new Map(options.segmentRefs.map((r) => [r.name, r]));
   const liveBytes = new Map<string, number>();
-  for (const e of Object.values(documents)) if (e.segment) liveBytes.set(e.segment, (liveBytes.get(e.segment) ?? 0) + e.length + 1);
+  for (const e of Object.values(documents)) {
+    if (e.segment) liveBytes.set(e.segment, (liveBytes.get(e.segment) ?? 0) + e.length + 1);
+  }
   const totalBytes = [...segments.values()].reduce((n, r) => n + r.bytes, 0);
   const live = [...liveBytes.values()].reduce((n, b) => n + b, 0);
   const pendingDocs = Object.entries(documents).filter(([, e]) => !e.segment);
-  const compact = options.compactAll || segments.size >= MAX_PASSAGE_SEGMENTS || (totalBytes > 0 && 1 - live / totalBytes > PASSAGE_DEAD_SHARE) || pendingDocs.length > 0;
+  const compact =
+    options.compactAll ||
+    segments.size >= MAX_PASSAGE_SEGMENTS ||
+    (totalBytes > 0 && 1 - live / totalBytes > PASSAGE_DEAD_SHARE) ||
+    pendingDocs.length > 0;
   // Documents to write, each read as the file takes it (a compaction holds one at a time).
   const toWrite: string[] = compact ? Object.keys(documents) : [];
   toWrite.push(...changed.keys());
@@ -135,7 +141,14 @@ export async function writePassageSegments(options: {
         const old = documents[p];
         const fromChange = changed.get(p);
         entries[p] = fromChange
-          ? { ...fromChange.stamp, version: fromChange.version, ids: passages.map((x) => x.id), segment: name, offset, length }
+          ? {
+              ...fromChange.stamp,
+              version: fromChange.version,
+              ids: passages.map((x) => x.id),
+              segment: name,
+              offset,
+              length,
+            }
           : { ...old, segment: name, offset, length };
         part.push(line);
         partChars += line.length;

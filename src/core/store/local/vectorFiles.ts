@@ -14,7 +14,11 @@ import type { Manifest, VectorFileRef } from './manifest';
  * graph's ids are read now and its graph at the first query; a graph that cannot be attached is
  * reported to `annUnusable` (the search is then exact).
  */
-export async function loadVectorFiles(dir: string, manifest: Manifest, annUnusable: (error: Error) => void): Promise<VectorStore | undefined> {
+export async function loadVectorFiles(
+  dir: string,
+  manifest: Manifest,
+  annUnusable: (error: Error) => void,
+): Promise<VectorStore | undefined> {
   const { dimensions, vectors: refs } = manifest;
   if (!dimensions || !manifest.embeddingModel) return undefined;
   const store = new VectorStore(dimensions);
@@ -22,9 +26,10 @@ export async function loadVectorFiles(dir: string, manifest: Manifest, annUnusab
     const f32 = await readFile(path.join(dir, `${ref.stem}.f32`));
     const ids = (await readFile(path.join(dir, `${ref.stem}.ids`), 'utf8')).split('\n');
     // A view when the bytes are 4-byte aligned (a whole-file read is), else one copy.
-    const data = f32.byteOffset % 4 === 0
-      ? new Float32Array(f32.buffer, f32.byteOffset, f32.byteLength / 4)
-      : new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
+    const data =
+      f32.byteOffset % 4 === 0
+        ? new Float32Array(f32.buffer, f32.byteOffset, f32.byteLength / 4)
+        : new Float32Array(f32.buffer.slice(f32.byteOffset, f32.byteOffset + f32.byteLength));
     store.addLoaded(ref, ref.rows === 0 ? [] : ids, data);
   }
   const ann = manifest.ann;
@@ -62,13 +67,19 @@ export async function writeVectorSegments(
     const plan = await vectors.planSave(() => `vectors-${gen}-${n++}`, `ann-${gen}`, { deferGraph });
     const bytes = new Map<string, { f32: number; ids: number }>();
     for (const seg of plan.write) {
-      const f32 = await writer.write(`${seg.stem}.f32`, new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength));
+      const f32 = await writer.write(
+        `${seg.stem}.f32`,
+        new Uint8Array(seg.data.buffer, seg.data.byteOffset, seg.data.byteLength),
+      );
       const ids = await writer.write(`${seg.stem}.ids`, seg.ids.join('\n'));
       bytes.set(seg.stem, { f32: f32.bytes, ids: ids.bytes });
     }
     const previous = new Map(manifest.vectors.map((r) => [r.stem, r]));
     vectorRefs = plan.refs.map((r) => {
-      const b = bytes.get(r.stem) ?? { f32: previous.get(r.stem)?.f32Bytes ?? 0, ids: previous.get(r.stem)?.idsBytes ?? 0 };
+      const b = bytes.get(r.stem) ?? {
+        f32: previous.get(r.stem)?.f32Bytes ?? 0,
+        ids: previous.get(r.stem)?.idsBytes ?? 0,
+      };
       return { ...r, f32Bytes: b.f32, idsBytes: b.ids };
     });
     // The vector search graph: a new one, the one on disk (with the ids replaced since), or none.

@@ -68,7 +68,12 @@ export interface IndexedVectors {
  */
 export async function planEmbedding(
   index: IndexedVectors,
-  run: { changed: Map<string, ChangedDocument>; touched: Map<string, Stamp>; removedPaths: string[]; change: PassageChange },
+  run: {
+    changed: Map<string, ChangedDocument>;
+    touched: Map<string, Stamp>;
+    removedPaths: string[];
+    change: PassageChange;
+  },
   report: IndexReport,
   embedder: Embedder | undefined,
 ): Promise<{ embedded: EmbeddedChange; toEmbed: EmbedItem[] }> {
@@ -77,7 +82,10 @@ export async function planEmbedding(
   const none = index.unchanged;
   if (!embedder) return { embedded: none, toEmbed: [] };
   const docChange = changed.size > 0 || removedPaths.length > 0 || touched.size > 0;
-  const vectorsComplete = embeddingModel === embedder.modelId && index.dimensions === embedder.dimensions && index.rows === index.passageCount;
+  const vectorsComplete =
+    embeddingModel === embedder.modelId &&
+    index.dimensions === embedder.dimensions &&
+    index.rows === index.passageCount;
   // A missing graph (damaged, or the corpus grew past the threshold) is built by this run.
   const annMissing = !index.hasGraph && annWanted(index.passageCount);
   if (vectorsComplete && !docChange && !index.fullSavePending && !annMissing) return { embedded: none, toEmbed: [] };
@@ -86,7 +94,14 @@ export async function planEmbedding(
   let reset = false;
   if (embeddingModel !== embedder.modelId || !vectors || vectors.dimensions !== embedder.dimensions) {
     // Another model's vectors cannot be compared with this one's: re-embed everything.
-    if (embeddingModel && embeddingModel !== embedder.modelId) report.notices.push(notice('embedding-model-changed', `Embedding model changed (${embeddingModel} → ${embedder.modelId}): re-embedding all passages.`));
+    if (embeddingModel && embeddingModel !== embedder.modelId) {
+      report.notices.push(
+        notice(
+          'embedding-model-changed',
+          `Embedding model changed (${embeddingModel} → ${embedder.modelId}): re-embedding all passages.`,
+        ),
+      );
+    }
     reset = true;
     vectors = new VectorStore(embedder.dimensions);
   }
@@ -112,7 +127,15 @@ export async function planEmbedding(
   // most of the model's work (about half of it on the handbook).
   toEmbed.sort((a, b) => a.text.length - b.text.length);
   embeddingModel = embedder.modelId;
-  return { embedded: { vectors: store, vectorChange: { add: [], remove: [...remove], reset }, embeddingModel, dimensions: embedder.dimensions }, toEmbed };
+  return {
+    embedded: {
+      vectors: store,
+      vectorChange: { add: [], remove: [...remove], reset },
+      embeddingModel,
+      dimensions: embedder.dimensions,
+    },
+    toEmbed,
+  };
 }
 
 /** Where a fill commits its vectors. */
@@ -121,14 +144,24 @@ export interface FillTarget {
   holds(id: string): boolean;
   vectorFill(): VectorFill;
   /** Commits one chunk of vectors; `deferGraph`: not the last chunk, the search graph waits. */
-  commit(items: { id: string; vector: Float32Array }[], embeddingModel: string, report: IndexReport, deferGraph: boolean): Promise<void>;
+  commit(
+    items: { id: string; vector: Float32Array }[],
+    embeddingModel: string,
+    report: IndexReport,
+    deferGraph: boolean,
+  ): Promise<void>;
 }
 
 /**
  * Phase 6, fill the vectors (the long, cancellable part): embed `toEmbed` in batches and commit
  * them in chunks. Cancelled or failed, it first commits what it embedded, then throws.
  */
-export async function fillVectors(target: FillTarget, toEmbed: EmbedItem[], report: IndexReport, { signal, onProgress, embedder, commitEvery }: IndexRunOptions): Promise<void> {
+export async function fillVectors(
+  target: FillTarget,
+  toEmbed: EmbedItem[],
+  report: IndexReport,
+  { signal, onProgress, embedder, commitEvery }: IndexRunOptions,
+): Promise<void> {
   if (!embedder || toEmbed.length === 0) return;
   const everyPassages = commitEvery?.passages ?? COMMIT_PASSAGES;
   const everyMs = commitEvery?.ms ?? COMMIT_MS;
@@ -150,7 +183,8 @@ export async function fillVectors(target: FillTarget, toEmbed: EmbedItem[], repo
     report.embedded += items.length;
     lastCommit = Date.now();
   };
-  const progress = (done: number) => onProgress?.({ phase: 'embedding', done, total: toEmbed.length, vectors: target.vectorFill() });
+  const progress = (done: number) =>
+    onProgress?.({ phase: 'embedding', done, total: toEmbed.length, vectors: target.vectorFill() });
   try {
     for (let i = 0; i < toEmbed.length; i += perCall) {
       signal?.throwIfAborted();
@@ -158,7 +192,10 @@ export async function fillVectors(target: FillTarget, toEmbed: EmbedItem[], repo
       // A passage removed meanwhile is not embedded (watch runs go through the same queue, but be safe).
       const batch = toEmbed.slice(i, i + perCall).filter((p) => target.holds(p.id));
       if (!batch.length) continue;
-      const out = await embedder.embed(batch.map((p) => p.text), signal);
+      const out = await embedder.embed(
+        batch.map((p) => p.text),
+        signal,
+      );
       batch.forEach((p, j) => pending.push({ id: p.id, vector: out[j] }));
       if (pending.length >= everyPassages || Date.now() - lastCommit >= everyMs) await commit(false);
     }

@@ -78,9 +78,29 @@ export function redactConnection(connectionString: string): string {
 /** Errors that mean the connection, not the query, failed: worth one retry on a new connection. */
 export function isConnectionError(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  if (e.code && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code)) return true;
+  if (
+    e.code &&
+    [
+      'ECONNRESET',
+      'ECONNREFUSED',
+      'EPIPE',
+      'ETIMEDOUT',
+      'ENOTFOUND',
+      'EHOSTUNREACH',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08006',
+      '08003',
+      '08001',
+    ].includes(e.code)
+  ) {
+    return true;
+  }
   // The last resort, for errors of the pg client that carry no code (their message is all it gives).
-  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable|socket hang up/i.test(e.message ?? '');
+  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable|socket hang up/i.test(
+    e.message ?? '',
+  );
 }
 
 export class PostgresPassageStore implements PassageStore {
@@ -94,13 +114,20 @@ export class PostgresPassageStore implements PassageStore {
   private readonly listened = new WeakSet<PoolClient>();
   private stems: StemCache | undefined;
 
-  private constructor(private readonly pool: Pool, private readonly where: string, private readonly efSearch: number) {
+  private constructor(
+    private readonly pool: Pool,
+    private readonly where: string,
+    private readonly efSearch: number,
+  ) {
     this.label = `shared index ${where}`;
   }
 
   static async open(options: PostgresStoreOptions): Promise<PostgresPassageStore> {
     if (!/^postgres(ql)?:\/\//.test(options.connectionString)) {
-      throw new StoreError(`The store must be a postgres://… connection string (got "${redactConnection(options.connectionString)}").`, 'setup');
+      throw new StoreError(
+        `The store must be a postgres://… connection string (got "${redactConnection(options.connectionString)}").`,
+        'setup',
+      );
     }
     const { default: pg } = await import('pg');
     const where = redactConnection(options.connectionString);
@@ -113,7 +140,11 @@ export class PostgresPassageStore implements PassageStore {
     });
     // A broken idle connection is dropped by the pool; its error must not crash the process.
     pool.on('error', () => {});
-    const store = new PostgresPassageStore(pool, where, Math.max(CANDIDATES, Math.trunc(options.efSearch ?? DEFAULT_EF_SEARCH)));
+    const store = new PostgresPassageStore(
+      pool,
+      where,
+      Math.max(CANDIDATES, Math.trunc(options.efSearch ?? DEFAULT_EF_SEARCH)),
+    );
     try {
       await store.withClient(async (client) => {
         await migrate(client, INDEX_FORMAT_VERSION);
@@ -134,11 +165,18 @@ export class PostgresPassageStore implements PassageStore {
     return embedder && this.state.embeddingModel !== null ? 'hybrid' : 'lexical';
   }
 
-  async search(query: string, topK: number, embedder: Embedder | undefined, signal?: AbortSignal): Promise<StoreSearch> {
+  async search(
+    query: string,
+    topK: number,
+    embedder: Embedder | undefined,
+    signal?: AbortSignal,
+  ): Promise<StoreSearch> {
     if (!this.state.indexed) await this.refreshStatus();
     if (!this.state.indexed) throw this.neverIndexed();
     const storedModel = this.state.embeddingModel;
-    if (embedder && storedModel !== null && embedder.modelId !== storedModel) throw this.modelMismatch(storedModel, embedder.modelId);
+    if (embedder && storedModel !== null && embedder.modelId !== storedModel) {
+      throw this.modelMismatch(storedModel, embedder.modelId);
+    }
     const terms = queryTerms(query);
     const stems = [...stemsOf(query)];
     let rows: (PassageRow & CountsRow & { stems: string[] })[];
@@ -148,7 +186,22 @@ export class PostgresPassageStore implements PassageStore {
     signal?.throwIfAborted();
     if (finiteVector(vector)) {
       mode = 'hybrid';
-      rows = await this.query(HYBRID_SEARCH_SQL, [terms, vectorSql(vector), topK, CANDIDATES, RRF_K, K1, B, FUSION_WEIGHTS.lexical, FUSION_WEIGHTS.vector, stems], true);
+      rows = await this.query(
+        HYBRID_SEARCH_SQL,
+        [
+          terms,
+          vectorSql(vector),
+          topK,
+          CANDIDATES,
+          RRF_K,
+          K1,
+          B,
+          FUSION_WEIGHTS.lexical,
+          FUSION_WEIGHTS.vector,
+          stems,
+        ],
+        true,
+      );
     } else {
       rows = await this.query(LEXICAL_SEARCH_SQL, [terms, topK, CANDIDATES, RRF_K, K1, B, stems]);
     }
@@ -159,7 +212,10 @@ export class PostgresPassageStore implements PassageStore {
 
   async passages(ids: readonly string[]): Promise<Passage[]> {
     if (!ids.length) return [];
-    const rows = await this.query<PassageRow>(`SELECT ${PASSAGE_COLUMNS} FROM evident_passages WHERE id = ANY($1::text[])`, [ids]);
+    const rows = await this.query<PassageRow>(
+      `SELECT ${PASSAGE_COLUMNS} FROM evident_passages WHERE id = ANY($1::text[])`,
+      [ids],
+    );
     const byId = new Map(rows.map((r) => [r.id, toPassage(r)]));
     return ids.map((id) => byId.get(id)).filter((p): p is Passage => p !== undefined);
   }
@@ -181,7 +237,10 @@ export class PostgresPassageStore implements PassageStore {
 
   /** The lowest and highest source paths bound the rest: their common folder is everyone's. */
   async commonFolder(): Promise<string> {
-    const [row] = await this.query<{ lo: string | null; hi: string | null }>('SELECT min(source COLLATE "C") AS lo, max(source COLLATE "C") AS hi FROM evident_passages', []);
+    const [row] = await this.query<{ lo: string | null; hi: string | null }>(
+      'SELECT min(source COLLATE "C") AS lo, max(source COLLATE "C") AS hi FROM evident_passages',
+      [],
+    );
     return row?.lo && row.hi ? commonFolderOf([row.lo, row.hi]) : '';
   }
 
@@ -301,7 +360,10 @@ export class PostgresPassageStore implements PassageStore {
   }
 
   private neverIndexed(): StoreError {
-    return new StoreError(`The shared index at ${this.where} has never been indexed. Run "evident index --docs DIR --store ${this.where}" first (usually in the docs repository's CI).`, 'not-indexed');
+    return new StoreError(
+      `The shared index at ${this.where} has never been indexed. Run "evident index --docs DIR --store ${this.where}" first (usually in the docs repository's CI).`,
+      'not-indexed',
+    );
   }
 
   private modelMismatch(stored: string, mine: string): StoreError {

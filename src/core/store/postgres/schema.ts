@@ -84,9 +84,11 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 /** Creates or migrates the schema; returns the version found before (0 for a new store). */
 export async function migrate(client: PoolClient, formatVersion: number): Promise<number> {
   // A store at the current version needs no lock and no CREATE right (a reader role has none).
-  const exists = (await client.query<{ t: string | null }>("SELECT to_regclass('evident_schema')::text AS t")).rows[0]?.t;
+  const exists = (await client.query<{ t: string | null }>("SELECT to_regclass('evident_schema')::text AS t")).rows[0]
+    ?.t;
   if (exists) {
-    const current = (await client.query<{ version: number }>('SELECT version FROM evident_schema')).rows[0]?.version ?? 0;
+    const current =
+      (await client.query<{ version: number }>('SELECT version FROM evident_schema')).rows[0]?.version ?? 0;
     if (current > SCHEMA_VERSION) throw newerSchema(current);
     if (current === SCHEMA_VERSION) return current;
   }
@@ -104,16 +106,25 @@ export async function migrate(client: PoolClient, formatVersion: number): Promis
       } catch (error) {
         const message = (error as Error).message;
         // The server's error (pg's, not ours): its SQLSTATE code first, its words as the last resort.
-        const denied = (error as { code?: string }).code === '42501' || /must be owner|permission denied/i.test(message);
-        const hint = denied && found > 0
-          ? ` The shared index is at schema version ${found} and this Evident needs ${SCHEMA_VERSION}: migrating it needs the role that owns its tables. Run "evident index --store …" once as that role (the indexing job); nothing was changed.`
-          : /extension "vector"|vector/.test(message) ? ' The server needs the pgvector extension (CREATE EXTENSION vector, by a database owner).' : '';
-        throw new StoreError(`Could not ${found > 0 ? 'migrate' : 'create'} the shared index's schema (version ${v + 1}): ${message}.${hint}`, 'setup');
+        const denied =
+          (error as { code?: string }).code === '42501' || /must be owner|permission denied/i.test(message);
+        const hint =
+          denied && found > 0
+            ? ` The shared index is at schema version ${found} and this Evident needs ${SCHEMA_VERSION}: migrating it needs the role that owns its tables. Run "evident index --store …" once as that role (the indexing job); nothing was changed.`
+            : /extension "vector"|vector/.test(message)
+              ? ' The server needs the pgvector extension (CREATE EXTENSION vector, by a database owner).'
+              : '';
+        throw new StoreError(
+          `Could not ${found > 0 ? 'migrate' : 'create'} the shared index's schema (version ${v + 1}): ${message}.${hint}`,
+          'setup',
+        );
       }
     }
     if (found === 0) {
       await client.query('INSERT INTO evident_schema (version) VALUES ($1)', [SCHEMA_VERSION]);
-      await client.query('INSERT INTO evident_store (id, format_version) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [formatVersion]);
+      await client.query('INSERT INTO evident_store (id, format_version) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
+        formatVersion,
+      ]);
     } else if (found < SCHEMA_VERSION) {
       await client.query('UPDATE evident_schema SET version = $1', [SCHEMA_VERSION]);
     }
@@ -126,5 +137,8 @@ export async function migrate(client: PoolClient, formatVersion: number): Promis
 }
 
 function newerSchema(found: number): StoreError {
-  return new StoreError(`The shared index uses schema version ${found}; this Evident knows up to ${SCHEMA_VERSION}. Update Evident to use it.`, 'schema-newer');
+  return new StoreError(
+    `The shared index uses schema version ${found}; this Evident knows up to ${SCHEMA_VERSION}. Update Evident to use it.`,
+    'schema-newer',
+  );
 }

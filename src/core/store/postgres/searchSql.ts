@@ -77,8 +77,25 @@ FROM evident_store st`;
 
 /** Parameters: terms, vector, topK, candidates, rrfK, k1, b, lexical weight, vector weight, the query's stems. */
 export const HYBRID_SEARCH_SQL = searchSql({
-  terms: '$1', vector: '$2', topK: '$3', candidates: '$4', rrfK: '$5', k1: '$6', b: '$7', lexicalWeight: '$8', vectorWeight: '$9', stems: '$10',
+  terms: '$1',
+  vector: '$2',
+  topK: '$3',
+  candidates: '$4',
+  rrfK: '$5',
+  k1: '$6',
+  b: '$7',
+  lexicalWeight: '$8',
+  vectorWeight: '$9',
+  stems: '$10',
 });
 
 /** Parameters: terms, topK, candidates, rrfK, k1, b, the query's stems. */
-export const LEXICAL_SEARCH_SQL = searchSql({ terms: '$1', topK: '$2', candidates: '$3', rrfK: '$4', k1: '$5', b: '$6', stems: '$7' });
+export const LEXICAL_SEARCH_SQL = searchSql({
+  terms: '$1',
+  topK: '$2',
+  candidates: '$3',
+  rrfK: '$4',
+  k1: '$5',
+  b: '$6',
+  stems: '$7',
+});

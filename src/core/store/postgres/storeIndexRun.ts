@@ -14,7 +14,14 @@ import { chunkMarkdown } from '../../docs/chunker';
 import { documentVersion } from '../../docs/version';
 import { readDocumentText, type DocFile, type DocSource } from '../../docs/docSource';
 import { listFiles, readOrSkip, type ChangedDocument as ChangeSetDocument } from '../../indexing/changeSet';
-import { embeddingText, emptyReport, INDEX_FORMAT_VERSION, termText, type IndexReport, type IndexRunOptions } from '../../indexing/indexRun';
+import {
+  embeddingText,
+  emptyReport,
+  INDEX_FORMAT_VERSION,
+  termText,
+  type IndexReport,
+  type IndexRunOptions,
+} from '../../indexing/indexRun';
 import { passageTermWeights } from '../../retrieval/lexicalIndex';
 import type { Embedder } from '../../types';
 import { stemsOf } from '../../text/termStats';
@@ -52,21 +59,42 @@ const WRITE_PRIVILEGES: [string, string[]][] = [
   ['evident_store', ['UPDATE']],
 ];
 
-export async function indexIntoStore(db: StoreConnection, docs: DocSource, options: IndexRunOptions = {}): Promise<{ report: IndexReport; state: StoreStatus }> {
+export async function indexIntoStore(
+  db: StoreConnection,
+  docs: DocSource,
+  options: IndexRunOptions = {},
+): Promise<{ report: IndexReport; state: StoreStatus }> {
   const started = Date.now();
   const { signal, onProgress, embedder } = options;
   const report = emptyReport(embedder ? 'hybrid' : 'lexical');
   const store = (await db.query<StoreRow>('SELECT embedding_model, format_version FROM evident_store', []))[0];
-  if (embedder && store.embedding_model !== null && store.embedding_model !== embedder.modelId) throw db.modelMismatch(store.embedding_model, embedder.modelId);
+  if (embedder && store.embedding_model !== null && store.embedding_model !== embedder.modelId) {
+    throw db.modelMismatch(store.embedding_model, embedder.modelId);
+  }
   if (!embedder && store.embedding_model !== null) {
-    throw new StoreError(`The shared index at ${db.where} holds vectors of ${store.embedding_model}; indexing it needs that embedding model (this run has none). Use --embedding-model ${store.embedding_model}.`, 'model-mismatch');
+    throw new StoreError(
+      `The shared index at ${db.where} holds vectors of ${store.embedding_model}; indexing it needs that embedding model (this run has none). Use --embedding-model ${store.embedding_model}.`,
+      'model-mismatch',
+    );
   }
   const rechunkAll = store.format_version !== INDEX_FORMAT_VERSION;
-  if (rechunkAll) report.notices.push(notice('index-format-changed', `The shared index was chunked by index format ${store.format_version}; this version uses ${INDEX_FORMAT_VERSION}: re-chunking every document.`));
+  if (rechunkAll) {
+    report.notices.push(
+      notice(
+        'index-format-changed',
+        `The shared index was chunked by index format ${store.format_version}; this version uses ${INDEX_FORMAT_VERSION}: re-chunking every document.`,
+      ),
+    );
+  }
 
   // Phases 1–3: list and read the tree; what the store holds at the same content hash is not chunked.
   const files = await listFiles(docs, report, options);
-  const known = new Map((await db.query<{ path: string; version: string }>('SELECT path, version FROM evident_documents', [])).map((r) => [r.path, r.version]));
+  const known = new Map(
+    (await db.query<{ path: string; version: string }>('SELECT path, version FROM evident_documents', [])).map((r) => [
+      r.path,
+      r.version,
+    ]),
+  );
   const tree = new Map<string, string>();
   const changed = new Map<string, ChangedDocument>();
   const unindexable = new Set<string>();
@@ -85,14 +113,21 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
     changed.set(file.path, { version, passages: chunkMarkdown(file.path, text).passages });
   }
   onProgress?.({ phase: 'reading', done: files.length, total: files.length });
-  const leaving = (inStore: Iterable<string>) => [...inStore].filter((p) => (options.paths ? options.paths.includes(p) : true) && !tree.has(p));
+  const leaving = (inStore: Iterable<string>) =>
+    [...inStore].filter((p) => (options.paths ? options.paths.includes(p) : true) && !tree.has(p));
   // Stored passages without a vector (another indexer's model binding, or a text the model cannot embed).
   const vectors = new Map<string, Float32Array>();
   const unembeddable = new Set<string>();
   if (embedder) await embedInto(vectors, unembeddable, await passagesWithoutVector(db), embedder, signal);
 
   // Nothing to change: nothing is written (not even the store's time), so a reader role can run it.
-  if (!rechunkAll && changed.size === 0 && leaving(known.keys()).length === 0 && (!embedder || store.embedding_model !== null) && vectors.size === 0) {
+  if (
+    !rechunkAll &&
+    changed.size === 0 &&
+    leaving(known.keys()).length === 0 &&
+    (!embedder || store.embedding_model !== null) &&
+    vectors.size === 0
+  ) {
     report.unchanged = tree.size;
     return finish(db, report, started, undefined, options);
   }
@@ -102,8 +137,18 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
   const stored = (sql: string, params: unknown[]) => db.query<{ id: string }>(sql, params);
   if (embedder) {
     const newPassages = [...changed.values()].flatMap((d) => d.passages);
-    const have = await idsWithVector(stored, newPassages.map((p) => p.id));
-    await embedInto(vectors, unembeddable, newPassages.filter((p) => !have.has(p.id)), embedder, signal, onProgress);
+    const have = await idsWithVector(
+      stored,
+      newPassages.map((p) => p.id),
+    );
+    await embedInto(
+      vectors,
+      unembeddable,
+      newPassages.filter((p) => !have.has(p.id)),
+      embedder,
+      signal,
+      onProgress,
+    );
   }
   signal?.throwIfAborted();
 
@@ -113,10 +158,13 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
     await client.query('BEGIN');
     try {
       await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [WRITE_LOCK]);
-      const current = (await client.query<StoreRow>('SELECT embedding_model, format_version FROM evident_store')).rows[0];
+      const current = (await client.query<StoreRow>('SELECT embedding_model, format_version FROM evident_store'))
+        .rows[0];
       if (embedder) {
         if (current.embedding_model === null) await bindModel(client, embedder);
-        else if (current.embedding_model !== embedder.modelId) throw db.modelMismatch(current.embedding_model, embedder.modelId);
+        else if (current.embedding_model !== embedder.modelId) {
+          throw db.modelMismatch(current.embedding_model, embedder.modelId);
+        }
       }
       if (rechunkAll) {
         await client.query('DELETE FROM evident_documents');
@@ -124,7 +172,11 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
         await client.query('DELETE FROM evident_term_df');
         await client.query('UPDATE evident_store SET format_version = $1', [INDEX_FORMAT_VERSION]);
       }
-      const now = new Map((await client.query<{ path: string; version: string }>('SELECT path, version FROM evident_documents')).rows.map((r) => [r.path, r.version]));
+      const now = new Map(
+        (await client.query<{ path: string; version: string }>('SELECT path, version FROM evident_documents')).rows.map(
+          (r) => [r.path, r.version],
+        ),
+      );
       const removed = [...new Set([...leaving(now.keys()), ...[...unindexable].filter((p) => now.has(p))])];
       if (removed.length) {
         await uncount(client, 'source = ANY($1::text[])', [removed]);
@@ -134,7 +186,10 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
       // Files this run found unchanged that another indexer replaced since: this run's version goes back.
       for (const [p, version] of tree) {
         if (changed.has(p) || now.get(p) === version) continue;
-        const again = await readAgain(docs, files.find((f) => f.path === p));
+        const again = await readAgain(
+          docs,
+          files.find((f) => f.path === p),
+        );
         if (again) changed.set(p, again);
       }
       const toWrite = [...changed.entries()].filter(([p, d]) => now.get(p) !== d.version);
@@ -145,31 +200,64 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
       report.unchanged = tree.size - toWrite.length;
       if (embedder) {
         // Passages written in this transaction that have no vector yet (re-checked files).
-        const pending = toWrite.flatMap(([, d]) => d.passages).filter((x) => !vectors.has(x.id) && !unembeddable.has(x.id));
-        const have = await idsWithVector(async (sql, params) => (await client.query<{ id: string }>(sql, params)).rows, pending.map((x) => x.id));
-        await embedInto(vectors, unembeddable, pending.filter((x) => !have.has(x.id)), embedder, signal);
+        const pending = toWrite
+          .flatMap(([, d]) => d.passages)
+          .filter((x) => !vectors.has(x.id) && !unembeddable.has(x.id));
+        const have = await idsWithVector(
+          async (sql, params) => (await client.query<{ id: string }>(sql, params)).rows,
+          pending.map((x) => x.id),
+        );
+        await embedInto(
+          vectors,
+          unembeddable,
+          pending.filter((x) => !have.has(x.id)),
+          embedder,
+          signal,
+        );
       }
       await writeDocuments(client, toWrite, vectors);
       if (embedder) {
         // A reused passage whose vector another indexer removed meanwhile: embed it now.
-        const missing = (await client.query<PassageRow>(`SELECT ${PASSAGE_COLUMNS} FROM evident_passages WHERE embedding IS NULL`)).rows.map(toPassage).filter((x) => !unembeddable.has(x.id) && !vectors.has(x.id));
+        const missing = (
+          await client.query<PassageRow>(`SELECT ${PASSAGE_COLUMNS} FROM evident_passages WHERE embedding IS NULL`)
+        ).rows
+          .map(toPassage)
+          .filter((x) => !unembeddable.has(x.id) && !vectors.has(x.id));
         const late = new Map<string, Float32Array>();
         await embedInto(late, unembeddable, missing, embedder, signal);
         for (const [id, v] of late) vectors.set(id, v);
         // Every vector of this run on a passage that has none (those written above have theirs).
-        const withoutVector = new Set((await client.query<{ id: string }>('SELECT id FROM evident_passages WHERE embedding IS NULL AND id = ANY($1::text[])', [[...vectors.keys()]])).rows.map((r) => r.id));
+        const withoutVector = new Set(
+          (
+            await client.query<{ id: string }>(
+              'SELECT id FROM evident_passages WHERE embedding IS NULL AND id = ANY($1::text[])',
+              [[...vectors.keys()]],
+            )
+          ).rows.map((r) => r.id),
+        );
         await setVectors(client, new Map([...vectors].filter(([id]) => withoutVector.has(id))));
       }
       await client.query('DELETE FROM evident_stems WHERE df <= 0');
       await client.query('DELETE FROM evident_term_df WHERE df <= 0');
-      const counts = (await client.query<{ passages: string; documents: string; embedding_model: string | null }>(`UPDATE evident_store SET updated_at = now(),
+      const counts = (
+        await client.query<{
+          passages: string;
+          documents: string;
+          embedding_model: string | null;
+        }>(`UPDATE evident_store SET updated_at = now(),
         passages = (SELECT count(*) FROM evident_passages),
         documents = (SELECT count(*) FROM evident_documents),
         total_len = (SELECT coalesce(sum(len::float8), 0) FROM evident_passages)
-        RETURNING passages, documents, embedding_model`)).rows[0];
+        RETURNING passages, documents, embedding_model`)
+      ).rows[0];
       signal?.throwIfAborted();
       await client.query('COMMIT');
-      return { indexed: true, documents: Number(counts.documents), passages: Number(counts.passages), embeddingModel: counts.embedding_model } satisfies StoreStatus;
+      return {
+        indexed: true,
+        documents: Number(counts.documents),
+        passages: Number(counts.passages),
+        embeddingModel: counts.embedding_model,
+      } satisfies StoreStatus;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       if ((error as { code?: string }).code === '42501') throw await permissionDenied(db, error as Error);
@@ -178,7 +266,12 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
   });
   report.embedded = vectors.size;
   if (unembeddable.size) {
-    report.notices.push(notice('passages-without-vector', `${unembeddable.size} passage${unembeddable.size === 1 ? ' has' : 's have'} no vector: the embedding model gave no usable vector for ${unembeddable.size === 1 ? 'its' : 'their'} text (e.g. only zero-width or control characters); found by words only.`));
+    report.notices.push(
+      notice(
+        'passages-without-vector',
+        `${unembeddable.size} passage${unembeddable.size === 1 ? ' has' : 's have'} no vector: the embedding model gave no usable vector for ${unembeddable.size === 1 ? 'its' : 'their'} text (e.g. only zero-width or control characters); found by words only.`,
+      ),
+    );
   }
   onProgress?.({ phase: 'saving', done: 1, total: 2 });
   await tidy(db, report);
@@ -186,7 +279,13 @@ export async function indexIntoStore(db: StoreConnection, docs: DocSource, optio
 }
 
 /** The report's totals: from the committed transaction, else read (a run that wrote nothing). */
-async function finish(db: StoreConnection, report: IndexReport, started: number, state: StoreStatus | undefined, { onProgress }: IndexRunOptions): Promise<{ report: IndexReport; state: StoreStatus }> {
+async function finish(
+  db: StoreConnection,
+  report: IndexReport,
+  started: number,
+  state: StoreStatus | undefined,
+  { onProgress }: IndexRunOptions,
+): Promise<{ report: IndexReport; state: StoreStatus }> {
   const known = state ?? (await readStatus(db));
   onProgress?.({ phase: 'saving', done: 2, total: 2 });
   report.documents = known.documents;
@@ -197,8 +296,18 @@ async function finish(db: StoreConnection, report: IndexReport, started: number,
 }
 
 export async function readStatus(db: Pick<StoreConnection, 'query'>): Promise<StoreStatus> {
-  const row = (await db.query<{ embedding_model: string | null; updated_at: Date | null; passages: string; documents: string }>('SELECT embedding_model, updated_at, passages, documents FROM evident_store', []))[0];
-  return { indexed: Boolean(row?.updated_at), documents: Number(row?.documents ?? 0), passages: Number(row?.passages ?? 0), embeddingModel: row?.embedding_model ?? null };
+  const row = (
+    await db.query<{ embedding_model: string | null; updated_at: Date | null; passages: string; documents: string }>(
+      'SELECT embedding_model, updated_at, passages, documents FROM evident_store',
+      [],
+    )
+  )[0];
+  return {
+    indexed: Boolean(row?.updated_at),
+    documents: Number(row?.documents ?? 0),
+    passages: Number(row?.passages ?? 0),
+    embeddingModel: row?.embedding_model ?? null,
+  };
 }
 
 /**
@@ -210,9 +319,18 @@ export async function readStatus(db: Pick<StoreConnection, 'query'>): Promise<St
  */
 async function tidy(db: StoreConnection, report: IndexReport): Promise<void> {
   try {
-    await db.withClient((client) => client.query('VACUUM (ANALYZE) evident_terms, evident_term_df, evident_passages, evident_stems, evident_documents, evident_store'));
+    await db.withClient((client) =>
+      client.query(
+        'VACUUM (ANALYZE) evident_terms, evident_term_df, evident_passages, evident_stems, evident_documents, evident_store',
+      ),
+    );
   } catch (error) {
-    report.notices.push(notice('shared-index-maintenance-failed', `The shared index is written, but VACUUM (ANALYZE) failed (${(error as Error).message}): searches may be slower until the server's autovacuum runs.`));
+    report.notices.push(
+      notice(
+        'shared-index-maintenance-failed',
+        `The shared index is written, but VACUUM (ANALYZE) failed (${(error as Error).message}): searches may be slower until the server's autovacuum runs.`,
+      ),
+    );
   }
 }
 
@@ -235,18 +353,32 @@ async function assertMayWrite(db: StoreConnection): Promise<void> {
 
 /** A write refused by PostgreSQL for want of a privilege (e.g. binding the vector column needs the table's owner). */
 async function permissionDenied(db: StoreConnection, error: Error): Promise<StoreError> {
-  const role = (await db.query<{ role: string }>('SELECT current_user AS role', []).catch(() => []))[0]?.role ?? 'this role';
-  return new StoreError(`The role ${role} may not write the shared index at ${db.where} (PostgreSQL: ${error.message}). Run "evident index --store" as the role that owns the index (its indexing job). Nothing was changed.`, 'permission');
+  const role =
+    (await db.query<{ role: string }>('SELECT current_user AS role', []).catch(() => []))[0]?.role ?? 'this role';
+  return new StoreError(
+    `The role ${role} may not write the shared index at ${db.where} (PostgreSQL: ${error.message}). Run "evident index --store" as the role that owns the index (its indexing job). Nothing was changed.`,
+    'permission',
+  );
 }
 
 async function passagesWithoutVector(db: Pick<StoreConnection, 'query'>): Promise<Passage[]> {
-  return (await db.query<PassageRow>(`SELECT ${PASSAGE_COLUMNS} FROM evident_passages WHERE embedding IS NULL LIMIT 1000`, [])).map(toPassage);
+  return (
+    await db.query<PassageRow>(`SELECT ${PASSAGE_COLUMNS} FROM evident_passages WHERE embedding IS NULL LIMIT 1000`, [])
+  ).map(toPassage);
 }
 
-async function idsWithVector(query: (sql: string, params: unknown[]) => Promise<{ id: string }[]>, ids: string[]): Promise<Set<string>> {
+async function idsWithVector(
+  query: (sql: string, params: unknown[]) => Promise<{ id: string }[]>,
+  ids: string[],
+): Promise<Set<string>> {
   const have = new Set<string>();
   for (let i = 0; i < ids.length; i += 5000) {
-    for (const r of await query('SELECT id FROM evident_passages WHERE id = ANY($1::text[]) AND embedding IS NOT NULL', [ids.slice(i, i + 5000)])) have.add(r.id);
+    for (const r of await query(
+      'SELECT id FROM evident_passages WHERE id = ANY($1::text[]) AND embedding IS NOT NULL',
+      [ids.slice(i, i + 5000)],
+    )) {
+      have.add(r.id);
+    }
   }
   return have;
 }
@@ -286,11 +418,17 @@ async function bindModel(client: PoolClient, embedder: Embedder): Promise<void> 
   const dims = Math.trunc(embedder.dimensions);
   await client.query('UPDATE evident_passages SET embedding = NULL');
   await client.query(`ALTER TABLE evident_passages ALTER COLUMN embedding TYPE vector(${dims})`);
-  await client.query('CREATE INDEX IF NOT EXISTS evident_passages_embedding ON evident_passages USING hnsw (embedding vector_cosine_ops)');
+  await client.query(
+    'CREATE INDEX IF NOT EXISTS evident_passages_embedding ON evident_passages USING hnsw (embedding vector_cosine_ops)',
+  );
   await client.query('UPDATE evident_store SET embedding_model = $1, dimensions = $2', [embedder.modelId, dims]);
 }
 
-async function writeDocuments(client: PoolClient, entries: [string, ChangedDocument][], vectors: Map<string, Float32Array>): Promise<void> {
+async function writeDocuments(
+  client: PoolClient,
+  entries: [string, ChangedDocument][],
+  vectors: Map<string, Float32Array>,
+): Promise<void> {
   // In batches of documents: upsert them, then drop their passages that are gone (ids carry the source).
   for (let i = 0; i < entries.length; i += WRITE_BATCH) {
     const batch = entries.slice(i, i + WRITE_BATCH);
@@ -306,10 +444,16 @@ async function writeDocuments(client: PoolClient, entries: [string, ChangedDocum
     await client.query(`DELETE FROM evident_passages WHERE ${gone}`, params);
   }
   const all = entries.flatMap(([, d]) => d.passages.map((passage, ord) => ({ passage, ord })));
-  for (let i = 0; i < all.length; i += WRITE_BATCH) await insertPassages(client, all.slice(i, i + WRITE_BATCH), vectors);
+  for (let i = 0; i < all.length; i += WRITE_BATCH) {
+    await insertPassages(client, all.slice(i, i + WRITE_BATCH), vectors);
+  }
 }
 
-async function insertPassages(client: PoolClient, rows: { passage: Passage; ord: number }[], vectors: Map<string, Float32Array>): Promise<void> {
+async function insertPassages(
+  client: PoolClient,
+  rows: { passage: Passage; ord: number }[],
+  vectors: Map<string, Float32Array>,
+): Promise<void> {
   if (!rows.length) return;
   const col = <T>(f: (r: { passage: Passage; ord: number }) => T): T[] => rows.map(f);
   const analysed = rows.map(({ passage }) => passageTermWeights(passage));
@@ -333,10 +477,20 @@ async function insertPassages(client: PoolClient, rows: { passage: Passage; ord:
      ON CONFLICT (id) DO UPDATE SET ord = EXCLUDED.ord, start_line = EXCLUDED.start_line, end_line = EXCLUDED.end_line,
        version = EXCLUDED.version, embedding = coalesce(EXCLUDED.embedding, evident_passages.embedding)`,
     [
-      col((r) => r.passage.id), col((r) => r.passage.source), col((r) => r.ord), col((r) => JSON.stringify(r.passage.headingPath)),
-      col((r) => r.passage.heading), col((r) => r.passage.startLine), col((r) => r.passage.endLine), col((r) => r.passage.text),
-      col((r) => r.passage.version), analysed.map((a) => a.length),
-      col((r) => { const v = vectors.get(r.passage.id); return v ? vectorSql(v) : null; }),
+      col((r) => r.passage.id),
+      col((r) => r.passage.source),
+      col((r) => r.ord),
+      col((r) => JSON.stringify(r.passage.headingPath)),
+      col((r) => r.passage.heading),
+      col((r) => r.passage.startLine),
+      col((r) => r.passage.endLine),
+      col((r) => r.passage.text),
+      col((r) => r.passage.version),
+      analysed.map((a) => a.length),
+      col((r) => {
+        const v = vectors.get(r.passage.id);
+        return v ? vectorSql(v) : null;
+      }),
       stems,
     ],
   );

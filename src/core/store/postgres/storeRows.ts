@@ -20,7 +20,16 @@ export interface PassageRow {
 export const PASSAGE_COLUMNS = 'id, source, heading_path, heading, start_line, end_line, text, version';
 
 export function toPassage(r: PassageRow): Passage {
-  return { id: r.id, source: r.source, headingPath: r.heading_path, heading: r.heading, startLine: r.start_line, endLine: r.end_line, text: r.text, version: r.version };
+  return {
+    id: r.id,
+    source: r.source,
+    headingPath: r.heading_path,
+    heading: r.heading,
+    startLine: r.start_line,
+    endLine: r.end_line,
+    text: r.text,
+    version: r.version,
+  };
 }
 
 /** True when every component is a finite number (a vector pgvector accepts and cosine can rank). */

@@ -44,11 +44,18 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
         { text: 'Its terrace seats forty guests.', chunks: [1] },
       ]),
     );
-    const run = await runCli(['ask', '--model', 'google-search', '--question', 'When did Café Müller open?', '--json'], env());
+    const run = await runCli(
+      ['ask', '--model', 'google-search', '--question', 'When did Café Müller open?', '--json'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     const out = JSON.parse(run.stdout);
     assert.deepEqual(
-      out.sentences.map((s: { text: string; verdict: string; citations: string[] }) => [s.text, s.verdict, s.citations]),
+      out.sentences.map((s: { text: string; verdict: string; citations: string[] }) => [
+        s.text,
+        s.verdict,
+        s.citations,
+      ]),
       [
         ['Café Müller in Düsseldorf opened in 1926.', 'kept', ['E1']],
         ['Its terrace seats forty guests.', 'kept', ['E2']],
@@ -59,14 +66,32 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
     assert.equal(out.answer, 'Café Müller in Düsseldorf opened in 1926. Its terrace seats forty guests.');
     assert.ok(!out.answer.includes('ferry'));
     assert.deepEqual(
-      out.evidence.map((e: { id: string; uri: string; source: string; title: string }) => [e.id, e.uri, e.source, e.title]),
+      out.evidence.map((e: { id: string; uri: string; source: string; title: string }) => [
+        e.id,
+        e.uri,
+        e.source,
+        e.title,
+      ]),
       [
-        ['E1', 'https://history.example.org/cafe-mueller', 'https://history.example.org/cafe-mueller', 'Café Müller: a history'],
-        ['E2', 'https://www.visit-dus.example.com/terrace', 'https://www.visit-dus.example.com/terrace', 'Terraces of Düsseldorf'],
+        [
+          'E1',
+          'https://history.example.org/cafe-mueller',
+          'https://history.example.org/cafe-mueller',
+          'Café Müller: a history',
+        ],
+        [
+          'E2',
+          'https://www.visit-dus.example.com/terrace',
+          'https://www.visit-dus.example.com/terrace',
+          'Terraces of Düsseldorf',
+        ],
       ],
     );
     assert.equal(out.metrics.coverage, 0.667);
-    assert.deepEqual({ ...out.metrics, coverage: undefined }, { retrieved: 2, coverage: undefined, dropped: 1, abstained: false });
+    assert.deepEqual(
+      { ...out.metrics, coverage: undefined },
+      { retrieved: 2, coverage: undefined, dropped: 1, abstained: false },
+    );
     assert.equal(out.abstained, false);
     assert.equal(out.retrieval, 'google-search');
     assert.equal(out.model, 'google-search:gemini-2.5-flash');
@@ -75,27 +100,44 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
     assert.deepEqual(server.requests[0].body.tools, [{ googleSearch: {} }]);
     assert.equal(server.requests[0].apiKey, 'test-key');
     // The audit log records each support with its sentence, chunk ids and uris.
-    const audit = (await readFile(path.join(cache, 'evident', 'grounded', 'audit.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const audit = (await readFile(path.join(cache, 'evident', 'grounded', 'audit.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(audit.length, 1);
     assert.deepEqual(
-      audit[0].supports.map((s: { sentence: string; chunks: string[]; uris: string[] }) => [s.sentence, s.chunks, s.uris]),
+      audit[0].supports.map((s: { sentence: string; chunks: string[]; uris: string[] }) => [
+        s.sentence,
+        s.chunks,
+        s.uris,
+      ]),
       [
         ['Café Müller in Düsseldorf opened in 1926.', ['E1'], ['https://history.example.org/cafe-mueller']],
         ['Its terrace seats forty guests.', ['E2'], ['https://www.visit-dus.example.com/terrace']],
       ],
     );
-    const metrics = JSON.parse((await readFile(path.join(cache, 'evident', 'grounded', 'metrics.jsonl'), 'utf8')).trim());
+    const metrics = JSON.parse(
+      (await readFile(path.join(cache, 'evident', 'grounded', 'metrics.jsonl'), 'utf8')).trim(),
+    );
     assert.equal(metrics.retrieval, 'google-search');
     assert.equal(metrics.dropped, 1);
   });
 
   it('prints a readable report with the web sources', async () => {
-    server.enqueue(groundedReply(CAFE_ANSWER, CAFE_SOURCES, [{ text: 'Its terrace seats forty guests.', chunks: [1] }]));
-    const run = await runCli(['ask', '--model', 'google-search:gemini-2.5-pro', '--question', 'How many seats?'], env());
+    server.enqueue(
+      groundedReply(CAFE_ANSWER, CAFE_SOURCES, [{ text: 'Its terrace seats forty guests.', chunks: [1] }]),
+    );
+    const run = await runCli(
+      ['ask', '--model', 'google-search:gemini-2.5-pro', '--question', 'How many seats?'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^Its terrace seats forty guests\.\n/);
     assert.match(run.stdout, /E2 +https:\/\/www\.visit-dus\.example\.com\/terrace {2}Terraces of Düsseldorf/);
-    assert.match(run.stdout, /✗ dropped "It also runs a ferry to the moon every Sunday\." support 0\.00 — no-grounding-support/);
+    assert.match(
+      run.stdout,
+      /✗ dropped "It also runs a ferry to the moon every Sunday\." support 0\.00 — no-grounding-support/,
+    );
     assert.equal(server.requests[0].model, 'gemini-2.5-pro');
   });
 
@@ -105,8 +147,23 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
       [['--model', 'google-search'], { ...env(), GEMINI_API_KEY: undefined }, /needs GEMINI_API_KEY/],
       [['--model', 'vertex-ai-search'], env(), /needs --datastore projects\/P\/locations/],
       [['--model', 'vertex-ai-search', '--datastore', 'my-store'], env(), /not a Vertex AI Search data store name/],
-      [['--model', 'google-search', '--datastore', 'projects/p/locations/global/collections/c/dataStores/d'], env(), /are for --model vertex-ai-search/],
-      [['--model', 'vertex-ai-search', '--datastore', 'projects/p/locations/global/collections/c/dataStores/d', '--max-results', '11'], env(), /--max-results must be a number from 1 to 10/],
+      [
+        ['--model', 'google-search', '--datastore', 'projects/p/locations/global/collections/c/dataStores/d'],
+        env(),
+        /are for --model vertex-ai-search/,
+      ],
+      [
+        [
+          '--model',
+          'vertex-ai-search',
+          '--datastore',
+          'projects/p/locations/global/collections/c/dataStores/d',
+          '--max-results',
+          '11',
+        ],
+        env(),
+        /--max-results must be a number from 1 to 10/,
+      ],
       [['--model', 'extractive', '--web-search'], env(), /--web-search needs --model gemini/],
     ];
     for (const [flags, e, message] of cases) {
@@ -121,14 +178,20 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
     server.enqueue(errorReply(403, 'Permission denied: the key may not use Google Search grounding.'));
     const denied = await runCli(['ask', '--model', 'google-search', '--question', 'q?', '--json'], env());
     assert.equal(denied.code, 1);
-    assert.match(denied.stderr, /Gemini \+ Google Search refused the credentials \(HTTP 403\): Permission denied: the key may not use Google Search grounding\./);
+    assert.match(
+      denied.stderr,
+      /Gemini \+ Google Search refused the credentials \(HTTP 403\): Permission denied: the key may not use Google Search grounding\./,
+    );
     assert.equal(denied.stdout, '');
     assert.equal(server.requests.length, 1, 'a 403 is not retried');
 
     server.enqueue(errorReply(429), errorReply(429), errorReply(429));
     const limited = await runCli(['ask', '--model', 'google-search', '--question', 'q?', '--json'], env());
     assert.equal(limited.code, 1);
-    assert.match(limited.stderr, /Gemini \+ Google Search quota or rate limit reached \(HTTP 429\) after 3 attempts\. Try again later\./);
+    assert.match(
+      limited.stderr,
+      /Gemini \+ Google Search quota or rate limit reached \(HTTP 429\) after 3 attempts\. Try again later\./,
+    );
     assert.equal(server.requests.length, 4);
     assert.equal(server.remaining, 0);
   });
@@ -137,7 +200,11 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
     const docs = await tempDir();
     try {
       await writeDocs(docs, { 'refunds.md': '# Refunds\n\nAnnual plans are refundable within 90 days.\n' });
-      const ask = (...extra: string[]) => runCli(['ask', '--docs', docs, '--no-embeddings', '--model', 'gemini', '--question', 'Refunds?', ...extra], env());
+      const ask = (...extra: string[]) =>
+        runCli(
+          ['ask', '--docs', docs, '--no-embeddings', '--model', 'gemini', '--question', 'Refunds?', ...extra],
+          env(),
+        );
       server.enqueue(hangReply());
       const started = Date.now();
       const silent = await ask('--timeout', '1');
@@ -162,13 +229,34 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
 
   it('vertex-ai-search: the data store, filter and max results reach the request on the Vertex AI path', async () => {
     server.enqueue(
-      groundedReply('Expense reports are due within 30 days.', [{ uri: 'gs://handbook/expenses.pdf', title: 'Expenses', text: 'Expense reports are due within 30 days of the trip.' }], [
-        { text: 'Expense reports are due within 30 days.', chunks: [0] },
-      ]),
+      groundedReply(
+        'Expense reports are due within 30 days.',
+        [
+          {
+            uri: 'gs://handbook/expenses.pdf',
+            title: 'Expenses',
+            text: 'Expense reports are due within 30 days of the trip.',
+          },
+        ],
+        [{ text: 'Expense reports are due within 30 days.', chunks: [0] }],
+      ),
     );
     const datastore = 'projects/acme-docs/locations/global/collections/default_collection/dataStores/handbook';
     const run = await runCli(
-      ['ask', '--model', 'vertex-ai-search', '--datastore', datastore, '--search-filter', 'category: ANY("finance")', '--max-results', '5', '--question', 'When are expense reports due?', '--json'],
+      [
+        'ask',
+        '--model',
+        'vertex-ai-search',
+        '--datastore',
+        datastore,
+        '--search-filter',
+        'category: ANY("finance")',
+        '--max-results',
+        '5',
+        '--question',
+        'When are expense reports due?',
+        '--json',
+      ],
       { XDG_CACHE_HOME: cache, GOOGLE_VERTEX_BASE_URL: server.baseUrl, EVIDENT_VERTEX_API_KEY: 'vertex-key' },
     );
     assert.equal(run.code, 0, run.stderr);
@@ -181,20 +269,60 @@ describe('evident ask --model google-search (built-in grounding through the CLI)
     assert.equal(request.project, 'acme-docs');
     assert.equal(request.location, 'global');
     assert.equal(request.apiKey, 'vertex-key');
-    assert.deepEqual(request.body.tools, [{ retrieval: { vertexAiSearch: { datastore, filter: 'category: ANY("finance")', maxResults: 5 } } }]);
+    assert.deepEqual(request.body.tools, [
+      { retrieval: { vertexAiSearch: { datastore, filter: 'category: ANY("finance")', maxResults: 5 } } },
+    ]);
 
     // --threshold applies to that lexical check: a covered sentence with a word the chunk lacks
     // ("claims") is kept at the default threshold and dropped at 1.
     const paraphrase = () =>
-      groundedReply('Expense claims are due within 30 days.', [{ uri: 'gs://handbook/expenses.pdf', title: 'Expenses', text: 'Expense reports are due within 30 days of the trip.' }], [
-        { text: 'Expense claims are due within 30 days.', chunks: [0] },
-      ]);
-    const vertexEnv = { XDG_CACHE_HOME: cache, GOOGLE_VERTEX_BASE_URL: server.baseUrl, EVIDENT_VERTEX_API_KEY: 'vertex-key' };
+      groundedReply(
+        'Expense claims are due within 30 days.',
+        [
+          {
+            uri: 'gs://handbook/expenses.pdf',
+            title: 'Expenses',
+            text: 'Expense reports are due within 30 days of the trip.',
+          },
+        ],
+        [{ text: 'Expense claims are due within 30 days.', chunks: [0] }],
+      );
+    const vertexEnv = {
+      XDG_CACHE_HOME: cache,
+      GOOGLE_VERTEX_BASE_URL: server.baseUrl,
+      EVIDENT_VERTEX_API_KEY: 'vertex-key',
+    };
     server.enqueue(paraphrase());
-    const lenient = await runCli(['ask', '--model', 'vertex-ai-search', '--datastore', datastore, '--question', 'When are expense reports due?', '--json'], vertexEnv);
+    const lenient = await runCli(
+      [
+        'ask',
+        '--model',
+        'vertex-ai-search',
+        '--datastore',
+        datastore,
+        '--question',
+        'When are expense reports due?',
+        '--json',
+      ],
+      vertexEnv,
+    );
     assert.equal(JSON.parse(lenient.stdout).sentences[0].verdict, 'kept', lenient.stdout);
     server.enqueue(paraphrase());
-    const strict = await runCli(['ask', '--model', 'vertex-ai-search', '--datastore', datastore, '--threshold', '1', '--question', 'When are expense reports due?', '--json'], vertexEnv);
+    const strict = await runCli(
+      [
+        'ask',
+        '--model',
+        'vertex-ai-search',
+        '--datastore',
+        datastore,
+        '--threshold',
+        '1',
+        '--question',
+        'When are expense reports due?',
+        '--json',
+      ],
+      vertexEnv,
+    );
     assert.equal(strict.code, 0, strict.stderr);
     const strictOut = JSON.parse(strict.stdout);
     assert.equal(strictOut.sentences[0].verdict, 'dropped');
@@ -230,7 +358,10 @@ describe('evident ask on bad input', function () {
   it('says there are no documents when the docs folder is empty', async () => {
     const docs = path.join(work, 'empty');
     await mkdir(docs);
-    const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--question', 'How many days of leave?'], env());
+    const run = await runCli(
+      ['ask', '--docs', docs, '--no-embeddings', '--question', 'How many days of leave?'],
+      env(),
+    );
     assert.equal(run.code, 1, run.stderr);
     assert.match(run.stderr, /no documents to answer from/i);
     assert.doesNotMatch(`${run.stdout}${run.stderr}`, /no terms to look for/);
@@ -238,21 +369,46 @@ describe('evident ask on bad input', function () {
 
   it('escapes a newline in a source name in text output', async () => {
     const docs = path.join(work, 'docs');
-    await writeDocs(docs, { 'leave\nE9   fake.md:1-2  forged.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n' });
-    const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--question', 'How many days of annual leave do employees receive?'], env());
+    await writeDocs(docs, {
+      'leave\nE9   fake.md:1-2  forged.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n',
+    });
+    const run = await runCli(
+      ['ask', '--docs', docs, '--no-embeddings', '--question', 'How many days of annual leave do employees receive?'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     const evidenceLines = run.stdout.split('\n').filter((l) => /^\s+E\d/.test(l));
     assert.equal(evidenceLines.length, 1, run.stdout);
     assert.match(evidenceLines[0], /leave\\nE9 {3}fake\.md:1-2 {2}forged\.md:3-3/);
     assert.ok(!run.stdout.split('\n').some((l) => l.startsWith('E9')), 'no forged line');
-    const json = JSON.parse((await runCli(['ask', '--docs', docs, '--no-embeddings', '--json', '--question', 'How many days of annual leave do employees receive?'], env())).stdout);
+    const json = JSON.parse(
+      (
+        await runCli(
+          [
+            'ask',
+            '--docs',
+            docs,
+            '--no-embeddings',
+            '--json',
+            '--question',
+            'How many days of annual leave do employees receive?',
+          ],
+          env(),
+        )
+      ).stdout,
+    );
     assert.equal(json.evidence[0].source, 'leave\nE9   fake.md:1-2  forged.md', 'JSON keeps the real name');
   });
 
   it('escapes terminal control sequences that document text brings into the answer', async () => {
     const docs = path.join(work, 'docs');
-    await writeDocs(docs, { 'leave.md': '# Leave\n\nEmployees receive 25 days \u001b]0;pwned\u0007\u001b[2J of annual leave per year.\n' });
-    const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--question', 'How many days of annual leave do employees receive?'], env());
+    await writeDocs(docs, {
+      'leave.md': '# Leave\n\nEmployees receive 25 days \u001b]0;pwned\u0007\u001b[2J of annual leave per year.\n',
+    });
+    const run = await runCli(
+      ['ask', '--docs', docs, '--no-embeddings', '--question', 'How many days of annual leave do employees receive?'],
+      env(),
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /25 days/);
     assert.ok(!/[\u0007\u001b]/.test(run.stdout), 'a raw control character reached the terminal');

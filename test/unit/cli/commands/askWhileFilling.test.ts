@@ -30,7 +30,20 @@ describe('evident ask while vectors fill in (--no-index, real index and tiny mod
   it('says retrieval is partial with the figure in the JSON and on stderr, and not once the index is complete', async () => {
     // The CLI records a folder model under its path: the killed run uses the same id.
     await runUntilPausedThenKill(docs, indexDir, modelDir, 64, 160, modelDir);
-    const args = ['ask', '--docs', docs, '--index-dir', indexDir, '--embedding-model', modelDir, '--model', 'extractive', '--json', '--question', 'Who approves leave requests for leave case 5?'];
+    const args = [
+      'ask',
+      '--docs',
+      docs,
+      '--index-dir',
+      indexDir,
+      '--embedding-model',
+      modelDir,
+      '--model',
+      'extractive',
+      '--json',
+      '--question',
+      'Who approves leave requests for leave case 5?',
+    ];
     const partial = await runCli([...args, '--no-index']);
     assert.equal(partial.code, 0, partial.stderr);
     const json = JSON.parse(partial.stdout) as Record<string, unknown>;
@@ -38,7 +51,9 @@ describe('evident ask while vectors fill in (--no-index, real index and tiny mod
     assert.deepEqual(json.partialRetrieval, { passagesWithVectors: 128, passages: 200, percent: 64 });
     assert.match(partial.stderr, /Retrieval is partial: vectors for 64% of passages \(128 of 200\)/);
     // The contract's fields are all still there.
-    for (const field of ['question', 'answer', 'abstained', 'sentences', 'evidence', 'metrics']) assert.ok(field in json, field);
+    for (const field of ['question', 'answer', 'abstained', 'sentences', 'evidence', 'metrics']) {
+      assert.ok(field in json, field);
+    }
 
     const complete = await runCli(args);
     assert.equal(complete.code, 0, complete.stderr);

@@ -9,7 +9,9 @@ import { runCli } from '../../../support/cli';
 import { removeDir, tempDir } from '../../../support/workspace';
 
 const root = path.resolve(__dirname, '../../../..');
-const script = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['eval:gate'];
+const script = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts['eval:gate'];
 
 describe('evaluation gate (npm run eval:gate)', function () {
   this.timeout(120_000);
@@ -24,16 +26,23 @@ describe('evaluation gate (npm run eval:gate)', function () {
   const gateArgs = () => {
     const [node, cli, ...args] = script.split(/\s+/);
     assert.deepEqual([node, cli], ['node', 'dist/cli.js']);
-    assert.ok(args.includes('--min-accuracy') && args.includes('--min-abstention-precision') && args.includes('--min-abstention-recall'), script);
+    assert.ok(
+      args.includes('--min-accuracy') &&
+        args.includes('--min-abstention-precision') &&
+        args.includes('--min-abstention-recall'),
+      script,
+    );
     return args;
   };
 
   it('is part of npm test', () => {
-    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     assert.match(pkg.scripts.test, /npm run eval:gate/);
   });
 
-  it('passes on the samples with today\'s answerer', async () => {
+  it("passes on the samples with today's answerer", async () => {
     const run = await runCli(gateArgs(), { XDG_CACHE_HOME: cache }, { cwd: root });
     assert.equal(run.code, 0, run.stderr);
   });

@@ -11,8 +11,16 @@ import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 
 const DOCS = {
   'leave.md': [
-    '# Leave', '', '## Employees', '', 'Employees get 25 days of annual leave per year.', '',
-    '## Contractors', '', 'Contractors get 10 days of annual leave per year.', '',
+    '# Leave',
+    '',
+    '## Employees',
+    '',
+    'Employees get 25 days of annual leave per year.',
+    '',
+    '## Contractors',
+    '',
+    'Contractors get 10 days of annual leave per year.',
+    '',
   ].join('\n'),
   'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
 };
@@ -42,25 +50,37 @@ describe('follow-ups in evident ask --questions and evident eval ("after")', fun
         { id: 'q2', after: 'q1', question: 'and for contractors?' },
         { id: 'q3', after: 'q2', question: 'Which class of travel is required for short flights?' },
         { id: 'q4', question: 'and for contractors?' },
-      ].map((l) => JSON.stringify(l)).join('\n'),
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
     );
     const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--questions', file], env());
     assert.equal(run.code, 0, run.stderr);
-    const [first, second, third, alone] = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown> & { answer: string; evidence: { id: string }[] });
+    const [first, second, third, alone] = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown> & { answer: string; evidence: { id: string }[] });
     assert.equal(first.answeredAs, undefined, 'a first turn follows nothing');
     assert.match(first.answer, /25 days/);
     assert.equal(second.question, 'and for contractors?');
     assert.equal(second.answeredAs, 'How many days of annual leave do employees get — and for contractors?');
     assert.match(second.answer, /^Contractors get 10 days of annual leave per year \[E\d\]\.$/);
     assert.equal(second.evidence[0].id, 'E1', 'evidence ids are numbered per turn');
-    assert.equal(third.answeredAs, 'Which class of travel is required for short flights?', 'a question that stands alone is answered as asked');
+    assert.equal(
+      third.answeredAs,
+      'Which class of travel is required for short flights?',
+      'a question that stands alone is answered as asked',
+    );
     assert.match(third.answer, /Economy class/);
     assert.equal(alone.answeredAs, undefined, 'without "after" a line follows nothing');
   });
 
   it('refuses an "after" that names no earlier line, as FILE:LINE, before any answer', async () => {
     const file = path.join(work, 'bad.jsonl');
-    await writeFile(file, '{"id":"q1","question":"How many days of annual leave do employees get?"}\n{"id":"q2","after":"q9","question":"and for contractors?"}\n');
+    await writeFile(
+      file,
+      '{"id":"q1","question":"How many days of annual leave do employees get?"}\n{"id":"q2","after":"q9","question":"and for contractors?"}\n',
+    );
     const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--questions', file], env());
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /bad\.jsonl:2: "after" names "q9", which is not the id of an earlier line of this file/);
@@ -76,16 +96,53 @@ describe('follow-ups in evident ask --questions and evident eval ("after")', fun
     await writeFile(
       set,
       [
-        { id: 'q1', question: 'How many days of annual leave do employees get?', answerable: true, answer_keywords: ['25 days'], gold_files: ['leave.md'] },
-        { id: 'q2', after: 'q1', question: 'and for contractors?', answerable: true, answer_keywords: ['10 days'], gold_files: ['leave.md'] },
-        { id: 'q3', after: 'q2', selfContained: true, question: 'Which class of travel is required for short flights?', answerable: true, answer_keywords: ['Economy'], gold_files: ['travel.md'] },
-      ].map((l) => JSON.stringify(l)).join('\n'),
+        {
+          id: 'q1',
+          question: 'How many days of annual leave do employees get?',
+          answerable: true,
+          answer_keywords: ['25 days'],
+          gold_files: ['leave.md'],
+        },
+        {
+          id: 'q2',
+          after: 'q1',
+          question: 'and for contractors?',
+          answerable: true,
+          answer_keywords: ['10 days'],
+          gold_files: ['leave.md'],
+        },
+        {
+          id: 'q3',
+          after: 'q2',
+          selfContained: true,
+          question: 'Which class of travel is required for short flights?',
+          answerable: true,
+          answer_keywords: ['Economy'],
+          gold_files: ['travel.md'],
+        },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
     );
     const run = await runCli(['eval', '--docs', docs, '--no-embeddings', '--set', set, '--json'], env());
     assert.equal(run.code, 0, run.stderr);
-    const report = JSON.parse(run.stdout) as { answerAccuracy: number; followUps: Record<string, number>; items: { id: string; answeredAs?: string }[] };
+    const report = JSON.parse(run.stdout) as {
+      answerAccuracy: number;
+      followUps: Record<string, number>;
+      items: { id: string; answeredAs?: string }[];
+    };
     assert.equal(report.answerAccuracy, 1, run.stdout);
-    assert.deepEqual(report.followUps, { questions: 2, withRightFiles: 2, rightFileRetrieved: 2, rewritten: 1, selfContained: 1, selfContainedChanged: 0 });
-    assert.equal(report.items.find((i) => i.id === 'q2')?.answeredAs, 'How many days of annual leave do employees get — and for contractors?');
+    assert.deepEqual(report.followUps, {
+      questions: 2,
+      withRightFiles: 2,
+      rightFileRetrieved: 2,
+      rewritten: 1,
+      selfContained: 1,
+      selfContainedChanged: 0,
+    });
+    assert.equal(
+      report.items.find((i) => i.id === 'q2')?.answeredAs,
+      'How many days of annual leave do employees get — and for contractors?',
+    );
   });
 });

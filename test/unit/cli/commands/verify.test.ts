@@ -37,21 +37,50 @@ describe('evident verify', () => {
 
   it('prints one {id, supported, score} line per pair, in order, for string and list evidence', async () => {
     const pairs = [
-      { id: 'a', claim: 'Annual plans are refundable within 90 days.', evidence: 'Annual plans are refundable pro rata within 90 days of purchase.' },
-      { id: 2, claim: 'Annual plans are refundable within 30 days.', evidence: ['Annual plans are refundable pro rata', 'within 90 days of purchase.'] },
-      { id: 'c', claim: 'Contractors receive stock options.', evidence: ['Annual plans are refundable within 90 days.'] },
+      {
+        id: 'a',
+        claim: 'Annual plans are refundable within 90 days.',
+        evidence: 'Annual plans are refundable pro rata within 90 days of purchase.',
+      },
+      {
+        id: 2,
+        claim: 'Annual plans are refundable within 30 days.',
+        evidence: ['Annual plans are refundable pro rata', 'within 90 days of purchase.'],
+      },
+      {
+        id: 'c',
+        claim: 'Contractors receive stock options.',
+        evidence: ['Annual plans are refundable within 90 days.'],
+      },
     ];
     await writeFile(join(dir, 'pairs.jsonl'), pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
     const io = capture(dir);
     assert.equal(await verify(['--pairs', 'pairs.jsonl'], io), 0);
-    const lines = io.out.trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; supported: boolean; score: number });
-    assert.deepEqual(lines.map((l) => [l.id, l.supported]), [['a', true], [2, false], ['c', false]]);
+    const lines = io.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; supported: boolean; score: number });
+    assert.deepEqual(
+      lines.map((l) => [l.id, l.supported]),
+      [
+        ['a', true],
+        [2, false],
+        ['c', false],
+      ],
+    );
     assert.ok(lines[0].score > 0.5 && lines[2].score < 0.5);
     assert.equal(lines[1].score, 0);
   });
 
   it('applies --threshold', async () => {
-    await writeFile(join(dir, 'one.jsonl'), JSON.stringify({ id: 1, claim: 'Annual plans are refundable for loyal customers.', evidence: 'Annual plans are refundable.' }));
+    await writeFile(
+      join(dir, 'one.jsonl'),
+      JSON.stringify({
+        id: 1,
+        claim: 'Annual plans are refundable for loyal customers.',
+        evidence: 'Annual plans are refundable.',
+      }),
+    );
     const low = capture(dir);
     const high = capture(dir);
     await verify(['--pairs', 'one.jsonl', '--threshold', '0.3'], low);
@@ -61,7 +90,10 @@ describe('evident verify', () => {
   });
 
   it('names the malformed line and exits 2 without printing any verdict', async () => {
-    await writeFile(join(dir, 'bad.jsonl'), [JSON.stringify({ id: 1, claim: 'x', evidence: 'x' }), '{"id": 2, "claim": "y"}'].join('\n'));
+    await writeFile(
+      join(dir, 'bad.jsonl'),
+      [JSON.stringify({ id: 1, claim: 'x', evidence: 'x' }), '{"id": 2, "claim": "y"}'].join('\n'),
+    );
     const io = capture(dir);
     assert.equal(await main(['verify', '--pairs', 'bad.jsonl'], io), 2);
     assert.equal(io.out, '');

@@ -18,12 +18,18 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
   after(() => fixture.dispose());
 
   it('searches, records evidence as E1, E2… in return order, verifies the final answer and keeps the cited sentence', async () => {
-    const model = new ScriptedModel([search('annual plan refund'), say('Annual plans are refundable pro rata within 90 days of purchase [E1].')]);
+    const model = new ScriptedModel([
+      search('annual plan refund'),
+      say('Annual plans are refundable pro rata within 90 days of purchase [E1].'),
+    ]);
     const result = await engine.ask('Can I get a refund on an annual plan?', { model });
     assert.equal(result.evidence[0].id, 'E1');
     assert.equal(result.evidence[0].source, 'refunds.md');
     assert.equal(result.evidence[0].startLine, 5);
-    assert.deepEqual(result.evidence.map((e) => e.id), result.evidence.map((_, i) => `E${i + 1}`));
+    assert.deepEqual(
+      result.evidence.map((e) => e.id),
+      result.evidence.map((_, i) => `E${i + 1}`),
+    );
     assert.equal(result.abstained, false);
     assert.equal(result.sentences.length, 1);
     assert.equal(result.sentences[0].verdict, 'kept');
@@ -36,7 +42,10 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
     const model = new ScriptedModel([search('refund'), say('NOT_FOUND: nothing.')]);
     await engine.ask('Refunds?', { model });
     assert.equal(model.requests[0].system, CITATION_INSTRUCTION);
-    assert.deepEqual(model.requests[0].tools.map((t) => t.name), ['searchPolicies']);
+    assert.deepEqual(
+      model.requests[0].tools.map((t) => t.name),
+      ['searchPolicies'],
+    );
     const toolMessage = model.requests[1].messages[2];
     assert.equal(toolMessage.role, 'tool');
   });
@@ -44,11 +53,17 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
   it('drops an uncited sentence and a sentence citing an id that was never returned', async () => {
     const model = new ScriptedModel([
       search('annual plan refund'),
-      say('Annual plans are refundable pro rata within 90 days of purchase [E1]. Monthly plans are refundable within 30 days. Refunds are instant [E9].'),
+      say(
+        'Annual plans are refundable pro rata within 90 days of purchase [E1]. Monthly plans are refundable within 30 days. Refunds are instant [E9].',
+      ),
     ]);
     const result = await engine.ask('Refunds?', { model });
     const verdicts = result.sentences.map((s) => [s.verdict, s.code]);
-    assert.deepEqual(verdicts, [['kept', 'supported'], ['dropped', 'no-citation'], ['dropped', 'unknown-id']]);
+    assert.deepEqual(verdicts, [
+      ['kept', 'supported'],
+      ['dropped', 'no-citation'],
+      ['dropped', 'unknown-id'],
+    ]);
     assert.equal(result.answer.includes('30 days'), false);
     assert.equal(result.metrics.dropped, 2);
     assert.ok(Math.abs(result.metrics.coverage - 1 / 3) < 1e-9);
@@ -83,7 +98,12 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
   });
 
   it('stops searching after the cap on tool rounds and asks for an answer without tools', async () => {
-    const model = new ScriptedModel([search('a'), search('b'), search('c'), say('NOT_FOUND: the documents do not say.')]);
+    const model = new ScriptedModel([
+      search('a'),
+      search('b'),
+      search('c'),
+      say('NOT_FOUND: the documents do not say.'),
+    ]);
     const result = await engine.ask('Anything?', { model, maxToolRounds: 2 });
     assert.equal(model.requests.length, 3);
     assert.deepEqual(model.requests[2].tools, []);
@@ -92,7 +112,12 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
 
   it('answers a bad tool call with an error the model can read, not a crash', async () => {
     const model = new ScriptedModel([
-      { toolCalls: [{ name: 'deleteEverything', args: {} }, { name: 'searchPolicies', args: { query: 42 } }] },
+      {
+        toolCalls: [
+          { name: 'deleteEverything', args: {} },
+          { name: 'searchPolicies', args: { query: 42 } },
+        ],
+      },
       say('NOT_FOUND: could not search.'),
     ]);
     const result = await engine.ask('Anything?', { model });
@@ -111,11 +136,17 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
   });
 
   it('a stale id from the previous turn fails the lookup in this one', async () => {
-    const first = new ScriptedModel([search('economy class flights'), say('Economy class is required for flights shorter than six hours [E1].')]);
+    const first = new ScriptedModel([
+      search('economy class flights'),
+      say('Economy class is required for flights shorter than six hours [E1].'),
+    ]);
     const r1 = await engine.ask('Flights?', { model: first });
     assert.equal(r1.sentences[0].verdict, 'kept');
     // This turn's search returns other passages first; the model cites E3 it saw last turn? There was none: unknown.
-    const second = new ScriptedModel([search('monthly plans refundable'), say('Economy class is required for flights shorter than six hours [E5].')]);
+    const second = new ScriptedModel([
+      search('monthly plans refundable'),
+      say('Economy class is required for flights shorter than six hours [E5].'),
+    ]);
     const r2 = await engine.ask('Flights again?', { model: second });
     assert.ok(r2.evidence.length < 5);
     assert.equal(r2.sentences[0].code, 'unknown-id');
@@ -137,14 +168,20 @@ describe('a follow-up question is answered as a standalone question (evidence id
 
   it('gives the model only the rewritten question, carrying the earlier question, never its answer or evidence ids', async () => {
     const first = await fixture.engine.ask('Can I get a refund on an annual plan?', {
-      model: new ScriptedModel([search('annual plan refund'), say('Annual plans are refundable pro rata within 90 days of purchase [E1].')]),
+      model: new ScriptedModel([
+        search('annual plan refund'),
+        say('Annual plans are refundable pro rata within 90 days of purchase [E1].'),
+      ]),
     });
     assert.equal(first.abstained, false);
     assert.equal(first.answeredAs, undefined, 'a first turn follows nothing');
     const model = new ScriptedModel([search('monthly plan refund'), say('Monthly plans are not refundable [E1].')]);
     const second = await fixture.engine.ask('And for monthly plans?', { model, follows: { question: first.question } });
     const sent = model.requests[0].messages;
-    assert.deepEqual(sent.map((m) => m.role), ['user']);
+    assert.deepEqual(
+      sent.map((m) => m.role),
+      ['user'],
+    );
     const text = sent[0].role === 'user' ? sent[0].text : '';
     assert.equal(text, 'Can I get a refund on an annual plan — And for monthly plans?');
     assert.doesNotMatch(text, /pro rata|\[E\d/, 'the earlier answer or an evidence id reached the model');
@@ -155,9 +192,15 @@ describe('a follow-up question is answered as a standalone question (evidence id
   });
 
   it('answers a question that stands alone alone, even after another turn: answeredAs is the question itself', async () => {
-    const model = new ScriptedModel([search('economy flights'), say('Economy class is required for flights shorter than six hours [E1].')]);
+    const model = new ScriptedModel([
+      search('economy flights'),
+      say('Economy class is required for flights shorter than six hours [E1].'),
+    ]);
     const question = 'Which class of travel is required for short flights?';
-    const result = await fixture.engine.ask(question, { model, follows: { question: 'Can I get a refund on an annual plan?' } });
+    const result = await fixture.engine.ask(question, {
+      model,
+      follows: { question: 'Can I get a refund on an annual plan?' },
+    });
     const sent = model.requests[0].messages;
     assert.deepEqual(sent, [{ role: 'user', text: question }]);
     assert.equal(result.answeredAs, question);
@@ -166,7 +209,10 @@ describe('a follow-up question is answered as a standalone question (evidence id
   it('drops a sentence citing an id that only the earlier turn had (the ledger is per turn)', async () => {
     const model = new ScriptedModel([search('travel flights economy'), say('Monthly plans are not refundable [E5].')]);
     const result = await fixture.engine.ask('And for flights?', { model, follows: { question: 'Refunds?' } });
-    assert.ok(result.evidence.every((e) => e.id !== 'E5'), 'the earlier id is not in this turn\'s evidence');
+    assert.ok(
+      result.evidence.every((e) => e.id !== 'E5'),
+      "the earlier id is not in this turn's evidence",
+    );
     assert.equal(result.sentences[0].verdict, 'dropped');
     assert.equal(result.sentences[0].code, 'unknown-id');
   });
@@ -174,8 +220,17 @@ describe('a follow-up question is answered as a standalone question (evidence id
   it('lets the offline model answer "and for contractors?" from the question before it', async () => {
     const prices = await indexedEngine({
       'people.md': [
-        '# People', '', '## Contractors', '', 'Contractors must sign a services agreement before they start.', '',
-        '## Leave', '', 'Employees get 25 days of leave per year.', '', 'Contractors get 10 days of leave per year.',
+        '# People',
+        '',
+        '## Contractors',
+        '',
+        'Contractors must sign a services agreement before they start.',
+        '',
+        '## Leave',
+        '',
+        'Employees get 25 days of leave per year.',
+        '',
+        'Contractors get 10 days of leave per year.',
       ].join('\n'),
       'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
     });
@@ -185,7 +240,10 @@ describe('a follow-up question is answered as a standalone question (evidence id
       assert.equal(first.abstained, false, first.answer);
       assert.match(first.answer, /25 days/);
       const alone = await prices.engine.ask('And for contractors?', { model });
-      const followUp = await prices.engine.ask('And for contractors?', { model, follows: { question: first.question } });
+      const followUp = await prices.engine.ask('And for contractors?', {
+        model,
+        follows: { question: first.question },
+      });
       assert.equal(followUp.abstained, false, followUp.answer);
       assert.equal(followUp.answeredAs, 'How many days of leave do employees get — And for contractors?');
       assert.match(followUp.answer, /^Contractors get 10 days of leave per year \[E\d+\]\.$/);

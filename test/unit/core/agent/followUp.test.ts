@@ -41,7 +41,7 @@ describe('follow-ups: which questions lean on the turn before', () => {
     }
   });
 
-  it('weighs a question\'s own words by the documents: words every passage uses say nothing of its own', () => {
+  it("weighs a question's own words by the documents: words every passage uses say nothing of its own", () => {
     const passages = [
       ...Array.from({ length: 30 }, (_, i) => `GitHub accounts and repositories, page ${i}.`),
       'Tickets to GitHub Universe cost 500 dollars.',
@@ -68,17 +68,28 @@ describe('follow-ups: the standalone question', () => {
     const q = 'Which class of travel is required for short flights?';
     const s = standaloneQuestion(q, LEAVE);
     assert.deepEqual(s, { text: q, asked: q });
-    assert.deepEqual(standaloneQuestion('and for part-time staff?', undefined), { text: 'and for part-time staff?', asked: 'and for part-time staff?' });
+    assert.deepEqual(standaloneQuestion('and for part-time staff?', undefined), {
+      text: 'and for part-time staff?',
+      asked: 'and for part-time staff?',
+    });
   });
 
   it('carries what the earlier turn was answered as, so a chain keeps its subject', () => {
     const second = standaloneQuestion('and for contractors?', LEAVE);
-    const third = standaloneQuestion('how long in advance must they ask?', { question: 'and for contractors?', answeredAs: second.text });
-    assert.equal(third.text, 'How many days of annual leave do employees get — and for contractors — how long in advance must they ask?');
+    const third = standaloneQuestion('how long in advance must they ask?', {
+      question: 'and for contractors?',
+      answeredAs: second.text,
+    });
+    assert.equal(
+      third.text,
+      'How many days of annual leave do employees get — and for contractors — how long in advance must they ask?',
+    );
   });
 
-  it('drops the earlier question\'s names when the follow-up names its own subject', () => {
-    const s = standaloneQuestion('And GitHub Sponsors?', { question: 'What is the minimum age to use GitHub Marketplace?' });
+  it("drops the earlier question's names when the follow-up names its own subject", () => {
+    const s = standaloneQuestion('And GitHub Sponsors?', {
+      question: 'What is the minimum age to use GitHub Marketplace?',
+    });
     assert.doesNotMatch(s.text, /Marketplace/);
     assert.match(s.text, /^What is the minimum age to use GitHub — And GitHub Sponsors\?$/);
   });

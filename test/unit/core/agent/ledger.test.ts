@@ -8,7 +8,14 @@ import { ScriptedModel, say, search } from '../../../support/scriptedModel';
 
 describe('evidence ledger', () => {
   const passage = (n: number): Passage => ({
-    id: `p${n}`, source: `doc${n}.md`, headingPath: ['H'], heading: 'H', startLine: n, endLine: n + 1, text: `text ${n}`, version: 'v',
+    id: `p${n}`,
+    source: `doc${n}.md`,
+    headingPath: ['H'],
+    heading: 'H',
+    startLine: n,
+    endLine: n + 1,
+    text: `text ${n}`,
+    version: 'v',
   });
 
   it('numbers passages E1, E2… in the order returned; the same passage keeps its first id', () => {
@@ -17,7 +24,13 @@ describe('evidence ledger', () => {
     assert.equal(inv.record(passage(7)).id, 'E1');
     assert.equal(inv.record(passage(3)).id, 'E2');
     assert.equal(inv.record(passage(7)).id, 'E1');
-    assert.deepEqual(inv.all().map((e) => [e.id, e.source, e.startLine]), [['E1', 'doc7.md', 7], ['E2', 'doc3.md', 3]]);
+    assert.deepEqual(
+      inv.all().map((e) => [e.id, e.source, e.startLine]),
+      [
+        ['E1', 'doc7.md', 7],
+        ['E2', 'doc3.md', 3],
+      ],
+    );
   });
 
   it('keeps ids local to an invocation', () => {
@@ -35,7 +48,10 @@ describe('evidence ledger', () => {
     const deps = {
       ledger,
       retrieval: 'lexical' as const,
-      search: async () => [{ passage: passage(1), score: 1 }, { passage: passage(2), score: 0.5 }],
+      search: async () => [
+        { passage: passage(1), score: 1 },
+        { passage: passage(2), score: 0.5 },
+      ],
       verify: async (text: string) => ({ answer: text, abstained: false, sentences: [] }),
     };
     let ok = 0;

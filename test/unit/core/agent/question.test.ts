@@ -3,7 +3,13 @@ import { answer } from '../../../../src/core/models/extractiveModel';
 import { MAX_QUESTION_LENGTH, QuestionTooLongError, checkQuestion } from '../../../../src/core/agent/question';
 import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../../support/engineFixture';
 
-const PASSAGES = [{ id: 'E1', heading: 'Refunds > Annual plans', text: 'Annual plans are refundable pro rata within 90 days of purchase.' }];
+const PASSAGES = [
+  {
+    id: 'E1',
+    heading: 'Refunds > Annual plans',
+    text: 'Annual plans are refundable pro rata within 90 days of purchase.',
+  },
+];
 
 /** A question of about `chars` characters whose words are all different and absent from the passages. */
 function longQuestion(chars: number): string {
@@ -41,7 +47,10 @@ describe('question length (issue 11: long questions hung the extractive model)',
     const tooLong = 'a'.repeat(MAX_QUESTION_LENGTH + 1);
     assert.throws(
       () => checkQuestion(tooLong),
-      (e: unknown) => e instanceof QuestionTooLongError && /4,001 characters.*at most 4,000/.test(e.message) && /Shorten/.test(e.message),
+      (e: unknown) =>
+        e instanceof QuestionTooLongError &&
+        /4,001 characters.*at most 4,000/.test(e.message) &&
+        /Shorten/.test(e.message),
     );
     assert.doesNotThrow(() => checkQuestion('a'.repeat(MAX_QUESTION_LENGTH)));
   });

@@ -7,7 +7,13 @@ import { strict as assert } from 'node:assert';
 import type { Engine } from '../../../../src/core/engine';
 import { createGeminiModel } from '../../../../src/core/models/geminiModel';
 import { createGoogleSearchModel } from '../../../../src/core/models/groundedModel';
-import { FakeGeminiServer, functionCallReply, groundedReply, lastFunctionResponses, textReply } from '../../../support/fakeGemini';
+import {
+  FakeGeminiServer,
+  functionCallReply,
+  groundedReply,
+  lastFunctionResponses,
+  textReply,
+} from '../../../support/fakeGemini';
 import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../../support/engineFixture';
 
 describe('mixing routes: searchWeb as a grounded sub-call whose sources enter the same ledger', function () {
@@ -35,9 +41,11 @@ describe('mixing routes: searchWeb as a grounded sub-call whose sources enter th
       functionCallReply('searchPolicies', { query: 'annual plan refund' }),
       functionCallReply('searchWeb', { query: 'EU withdrawal period online purchases' }),
       // The sub-call: its second sentence has no grounding support, so "Mondays" never reaches the ledger.
-      groundedReply('Consumers in the EU may withdraw from online purchases within 14 days. Withdrawal is free on Mondays.', WEB, [
-        { text: 'Consumers in the EU may withdraw from online purchases within 14 days.', chunks: [0] },
-      ]),
+      groundedReply(
+        'Consumers in the EU may withdraw from online purchases within 14 days. Withdrawal is free on Mondays.',
+        WEB,
+        [{ text: 'Consumers in the EU may withdraw from online purchases within 14 days.', chunks: [0] }],
+      ),
     );
     let webId = '';
     server.respondWith((req) => {
@@ -50,23 +58,34 @@ describe('mixing routes: searchWeb as a grounded sub-call whose sources enter th
     });
     const gemini = createGeminiModel({ apiKey: 'k', baseUrl: server.baseUrl, timeoutMs: 3000 });
     const webSearch = createGoogleSearchModel({ apiKey: 'k', baseUrl: server.baseUrl, timeoutMs: 3000 });
-    const result = await engine.ask('Can I get a refund on my annual plan, and what does EU law say?', { model: gemini, webSearch });
+    const result = await engine.ask('Can I get a refund on my annual plan, and what does EU law say?', {
+      model: gemini,
+      webSearch,
+    });
 
     // The main model saw both tools; the sub-call used the googleSearch tool only.
-    const declared = (server.requests[0].body.tools as Array<{ functionDeclarations: Array<{ name: string }> }>)[0].functionDeclarations.map((d) => d.name);
+    const declared = (
+      server.requests[0].body.tools as Array<{ functionDeclarations: Array<{ name: string }> }>
+    )[0].functionDeclarations.map((d) => d.name);
     assert.deepEqual(declared, ['searchPolicies', 'searchWeb']);
     assert.deepEqual(server.requests[2].body.tools, [{ googleSearch: {} }]);
     assert.equal(server.requests.length, 4);
 
     // One ledger: the passages, then the one web source that backs a verified statement.
     const web = result.evidence.filter((e) => e.uri !== undefined);
-    assert.deepEqual(web.map((e) => [e.id, e.uri, e.title, e.text]), [[webId, WEB[0].uri, WEB[0].title, 'Consumers in the EU may withdraw from online purchases within 14 days.']]);
+    assert.deepEqual(
+      web.map((e) => [e.id, e.uri, e.title, e.text]),
+      [[webId, WEB[0].uri, WEB[0].title, 'Consumers in the EU may withdraw from online purchases within 14 days.']],
+    );
     assert.ok(result.evidence.some((e) => e.source === 'refunds.md'));
-    assert.deepEqual(result.sentences.map((s) => [s.verdict, s.citations]), [
-      ['kept', ['E1']],
-      ['kept', [webId]],
-      ['dropped', [webId]],
-    ]);
+    assert.deepEqual(
+      result.sentences.map((s) => [s.verdict, s.citations]),
+      [
+        ['kept', ['E1']],
+        ['kept', [webId]],
+        ['dropped', [webId]],
+      ],
+    );
     assert.equal(result.sentences[2].code, 'low-support');
     assert.equal(engine.openInvocations, 0);
   });
@@ -77,8 +96,13 @@ describe('mixing routes: searchWeb as a grounded sub-call whose sources enter th
     server.enqueue(functionCallReply('searchWeb', { query: 'x' }), textReply('NOT_FOUND: nothing.'));
     const gemini = createGeminiModel({ apiKey: 'k', baseUrl: server.baseUrl, timeoutMs: 3000 });
     await engine.ask('Anything?', { model: gemini });
-    const declared = (server.requests[0].body.tools as Array<{ functionDeclarations: Array<{ name: string }> }>)[0].functionDeclarations.map((d) => d.name);
+    const declared = (
+      server.requests[0].body.tools as Array<{ functionDeclarations: Array<{ name: string }> }>
+    )[0].functionDeclarations.map((d) => d.name);
     assert.deepEqual(declared, ['searchPolicies']);
-    assert.match(JSON.stringify(lastFunctionResponses(server.requests[1].body)), /Unknown tool \\"searchWeb\\"\. The only tool is searchPolicies/);
+    assert.match(
+      JSON.stringify(lastFunctionResponses(server.requests[1].body)),
+      /Unknown tool \\"searchWeb\\"\. The only tool is searchPolicies/,
+    );
   });
 });

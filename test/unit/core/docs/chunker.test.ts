@@ -61,11 +61,18 @@ describe('chunker: Markdown to passages', () => {
   });
 
   it('gives stable ids: editing one section does not change the ids of the others', () => {
-    const edited = chunkMarkdown('refunds.md', DOC.replace('You can cancel at any time.', 'You can cancel whenever you like.'));
+    const edited = chunkMarkdown(
+      'refunds.md',
+      DOC.replace('You can cancel at any time.', 'You can cancel whenever you like.'),
+    );
     assert.notEqual(edited.passages[0].id, passages[0].id);
     assert.equal(edited.passages[1].id, passages[1].id);
     assert.equal(edited.passages[2].id, passages[2].id);
-    assert.notEqual(edited.passages[1].version, passages[1].version, 'the document version is the hash of the whole file');
+    assert.notEqual(
+      edited.passages[1].version,
+      passages[1].version,
+      'the document version is the hash of the whole file',
+    );
   });
 
   it('stamps every passage with the document version (content hash)', () => {
@@ -74,7 +81,10 @@ describe('chunker: Markdown to passages', () => {
   });
 
   it('splits a long section at list-item boundaries and keeps passages within the word budget', () => {
-    const items = Array.from({ length: 40 }, (_, i) => `- Rule ${i + 1}: employees must file form ${i + 1} within ten business days of the trip.`);
+    const items = Array.from(
+      { length: 40 },
+      (_, i) => `- Rule ${i + 1}: employees must file form ${i + 1} within ten business days of the trip.`,
+    );
     const doc = ['# Travel', '', ...items].join('\n');
     const result = chunkMarkdown('travel.md', doc, { maxWords: 60 });
     assert.ok(result.passages.length > 5, `expected several passages, got ${result.passages.length}`);
@@ -99,17 +109,23 @@ describe('chunker: Markdown to passages', () => {
   });
 
   it('splits a long table by rows and repeats the header row in each part', () => {
-    const rows = Array.from({ length: 30 }, (_, i) => `| City ${i} | ${100 + i} dollars per night for lodging in the city |`);
+    const rows = Array.from(
+      { length: 30 },
+      (_, i) => `| City ${i} | ${100 + i} dollars per night for lodging in the city |`,
+    );
     const doc = ['# Per diem', '', '| City | Lodging limit |', '| --- | --- |', ...rows].join('\n');
     const result = chunkMarkdown('perdiem.md', doc, { maxWords: 80 });
     assert.ok(result.passages.length > 2);
     for (const p of result.passages) assert.match(p.text, /^City \| Lodging limit$/m);
-    const cities = result.passages.flatMap((p) => p.text.split('\n').filter((l) => l.startsWith('City ') && !l.includes('Lodging')));
+    const cities = result.passages.flatMap((p) =>
+      p.text.split('\n').filter((l) => l.startsWith('City ') && !l.includes('Lodging')),
+    );
     assert.equal(cities.length, 30);
   });
 
   it('keeps the text of raw HTML blocks but not their tags or scripts', () => {
-    const doc = '# Notes\n\n<div class="note">Badges must be worn <b>at all times</b>.</div>\n\n<script>alert(1)</script>\n';
+    const doc =
+      '# Notes\n\n<div class="note">Badges must be worn <b>at all times</b>.</div>\n\n<script>alert(1)</script>\n';
     const { passages: ps } = chunkMarkdown('notes.md', doc);
     assert.equal(ps.length, 1);
     assert.equal(ps[0].text, 'Badges must be worn at all times.');
@@ -172,7 +188,10 @@ describe('chunker: Markdown plumbing never reaches passage text', () => {
   });
 
   it('drops template tags ({% … %}, multi-line ones, {{ … }}) and comment blocks, keeping the text between block tags', () => {
-    const prose = all.split('\n').filter((line) => !line.includes('/kept/in/code/') && !line.startsWith('Write ')).join('\n');
+    const prose = all
+      .split('\n')
+      .filter((line) => !line.includes('/kept/in/code/') && !line.startsWith('Write '))
+      .join('\n');
     assert.ok(prose.includes('Carpools') && prose.includes('Permits are issued'), prose);
     assert.ok(!/\{%|%\}|\{\{|\}\}|banner\.html|badge_fee|\/visitors\//.test(prose), prose);
     assert.ok(!all.includes('30 days'), 'a {% comment %} block is not content');
@@ -204,7 +223,13 @@ describe('chunker: Markdown plumbing never reaches passage text', () => {
     for (const p of passages) {
       assert.ok(p.startLine >= 1 && p.endLine <= lines.length && p.startLine <= p.endLine);
       const first = p.text.split('\n')[0].split(' ').slice(0, 2).join(' ');
-      assert.ok(lines.slice(p.startLine - 1, p.endLine).join('\n').includes(first.replace(/^- /, '')), `${first} not in lines ${p.startLine}-${p.endLine}`);
+      assert.ok(
+        lines
+          .slice(p.startLine - 1, p.endLine)
+          .join('\n')
+          .includes(first.replace(/^- /, '')),
+        `${first} not in lines ${p.startLine}-${p.endLine}`,
+      );
     }
     const carpool = passages.find((p) => p.text.includes('Carpools'))!;
     assert.ok(carpool.startLine <= where('Carpools') && carpool.endLine >= where('Carpools'));
@@ -214,6 +239,9 @@ describe('chunker: Markdown plumbing never reaches passage text', () => {
     const { passages: ps } = chunkMarkdown('h.md', '# Leave {{ site.year }}<!-- draft -->\n\nTake it.\n');
     assert.equal(ps[0].heading, 'Leave');
     const plain = '# Leave\n\nTake it [here](https://example.org/a).\n\n[ref]: https://example.org/b\n';
-    assert.deepEqual(chunkMarkdown('p.md', plain).passages.map((p) => p.text), ['Take it here.']);
+    assert.deepEqual(
+      chunkMarkdown('p.md', plain).passages.map((p) => p.text),
+      ['Take it here.'],
+    );
   });
 });

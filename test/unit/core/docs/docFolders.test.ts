@@ -15,7 +15,11 @@ describe('several workspace folders as one docs tree', () => {
   it('keeps sources relative to a single folder, and prefixes them with unique folder names for several', () => {
     assert.deepEqual(folderPrefixes(one), ['']);
     assert.deepEqual(folderPrefixes(two), ['policies', 'handbook']);
-    assert.deepEqual(folderPrefixes([...two, { name: 'policies', root: '/x/policies' }]), ['policies', 'handbook', 'policies (2)']);
+    assert.deepEqual(folderPrefixes([...two, { name: 'policies', root: '/x/policies' }]), [
+      'policies',
+      'handbook',
+      'policies (2)',
+    ]);
     assert.equal(toSourcePath(one, '/w/policies/a/b.md'), 'a/b.md');
     assert.equal(toSourcePath(two, '/w/hb/leave.md'), 'handbook/leave.md');
     assert.equal(toSourcePath(two, '/elsewhere/x.md'), undefined);
@@ -34,7 +38,9 @@ describe('several workspace folders as one docs tree', () => {
     const b = await tempDir();
     const indexDir = await tempDir('evident-index-');
     try {
-      await writeDocs(a, { 'refunds.md': '# Refunds\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n' });
+      await writeDocs(a, {
+        'refunds.md': '# Refunds\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n',
+      });
       await writeDocs(b, { 'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n' });
       const folders = [
         { name: 'billing', root: a },
@@ -44,7 +50,10 @@ describe('several workspace folders as one docs tree', () => {
       const report = await engine.index();
       assert.equal(report.documents, 2);
       const result = await engine.ask('How many days of annual leave?', {
-        model: new ScriptedModel([search('annual leave days'), say('Employees receive 25 days of annual leave per year [E1].')]),
+        model: new ScriptedModel([
+          search('annual leave days'),
+          say('Employees receive 25 days of annual leave per year [E1].'),
+        ]),
       });
       assert.equal(result.evidence[0].source, 'people/leave.md');
       assert.equal(result.sentences[0].verdict, 'kept');

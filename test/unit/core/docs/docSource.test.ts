@@ -44,7 +44,10 @@ describe('docs walk and decoding', function () {
     // A CLI process of a user the modes apply to (as root: nobody, from a copy of the CLI it can reach).
     const cli = await unprivilegedRunner(CLI);
     try {
-      const run = await cli.run(['index', '--docs', docs, '--no-embeddings', '--offline', '--json'], { env: { XDG_CACHE_HOME: cache }, reach: [docs, cache] });
+      const run = await cli.run(['index', '--docs', docs, '--no-embeddings', '--offline', '--json'], {
+        env: { XDG_CACHE_HOME: cache },
+        reach: [docs, cache],
+      });
       assert.equal(run.code, 0, run.stderr);
       const report = JSON.parse(run.stdout);
       assert.equal(report.documents, 1);
@@ -61,14 +64,34 @@ describe('docs walk and decoding', function () {
       const decoded = decodeDocument(utf16(text, order));
       assert.deepEqual(decoded, { ok: true, text }, order);
     }
-    assert.deepEqual(decodeDocument(new Uint8Array([0xff, 0xfe, 0x41])), { ok: false, reason: 'not valid UTF-16 text (odd number of bytes)' });
-    assert.equal(decodeDocument(new Uint8Array([0x41, 0x00, 0x42, 0x00])).ok, false, 'NUL bytes without a BOM are still binary');
+    assert.deepEqual(decodeDocument(new Uint8Array([0xff, 0xfe, 0x41])), {
+      ok: false,
+      reason: 'not valid UTF-16 text (odd number of bytes)',
+    });
+    assert.equal(
+      decodeDocument(new Uint8Array([0x41, 0x00, 0x42, 0x00])).ok,
+      false,
+      'NUL bytes without a BOM are still binary',
+    );
   });
 
   it('indexes and answers from a UTF-16 document', async () => {
     const docs = path.join(work, 'docs');
-    await writeDocs(docs, { 'leave.md': utf16('# Leave\n\nEmployees receive 25 days of annual leave per year.\n', 'le') });
-    const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--json', '--question', 'How many days of annual leave do employees receive?'], { XDG_CACHE_HOME: path.join(work, 'cache') });
+    await writeDocs(docs, {
+      'leave.md': utf16('# Leave\n\nEmployees receive 25 days of annual leave per year.\n', 'le'),
+    });
+    const run = await runCli(
+      [
+        'ask',
+        '--docs',
+        docs,
+        '--no-embeddings',
+        '--json',
+        '--question',
+        'How many days of annual leave do employees receive?',
+      ],
+      { XDG_CACHE_HOME: path.join(work, 'cache') },
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.doesNotMatch(run.stderr, /binary/);
     const out = JSON.parse(run.stdout);
@@ -83,25 +106,46 @@ describe('docs walk and decoding', function () {
     await writeDocs(docs, { 'a.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n' });
     const runs = (index: string) => [
       ['index', '--docs', docs, '--index-dir', index, '--no-embeddings', '--json'],
-      ['ask', '--docs', docs, '--index-dir', index, '--no-embeddings', '--json', '--question', 'How many days of annual leave?'],
+      [
+        'ask',
+        '--docs',
+        docs,
+        '--index-dir',
+        index,
+        '--no-embeddings',
+        '--json',
+        '--question',
+        'How many days of annual leave?',
+      ],
     ];
     // The same commands without the huge file first: what the process costs anyway (the runtime,
     // the transpiler's first pass over the sources on a fresh machine), so the bound is on the file.
     const baseline: number[] = [];
     for (const args of runs(path.join(work, 'index-baseline'))) {
-      const run = await runCliProcess(args, { env: { XDG_CACHE_HOME: cache }, reportPeakMemory: true, timeoutMs: 120_000 });
+      const run = await runCliProcess(args, {
+        env: { XDG_CACHE_HOME: cache },
+        reportPeakMemory: true,
+        timeoutMs: 120_000,
+      });
       assert.equal(run.code, 0, run.stderr);
       baseline.push(run.peakMemoryMb ?? NaN);
     }
     await writeFile(path.join(docs, 'huge.md'), '');
     await truncate(path.join(docs, 'huge.md'), 1024 ** 3);
     for (const [i, args] of runs(path.join(work, 'index-huge')).entries()) {
-      const run = await runCliProcess(args, { env: { XDG_CACHE_HOME: cache }, reportPeakMemory: true, timeoutMs: 120_000 });
+      const run = await runCliProcess(args, {
+        env: { XDG_CACHE_HOME: cache },
+        reportPeakMemory: true,
+        timeoutMs: 120_000,
+      });
       assert.equal(run.code, 0, run.stderr);
       const peak = run.peakMemoryMb ?? NaN;
       assert.ok(peak < 200, `evident ${args[0]}: peak memory ${peak} MB`);
       // Reading the file would cost at least its 1024 MB; 32 MB over the same run without it is noise.
-      assert.ok(peak - baseline[i] < 32, `evident ${args[0]}: peak memory ${peak} MB against ${baseline[i]} MB without the 1 GB file`);
+      assert.ok(
+        peak - baseline[i] < 32,
+        `evident ${args[0]}: peak memory ${peak} MB against ${baseline[i]} MB without the 1 GB file`,
+      );
       if (args[0] === 'index') {
         const report = JSON.parse(run.stdout);
         assert.deepEqual(report.skipped, [{ path: 'huge.md', reason: 'too large (1024.0 MB; the limit is 2 MB)' }]);
@@ -117,18 +161,29 @@ describe('docs walk and decoding', function () {
     await appendFile(path.join(docs, 'growing.md'), Buffer.alloc(MAX_DOC_BYTES + 10, 0x61));
     const read = await readDocumentText(source, file);
     assert.equal(read.ok, false);
-    assert.match(read.ok ? '' : read.reason, /^too large \(2\.0 MB/, 'the size seen on the open file, not the one listed');
+    assert.match(
+      read.ok ? '' : read.reason,
+      /^too large \(2\.0 MB/,
+      'the size seen on the open file, not the one listed',
+    );
     await assert.rejects(source.read({ ...file, size: 10 }), (e: NodeJS.ErrnoException) => e.code === 'EFBIG');
   });
 
   it('reports symbolic links and hidden names among the skipped files, each with its reason', async () => {
     const docs = path.join(work, 'docs');
     const outside = path.join(work, 'outside');
-    await writeDocs(docs, { 'a.md': '# A\n\nText.\n', '.hidden.md': '# Hidden\n\nText.\n', '.github/template.md': '# T\n\nText.\n', 'notes.txt': 'not Markdown' });
+    await writeDocs(docs, {
+      'a.md': '# A\n\nText.\n',
+      '.hidden.md': '# Hidden\n\nText.\n',
+      '.github/template.md': '# T\n\nText.\n',
+      'notes.txt': 'not Markdown',
+    });
     await writeDocs(outside, { 'secret.md': '# Secret\n\nOutside the docs.\n' });
     await symlink(path.join(outside, 'secret.md'), path.join(docs, 'linked.md'));
     await symlink(path.join(outside, 'secret.md'), path.join(docs, 'linked.txt'));
-    const run = await runCli(['index', '--docs', docs, '--no-embeddings', '--json'], { XDG_CACHE_HOME: path.join(work, 'cache') });
+    const run = await runCli(['index', '--docs', docs, '--no-embeddings', '--json'], {
+      XDG_CACHE_HOME: path.join(work, 'cache'),
+    });
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout);
     assert.equal(report.documents, 1);

@@ -83,8 +83,14 @@ describe('the index is never inside the docs', function () {
     const other = path.join(work, 'handbook');
     await writeDocs(other, { 'b.md': '# B\n\nText.\n' });
     const { workspaceDocSource } = await import('../../../../src/core/engine');
-    const source = workspaceDocSource([{ name: 'docs', root: docs }, { name: 'handbook', root: other }]);
-    await assert.rejects(Engine.open({ docs: source, indexDir: path.join(other, '..idx') }), (e: unknown) => e instanceof IndexInsideDocsError && e.docsRoot === other);
+    const source = workspaceDocSource([
+      { name: 'docs', root: docs },
+      { name: 'handbook', root: other },
+    ]);
+    await assert.rejects(
+      Engine.open({ docs: source, indexDir: path.join(other, '..idx') }),
+      (e: unknown) => e instanceof IndexInsideDocsError && e.docsRoot === other,
+    );
     await assert.rejects(Engine.open({ docs: folderDocSource(docs), indexDir: docs }), IndexInsideDocsError);
     const fine = await Engine.open({ docs: source, indexDir: path.join(work, 'storage', 'index') });
     assert.equal(fine.status().indexed, false);

@@ -39,10 +39,16 @@ describe('over-long blocks', function () {
   it('cuts a sentence with no end by words, and a run with no spaces by length', () => {
     const words = Array.from({ length: 450 }, (_, i) => `w${i}`).join(' ');
     const byWords = splitOverlongUnit({ startLine: 1, endLine: 1, text: words, words: 450 }, 200);
-    assert.deepEqual(byWords.map((u) => u.words), [200, 200, 50]);
+    assert.deepEqual(
+      byWords.map((u) => u.words),
+      [200, 200, 50],
+    );
     const blob = 'x'.repeat(10_000);
     const byLength = splitOverlongUnit({ startLine: 4, endLine: 4, text: blob, words: 1 }, 200);
-    assert.deepEqual(byLength.map((u) => u.text.length), [3000, 3000, 3000, 1000]);
+    assert.deepEqual(
+      byLength.map((u) => u.text.length),
+      [3000, 3000, 3000, 1000],
+    );
     assert.ok(byLength.every((u) => u.startLine === 4 && u.endLine === 4));
   });
 
@@ -55,8 +61,17 @@ describe('over-long blocks', function () {
     const parts = splitOverlongUnit(codeUnit, 200, true);
     assert.ok(parts.length > 1 && parts.every((p) => p.text.length <= MAX_UNIT_CHARS));
     assert.equal(parts.map((p) => p.text).join('\n'), code, 'split at line ends, lines intact');
-    const shortCode = { startLine: 1, endLine: 3, text: Array.from({ length: 250 }, (_, i) => `x${i}`).join(' '), words: 250 };
-    assert.deepEqual(splitOverlongUnit(shortCode, 200, true), [shortCode], 'a code block over the word budget but under the cap stays whole');
+    const shortCode = {
+      startLine: 1,
+      endLine: 3,
+      text: Array.from({ length: 250 }, (_, i) => `x${i}`).join(' '),
+      words: 250,
+    };
+    assert.deepEqual(
+      splitOverlongUnit(shortCode, 200, true),
+      [shortCode],
+      'a code block over the word budget but under the cap stays whole',
+    );
   });
 
   it('CLI: the answer from a 1.9 MB single-line document stays small', async () => {
@@ -64,7 +79,18 @@ describe('over-long blocks', function () {
     try {
       const docs = path.join(work, 'docs');
       await writeDocs(docs, { 'minutes.md': `# Minutes\n\n${oneLine(1.9 * 1024 * 1024)}\n` });
-      const run = await runCli(['ask', '--docs', docs, '--no-embeddings', '--json', '--question', 'When does the review board meet in room 42?'], { XDG_CACHE_HOME: path.join(work, 'cache') });
+      const run = await runCli(
+        [
+          'ask',
+          '--docs',
+          docs,
+          '--no-embeddings',
+          '--json',
+          '--question',
+          'When does the review board meet in room 42?',
+        ],
+        { XDG_CACHE_HOME: path.join(work, 'cache') },
+      );
       assert.equal(run.code, 0, run.stderr);
       assert.ok(run.stdout.length < 100_000, `answer JSON is ${run.stdout.length} bytes`);
       const out = JSON.parse(run.stdout);

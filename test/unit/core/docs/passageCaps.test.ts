@@ -29,14 +29,21 @@ function blob(rand: () => number, length: number, alphabet = BASE64): string {
 }
 
 function words(rand: () => number, count: number): string {
-  return Array.from({ length: count }, () => blob(rand, 2 + Math.floor(rand() * 8), 'abcdefghijklmnopqrstuvwxyz')).join(' ');
+  return Array.from({ length: count }, () => blob(rand, 2 + Math.floor(rand() * 8), 'abcdefghijklmnopqrstuvwxyz')).join(
+    ' ',
+  );
 }
 
 function assertCapped(passages: Passage[], what: string): void {
   for (const p of passages) {
-    assert.ok(p.text.length <= MAX_UNIT_CHARS, `${what}: a passage of ${p.text.length} characters (cap ${MAX_UNIT_CHARS})`);
+    assert.ok(
+      p.text.length <= MAX_UNIT_CHARS,
+      `${what}: a passage of ${p.text.length} characters (cap ${MAX_UNIT_CHARS})`,
+    );
     assert.ok(p.heading.length <= MAX_HEADING_PATH_CHARS, `${what}: a heading path of ${p.heading.length} characters`);
-    for (const h of p.headingPath) assert.ok(h.length <= MAX_HEADING_CHARS, `${what}: a heading of ${h.length} characters`);
+    for (const h of p.headingPath) {
+      assert.ok(h.length <= MAX_HEADING_CHARS, `${what}: a heading of ${h.length} characters`);
+    }
   }
 }
 
@@ -47,47 +54,89 @@ describe('passage caps: no input makes a passage longer than the cap', function 
     const data = blob(random(1), 600_000);
     const { passages } = chunkMarkdown('blob.md', `# Attachment\n\nThe key is below.\n\n${data}\n`);
     assertCapped(passages, 'base64 paragraph');
-    assert.equal(passages.map((p) => p.text).join('').replace('The key is below.', ''), data, 'the blob is kept whole, in order');
+    assert.equal(
+      passages
+        .map((p) => p.text)
+        .join('')
+        .replace('The key is below.', ''),
+      data,
+      'the blob is kept whole, in order',
+    );
   });
 
   it('caps unbroken tokens in every kind of block: list items, table cells, block quotes, HTML, code without line ends, a long URL', () => {
     const rand = random(2);
     const url = `https://example.com/${blob(rand, 200_000, 'abcdefghij/-_')}`;
     const doc = [
-      '# Links', '', `See ${url} for details.`, '',
-      `- first item ${blob(rand, 50_000)}`, `- second item ${blob(rand, 50_000)}`, '',
-      '| Name | Value |', '| --- | --- |', `| token | ${blob(rand, 80_000)} |`, '',
-      `> quoted ${blob(rand, 40_000)}`, '',
-      `<div>${blob(rand, 40_000)}</div>`, '',
-      '```', blob(rand, 90_000), '```', '',
-      blob(rand, 70_000, '一二三四五六七八九十'), '',
+      '# Links',
+      '',
+      `See ${url} for details.`,
+      '',
+      `- first item ${blob(rand, 50_000)}`,
+      `- second item ${blob(rand, 50_000)}`,
+      '',
+      '| Name | Value |',
+      '| --- | --- |',
+      `| token | ${blob(rand, 80_000)} |`,
+      '',
+      `> quoted ${blob(rand, 40_000)}`,
+      '',
+      `<div>${blob(rand, 40_000)}</div>`,
+      '',
+      '```',
+      blob(rand, 90_000),
+      '```',
+      '',
+      blob(rand, 70_000, '一二三四五六七八九十'),
+      '',
     ].join('\n');
     const { passages } = chunkMarkdown('links.md', doc);
     assertCapped(passages, 'mixed blocks');
-    assert.ok(passages.some((p) => p.text.includes('https://example.com/')), 'the URL is still there');
+    assert.ok(
+      passages.some((p) => p.text.includes('https://example.com/')),
+      'the URL is still there',
+    );
   });
 
   it('caps a 108 KB heading in the heading path and keeps its overflow as the first text of its section', () => {
     const rand = random(3);
     const heading = words(rand, 18_000);
     assert.ok(heading.length > 100_000);
-    const body = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} explains rule ${i} of the handbook in plain words.`).join('\n\n');
+    const body = Array.from(
+      { length: 400 },
+      (_, i) => `Paragraph ${i} explains rule ${i} of the handbook in plain words.`,
+    ).join('\n\n');
     const { passages } = chunkMarkdown('long-heading.md', `# ${heading}\n\n${body}\n`);
     assertCapped(passages, 'long heading');
     const path = passages[0].headingPath[0];
-    assert.ok(path.endsWith('…') && heading.startsWith(path.slice(0, -1)), 'the heading path holds the start of the heading');
+    assert.ok(
+      path.endsWith('…') && heading.startsWith(path.slice(0, -1)),
+      'the heading path holds the start of the heading',
+    );
     const stored = passages.reduce((n, p) => n + p.heading.length + p.text.length, 0);
-    assert.ok(stored < 2 * (heading.length + body.length), `stored characters ${stored} stay proportional to the document, not to passages × heading`);
-    const all = passages.map((p) => p.text).join(' ').replace(/\s+/g, ' ');
+    assert.ok(
+      stored < 2 * (heading.length + body.length),
+      `stored characters ${stored} stay proportional to the document, not to passages × heading`,
+    );
+    const all = passages
+      .map((p) => p.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
     const rest = heading.slice(path.length - 1).trim();
     assert.ok(all.startsWith(rest), 'the rest of the heading opens its section: no word of it is lost');
-    assert.ok(passages.some((p) => p.text.includes('Paragraph 399 explains')), 'the body is all there');
+    assert.ok(
+      passages.some((p) => p.text.includes('Paragraph 399 explains')),
+      'the body is all there',
+    );
   });
 
   it('caps deep heading paths and a front-matter title', () => {
     const rand = random(4);
     const levels = Array.from({ length: 6 }, (_, i) => `${'#'.repeat(i + 1)} ${words(rand, 600)}`).join('\n\n');
-    const { passages } = chunkMarkdown('deep.md', `---\ntitle: ${words(rand, 900)}\n---\n\n${levels}\n\nThe rule at the bottom.\n`);
+    const { passages } = chunkMarkdown(
+      'deep.md',
+      `---\ntitle: ${words(rand, 900)}\n---\n\n${levels}\n\nThe rule at the bottom.\n`,
+    );
     assertCapped(passages, 'deep headings');
     assert.ok(passages.some((p) => p.text.includes('The rule at the bottom.')));
   });
@@ -95,16 +144,36 @@ describe('passage caps: no input makes a passage longer than the cap', function 
   it('holds on random documents: long headings, blobs, lists, tables, code, HTML and prose in any order', () => {
     const rand = random(5);
     const kinds = [
-      () => `${'#'.repeat(1 + Math.floor(rand() * 6))} ${rand() < 0.5 ? words(rand, 1 + Math.floor(rand() * 3000)) : blob(rand, 1 + Math.floor(rand() * 20_000))}`,
+      () =>
+        `${'#'.repeat(1 + Math.floor(rand() * 6))} ${rand() < 0.5 ? words(rand, 1 + Math.floor(rand() * 3000)) : blob(rand, 1 + Math.floor(rand() * 20_000))}`,
       () => words(rand, 1 + Math.floor(rand() * 800)),
       () => blob(rand, 1 + Math.floor(rand() * 30_000)),
-      () => Array.from({ length: 1 + Math.floor(rand() * 20) }, () => `- ${rand() < 0.5 ? words(rand, 50) : blob(rand, 5000)}`).join('\n'),
-      () => ['| a | b |', '| --- | --- |', ...Array.from({ length: 1 + Math.floor(rand() * 30) }, () => `| ${blob(rand, 10 + Math.floor(rand() * 4000))} | ${words(rand, 20)} |`)].join('\n'),
-      () => ['```', rand() < 0.5 ? blob(rand, 10_000) : Array.from({ length: 200 }, () => words(rand, 12)).join('\n'), '```'].join('\n'),
+      () =>
+        Array.from(
+          { length: 1 + Math.floor(rand() * 20) },
+          () => `- ${rand() < 0.5 ? words(rand, 50) : blob(rand, 5000)}`,
+        ).join('\n'),
+      () =>
+        [
+          '| a | b |',
+          '| --- | --- |',
+          ...Array.from(
+            { length: 1 + Math.floor(rand() * 30) },
+            () => `| ${blob(rand, 10 + Math.floor(rand() * 4000))} | ${words(rand, 20)} |`,
+          ),
+        ].join('\n'),
+      () =>
+        [
+          '```',
+          rand() < 0.5 ? blob(rand, 10_000) : Array.from({ length: 200 }, () => words(rand, 12)).join('\n'),
+          '```',
+        ].join('\n'),
       () => `<p>${blob(rand, 1 + Math.floor(rand() * 10_000))}</p>`,
     ];
     for (let doc = 0; doc < 25; doc++) {
-      const blocks = Array.from({ length: 1 + Math.floor(rand() * 12) }, () => kinds[Math.floor(rand() * kinds.length)]());
+      const blocks = Array.from({ length: 1 + Math.floor(rand() * 12) }, () =>
+        kinds[Math.floor(rand() * kinds.length)](),
+      );
       const { passages } = chunkMarkdown(`random-${doc}.md`, blocks.join('\n\n'));
       assertCapped(passages, `random document ${doc}`);
     }

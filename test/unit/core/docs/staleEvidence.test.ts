@@ -30,11 +30,18 @@ describe('stale sources at answer time', function () {
 
   const ask = async (engine: Engine) =>
     engine.ask('How much annual leave?', {
-      model: new ScriptedModel([search('annual leave'), say('Employees receive 25 days of annual leave per year [E1].')]),
+      model: new ScriptedModel([
+        search('annual leave'),
+        say('Employees receive 25 days of annual leave per year [E1].'),
+      ]),
     });
 
   it('marks the evidence of a file edited after indexing (same size, mtime restored) as stale, and warns', async () => {
-    const engine = await Engine.open({ docs: folderDocSource(docs), indexDir: path.join(work, 'index'), embedding: false });
+    const engine = await Engine.open({
+      docs: folderDocSource(docs),
+      indexDir: path.join(work, 'index'),
+      embedding: false,
+    });
     await engine.index();
     const file = path.join(docs, 'leave.md');
     const before = await stat(file);
@@ -46,7 +53,10 @@ describe('stale sources at answer time', function () {
     const e1 = result.evidence.find((e) => e.id === 'E1');
     assert.equal(e1?.source, 'leave.md');
     assert.equal(e1?.stale, true);
-    assert.ok(result.evidence.filter((e) => e.source !== 'leave.md').every((e) => !e.stale), 'unchanged files are not stale');
+    assert.ok(
+      result.evidence.filter((e) => e.source !== 'leave.md').every((e) => !e.stale),
+      'unchanged files are not stale',
+    );
     const warning = staleSourcesWarning(result);
     assert.match(warning ?? '', /changed since it was indexed: "leave\.md"/);
 
@@ -60,7 +70,11 @@ describe('stale sources at answer time', function () {
   });
 
   it('marks nothing when the files are as indexed, and a deleted file as stale', async () => {
-    const engine = await Engine.open({ docs: folderDocSource(docs), indexDir: path.join(work, 'index'), embedding: false });
+    const engine = await Engine.open({
+      docs: folderDocSource(docs),
+      indexDir: path.join(work, 'index'),
+      embedding: false,
+    });
     await engine.index();
     const fresh = await ask(engine);
     assert.ok(fresh.evidence.every((e) => e.stale === undefined));

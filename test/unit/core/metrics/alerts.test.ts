@@ -8,7 +8,7 @@ const turnsOf = (specs: TurnSpec[]) => parseMetricsLog(recordLines(specs)).turns
 /** A deterministic pseudo-random sequence (same numbers every run). */
 function lcg(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('drift alerts', () => {
@@ -60,7 +60,10 @@ describe('drift alerts', () => {
   });
 
   it('rule "model-change": drops rising after the model changed, compared with the previous model', () => {
-    const specs = [...repeat(60, { model: 'gemini-a', factual: 3, dropped: 0 }), ...repeat(25, { model: 'gemini-b', factual: 3, dropped: 1 })];
+    const specs = [
+      ...repeat(60, { model: 'gemini-a', factual: 3, dropped: 0 }),
+      ...repeat(25, { model: 'gemini-b', factual: 3, dropped: 1 }),
+    ];
     const alerts = detectAlerts(turnsOf(specs));
     const drop = alerts.find((a) => a.rule === 'model-change' && a.metric === 'dropped');
     assert.ok(drop, JSON.stringify(alerts));
@@ -74,7 +77,10 @@ describe('drift alerts', () => {
   });
 
   it('rule "index-change": abstentions rising after the index version changed', () => {
-    const specs = [...repeat(50, (i) => ({ indexVersion: 'lexical@100', abstained: i % 10 === 0 })), ...repeat(22, (i) => ({ indexVersion: 'lexical@80', abstained: i % 3 !== 0 }))];
+    const specs = [
+      ...repeat(50, (i) => ({ indexVersion: 'lexical@100', abstained: i % 10 === 0 })),
+      ...repeat(22, (i) => ({ indexVersion: 'lexical@80', abstained: i % 3 !== 0 })),
+    ];
     const alerts = detectAlerts(turnsOf(specs));
     const a = alerts.find((x) => x.rule === 'index-change');
     assert.ok(a, JSON.stringify(alerts));
@@ -105,7 +111,10 @@ describe('drift alerts', () => {
   });
 
   it('thresholds are settings: a stricter z or a larger minimum change silences the same shift', () => {
-    const specs = [...repeat(60, (i) => ({ abstained: i % 5 === 0 })), ...repeat(30, (i) => ({ abstained: i % 3 !== 0 }))];
+    const specs = [
+      ...repeat(60, (i) => ({ abstained: i % 5 === 0 })),
+      ...repeat(30, (i) => ({ abstained: i % 3 !== 0 })),
+    ];
     assert.ok(detectAlerts(turnsOf(specs)).some((a) => a.rule === 'recent'));
     assert.deepEqual(detectAlerts(turnsOf(specs), { ...DEFAULT_ALERT_SETTINGS, z: 10 }), []);
     assert.deepEqual(detectAlerts(turnsOf(specs), { ...DEFAULT_ALERT_SETTINGS, minChange: 0.5 }), []);

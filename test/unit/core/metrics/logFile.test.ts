@@ -20,18 +20,30 @@ describe('bounded log (rotation by size, several writers)', function () {
     const limits = { maxBytes: 200, keep: 2 };
     for (let i = 0; i < 30; i++) await appendBounded(file, JSON.stringify({ i, pad: 'abcdefghij' }), limits);
     const names = (await readdir(dir)).sort();
-    assert.deepEqual(names, ['metrics.jsonl', 'metrics.jsonl.1', 'metrics.jsonl.2'], 'no lock file left, two rotated files');
+    assert.deepEqual(
+      names,
+      ['metrics.jsonl', 'metrics.jsonl.1', 'metrics.jsonl.2'],
+      'no lock file left, two rotated files',
+    );
     for (const n of names) assert.ok((await stat(path.join(dir, n))).size <= 200, `${n} within the limit`);
-    const kept = (await readLogText(file)).trim().split('\n').map((l) => JSON.parse(l).i as number);
+    const kept = (await readLogText(file))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).i as number);
     // Oldest first, contiguous, ending with the last record; the oldest records were dropped.
     assert.equal(kept[kept.length - 1], 29);
     assert.ok(kept[0] > 0, 'the oldest lines were rotated out');
-    assert.deepEqual(kept, Array.from({ length: kept.length }, (_, k) => kept[0] + k));
+    assert.deepEqual(
+      kept,
+      Array.from({ length: kept.length }, (_, k) => kept[0] + k),
+    );
   });
 
   it('reads only the tail when asked, starting at a whole line, across rotated files', async () => {
     const file = path.join(dir, 'metrics.jsonl');
-    for (let i = 0; i < 30; i++) await appendBounded(file, JSON.stringify({ i, pad: 'abcdefghij' }), { maxBytes: 200, keep: 5 });
+    for (let i = 0; i < 30; i++) {
+      await appendBounded(file, JSON.stringify({ i, pad: 'abcdefghij' }), { maxBytes: 200, keep: 5 });
+    }
     const all = (await readLogText(file)).trim().split('\n');
     const tail = (await readLogText(file, 100)).trim().split('\n');
     assert.ok(tail.length >= 3 && tail.length < all.length, `${tail.length} of ${all.length}`);
@@ -64,14 +76,22 @@ describe('bounded log (rotation by size, several writers)', function () {
     const count = 150;
     const script = path.resolve(__dirname, '../../../support/logWriterMain.ts');
     // A small limit so that rotation happens many times while the others write; enough rotated files to keep all.
-    const runs = Array.from({ length: writers }, (_, w) =>
-      new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', script, file, `w${w}`, String(count), '4000', '200'], { stdio: ['ignore', 'ignore', 'pipe'] });
-        let err = '';
-        child.stderr.on('data', (d) => (err += d));
-        child.on('error', reject);
-        child.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`writer ${w} exited ${code}: ${err}`))));
-      }),
+    const runs = Array.from(
+      { length: writers },
+      (_, w) =>
+        new Promise<number>((resolve, reject) => {
+          const child = spawn(
+            process.execPath,
+            ['--import', 'tsx', script, file, `w${w}`, String(count), '4000', '200'],
+            { stdio: ['ignore', 'ignore', 'pipe'] },
+          );
+          let err = '';
+          child.stderr.on('data', (d) => (err += d));
+          child.on('error', reject);
+          child.on('exit', (code) =>
+            code === 0 ? resolve(code) : reject(new Error(`writer ${w} exited ${code}: ${err}`)),
+          );
+        }),
     );
     await Promise.all(runs);
     const files = (await readdir(dir)).filter((n) => n.startsWith('metrics.jsonl'));

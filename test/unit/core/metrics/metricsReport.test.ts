@@ -33,8 +33,17 @@ describe('metrics report (aggregation)', () => {
     assert.deepEqual(Object.keys(r.byIndexVersion), ['lexical@10', 'lexical@12']);
     assert.equal(r.byTopic.hr.turns, 2);
     assert.equal(r.byTopic.security.meanCoverage, 0.625);
-    assert.deepEqual(r.byDay.map((d) => [d.day, d.turns]), [['2026-11-01', 4]]);
-    assert.deepEqual(r.changes.map((c) => [c.turn, c.kind, c.from, c.to]), [[3, 'model', 'extractive', 'gemini'], [3, 'index', 'lexical@10', 'lexical@12']]);
+    assert.deepEqual(
+      r.byDay.map((d) => [d.day, d.turns]),
+      [['2026-11-01', 4]],
+    );
+    assert.deepEqual(
+      r.changes.map((c) => [c.turn, c.kind, c.from, c.to]),
+      [
+        [3, 'model', 'extractive', 'gemini'],
+        [3, 'index', 'lexical@10', 'lexical@12'],
+      ],
+    );
   });
 
   it('--since keeps the turns at or after a time', () => {
@@ -64,7 +73,11 @@ describe('metrics report (aggregation)', () => {
     assert.equal(r.turns, 2);
     assert.equal(r.skippedLines, 3);
     assert.deepEqual(Object.keys(r.byTopic).sort(), ['hr', 'refunds']);
-    assert.equal(r.overall.factualSentences, 3, '2 inferred from coverage 0.5 with 1 dropped, 1 for a turn that answered');
+    assert.equal(
+      r.overall.factualSentences,
+      3,
+      '2 inferred from coverage 0.5 with 1 dropped, 1 for a turn that answered',
+    );
     assert.equal(r.overall.dropped, 1);
   });
 

@@ -2,8 +2,26 @@ import { strict as assert } from 'node:assert';
 import { areaOf, commonFolderOf, topicOf } from '../../../../src/core/metrics/topic';
 
 describe('topic of a turn', () => {
-  const ev = (id: string, source: string, heading = '') => ({ id, passageId: id, source, startLine: 1, endLine: 2, heading, text: '', version: 'v' });
-  const kept = (citations: string[]) => ({ text: '', citations, verdict: 'kept' as const, reason: 'supported', code: 'supported' as const, support: 1, start: 0, end: 0 });
+  const ev = (id: string, source: string, heading = '') => ({
+    id,
+    passageId: id,
+    source,
+    startLine: 1,
+    endLine: 2,
+    heading,
+    text: '',
+    version: 'v',
+  });
+  const kept = (citations: string[]) => ({
+    text: '',
+    citations,
+    verdict: 'kept' as const,
+    reason: 'supported',
+    code: 'supported' as const,
+    support: 1,
+    start: 0,
+    end: 0,
+  });
 
   it('area: top folder, else first heading, else the file name', () => {
     assert.equal(areaOf('hr/leave/parental.md', 'Leave > Parental'), 'hr');

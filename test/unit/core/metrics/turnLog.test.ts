@@ -14,7 +14,8 @@ describe('metrics and audit logs', () => {
     docs = await tempDir();
     indexDir = await tempDir('evident-index-');
     await writeDocs(docs, {
-      'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n',
+      'refunds.md':
+        '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n',
       'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
     });
   });
@@ -27,14 +28,28 @@ describe('metrics and audit logs', () => {
   it('appends the four numbers per turn with time, model, index version and topic, and an audit record per turn', async () => {
     const metricsLog = path.join(indexDir, 'logs', 'metrics.jsonl');
     const auditLog = path.join(indexDir, 'logs', 'audit.jsonl');
-    const engine = await Engine.open({ docs: folderDocSource(docs), indexDir: path.join(indexDir, 'idx'), embedding: false, metricsLog, auditLog });
+    const engine = await Engine.open({
+      docs: folderDocSource(docs),
+      indexDir: path.join(indexDir, 'idx'),
+      embedding: false,
+      metricsLog,
+      auditLog,
+    });
     await engine.index();
     await engine.ask('Annual refunds?', {
-      model: new ScriptedModel([search('annual plans refundable'), say('Annual plans are refundable pro rata within 90 days of purchase [E1]. They are also free [E1].')]),
+      model: new ScriptedModel([
+        search('annual plans refundable'),
+        say('Annual plans are refundable pro rata within 90 days of purchase [E1]. They are also free [E1].'),
+      ]),
     });
-    await engine.ask('Cars?', { model: new ScriptedModel([search('company car'), say('NOT_FOUND: nothing about cars.')]) });
+    await engine.ask('Cars?', {
+      model: new ScriptedModel([search('company car'), say('NOT_FOUND: nothing about cars.')]),
+    });
 
-    const metrics = (await readFile(metricsLog, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const metrics = (await readFile(metricsLog, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(metrics.length, 2);
     assert.equal(metrics[0].model, 'scripted');
     assert.equal(metrics[0].retrieval, 'lexical');
@@ -53,12 +68,18 @@ describe('metrics and audit logs', () => {
     assert.equal(metrics[1].abstainedBy, 'model');
 
     await engine.ask('What is the vesting schedule for stock options on flights?', {
-      model: new ScriptedModel([search('flights'), say('Economy class is required for flights shorter than six hours [E1].')]),
+      model: new ScriptedModel([
+        search('flights'),
+        say('Economy class is required for flights shorter than six hours [E1].'),
+      ]),
     });
     const third = JSON.parse((await readFile(metricsLog, 'utf8')).trim().split('\n')[2]);
     assert.deepEqual([third.abstained, third.abstainedBy, third.relevance], [true, 'relevance', 'off-topic']);
 
-    const audit = (await readFile(auditLog, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const audit = (await readFile(auditLog, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.deepEqual(audit[0].cited, ['E1']);
     const e1 = audit[0].evidence.find((e: { id: string }) => e.id === 'E1');
     assert.equal(e1.source, 'refunds.md');
@@ -77,7 +98,10 @@ describe('answer feedback in the turn log', () => {
       const log = path.join(dir, 'metrics.jsonl');
       await appendFeedback(log, 'inv-42', 'unhelpful', new Date('2026-01-02T03:04:05Z'));
       await appendFeedback(log, 'inv-42', 'helpful', new Date('2026-01-02T03:05:00Z'));
-      const lines = (await readFile(log, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = (await readFile(log, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       assert.deepEqual(lines, [
         { time: '2026-01-02T03:04:05.000Z', invocationId: 'inv-42', feedback: 'unhelpful' },
         { time: '2026-01-02T03:05:00.000Z', invocationId: 'inv-42', feedback: 'helpful' },

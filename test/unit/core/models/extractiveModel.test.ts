@@ -11,7 +11,8 @@ describe('extractive model (offline backend)', () => {
 
   before(async () => {
     fixture = await indexedEngine({
-      'marketplace.md': '# Marketplace\n\nYou must be at least 13 years of age to use GitHub Marketplace.\n\nSellers are paid monthly.\n',
+      'marketplace.md':
+        '# Marketplace\n\nYou must be at least 13 years of age to use GitHub Marketplace.\n\nSellers are paid monthly.\n',
       'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n',
     });
     engine = fixture.engine;
@@ -20,21 +21,29 @@ describe('extractive model (offline backend)', () => {
   after(() => fixture.dispose());
 
   it('answers with the passage sentence that covers the question, cited, and the verifier keeps it', async () => {
-    const result = await engine.ask('How old must you be to use GitHub Marketplace?', { model: engine.createExtractiveModel() });
+    const result = await engine.ask('How old must you be to use GitHub Marketplace?', {
+      model: engine.createExtractiveModel(),
+    });
     assert.equal(result.abstained, false, result.answer);
     assert.match(result.answer, /^You must be at least 13 years of age to use GitHub Marketplace \[E\d+\]\.$/);
     assert.ok(result.sentences.every((s) => s.verdict === 'kept'));
   });
 
   it('abstains, naming what is missing, when the question names something the documents never mention', async () => {
-    const result = await engine.ask('How many days of annual leave do employees in Japan receive?', { model: engine.createExtractiveModel() });
+    const result = await engine.ask('How many days of annual leave do employees in Japan receive?', {
+      model: engine.createExtractiveModel(),
+    });
     assert.equal(result.abstained, true);
     assert.match(result.answer, /^NOT_FOUND: .*"Japan"/);
   });
 
   it('is deterministic', async () => {
-    const a = await engine.ask('How much annual leave do employees receive?', { model: engine.createExtractiveModel() });
-    const b = await engine.ask('How much annual leave do employees receive?', { model: engine.createExtractiveModel() });
+    const a = await engine.ask('How much annual leave do employees receive?', {
+      model: engine.createExtractiveModel(),
+    });
+    const b = await engine.ask('How much annual leave do employees receive?', {
+      model: engine.createExtractiveModel(),
+    });
     assert.equal(a.answer, b.answer);
     assert.match(a.answer, /25 days/);
   });
@@ -50,11 +59,19 @@ const SICK = {
     'Therefore, a request over the cap of 240 hours needs a new approval.',
   ].join('\n'),
 };
-const SICK_AGAIN = { id: 'E2', heading: 'Leave > Advanced sick leave > Requests', text: 'You can request up to 240 hours of advanced sick leave.' };
-const APPROVAL = { id: 'E3', heading: 'Leave > Approval', text: 'Your supervisor approves advanced sick leave requests in writing.' };
+const SICK_AGAIN = {
+  id: 'E2',
+  heading: 'Leave > Advanced sick leave > Requests',
+  text: 'You can request up to 240 hours of advanced sick leave.',
+};
+const APPROVAL = {
+  id: 'E3',
+  heading: 'Leave > Approval',
+  text: 'Your supervisor approves advanced sick leave requests in writing.',
+};
 
 describe('extractive answers that read right', () => {
-  it('never says the same sentence twice, and never gives a worked example\'s figure as the rule', () => {
+  it("never says the same sentence twice, and never gives a worked example's figure as the rule", () => {
     const text = answer('How many hours of advanced sick leave can I request?', [SICK, SICK_AGAIN]);
     assert.equal(text.match(/240 hours/g)?.length, 1, text);
     assert.doesNotMatch(text, /104/);

@@ -11,14 +11,31 @@ import { requireRealModel } from '../../../support/realModel';
 
 const DOCS = {
   'expenses.md': [
-    '# Expenses', '',
-    '## Meals', '', 'Meals on a business trip are reimbursed up to 60 euros a day.', 'Alcohol is never reimbursed.', '',
-    '## Receipts', '', 'Submit every receipt in the expense tool within 30 days of the purchase.', 'Receipts older than 30 days are rejected.', '',
+    '# Expenses',
+    '',
+    '## Meals',
+    '',
+    'Meals on a business trip are reimbursed up to 60 euros a day.',
+    'Alcohol is never reimbursed.',
+    '',
+    '## Receipts',
+    '',
+    'Submit every receipt in the expense tool within 30 days of the purchase.',
+    'Receipts older than 30 days are rejected.',
+    '',
   ].join('\n'),
   'onboarding.md': [
-    '# Onboarding', '',
-    '## Laptops', '', 'New staff receive a laptop on their first morning from the IT desk.', 'Choose between a 14-inch and a 16-inch model.', '',
-    '## Buddies', '', 'Every newcomer is paired with a buddy from another team for the first month.', '',
+    '# Onboarding',
+    '',
+    '## Laptops',
+    '',
+    'New staff receive a laptop on their first morning from the IT desk.',
+    'Choose between a 14-inch and a 16-inch model.',
+    '',
+    '## Buddies',
+    '',
+    'Every newcomer is paired with a buddy from another team for the first month.',
+    '',
   ].join('\n'),
 };
 
@@ -36,7 +53,7 @@ describe('extractive model with the real embedding model (semantic sentence choi
 
   after(() => fixture?.dispose());
 
-  it('offers the model\'s similarity: a question is closer to its answer than to an unrelated sentence', async () => {
+  it("offers the model's similarity: a question is closer to its answer than to an unrelated sentence", async () => {
     const similarity = engine.textSimilarity();
     assert.ok(similarity, 'no TextSimilarity with the model loaded');
     const [answer, unrelated] = await similarity.similarity('Who do new employees get their computer from?', [
@@ -54,14 +71,18 @@ describe('extractive model with the real embedding model (semantic sentence choi
     assert.equal(result.retrieval, 'hybrid');
   });
 
-  it('chooses the sentence that answers among sentences sharing the question\'s words', async () => {
-    const result = await engine.ask('By when do I have to hand in my receipts?', { model: engine.createExtractiveModel() });
+  it("chooses the sentence that answers among sentences sharing the question's words", async () => {
+    const result = await engine.ask('By when do I have to hand in my receipts?', {
+      model: engine.createExtractiveModel(),
+    });
     assert.equal(result.abstained, false, result.answer);
     assert.match(result.answer.split(/\[E\d+\]/)[0], /within 30 days of the purchase/);
   });
 
   it('abstains when the question asks for a value no sentence states', async () => {
-    const result = await engine.ask('How much does a buddy get paid for the first month?', { model: engine.createExtractiveModel() });
+    const result = await engine.ask('How much does a buddy get paid for the first month?', {
+      model: engine.createExtractiveModel(),
+    });
     assert.equal(result.abstained, true, result.answer);
   });
 
@@ -69,7 +90,9 @@ describe('extractive model with the real embedding model (semantic sentence choi
     const lexical = await indexedEngine(DOCS);
     try {
       assert.equal(lexical.engine.textSimilarity(), undefined);
-      const result = await lexical.engine.ask('Who gives new staff their computers?', { model: lexical.engine.createExtractiveModel() });
+      const result = await lexical.engine.ask('Who gives new staff their computers?', {
+        model: lexical.engine.createExtractiveModel(),
+      });
       assert.equal(result.abstained, true, result.answer);
     } finally {
       await lexical.dispose();

@@ -11,10 +11,14 @@ import { removeDir, indexSnapshot, tempDir, writeDocs } from '../../../support/w
 import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
 
 const DOCS = {
-  'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
-  'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n\n## Meals\n\nMeals are covered at the federal per diem rate.\n',
-  'security.md': '# Passwords\n\nPasswords must be at least 14 characters long and stored in the password manager.\n\n## Laptops\n\nLaptops are encrypted and locked after five minutes.\n',
-  'leave.md': '# Leave\n\nAnnual leave accrues at four hours per pay period.\n\n## Sick leave\n\nSick leave accrues at four hours per pay period as well.\n',
+  'refunds.md':
+    '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
+  'travel/lodging.md':
+    '# Lodging\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n\n## Meals\n\nMeals are covered at the federal per diem rate.\n',
+  'security.md':
+    '# Passwords\n\nPasswords must be at least 14 characters long and stored in the password manager.\n\n## Laptops\n\nLaptops are encrypted and locked after five minutes.\n',
+  'leave.md':
+    '# Leave\n\nAnnual leave accrues at four hours per pay period.\n\n## Sick leave\n\nSick leave accrues at four hours per pay period as well.\n',
 };
 
 /** The real usearch module, counting how often a graph is built (vectors added) and loaded. */
@@ -97,16 +101,20 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     assert.equal(counts.loaded, 1, 'the saved graph was loaded');
   });
 
-  it('an edit keeps the graph on disk; the edit\'s passages are searched exactly until a rebuild', async () => {
+  it("an edit keeps the graph on disk; the edit's passages are searched exactly until a rebuild", async () => {
     await run();
     const first = (await manifest()).ann;
     await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 16 characters long.\n');
     const { index: edited, report } = await run();
     assert.ok(report.embedded >= 1);
-    assert.equal(counts.loaded, 0, 'the edit run read the graph\'s ids, not the graph');
+    assert.equal(counts.loaded, 0, "the edit run read the graph's ids, not the graph");
     // The same process queries next: the graph loads, without the passage the edit replaced.
-    const [replacedVector] = await embedder.embed(['Passwords\nPasswords must be at least 14 characters long and stored in the password manager.']);
-    for (const hit of await edited.vectorQuery(replacedVector, 20)) assert.ok(edited.passage(hit.id), `${hit.id} is a live passage`);
+    const [replacedVector] = await embedder.embed([
+      'Passwords\nPasswords must be at least 14 characters long and stored in the password manager.',
+    ]);
+    for (const hit of await edited.vectorQuery(replacedVector, 20)) {
+      assert.ok(edited.passage(hit.id), `${hit.id} is a live passage`);
+    }
     assert.ok(await findsItself(edited, 'security.md', '16 characters'));
     assert.equal(counts.loaded, 1);
     const second = (await manifest()).ann;
@@ -115,7 +123,9 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     const index = await PassageIndex.open(indexDir, docs);
     assert.ok(await findsItself(index, 'security.md', '16 characters'));
     // The replaced passage is gone from the results, though the graph file still holds it.
-    const [old] = await embedder.embed(['Passwords\nPasswords must be at least 14 characters long and stored in the password manager.']);
+    const [old] = await embedder.embed([
+      'Passwords\nPasswords must be at least 14 characters long and stored in the password manager.',
+    ]);
     for (const hit of await index.vectorQuery(old, 20)) assert.ok(index.passage(hit.id), `${hit.id} is a live passage`);
     assert.equal(counts.loaded, 2, 'loaded by each index at its first query');
   });
@@ -125,7 +135,10 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     const m = await manifest();
     await truncate(path.join(indexDir, `${m.ann.stem}.usearch`), 64);
     const index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.map((n) => n.text).join(' '), /vector search index is damaged \(ann-\S+\.usearch has 64 of its \d+ bytes\): searching all vectors exactly/);
+    assert.match(
+      index.openNotices.map((n) => n.text).join(' '),
+      /vector search index is damaged \(ann-\S+\.usearch has 64 of its \d+ bytes\): searching all vectors exactly/,
+    );
     assert.ok(await findsItself(index, 'travel/lodging.md', 'per diem'));
     assert.equal(counts.loaded, 0, 'the cut-off file never reached usearch');
     const report = await index.update(folderDocSource(docs), { embedder });
@@ -148,7 +161,10 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     assert.ok(await findsItself(index, 'leave.md', 'as well'));
     assert.equal(counts.loaded, 0);
     assert.equal(logged.length, 1);
-    assert.match(logged[0], /vector search index ann-\S+ is unusable \(ann-\S+\.usearch is not the file that was saved \(its checksum differs\)\): searching all vectors exactly/);
+    assert.match(
+      logged[0],
+      /vector search index ann-\S+ is unusable \(ann-\S+\.usearch is not the file that was saved \(its checksum differs\)\): searching all vectors exactly/,
+    );
     await index.update(folderDocSource(docs), { embedder });
     assert.equal(counts.built, 2, 'rebuilt by the next run, though no document changed');
     assert.notEqual((await manifest()).ann.stem, m.ann.stem);
@@ -163,7 +179,10 @@ describe('vector search graph in the index folder: persisted, kept across edits,
     assert.ok(!(await readdir(indexDir)).some((n) => n.startsWith('ann-')));
     assert.ok(await findsItself(index, 'leave.md', 'Annual leave'));
     assert.equal(logged.length, 1);
-    assert.match(logged[0], /Vector search is exact \(a full scan, slower above 10,000 passages\): the usearch native module could not load .*simulated/);
+    assert.match(
+      logged[0],
+      /Vector search is exact \(a full scan, slower above 10,000 passages\): the usearch native module could not load .*simulated/,
+    );
   });
 
   it('drops a graph written by a machine whose module now fails to load, and keeps answering', async () => {
@@ -177,7 +196,10 @@ describe('vector search graph in the index folder: persisted, kept across edits,
   it('builds the graph once per fill, at its last commit, not at every chunk commit', async () => {
     // 48 more documents of two passages each: the fill embeds in batches of 32 and commits every 32.
     const more: Record<string, string> = {};
-    for (let i = 0; i < 48; i++) more[`notes/note-${i}.md`] = `# Note ${i}\n\nBadge number ${i} opens door ${i * 7} of the annex.\n\n## Visitors ${i}\n\nVisitors sign in at desk ${i} before ${i + 8} o'clock.\n`;
+    for (let i = 0; i < 48; i++) {
+      more[`notes/note-${i}.md`] =
+        `# Note ${i}\n\nBadge number ${i} opens door ${i * 7} of the annex.\n\n## Visitors ${i}\n\nVisitors sign in at desk ${i} before ${i + 8} o'clock.\n`;
+    }
     await writeDocs(docs, more);
     const index = await PassageIndex.open(indexDir, docs);
     const report = await index.update(folderDocSource(docs), { embedder, commitEvery: { passages: 32 } });

@@ -3,7 +3,9 @@ import { importTransformers } from '../../../../src/core/onnxRuntime';
 import { meanPool, padBatch, rowLength, type TokenRow } from '../../../../src/core/retrieval/embeddingBatches';
 import { requireRealModel } from '../../../support/realModel';
 
-type Tokenizer = ((texts: string[], o: { padding: boolean; truncation: boolean; max_length: number }) => TokenRow) & { pad_token_id?: number };
+type Tokenizer = ((texts: string[], o: { padding: boolean; truncation: boolean; max_length: number }) => TokenRow) & {
+  pad_token_id?: number;
+};
 
 const texts = [
   'How do I request a laptop?',
@@ -20,7 +22,9 @@ describe('embedding batches: texts tokenised one by one, padded and pooled as tr
 
   before(async () => {
     const { transformers } = await importTransformers('auto');
-    tokenizer = (await transformers.AutoTokenizer.from_pretrained(requireRealModel(), { local_files_only: true })) as unknown as Tokenizer;
+    tokenizer = (await transformers.AutoTokenizer.from_pretrained(requireRealModel(), {
+      local_files_only: true,
+    })) as unknown as Tokenizer;
   });
 
   it("padBatch of single-text tokenisations equals the tokenizer's own padded batch, tensor by tensor", () => {
@@ -56,8 +60,13 @@ describe('embedding batches: texts tokenised one by one, padded and pooled as tr
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 8 - 4;
     const hidden = Float32Array.from({ length: batch * seq * dims }, random);
     const lengths = [37, 1, 20, 36, 9];
-    const mask = BigInt64Array.from({ length: batch * seq }, (_, n) => (n % seq < lengths[Math.floor(n / seq)] ? 1n : 0n));
-    const expected = transformers.mean_pooling(new transformers.Tensor('float32', hidden, [batch, seq, dims]), new transformers.Tensor('int64', mask, [batch, seq]));
+    const mask = BigInt64Array.from({ length: batch * seq }, (_, n) =>
+      n % seq < lengths[Math.floor(n / seq)] ? 1n : 0n,
+    );
+    const expected = transformers.mean_pooling(
+      new transformers.Tensor('float32', hidden, [batch, seq, dims]),
+      new transformers.Tensor('int64', mask, [batch, seq]),
+    );
     const pooled = meanPool(hidden, mask, batch, seq, dims);
     assert.deepEqual(expected.dims, [batch, dims]);
     const differing = [...pooled].filter((x, i) => !Object.is(x, (expected.data as Float32Array)[i])).length;

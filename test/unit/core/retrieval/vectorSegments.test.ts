@@ -47,13 +47,27 @@ describe('vector store segments: compaction keeps the largest segment and every 
     store.remove(['small-3-1', 'big-17']);
     const plan = await store.planSave(() => 'merged');
     assert.equal(plan.compacted, true);
-    assert.deepEqual(plan.write.map((w) => w.stem), ['merged'], 'only the merged segment is written');
+    assert.deepEqual(
+      plan.write.map((w) => w.stem),
+      ['merged'],
+      'only the merged segment is written',
+    );
     assert.equal(plan.write[0].ids.length, 8 * 5 - 1, 'the live rows of the small segments, the removed one left out');
-    assert.deepEqual(plan.refs.map((r) => r.stem), ['s0', 'merged'], 'the big segment keeps its file');
+    assert.deepEqual(
+      plan.refs.map((r) => r.stem),
+      ['s0', 'merged'],
+      'the big segment keeps its file',
+    );
     assert.deepEqual(plan.refs[0].dead.length, 1, 'its removed row is recorded as dead, not copied away');
     store.markSaved();
     const after = store.exactQuery(question, 30);
-    assert.deepEqual(after.map((h) => h.id), before.map((h) => h.id).filter((id) => id !== 'small-3-1' && id !== 'big-17').slice(0, after.length));
+    assert.deepEqual(
+      after.map((h) => h.id),
+      before
+        .map((h) => h.id)
+        .filter((id) => id !== 'small-3-1' && id !== 'big-17')
+        .slice(0, after.length),
+    );
     assert.equal(store.size, 400 + 40 - 2);
     assert.ok(!store.has('small-3-1') && !store.has('big-17') && store.has('small-7-4'));
   });
@@ -63,7 +77,10 @@ describe('vector store segments: compaction keeps the largest segment and every 
     store.remove(Array.from({ length: 150 }, (_, i) => `big-${i}`));
     const plan = await store.planSave(() => 'all');
     assert.equal(plan.compacted, true);
-    assert.deepEqual(plan.refs.map((r) => r.stem), ['all']);
+    assert.deepEqual(
+      plan.refs.map((r) => r.stem),
+      ['all'],
+    );
     assert.equal(plan.write[0].ids.length, 250 + 10);
     assert.deepEqual(plan.refs[0].dead, []);
   });

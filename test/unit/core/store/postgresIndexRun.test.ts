@@ -29,7 +29,12 @@ async function sql<T = Record<string, unknown>>(url: string, text: string, param
 
 function counting(embedder: Embedder): Embedder & { count: () => number } {
   let n = 0;
-  return { modelId: embedder.modelId, dimensions: embedder.dimensions, count: () => n, embed: (t, s) => ((n += t.length), embedder.embed(t, s)) };
+  return {
+    modelId: embedder.modelId,
+    dimensions: embedder.dimensions,
+    count: () => n,
+    embed: (t, s) => ((n += t.length), embedder.embed(t, s)),
+  };
 }
 
 for (const kind of TEST_SERVERS) {
@@ -51,7 +56,13 @@ for (const kind of TEST_SERVERS) {
       await writeDocs(dir, files);
       return dir;
     };
-    const documents = async () => (await sql<{ path: string; version: string }>(server.url, 'SELECT path, version FROM evident_documents ORDER BY path')).map((r) => r.path);
+    const documents = async () =>
+      (
+        await sql<{ path: string; version: string }>(
+          server.url,
+          'SELECT path, version FROM evident_documents ORDER BY path',
+        )
+      ).map((r) => r.path);
 
     before(async () => {
       server = await startTestPostgres({ kind });
@@ -65,8 +76,14 @@ for (const kind of TEST_SERVERS) {
     });
 
     it('the last indexer to commit applies its whole tree, also the files it found unchanged before the other committed', async () => {
-      const treeA = await tree({ 'refunds.md': '# Refunds\n\nAnnual plans are refundable within 90 days.\n', 'only-a.md': '# A\n\nOnly tree A has this.\n' });
-      const treeB = await tree({ 'refunds.md': '# Refunds\n\nAnnual plans are refundable within 30 days.\n', 'only-b.md': '# B\n\nOnly tree B has this.\n' });
+      const treeA = await tree({
+        'refunds.md': '# Refunds\n\nAnnual plans are refundable within 90 days.\n',
+        'only-a.md': '# A\n\nOnly tree A has this.\n',
+      });
+      const treeB = await tree({
+        'refunds.md': '# Refunds\n\nAnnual plans are refundable within 30 days.\n',
+        'only-b.md': '# B\n\nOnly tree B has this.\n',
+      });
       const a = await openStore();
       const b = await openStore();
       await a.update(folderDocSource(treeA), { embedder });
@@ -90,19 +107,33 @@ for (const kind of TEST_SERVERS) {
       assert.deepEqual(await documents(), ['new-a.md', 'only-a.md', 'refunds.md']);
       const refund = await a.search('annual plans refundable days', 1, embedder);
       assert.match(refund.passages[0].passage.text, /90 days/, "tree A's refunds.md");
-      const counts = (await sql<{ n: number; v: number }>(server.url, 'SELECT count(*)::int AS n, count(embedding)::int AS v FROM evident_passages'))[0];
+      const counts = (
+        await sql<{ n: number; v: number }>(
+          server.url,
+          'SELECT count(*)::int AS n, count(embedding)::int AS v FROM evident_passages',
+        )
+      )[0];
       assert.equal(counts.n, counts.v, 'every passage has its vector');
     });
 
     it('copes with a text the model embeds as NaN: the passage is kept without a vector, and such a question searches by words', async () => {
-      const docs = await tree({ 'refunds.md': '# Refunds\n\nAnnual plans are refundable within 90 days.\n', 'blank.md': `${ZERO_WIDTH}\n` });
+      const docs = await tree({
+        'refunds.md': '# Refunds\n\nAnnual plans are refundable within 90 days.\n',
+        'blank.md': `${ZERO_WIDTH}\n`,
+      });
       const store = await openStore();
       const report = await store.update(folderDocSource(docs), { embedder });
       assert.equal(report.documents, 2);
       assert.match(report.notices.map((n) => n.text).join(' '), /1 passage has no vector/);
-      const rows = await sql<{ text: string; has: boolean }>(server.url, 'SELECT text, embedding IS NOT NULL AS has FROM evident_passages ORDER BY text');
+      const rows = await sql<{ text: string; has: boolean }>(
+        server.url,
+        'SELECT text, embedding IS NOT NULL AS has FROM evident_passages ORDER BY text',
+      );
       assert.equal(rows.length, 2);
-      assert.ok(rows.every((r) => r.has === !r.text.includes(ZERO_WIDTH)), 'only the zero-width passage is without a vector');
+      assert.ok(
+        rows.every((r) => r.has === !r.text.includes(ZERO_WIDTH)),
+        'only the zero-width passage is without a vector',
+      );
       const found = await store.search(ZERO_WIDTH, 6, embedder);
       assert.equal(found.mode, 'lexical', 'a question the model cannot embed is searched by words');
       assert.ok((await store.search('annual plans refundable', 6, embedder)).passages.length > 0);
@@ -111,7 +142,10 @@ for (const kind of TEST_SERVERS) {
     });
 
     it('reports done, with a warning, when the connection is lost during the VACUUM after the commit', async () => {
-      const docs = await tree({ 'refunds.md': '# Refunds\n\nAnnual plans are refundable within 90 days.\n', 'travel.md': '# Travel\n\nEconomy class for short flights.\n' });
+      const docs = await tree({
+        'refunds.md': '# Refunds\n\nAnnual plans are refundable within 90 days.\n',
+        'travel.md': '# Travel\n\nEconomy class for short flights.\n',
+      });
       const proxy = await startTcpProxy('127.0.0.1', Number(new URL(server.url).port));
       try {
         const url = new URL(server.url);
@@ -124,7 +158,10 @@ for (const kind of TEST_SERVERS) {
         });
         assert.equal(report.documents, 2);
         assert.equal(report.added, 2);
-        assert.match(report.notices.map((n) => n.text).join(' '), /The shared index is written, but VACUUM \(ANALYZE\) failed/);
+        assert.match(
+          report.notices.map((n) => n.text).join(' '),
+          /The shared index is written, but VACUUM \(ANALYZE\) failed/,
+        );
         proxy.dropNext(0);
       } finally {
         await proxy.stop();
@@ -149,7 +186,11 @@ for (const kind of TEST_SERVERS) {
       const reader = await openStore(url.toString());
       const unchanged = await reader.update(folderDocSource(docs), { embedder });
       assert.equal(unchanged.unchanged, 1);
-      assert.deepEqual(await sql(server.url, 'SELECT updated_at, passages FROM evident_store'), before, 'nothing written');
+      assert.deepEqual(
+        await sql(server.url, 'SELECT updated_at, passages FROM evident_store'),
+        before,
+        'nothing written',
+      );
 
       await writeDocs(docs, { 'travel.md': '# Travel\n\nEconomy class for short flights.\n' });
       const counted = counting(embedder);

@@ -18,15 +18,23 @@ import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
 import { loadTinyEmbedder } from '../../../support/tinyEmbedder';
 
 const DOCS: Record<string, string> = {
-  'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
-  'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n\n## Per diem\n\nMeals are covered by a per diem of 60 dollars a day.\n',
+  'refunds.md':
+    '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
+  'travel/lodging.md':
+    '# Lodging\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n\n## Per diem\n\nMeals are covered by a per diem of 60 dollars a day.\n',
   'security.md': '# Passwords\n\nPasswords must be at least 14 characters long and stored in the password manager.\n',
   'empty.md': '',
 };
 
 const stemsOfText = (text: string) => analyse(text, { stemming: true }).terms.map((t) => t.stem);
 
-const QUERIES = ['annual plan refund', 'hotel night large city', 'how long must passwords be', 'per diem meals', 'monthly plans'];
+const QUERIES = [
+  'annual plan refund',
+  'hotel night large city',
+  'how long must passwords be',
+  'per diem meals',
+  'monthly plans',
+];
 
 /** Undoes schema 3 (BM25 document frequencies, posting lengths): a store as Evident's schema 2 left it. */
 const TO_SCHEMA_2 = `DROP TABLE evident_term_df;
@@ -43,11 +51,17 @@ async function countsAndRecounts(url: string): Promise<Record<string, unknown[]>
     const q = async (sql: string) => (await client.query(sql)).rows;
     return {
       termDf: await q('SELECT term, df FROM evident_term_df ORDER BY term COLLATE "C"'),
-      termRecount: await q('SELECT term, count(*)::int AS df FROM evident_terms GROUP BY term ORDER BY term COLLATE "C"'),
+      termRecount: await q(
+        'SELECT term, count(*)::int AS df FROM evident_terms GROUP BY term ORDER BY term COLLATE "C"',
+      ),
       stemDf: await q('SELECT stem, df FROM evident_stems ORDER BY stem COLLATE "C"'),
-      stemRecount: await q('SELECT s AS stem, count(*)::int AS df FROM evident_passages, unnest(stems) AS s GROUP BY s ORDER BY s COLLATE "C"'),
+      stemRecount: await q(
+        'SELECT s AS stem, count(*)::int AS df FROM evident_passages, unnest(stems) AS s GROUP BY s ORDER BY s COLLATE "C"',
+      ),
       // Every posting carries its passage's weighted length; none is left without its passage.
-      wrongLengths: await q('SELECT t.passage_id, t.len, p.len AS passage_len FROM evident_terms t LEFT JOIN evident_passages p ON p.id = t.passage_id WHERE p.len IS DISTINCT FROM t.len'),
+      wrongLengths: await q(
+        'SELECT t.passage_id, t.len, p.len AS passage_len FROM evident_terms t LEFT JOIN evident_passages p ON p.id = t.passage_id WHERE p.len IS DISTINCT FROM t.len',
+      ),
     };
   } finally {
     await client.end();
@@ -68,7 +82,12 @@ function renamed(embedder: Embedder, modelId: string): Embedder {
 
 function counting(embedder: Embedder): Embedder & { count: () => number } {
   let n = 0;
-  return { modelId: embedder.modelId, dimensions: embedder.dimensions, count: () => n, embed: (t, s) => ((n += t.length), embedder.embed(t, s)) };
+  return {
+    modelId: embedder.modelId,
+    dimensions: embedder.dimensions,
+    count: () => n,
+    embed: (t, s) => ((n += t.length), embedder.embed(t, s)),
+  };
 }
 
 for (const kind of TEST_SERVERS) {
@@ -127,7 +146,11 @@ for (const kind of TEST_SERVERS) {
       assert.deepEqual(version, [{ version: SCHEMA_VERSION }]);
       assert.equal(ext.length, 1, 'the pgvector extension is installed');
       assert.deepEqual(store.status(), { indexed: false, documents: 0, passages: 0, embeddingModel: null });
-      await assert.rejects(store.search('refunds', 6, embedder), (e: StoreError) => e.code === 'not-indexed' && /never been indexed/.test(e.message) && /evident index/.test(e.message));
+      await assert.rejects(
+        store.search('refunds', 6, embedder),
+        (e: StoreError) =>
+          e.code === 'not-indexed' && /never been indexed/.test(e.message) && /evident index/.test(e.message),
+      );
       // A second open migrates nothing and keeps one schema row.
       await openStore();
     });
@@ -137,13 +160,21 @@ for (const kind of TEST_SERVERS) {
       await first.update(folderDocSource(docs), { embedder });
       await first.close();
       const admin = await adminAtSchema2();
-      await admin.query('ALTER TABLE evident_passages DROP COLUMN stems; DROP TABLE evident_stems; ALTER TABLE evident_store DROP COLUMN documents; UPDATE evident_schema SET version = 1');
+      await admin.query(
+        'ALTER TABLE evident_passages DROP COLUMN stems; DROP TABLE evident_stems; ALTER TABLE evident_store DROP COLUMN documents; UPDATE evident_schema SET version = 1',
+      );
       await admin.end();
       const store = await openStore();
       assert.equal(store.status().indexed, false);
-      await assert.rejects(store.search('annual plan refund', 6, embedder), (e: StoreError) => e.code === 'not-indexed');
+      await assert.rejects(
+        store.search('annual plan refund', 6, embedder),
+        (e: StoreError) => e.code === 'not-indexed',
+      );
       const report = await store.update(folderDocSource(docs), { embedder });
-      assert.ok(report.notices.some((n) => n.code === 'index-format-changed' && /re-chunking every document/.test(n.text)), report.notices.map((n) => n.text).join(' | '));
+      assert.ok(
+        report.notices.some((n) => n.code === 'index-format-changed' && /re-chunking every document/.test(n.text)),
+        report.notices.map((n) => n.text).join(' | '),
+      );
       assert.ok((await store.search('annual plan refund', 6, embedder)).passages.length > 0);
       const stats = await store.termStats(['refundable']);
       assert.ok(stats.idf('refund') < stats.idf('zzqunseen'), 'a word of the index weighs less than an unseen one');
@@ -154,7 +185,9 @@ for (const kind of TEST_SERVERS) {
       const first = await openStore();
       await first.update(folderDocSource(docs), { embedder });
       const before = [];
-      for (const q of QUERIES) before.push((await first.search(q, 6, embedder)).passages, (await first.search(q, 30, undefined)).passages);
+      for (const q of QUERIES) {
+        before.push((await first.search(q, 6, embedder)).passages, (await first.search(q, 30, undefined)).passages);
+      }
       await first.close();
       const admin = await adminAtSchema2();
       await admin.end();
@@ -162,7 +195,9 @@ for (const kind of TEST_SERVERS) {
       const store = await openStore();
       assert.equal(store.status().indexed, true, 'no re-index needed');
       const after = [];
-      for (const q of QUERIES) after.push((await store.search(q, 6, embedder)).passages, (await store.search(q, 30, undefined)).passages);
+      for (const q of QUERIES) {
+        after.push((await store.search(q, 6, embedder)).passages, (await store.search(q, 30, undefined)).passages);
+      }
       assert.deepEqual(after, before, 'the same passages, order and scores, hybrid and lexical');
       const client = new pg.Client({ connectionString: server.url });
       await client.connect();
@@ -171,7 +206,11 @@ for (const kind of TEST_SERVERS) {
       assertCountsExact(await countsAndRecounts(server.url));
       const again = counting(embedder);
       const report = await store.update(folderDocSource(docs), { embedder: again });
-      assert.deepEqual([report.unchanged, again.count()], [4, 0], 'the next run finds everything current and embeds nothing');
+      assert.deepEqual(
+        [report.unchanged, again.count()],
+        [4, 0],
+        'the next run finds everything current and embeds nothing',
+      );
     });
 
     it('a migration that fails leaves the older store exactly as it was and says which version failed', async () => {
@@ -182,10 +221,32 @@ for (const kind of TEST_SERVERS) {
       // Something of the team's own in the way of schema 3's new table.
       await admin.query('CREATE TABLE evident_term_df (note text)');
       const passages = (await admin.query('SELECT count(*)::int AS n FROM evident_passages')).rows[0].n;
-      await assert.rejects(openStore(), (e: StoreError) => e.code === 'setup' && /Could not migrate the shared index's schema \(version 3\)/.test(e.message) && /evident_term_df/.test(e.message));
-      assert.deepEqual((await admin.query('SELECT version FROM evident_schema')).rows, [{ version: 2 }], 'still schema 2');
-      assert.equal((await admin.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'evident_terms' AND column_name = 'len'")).rows[0].n, 0, 'no half-migrated table');
-      assert.equal((await admin.query('SELECT count(*)::int AS n FROM evident_passages')).rows[0].n, passages, 'no passage lost');
+      await assert.rejects(
+        openStore(),
+        (e: StoreError) =>
+          e.code === 'setup' &&
+          /Could not migrate the shared index's schema \(version 3\)/.test(e.message) &&
+          /evident_term_df/.test(e.message),
+      );
+      assert.deepEqual(
+        (await admin.query('SELECT version FROM evident_schema')).rows,
+        [{ version: 2 }],
+        'still schema 2',
+      );
+      assert.equal(
+        (
+          await admin.query(
+            "SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'evident_terms' AND column_name = 'len'",
+          )
+        ).rows[0].n,
+        0,
+        'no half-migrated table',
+      );
+      assert.equal(
+        (await admin.query('SELECT count(*)::int AS n FROM evident_passages')).rows[0].n,
+        passages,
+        'no passage lost',
+      );
       await admin.query('DROP TABLE evident_term_df');
       await admin.end();
       const store = await openStore();
@@ -205,7 +266,14 @@ for (const kind of TEST_SERVERS) {
       const url = new URL(server.url);
       url.username = 'evident_test_reader';
       url.password = 'reader';
-      await assert.rejects(openStore(url.toString()), (e: StoreError) => e.code === 'setup' && /schema version 2/.test(e.message) && /role that owns its tables/.test(e.message) && /evident index --store/.test(e.message));
+      await assert.rejects(
+        openStore(url.toString()),
+        (e: StoreError) =>
+          e.code === 'setup' &&
+          /schema version 2/.test(e.message) &&
+          /role that owns its tables/.test(e.message) &&
+          /evident index --store/.test(e.message),
+      );
       assert.deepEqual((await admin.query('SELECT version FROM evident_schema')).rows, [{ version: 2 }]);
       await admin.end();
     });
@@ -216,7 +284,10 @@ for (const kind of TEST_SERVERS) {
       await client.connect();
       await client.query('UPDATE evident_schema SET version = 99');
       await client.end();
-      await assert.rejects(openStore(), (e: StoreError) => e.code === 'schema-newer' && /Update Evident/.test(e.message));
+      await assert.rejects(
+        openStore(),
+        (e: StoreError) => e.code === 'schema-newer' && /Update Evident/.test(e.message),
+      );
     });
 
     it('answers through a role that may only read (no CREATE right): opening a current store changes nothing', async function () {
@@ -254,14 +325,22 @@ for (const kind of TEST_SERVERS) {
           const shared = await store.search(q, 6, embedder);
           const mine = await local.search(q, 6, embedder);
           assert.equal(shared.mode, 'hybrid');
-          assert.deepEqual(shared.passages.map((p) => p.passage), mine.passages.map((p) => p.passage), `same passages, same order for "${q}"`);
+          assert.deepEqual(
+            shared.passages.map((p) => p.passage),
+            mine.passages.map((p) => p.passage),
+            `same passages, same order for "${q}"`,
+          );
         }
         // Lexical only (a client without an embedding model): still the local ranking.
         for (const q of QUERIES) {
           const shared = await store.search(q, 6, undefined);
           const mine = await local.search(q, 6, undefined);
           assert.equal(shared.mode, 'lexical');
-          assert.deepEqual(shared.passages.map((p) => p.passage.id), mine.passages.map((p) => p.passage.id), `same lexical ranking for "${q}"`);
+          assert.deepEqual(
+            shared.passages.map((p) => p.passage.id),
+            mine.passages.map((p) => p.passage.id),
+            `same lexical ranking for "${q}"`,
+          );
         }
       } finally {
         await removeDir(localDir);
@@ -296,9 +375,15 @@ for (const kind of TEST_SERVERS) {
       const store = await openStore();
       await store.update(folderDocSource(docs), { embedder });
       // Edit one file (passages change), delete another, add a third; then reindex incrementally.
-      await writeFile(path.join(docs, 'refunds.md'), '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable within 30 days.\n\n## Gift cards\n\nGift cards are never refundable.\n');
+      await writeFile(
+        path.join(docs, 'refunds.md'),
+        '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable within 30 days.\n\n## Gift cards\n\nGift cards are never refundable.\n',
+      );
       await unlink(path.join(docs, 'security.md'));
-      await writeFile(path.join(docs, 'travel/rail.md'), '# Rail\n\nRail travel is booked in standard class; per diem applies to meals on board.\n');
+      await writeFile(
+        path.join(docs, 'travel/rail.md'),
+        '# Rail\n\nRail travel is booked in standard class; per diem applies to meals on board.\n',
+      );
       await store.update(folderDocSource(docs), { embedder });
       const localDir = await tempDir('evident-index-');
       try {
@@ -307,12 +392,16 @@ for (const kind of TEST_SERVERS) {
         const texts = await local.passageTexts();
         const stems = new Set(texts.flatMap((t) => analyse(t, { stemming: true }).terms.map((term) => term.stem)));
         // The removed file's words are counted nowhere any more: as unseen as a made-up word.
-        for (const gone of stemsOfText('passwords manager')) assert.ok(!stems.has(gone), `fixture: "${gone}" left with security.md`);
+        for (const gone of stemsOfText('passwords manager')) {
+          assert.ok(!stems.has(gone), `fixture: "${gone}" left with security.md`);
+        }
         // A new client with a fresh cache, and one that has read counts before the update (stale cache).
         const fresh = await openStore();
         const freshStats = await fresh.termStats([...texts, 'passwords manager']);
         const localStats = await local.termStats([]);
-        for (const stem of [...stems, ...stemsOfText('passwords manager')]) assert.equal(freshStats.idf(stem), localStats.idf(stem), `idf of "${stem}" after the edits`);
+        for (const stem of [...stems, ...stemsOfText('passwords manager')]) {
+          assert.equal(freshStats.idf(stem), localStats.idf(stem), `idf of "${stem}" after the edits`);
+        }
         // The counts came from the stem table: emptying the passages' text does not change them.
         const admin = new pg.Client({ connectionString: server.url });
         await admin.connect();
@@ -321,7 +410,9 @@ for (const kind of TEST_SERVERS) {
         await admin.end();
         assert.equal(stemRows, stems.size, 'one row per stem in the index, none left over from removed passages');
         const again = await (await openStore()).termStats(texts);
-        for (const stem of stems) assert.equal(again.idf(stem), localStats.idf(stem), `idf of "${stem}" read from the stem table`);
+        for (const stem of stems) {
+          assert.equal(again.idf(stem), localStats.idf(stem), `idf of "${stem}" read from the stem table`);
+        }
         assertCountsExact(await countsAndRecounts(server.url));
       } finally {
         await removeDir(localDir);
@@ -332,9 +423,18 @@ for (const kind of TEST_SERVERS) {
       // Twelve policies sharing words in different proportions, so document frequencies decide the order.
       const words = ['travel', 'hotel', 'refund', 'laptop', 'overtime', 'leave', 'review', 'budget'];
       const policy = (i: number, shift = 0) =>
-        `# Policy ${i}\n\n${words.filter((_, w) => (i + w + shift) % 3 !== 0).map((w, k) => `The ${w} rule ${k} applies to team ${i % 4}.`).join(' ')}\n\n## Notes\n\nAsk the ${words[(i + shift) % words.length]} desk.\n`;
+        `# Policy ${i}\n\n${words
+          .filter((_, w) => (i + w + shift) % 3 !== 0)
+          .map((w, k) => `The ${w} rule ${k} applies to team ${i % 4}.`)
+          .join(' ')}\n\n## Notes\n\nAsk the ${words[(i + shift) % words.length]} desk.\n`;
       await writeDocs(docs, Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`policies/p${i}.md`, policy(i)])));
-      const queries = ['travel hotel refund', 'laptop overtime', 'leave review budget desk', 'team rule', 'hotel desk notes'];
+      const queries = [
+        'travel hotel refund',
+        'laptop overtime',
+        'leave review budget desk',
+        'team rule',
+        'hotel desk notes',
+      ];
       const store = await openStore();
       const localDir = await tempDir('evident-index-');
       try {
@@ -345,8 +445,16 @@ for (const kind of TEST_SERVERS) {
           for (const q of queries) {
             const shared = (await store.search(q, 30, undefined)).passages.map((p) => p.passage.id);
             assert.ok(shared.length > 3, `"${q}" finds passages ${when}`);
-            assert.deepEqual(shared, (await local.search(q, 30, undefined)).passages.map((p) => p.passage.id), `lexical order of "${q}" ${when}`);
-            assert.deepEqual((await store.search(q, 6, embedder)).passages.map((p) => p.passage.id), (await local.search(q, 6, embedder)).passages.map((p) => p.passage.id), `top 6 of "${q}" ${when}`);
+            assert.deepEqual(
+              shared,
+              (await local.search(q, 30, undefined)).passages.map((p) => p.passage.id),
+              `lexical order of "${q}" ${when}`,
+            );
+            assert.deepEqual(
+              (await store.search(q, 6, embedder)).passages.map((p) => p.passage.id),
+              (await local.search(q, 6, embedder)).passages.map((p) => p.passage.id),
+              `top 6 of "${q}" ${when}`,
+            );
           }
           assertCountsExact(await countsAndRecounts(server.url));
         };
@@ -364,18 +472,38 @@ for (const kind of TEST_SERVERS) {
 
     it("reads only the query terms' postings, through the postings' key, never a scan of the term table", async () => {
       // Enough passages that the term table spans many pages (the planner would scan a one-page table anyway).
-      const topics = ['travel', 'hotel', 'refund', 'laptop', 'overtime', 'leave', 'review', 'budget', 'badge', 'parking'];
-      await writeDocs(docs, Object.fromEntries(Array.from({ length: 150 }, (_, i) => [
-        `many/doc-${i}.md`,
-        `# Doc ${i}\n\n${Array.from({ length: 12 }, (_, k) => `Word${i}x${k} ${topics[(i + k) % topics.length]} item${k} note${i % 17}.`).join(' ')}\n`,
-      ])));
+      const topics = [
+        'travel',
+        'hotel',
+        'refund',
+        'laptop',
+        'overtime',
+        'leave',
+        'review',
+        'budget',
+        'badge',
+        'parking',
+      ];
+      await writeDocs(
+        docs,
+        Object.fromEntries(
+          Array.from({ length: 150 }, (_, i) => [
+            `many/doc-${i}.md`,
+            `# Doc ${i}\n\n${Array.from({ length: 12 }, (_, k) => `Word${i}x${k} ${topics[(i + k) % topics.length]} item${k} note${i % 17}.`).join(' ')}\n`,
+          ]),
+        ),
+      );
       const store = await openStore();
       await store.update(folderDocSource(docs), {});
       const client = new pg.Client({ connectionString: server.url });
       await client.connect();
       try {
         const terms = lexicalTerms('hotel refund for doc 12 notes');
-        const plan = (await client.query(`EXPLAIN ${LEXICAL_SEARCH_SQL}`, [terms, 6, CANDIDATES, RRF_K, K1, B, []])).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+        const plan = (
+          await client.query(`EXPLAIN ${LEXICAL_SEARCH_SQL}`, [terms, 6, CANDIDATES, RRF_K, K1, B, []])
+        ).rows
+          .map((r) => r['QUERY PLAN'] as string)
+          .join('\n');
         assert.doesNotMatch(plan, /Seq Scan on evident_terms\b/, plan);
         assert.match(plan, /evident_terms_pkey/, plan);
         assert.match(plan, /evident_term_df_pkey/, plan);
@@ -393,32 +521,56 @@ for (const kind of TEST_SERVERS) {
 
       const again = counting(embedder);
       const unchanged = await store.update(folderDocSource(docs), { embedder: again });
-      assert.deepEqual([unchanged.added, unchanged.updated, unchanged.removed, unchanged.unchanged, again.count()], [0, 0, 0, 4, 0]);
+      assert.deepEqual(
+        [unchanged.added, unchanged.updated, unchanged.removed, unchanged.unchanged, again.count()],
+        [0, 0, 0, 4, 0],
+      );
 
       // One section added above the others (their lines move, their ids and vectors stay), one file deleted.
-      await writeFile(path.join(docs, 'travel/lodging.md'), '# Lodging\n\nA new first paragraph about booking through the travel desk.\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n\n## Per diem\n\nMeals are covered by a per diem of 60 dollars a day.\n');
+      await writeFile(
+        path.join(docs, 'travel/lodging.md'),
+        '# Lodging\n\nA new first paragraph about booking through the travel desk.\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n\n## Per diem\n\nMeals are covered by a per diem of 60 dollars a day.\n',
+      );
       await unlink(path.join(docs, 'security.md'));
       const edit = counting(embedder);
       const report = await store.update(folderDocSource(docs), { embedder: edit });
       assert.deepEqual([report.added, report.updated, report.removed, report.unchanged], [0, 1, 1, 2]);
       assert.equal(edit.count(), report.embedded);
-      assert.ok(report.embedded >= 1 && report.embedded < 3, `only the changed passages are embedded (${report.embedded})`);
+      assert.ok(
+        report.embedded >= 1 && report.embedded < 3,
+        `only the changed passages are embedded (${report.embedded})`,
+      );
       const perDiem = (await store.search('per diem meals', 1, embedder)).passages[0].passage;
       assert.equal(perDiem.startLine, 9, 'line ranges follow the edit');
-      assert.equal((await store.search('passwords', 6, undefined)).passages.filter((p) => p.passage.source === 'security.md').length, 0);
+      assert.equal(
+        (await store.search('passwords', 6, undefined)).passages.filter((p) => p.passage.source === 'security.md')
+          .length,
+        0,
+      );
       assert.equal(store.status().documents, 3);
-      assert.deepEqual((await store.passages([lodgingId, 'nope'])).length, 0, 'the edited paragraph has a new id (its text changed)');
+      assert.deepEqual(
+        (await store.passages([lodgingId, 'nope'])).length,
+        0,
+        'the edited paragraph has a new id (its text changed)',
+      );
     });
 
     it('two indexers at once end with one consistent index (advisory lock), every passage with a vector', async () => {
       const a = await openStore();
       const b = await openStore();
-      const [ra, rb] = await Promise.all([a.update(folderDocSource(docs), { embedder }), b.update(folderDocSource(docs), { embedder })]);
+      const [ra, rb] = await Promise.all([
+        a.update(folderDocSource(docs), { embedder }),
+        b.update(folderDocSource(docs), { embedder }),
+      ]);
       assert.equal(ra.documents, 4);
       assert.equal(rb.documents, 4);
       const client = new pg.Client({ connectionString: server.url });
       await client.connect();
-      const counts = (await client.query('SELECT count(*)::int AS n, count(embedding)::int AS v, count(DISTINCT id)::int AS d FROM evident_passages')).rows[0];
+      const counts = (
+        await client.query(
+          'SELECT count(*)::int AS n, count(embedding)::int AS v, count(DISTINCT id)::int AS d FROM evident_passages',
+        )
+      ).rows[0];
       const docsRows = (await client.query('SELECT count(*)::int AS n FROM evident_documents')).rows[0];
       await client.end();
       // The counts (stems, BM25 terms) were kept once per passage, not once per indexer: they equal a recount.
@@ -428,22 +580,33 @@ for (const kind of TEST_SERVERS) {
       assert.equal(docsRows.n, 4);
       const c = await openStore();
       assert.equal(c.status().passages, counts.n);
-      assert.deepEqual((await c.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id), (await a.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id));
+      assert.deepEqual(
+        (await c.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id),
+        (await a.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id),
+      );
     });
 
     it('a second client answers while an indexer runs: it sees the old index or the new, never half of one', async () => {
       const writer = await openStore();
       const reader = await openStore();
       await writer.update(folderDocSource(docs), { embedder });
-      await writeDocs(docs, { 'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 210 dollars per night in large cities.\n' });
-      for (let i = 0; i < 30; i++) await writeDocs(docs, { [`more/policy-${i}.md`]: `# Policy ${i}\n\nRule ${i} applies to hotel stays in city ${i}.\n` });
+      await writeDocs(docs, {
+        'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 210 dollars per night in large cities.\n',
+      });
+      for (let i = 0; i < 30; i++) {
+        await writeDocs(docs, {
+          [`more/policy-${i}.md`]: `# Policy ${i}\n\nRule ${i} applies to hotel stays in city ${i}.\n`,
+        });
+      }
       const indexing = writer.update(folderDocSource(docs), { embedder });
       const seen = new Set<number>();
       let done = false;
       void indexing.finally(() => (done = true));
       while (!done) {
         const hits = await reader.search('hotel stays dollars per night', 6, embedder);
-        const lodging = hits.passages.filter((p) => p.passage.source === 'travel/lodging.md' && p.passage.text.startsWith('Hotel')).map((p) => p.passage.text);
+        const lodging = hits.passages
+          .filter((p) => p.passage.source === 'travel/lodging.md' && p.passage.text.startsWith('Hotel'))
+          .map((p) => p.passage.text);
         assert.equal(lodging.length, 1, 'exactly one version of the lodging passage');
         seen.add(lodging[0].includes('210') ? 210 : 180);
       }
@@ -457,9 +620,22 @@ for (const kind of TEST_SERVERS) {
       const store = await openStore();
       await store.update(folderDocSource(docs), { embedder });
       const other = renamed(embedder, 'Xenova/some-other-model');
-      await assert.rejects(store.search('refunds', 6, other), (e: StoreError) => e.code === 'model-mismatch' && e.message.includes(`embedded with ${embedder.modelId}`) && e.message.includes('Xenova/some-other-model') && e.message.includes(`--embedding-model ${embedder.modelId}`));
-      await assert.rejects(store.update(folderDocSource(docs), { embedder: other }), (e: StoreError) => e.code === 'model-mismatch');
-      await assert.rejects(store.update(folderDocSource(docs), {}), (e: StoreError) => e.code === 'model-mismatch' && /needs that embedding model/.test(e.message));
+      await assert.rejects(
+        store.search('refunds', 6, other),
+        (e: StoreError) =>
+          e.code === 'model-mismatch' &&
+          e.message.includes(`embedded with ${embedder.modelId}`) &&
+          e.message.includes('Xenova/some-other-model') &&
+          e.message.includes(`--embedding-model ${embedder.modelId}`),
+      );
+      await assert.rejects(
+        store.update(folderDocSource(docs), { embedder: other }),
+        (e: StoreError) => e.code === 'model-mismatch',
+      );
+      await assert.rejects(
+        store.update(folderDocSource(docs), {}),
+        (e: StoreError) => e.code === 'model-mismatch' && /needs that embedding model/.test(e.message),
+      );
       // Nothing was changed by the refused runs.
       assert.equal((await store.search('refunds', 6, embedder)).passages.length > 0, true);
     });
@@ -476,21 +652,38 @@ for (const kind of TEST_SERVERS) {
 
         proxy.dropNext(1);
         const retried = await store.search('annual plan refund', 6, embedder);
-        assert.deepEqual(retried.passages.map((p) => p.passage.id), expected, 'the retry answers the same');
+        assert.deepEqual(
+          retried.passages.map((p) => p.passage.id),
+          expected,
+          'the retry answers the same',
+        );
 
         proxy.dropNext(Infinity);
-        await assert.rejects(store.search('annual plan refund', 6, embedder), (e: StoreError) =>
-          e.code === 'unreachable' && /unreachable/.test(e.message) && /try again/.test(e.message) && !e.message.includes('not-shown'));
+        await assert.rejects(
+          store.search('annual plan refund', 6, embedder),
+          (e: StoreError) =>
+            e.code === 'unreachable' &&
+            /unreachable/.test(e.message) &&
+            /try again/.test(e.message) &&
+            !e.message.includes('not-shown'),
+        );
 
         proxy.dropNext(0);
-        assert.deepEqual((await store.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id), expected, 'usable again once the server is back');
+        assert.deepEqual(
+          (await store.search('annual plan refund', 6, embedder)).passages.map((p) => p.passage.id),
+          expected,
+          'usable again once the server is back',
+        );
       } finally {
         await proxy.stop();
       }
     });
 
     it('says which index answers without ever showing the password', () => {
-      assert.equal(redactConnection('postgres://team:s3cret@db.example:5432/handbook'), 'postgres://team@db.example:5432/handbook');
+      assert.equal(
+        redactConnection('postgres://team:s3cret@db.example:5432/handbook'),
+        'postgres://team@db.example:5432/handbook',
+      );
       assert.equal(redactConnection('postgresql://db.example/handbook'), 'postgresql://db.example/handbook');
     });
   });

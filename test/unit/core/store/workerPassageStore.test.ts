@@ -71,9 +71,15 @@ describe('index worker: a real worker thread owns the index; typed messages, can
     assert.equal(report.passages, DOCUMENTS * 4);
     assert.equal(report.embedded, DOCUMENTS * 4);
     assert.ok(lexicalReadyAt >= 0, 'the lexical-ready signal crossed');
-    assert.ok(progress.slice(0, lexicalReadyAt).every((p) => p.phase !== 'embedding'), 'lexical-ready comes before any embedding');
+    assert.ok(
+      progress.slice(0, lexicalReadyAt).every((p) => p.phase !== 'embedding'),
+      'lexical-ready comes before any embedding',
+    );
     const fills = progress.filter((p) => p.vectors).map((p) => p.vectors?.passagesWithVectors ?? -1);
-    assert.ok(fills.length > 2 && fills.every((n, i) => i === 0 || n >= fills[i - 1]), `the figure only grows: ${fills.join(',')}`);
+    assert.ok(
+      fills.length > 2 && fills.every((n, i) => i === 0 || n >= fills[i - 1]),
+      `the figure only grows: ${fills.join(',')}`,
+    );
     assert.deepEqual([...phases].sort(), ['embedding', 'reading', 'saving', 'scanning']);
     assert.equal(store.mode(), 'hybrid');
     assert.deepEqual(store.status().vectors, { passagesWithVectors: DOCUMENTS * 4, passages: DOCUMENTS * 4 });
@@ -86,7 +92,7 @@ describe('index worker: a real worker thread owns the index; typed messages, can
     assert.equal(await store.commonFolder(), '');
   });
 
-  it('compares texts with the worker\'s embedding model (TextSimilarity across the boundary), and offers none without one', async () => {
+  it("compares texts with the worker's embedding model (TextSimilarity across the boundary), and offers none without one", async () => {
     const lexical = await start(false);
     await lexical.update(folderDocSource(docs), {});
     assert.equal(lexical.similarity(), undefined, 'a lexical-only worker offers no similarity');
@@ -111,7 +117,11 @@ describe('index worker: a real worker thread owns the index; typed messages, can
       onProgress: (p) => {
         if (p.phase === 'embedding' && p.vectors && p.vectors.passagesWithVectors >= 32 && !searching) {
           searching = store.search('equipment limits manager', 4).then((found) => {
-            during = { mode: found.mode, count: found.passages.length, vectors: store.status().vectors?.passagesWithVectors };
+            during = {
+              mode: found.mode,
+              count: found.passages.length,
+              vectors: store.status().vectors?.passagesWithVectors,
+            };
           });
         }
       },
@@ -154,22 +164,32 @@ describe('index worker: a real worker thread owns the index; typed messages, can
     await writeFile(file, 'x');
     const badDir = indexDir;
     indexDir = file;
-    await assert.rejects(start(false), (error: NodeJS.ErrnoException) => /EEXIST|ENOTDIR/.test(`${error.code} ${error.message}`));
+    await assert.rejects(start(false), (error: NodeJS.ErrnoException) =>
+      /EEXIST|ENOTDIR/.test(`${error.code} ${error.message}`),
+    );
     indexDir = badDir;
 
     const logs: string[] = [];
     const store = await start(false, logs);
     store.postRaw({ type: 'call', op: 'dropEverything', args: {} });
     const deadline = Date.now() + 5_000;
-    while (!logs.some((l) => /malformed message/.test(l)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    assert.ok(logs.some((l) => l.startsWith('error: ') && /malformed message/.test(l)), logs.join('\n'));
+    while (!logs.some((l) => /malformed message/.test(l)) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.ok(
+      logs.some((l) => l.startsWith('error: ') && /malformed message/.test(l)),
+      logs.join('\n'),
+    );
     // Still serving after refusing it.
     await store.update(folderDocSource(docs), {});
     assert.equal(store.mode(), 'lexical');
     assert.equal((await store.search('privacy records', 2)).passages.length, 2);
 
     // Terminated mid-run: the run fails with a message that says what to do; later calls too.
-    const running = assert.rejects(store.update(folderDocSource(docs), { paths: [] }), (error: Error) => error.name === 'IndexWorkerStopped' && /Reindex/.test(error.message));
+    const running = assert.rejects(
+      store.update(folderDocSource(docs), { paths: [] }),
+      (error: Error) => error.name === 'IndexWorkerStopped' && /Reindex/.test(error.message),
+    );
     await store.close();
     await running;
     await assert.rejects(store.search('x', 1), /index worker stopped/);
@@ -185,7 +205,13 @@ describe('index worker: a real worker thread owns the index; typed messages, can
         script: SCRIPT,
         indexDir,
         docs: { folders: [{ name: 'docs', root: docs }] },
-        embedding: { modelId: 'some-org/some-model', cacheDir: path.join(indexDir, 'models'), allowRemote: true, hubEndpoint: `http://127.0.0.1:${port}`, probeTimeoutMs: 10_000 },
+        embedding: {
+          modelId: 'some-org/some-model',
+          cacheDir: path.join(indexDir, 'models'),
+          allowRemote: true,
+          hubEndpoint: `http://127.0.0.1:${port}`,
+          probeTimeoutMs: 10_000,
+        },
       });
       open.push(store);
       const started = Date.now();
@@ -196,7 +222,9 @@ describe('index worker: a real worker thread owns the index; typed messages, can
         onLexicalReady: () => {
           lexicalAfter = Date.now() - started;
           embedderThen = store.workerStatus.embedder;
-          searched = store.search('travel approval', 3).then((r) => ({ mode: r.mode, count: r.passages.length, after: Date.now() - started }));
+          searched = store
+            .search('travel approval', 3)
+            .then((r) => ({ mode: r.mode, count: r.passages.length, after: Date.now() - started }));
         },
       });
       assert.equal(embedderThen, 'loading', 'the lexical part was committed while the model was still loading');
@@ -204,7 +232,10 @@ describe('index worker: a real worker thread owns the index; typed messages, can
       assert.ok(found, 'a search was asked at the lexical commit');
       assert.equal(found.mode, 'lexical');
       assert.equal(found.count, 3);
-      assert.ok(found.after < 7_000 && found.after - lexicalAfter < 4_000, `answered ${found.after - lexicalAfter} ms after the lexical commit: it did not wait for the model (8 s)`);
+      assert.ok(
+        found.after < 7_000 && found.after - lexicalAfter < 4_000,
+        `answered ${found.after - lexicalAfter} ms after the lexical commit: it did not wait for the model (8 s)`,
+      );
       assert.ok(lexicalAfter < 8_000, `lexical after ${lexicalAfter} ms`);
       assert.equal(report.passages, DOCUMENTS * 4);
       assert.equal(store.workerStatus.embedder, 'unavailable');
@@ -221,6 +252,9 @@ describe('index worker: a real worker thread owns the index; typed messages, can
     assert.equal(isToWorker({ type: 'cancel', id: -1 }), false);
     assert.equal(isFromWorker({ type: 'result', id: 3, value: null }), true);
     assert.equal(isFromWorker({ type: 'error', id: 3, error: { message: 'no name' } }), false);
-    assert.equal(isFromWorker({ type: 'status', status: { indexed: true, documents: 1, passages: 1, mode: 'semantic' } }), false);
+    assert.equal(
+      isFromWorker({ type: 'status', status: { indexed: true, documents: 1, passages: 1, mode: 'semantic' } }),
+      false,
+    );
   });
 });

@@ -24,7 +24,9 @@ function holdThread(ms: number): void {
 }
 
 const closedError = (error: unknown): boolean =>
-  error instanceof IndexWorkerStopped && /\(closed\)/.test(error.message) && /Reindex Workspace Docs/.test(error.message);
+  error instanceof IndexWorkerStopped &&
+  /\(closed\)/.test(error.message) &&
+  /Reindex Workspace Docs/.test(error.message);
 
 describe('index worker: close() while a request is open (real worker thread, real index on disk)', function () {
   // Each round starts a worker (about a second, several on a loaded machine): two lanes at once.
@@ -35,7 +37,12 @@ describe('index worker: close() while a request is open (real worker thread, rea
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
   const open = (lane: { docs: string; indexDir: string }) =>
-    WorkerPassageStore.open({ script: SCRIPT, indexDir: lane.indexDir, docs: { folders: [{ name: 'docs', root: lane.docs }] }, embedding: false });
+    WorkerPassageStore.open({
+      script: SCRIPT,
+      indexDir: lane.indexDir,
+      docs: { folders: [{ name: 'docs', root: lane.docs }] },
+      embedding: false,
+    });
 
   before(async () => {
     for (let i = 0; i < LANES; i++) {
@@ -78,7 +85,10 @@ describe('index worker: close() while a request is open (real worker thread, rea
     const outcomes = { closed: 0, finishedBefore: 0 };
     const round = async (lane: { docs: string; indexDir: string }, n: number): Promise<void> => {
       // Each round edits one document, so the run has real work to do: read, chunk and commit.
-      await writeFile(path.join(lane.docs, EDITED), `# travel policy 0\n\n## Limits\n\nRound ${n}: a manager approves travel requests up to ${100 + n} dollars.\n`);
+      await writeFile(
+        path.join(lane.docs, EDITED),
+        `# travel policy 0\n\n## Limits\n\nRound ${n}: a manager approves travel requests up to ${100 + n} dollars.\n`,
+      );
       const store = await open(lane);
       // Nothing lost: what was committed before each close opens whole, without repair.
       assert.equal(store.status().documents, DOCUMENTS, `round ${n}: every document is there after the last close`);
@@ -124,7 +134,10 @@ describe('index worker: close() while a request is open (real worker thread, rea
         assert.ok(!(settled instanceof Error), `round ${n}: ${String(settled)}`);
         outcomes.finishedBefore++;
       } else {
-        assert.ok(closedError(settled), `round ${n}: a run open at close() settled as ${settled instanceof Error ? settled.message : JSON.stringify(settled)}`);
+        assert.ok(
+          closedError(settled),
+          `round ${n}: a run open at close() settled as ${settled instanceof Error ? settled.message : JSON.stringify(settled)}`,
+        );
         outcomes.closed++;
       }
       await assert.rejects(store.passages(['x']), closedError, `round ${n}: a request after close`);

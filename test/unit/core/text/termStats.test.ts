@@ -1,7 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { TermCounts, termStatsFromTexts } from '../../../../src/core/text/termStats';
 
-const TEXTS = ['Hotel stays are reimbursed per night.', 'Refunds of annual plans within 90 days.', 'Hotel refunds need a receipt.'];
+const TEXTS = [
+  'Hotel stays are reimbursed per night.',
+  'Refunds of annual plans within 90 days.',
+  'Hotel refunds need a receipt.',
+];
 
 describe('term counts: stored as lines, read back equal, stats stable while counts change', () => {
   const counts = () => {

@@ -31,10 +31,21 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
   it('search returns passages under ids E1… with source, lines, heading, text and document version', async () => {
     const result = await tools.search('chat-1', 'search_docs', { query: 'annual plans refundable' });
     assert.ok(result.passages.length >= 1);
-    assert.deepEqual(result.passages.map((p) => p.id), result.passages.map((_, i) => `E${i + 1}`));
+    assert.deepEqual(
+      result.passages.map((p) => p.id),
+      result.passages.map((_, i) => `E${i + 1}`),
+    );
     const annual = result.passages.find((p) => p.text === ANNUAL);
     assert.ok(annual);
-    assert.deepEqual(Object.keys(annual).sort(), ['endLine', 'heading', 'id', 'source', 'startLine', 'text', 'version']);
+    assert.deepEqual(Object.keys(annual).sort(), [
+      'endLine',
+      'heading',
+      'id',
+      'source',
+      'startLine',
+      'text',
+      'version',
+    ]);
     assert.equal(annual.source, 'refunds.md');
     assert.equal(annual.heading, 'Refunds > Annual plans');
     assert.equal(annual.startLine, 5);
@@ -54,7 +65,9 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
   it('keeps a sentence citing the id that backs it (route cited, with that passage)', async () => {
     const search = await tools.search('chat-1', 'search_docs', { query: 'annual plans refundable' });
     const id = idOf(search, ANNUAL);
-    const { result } = await tools.check('chat-1', 'check_answer', { answer: `Annual plans are refundable pro rata within 90 days of purchase [${id}].` });
+    const { result } = await tools.check('chat-1', 'check_answer', {
+      answer: `Annual plans are refundable pro rata within 90 days of purchase [${id}].`,
+    });
     assert.equal(result.sentences.length, 1);
     assert.equal(result.sentences[0].verdict, 'kept');
     assert.equal(result.sentences[0].route, 'cited');
@@ -88,14 +101,18 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
   it('does not rescue a real id that does not back its sentence (laundering) by searching for it', async () => {
     const search = await tools.search('chat-1', 'search_docs', { query: 'annual plans refundable' });
     const id = idOf(search, ANNUAL);
-    const { result } = await tools.check('chat-1', 'check_answer', { answer: `Economy class is required for flights shorter than six hours [${id}].` });
+    const { result } = await tools.check('chat-1', 'check_answer', {
+      answer: `Economy class is required for flights shorter than six hours [${id}].`,
+    });
     assert.equal(result.sentences[0].verdict, 'dropped');
     assert.equal(result.sentences[0].route, 'cited');
     assert.match(result.sentences[0].reason, /^low-support/);
   });
 
   it('checks a sentence without an id against passages retrieved for it: kept, with the passage and no id', async () => {
-    const { result } = await tools.check('fresh', 'check_answer', { answer: 'Economy class is required for flights shorter than six hours.' });
+    const { result } = await tools.check('fresh', 'check_answer', {
+      answer: 'Economy class is required for flights shorter than six hours.',
+    });
     assert.equal(result.sentences[0].verdict, 'kept');
     assert.equal(result.sentences[0].route, 'retrieved');
     assert.deepEqual(result.sentences[0].evidence, [{ source: 'travel.md', startLine: 3, endLine: 3 }]);
@@ -107,28 +124,50 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
     const { result } = await tools.check('chat-1', 'check_answer', {
       answer: `Annual plans are refundable pro rata within 45 days of purchase [${id}]. Annual plans are refundable pro rata within 45 days of purchase.`,
     });
-    assert.deepEqual(result.sentences.map((s) => [s.verdict, s.route]), [['dropped', 'cited'], ['dropped', 'retrieved']]);
+    assert.deepEqual(
+      result.sentences.map((s) => [s.verdict, s.route]),
+      [
+        ['dropped', 'cited'],
+        ['dropped', 'retrieved'],
+      ],
+    );
     for (const s of result.sentences) assert.match(s.reason, /^value-mismatch: '45 days' — the passage says 90 days/);
     assert.deepEqual(result.sentences[1].evidence, [{ source: 'refunds.md', startLine: 5, endLine: 5 }]);
   });
 
   it('never pools passages: a sentence joining facts of two documents, without an id, is dropped', async () => {
     const { result } = await tools.check('fresh', 'check_answer', {
-      answer: 'Annual plans are refundable pro rata within 90 days and economy class is required for flights shorter than six hours.',
+      answer:
+        'Annual plans are refundable pro rata within 90 days and economy class is required for flights shorter than six hours.',
     });
     assert.equal(result.sentences[0].verdict, 'dropped');
     assert.equal(result.sentences[0].route, 'retrieved');
   });
 
   it('exempts a sentence that states nothing (route none), and counts coverage over factual sentences only', async () => {
-    const { result } = await tools.check('fresh', 'check_answer', { answer: 'Here is what I found:\n\nEconomy class is required for flights shorter than six hours.\n\nAnnual plans are free forever.' });
-    assert.deepEqual(result.sentences.map((s) => [s.verdict, s.route]), [['exempt', 'none'], ['kept', 'retrieved'], ['dropped', 'retrieved']]);
+    const { result } = await tools.check('fresh', 'check_answer', {
+      answer:
+        'Here is what I found:\n\nEconomy class is required for flights shorter than six hours.\n\nAnnual plans are free forever.',
+    });
+    assert.deepEqual(
+      result.sentences.map((s) => [s.verdict, s.route]),
+      [
+        ['exempt', 'none'],
+        ['kept', 'retrieved'],
+        ['dropped', 'retrieved'],
+      ],
+    );
     assert.equal(result.coverage, 0.5);
   });
 
   it('passes a NOT_FOUND answer as exempt: it claims nothing', async () => {
-    const { result } = await tools.check('fresh', 'check_answer', { answer: 'NOT_FOUND: the documents do not mention parking.' });
-    assert.deepEqual(result.sentences.map((s) => [s.text, s.verdict, s.route]), [['NOT_FOUND: the documents do not mention parking.', 'exempt', 'none']]);
+    const { result } = await tools.check('fresh', 'check_answer', {
+      answer: 'NOT_FOUND: the documents do not mention parking.',
+    });
+    assert.deepEqual(
+      result.sentences.map((s) => [s.text, s.verdict, s.route]),
+      [['NOT_FOUND: the documents do not mention parking.', 'exempt', 'none']],
+    );
   });
 
   it('searches with the question too for a sentence that cites no id, and only for those', async () => {
@@ -146,35 +185,71 @@ describe('DocsTools (search and check for agents, on a real lexical index)', () 
     await recording.search('chat-1', 'search_docs', { query: 'annual plans refundable' });
     queries.length = 0;
     const { result } = await recording.check('chat-1', 'check_answer', {
-      answer: 'Annual plans are refundable pro rata within 90 days of purchase [E1]. Economy class is required for flights shorter than six hours.',
+      answer:
+        'Annual plans are refundable pro rata within 90 days of purchase [E1]. Economy class is required for flights shorter than six hours.',
       question: 'What do the refund and travel policies say?',
     });
     assert.deepEqual(queries, [
       'Economy class is required for flights shorter than six hours.',
       'What do the refund and travel policies say? Economy class is required for flights shorter than six hours.',
     ]);
-    assert.deepEqual(result.sentences.map((s) => [s.verdict, s.route]), [['kept', 'cited'], ['kept', 'retrieved']]);
+    assert.deepEqual(
+      result.sentences.map((s) => [s.verdict, s.route]),
+      [
+        ['kept', 'cited'],
+        ['kept', 'retrieved'],
+      ],
+    );
   });
 
   it('refuses bad and oversized arguments with a message naming the argument', async () => {
-    await assert.rejects(tools.search('c', 'search_docs', { query: '' }), (e: ToolInputError) => e.code === 'bad-argument' && /"query" is empty/.test(e.message));
-    await assert.rejects(tools.search('c', 'search_docs', { query: 'x', k: 0 }), (e: ToolInputError) => e.code === 'bad-argument' && /"k" must be a whole number from 1 to 50/.test(e.message));
-    await assert.rejects(tools.search('c', 'search_docs', { query: 'x', limit: 3 }), (e: ToolInputError) => e.code === 'bad-argument' && /no argument "limit"/.test(e.message));
-    await assert.rejects(tools.search('c', 'search_docs', 'refunds'), (e: ToolInputError) => e.code === 'bad-argument' && /object of arguments/.test(e.message));
-    await assert.rejects(tools.check('c', 'check_answer', { answer: 42 }), (e: ToolInputError) => e.code === 'bad-argument' && /"answer" as a string/.test(e.message));
+    await assert.rejects(
+      tools.search('c', 'search_docs', { query: '' }),
+      (e: ToolInputError) => e.code === 'bad-argument' && /"query" is empty/.test(e.message),
+    );
+    await assert.rejects(
+      tools.search('c', 'search_docs', { query: 'x', k: 0 }),
+      (e: ToolInputError) => e.code === 'bad-argument' && /"k" must be a whole number from 1 to 50/.test(e.message),
+    );
+    await assert.rejects(
+      tools.search('c', 'search_docs', { query: 'x', limit: 3 }),
+      (e: ToolInputError) => e.code === 'bad-argument' && /no argument "limit"/.test(e.message),
+    );
+    await assert.rejects(
+      tools.search('c', 'search_docs', 'refunds'),
+      (e: ToolInputError) => e.code === 'bad-argument' && /object of arguments/.test(e.message),
+    );
+    await assert.rejects(
+      tools.check('c', 'check_answer', { answer: 42 }),
+      (e: ToolInputError) => e.code === 'bad-argument' && /"answer" as a string/.test(e.message),
+    );
     const huge = 'Monthly plans are not refundable. '.repeat(32_000);
-    await assert.rejects(tools.check('c', 'check_answer', { answer: huge }), (e: ToolInputError) => e.code === 'too-large' && /is 1,088,000 characters long; at most 50,000/.test(e.message));
+    await assert.rejects(
+      tools.check('c', 'check_answer', { answer: huge }),
+      (e: ToolInputError) => e.code === 'too-large' && /is 1,088,000 characters long; at most 50,000/.test(e.message),
+    );
   });
 
   it('stops when cancelled: a search or check whose signal aborts rejects with AbortError and records nothing', async () => {
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(tools.search('cancelled', 'search_docs', { query: 'annual plans refundable' }, controller.signal), { name: 'AbortError' });
+    await assert.rejects(
+      tools.search('cancelled', 'search_docs', { query: 'annual plans refundable' }, controller.signal),
+      { name: 'AbortError' },
+    );
     assert.equal(tools.ledgers.forCheck('cancelled'), undefined, 'a cancelled search opened no ledger');
-    await assert.rejects(tools.check('cancelled', 'check_answer', { answer: 'Economy class is required for flights shorter than six hours.' }, controller.signal), { name: 'AbortError' });
+    await assert.rejects(
+      tools.check(
+        'cancelled',
+        'check_answer',
+        { answer: 'Economy class is required for flights shorter than six hours.' },
+        controller.signal,
+      ),
+      { name: 'AbortError' },
+    );
   });
 
-  it('frees a conversation\'s ledger after its idle time: its ids then fail the lookup', async () => {
+  it("frees a conversation's ledger after its idle time: its ids then fail the lookup", async () => {
     let now = 0;
     const ledgers = new ToolLedgers({ idleMs: 1000 }, () => now);
     const timed = new DocsTools(async () => fixture.engine, { topK: () => 6, ledgers });

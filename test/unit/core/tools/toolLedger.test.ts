@@ -5,19 +5,34 @@ import { strict as assert } from 'node:assert';
 import { ConversationEvidence, ToolLedgers } from '../../../../src/core/tools/toolLedger';
 import type { Passage } from '../../../../src/domain/types';
 
-const passage = (n: number): Passage => ({ id: `p${n}`, source: `doc${n}.md`, headingPath: [], heading: '', startLine: n, endLine: n, text: `text ${n}`, version: 'v' });
+const passage = (n: number): Passage => ({
+  id: `p${n}`,
+  source: `doc${n}.md`,
+  headingPath: [],
+  heading: '',
+  startLine: n,
+  endLine: n,
+  text: `text ${n}`,
+  version: 'v',
+});
 
-describe('ToolLedgers (bounded ledgers of agents\' conversations)', () => {
+describe("ToolLedgers (bounded ledgers of agents' conversations)", () => {
   it('gives ids E1, E2… in order; a passage returned again keeps its id', () => {
     const ledger = new ConversationEvidence(10);
-    assert.deepEqual([1, 2, 1, 3].map((n) => ledger.record(passage(n)).id), ['E1', 'E2', 'E1', 'E3']);
+    assert.deepEqual(
+      [1, 2, 1, 3].map((n) => ledger.record(passage(n)).id),
+      ['E1', 'E2', 'E1', 'E3'],
+    );
     assert.equal(ledger.get('E2')?.source, 'doc2.md');
   });
 
   it('keeps the newest maxPassages: the oldest ids then fail the lookup, and numbering goes on', () => {
     const ledger = new ConversationEvidence(3);
     for (let n = 1; n <= 5; n++) ledger.record(passage(n));
-    assert.deepEqual(ledger.all().map((e) => e.id), ['E3', 'E4', 'E5']);
+    assert.deepEqual(
+      ledger.all().map((e) => e.id),
+      ['E3', 'E4', 'E5'],
+    );
     assert.equal(ledger.get('E1'), undefined);
     assert.equal(ledger.record(passage(1)).id, 'E6', 'an evicted passage comes back under a new id');
   });

@@ -5,7 +5,13 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CHECK_INPUT_SCHEMA, MAX_ANSWER_CHARS, MAX_SEARCH_K, SEARCH_INPUT_SCHEMA, toolDescriptions } from '../../../../src/core/tools';
+import {
+  CHECK_INPUT_SCHEMA,
+  MAX_ANSWER_CHARS,
+  MAX_SEARCH_K,
+  SEARCH_INPUT_SCHEMA,
+  toolDescriptions,
+} from '../../../../src/core/tools';
 import { LanguageModelTools } from '../../../../src/shared/ids';
 
 interface ToolContribution {
@@ -19,17 +25,25 @@ interface ToolContribution {
   icon?: string;
 }
 
-const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as { contributes: { languageModelTools: ToolContribution[] } };
+const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as {
+  contributes: { languageModelTools: ToolContribution[] };
+};
 
 describe('tool schemas and descriptions (one definition for VS Code and MCP)', () => {
   const tools = manifest.contributes.languageModelTools;
-  const descriptions = toolDescriptions({ search: LanguageModelTools.searchDocs, check: LanguageModelTools.checkAnswer });
+  const descriptions = toolDescriptions({
+    search: LanguageModelTools.searchDocs,
+    check: LanguageModelTools.checkAnswer,
+  });
 
   it('package.json contributes the two tools under the names the host registers, referable as #evidentDocs and #evidentCheck', () => {
-    assert.deepEqual(tools.map((t) => [t.name, t.toolReferenceName, t.canBeReferencedInPrompt]), [
-      [LanguageModelTools.searchDocs, LanguageModelTools.searchReference, true],
-      [LanguageModelTools.checkAnswer, LanguageModelTools.checkReference, true],
-    ]);
+    assert.deepEqual(
+      tools.map((t) => [t.name, t.toolReferenceName, t.canBeReferencedInPrompt]),
+      [
+        [LanguageModelTools.searchDocs, LanguageModelTools.searchReference, true],
+        [LanguageModelTools.checkAnswer, LanguageModelTools.checkReference, true],
+      ],
+    );
     assert.equal(LanguageModelTools.searchReference, 'evidentDocs');
     for (const t of tools) {
       assert.ok(t.displayName && t.userDescription, t.name);
@@ -45,14 +59,26 @@ describe('tool schemas and descriptions (one definition for VS Code and MCP)', (
   });
 
   it('tells an agent to search, answer with ids, then check before replying', () => {
-    assert.match(descriptions.search, /before answering.*\[E2\].*never invent one.*Before you reply, call evident_checkAnswer/s);
-    assert.match(descriptions.check, /evident_searchDocs.*without an id are checked against passages retrieved.*before replying/s);
-    assert.ok(!JSON.stringify(toolDescriptions({ search: 'search_docs', check: 'check_answer' })).includes('evident_'), 'the MCP names appear in the MCP descriptions');
+    assert.match(
+      descriptions.search,
+      /before answering.*\[E2\].*never invent one.*Before you reply, call evident_checkAnswer/s,
+    );
+    assert.match(
+      descriptions.check,
+      /evident_searchDocs.*without an id are checked against passages retrieved.*before replying/s,
+    );
+    assert.ok(
+      !JSON.stringify(toolDescriptions({ search: 'search_docs', check: 'check_answer' })).includes('evident_'),
+      'the MCP names appear in the MCP descriptions',
+    );
   });
 
   it('states the bounds the input check enforces', () => {
     assert.equal(SEARCH_INPUT_SCHEMA.properties.k.maximum, MAX_SEARCH_K);
-    assert.match(CHECK_INPUT_SCHEMA.properties.answer.description, new RegExp(MAX_ANSWER_CHARS.toLocaleString('en-US')));
+    assert.match(
+      CHECK_INPUT_SCHEMA.properties.answer.description,
+      new RegExp(MAX_ANSWER_CHARS.toLocaleString('en-US')),
+    );
     assert.deepEqual([...SEARCH_INPUT_SCHEMA.required], ['query']);
     assert.deepEqual([...CHECK_INPUT_SCHEMA.required], ['answer']);
   });

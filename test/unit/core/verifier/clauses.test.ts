@@ -15,14 +15,14 @@ const ledger = ledgerOf({ E1: ANNUAL, E2: OUTAGES, E3: VENDOR });
 
 describe('clause-level support', () => {
   it('splits compound sentences at the joining words, not plain lists', () => {
-    assert.deepEqual(splitClauses('Annual plans may be refunded within 90 days, and so may monthly plans').map((c) => c.text), [
-      'Annual plans may be refunded within 90 days',
-      'and so may monthly plans',
-    ]);
-    assert.deepEqual(splitClauses('Outages are acknowledged within one hour, including by phone').map((c) => c.text), [
-      'Outages are acknowledged within one hour',
-      'including by phone',
-    ]);
+    assert.deepEqual(
+      splitClauses('Annual plans may be refunded within 90 days, and so may monthly plans').map((c) => c.text),
+      ['Annual plans may be refunded within 90 days', 'and so may monthly plans'],
+    );
+    assert.deepEqual(
+      splitClauses('Outages are acknowledged within one hour, including by phone').map((c) => c.text),
+      ['Outages are acknowledged within one hour', 'including by phone'],
+    );
     assert.equal(splitClauses('Claims must be approved by a manager and filed within 30 days').length, 2);
     assert.equal(splitClauses('Visitors get coffee and also a parking pass').length, 2);
     assert.equal(splitClauses('Employees take annual, sick and family leave').length, 1);
@@ -35,60 +35,91 @@ describe('clause-level support', () => {
     assert.equal(splitClauses('The desk opens at 9, closes at 5, and it answers by email').length, 2);
     assert.equal(splitClauses('Claims were filed on May 5, 2024, and were approved a week later').length, 2);
     assert.equal(splitClauses('Annual plans may be refunded within 90 days, and so may monthly plans').length, 2);
-    assert.deepEqual(splitClauses('Annual plans may be refunded by email, by phone, and so may monthly plans').map((c) => c.text), [
-      'Annual plans may be refunded by email, by phone',
-      'and so may monthly plans',
-    ]);
+    assert.deepEqual(
+      splitClauses('Annual plans may be refunded by email, by phone, and so may monthly plans').map((c) => c.text),
+      ['Annual plans may be refunded by email, by phone', 'and so may monthly plans'],
+    );
   });
 
   it('drops "…, and so may monthly plans [E1]." (the issue example) naming the unbacked clause', async () => {
-    const r = await verifyAnswer('Annual plans may be refunded pro rata within 90 days of purchase, and so may monthly plans [E1].', ledger);
+    const r = await verifyAnswer(
+      'Annual plans may be refunded pro rata within 90 days of purchase, and so may monthly plans [E1].',
+      ledger,
+    );
     const [s] = r.sentences;
     assert.equal(s.verdict, 'dropped');
     assert.equal(s.code, 'low-support');
-    assert.match(s.reason, /the clause 'and so may monthly plans' is not backed: the cited passage does not mention 'monthly'/);
+    assert.match(
+      s.reason,
+      /the clause 'and so may monthly plans' is not backed: the cited passage does not mention 'monthly'/,
+    );
     assert.ok(s.support < 0.6);
     assert.equal(r.abstained, true);
   });
 
   it('drops "…within one hour, including by phone [E2]." and keeps the backed sentence beside it', async () => {
-    const r = await verifyAnswer('Outages are acknowledged within one hour by email [E2]. Outages are acknowledged within one hour, including by phone [E2].', ledger);
-    assert.deepEqual(r.sentences.map((s) => s.verdict), ['kept', 'dropped']);
+    const r = await verifyAnswer(
+      'Outages are acknowledged within one hour by email [E2]. Outages are acknowledged within one hour, including by phone [E2].',
+      ledger,
+    );
+    assert.deepEqual(
+      r.sentences.map((s) => s.verdict),
+      ['kept', 'dropped'],
+    );
     assert.match(r.sentences[1].reason, /clause 'including by phone'.*'phone'/);
     assert.equal(r.answer, 'Outages are acknowledged within one hour by email [E2].');
   });
 
   it('drops a coordinated predicate the passage does not back', async () => {
-    const v = await verifyClaim('Annual plans may be refunded pro rata within 90 days and transferred to another customer', ANNUAL);
+    const v = await verifyClaim(
+      'Annual plans may be refunded pro rata within 90 days and transferred to another customer',
+      ANNUAL,
+    );
     assert.equal(v.supported, false);
   });
 
   it('keeps a compound sentence whose every clause is backed', async () => {
-    const v = await verifyClaim('Payments to Acme Inc are approved by the finance team, and they are approved within 10 business days', VENDOR);
+    const v = await verifyClaim(
+      'Payments to Acme Inc are approved by the finance team, and they are approved within 10 business days',
+      VENDOR,
+    );
     assert.equal(v.supported, true);
   });
 });
 
 describe('proper names are matched like values', () => {
   it('reads capitalised words after the first, mixed letters and digits, and acronyms as names', () => {
-    assert.deepEqual(extractNames('Refunds at Globex go through Acme Corp and the W2 desk in Ohio').map((n) => n.text), ['Globex', 'Acme', 'Corp', 'W2', 'Ohio']);
-    assert.deepEqual(extractNames('Employees may take leave on Fridays in May').map((n) => n.text), []);
+    assert.deepEqual(
+      extractNames('Refunds at Globex go through Acme Corp and the W2 desk in Ohio').map((n) => n.text),
+      ['Globex', 'Acme', 'Corp', 'W2', 'Ohio'],
+    );
+    assert.deepEqual(
+      extractNames('Employees may take leave on Fridays in May').map((n) => n.text),
+      [],
+    );
   });
 
   it('does not back a sentence naming an organisation the passage never mentions, whatever its overlap', async () => {
-    const r = await verifyAnswer('Payments to Globex Inc are approved by the finance team within 10 business days [E3].', ledger);
+    const r = await verifyAnswer(
+      'Payments to Globex Inc are approved by the finance team within 10 business days [E3].',
+      ledger,
+    );
     assert.equal(r.sentences[0].verdict, 'dropped');
     assert.match(r.sentences[0].reason, /never names 'Globex'/);
   });
 
   it('does not back a near-miss name ("Acme Corp" for "Acme Inc")', async () => {
-    const v = await verifyClaim('Payments to Acme Corp are approved by the finance team within 10 business days', VENDOR);
+    const v = await verifyClaim(
+      'Payments to Acme Corp are approved by the finance team within 10 business days',
+      VENDOR,
+    );
     assert.deepEqual(v, { supported: false, score: 0 });
   });
 
   it('finds a name the passage writes in another form: diacritics, stops in an acronym, words run together', async () => {
     const passage = 'Offices\nThe U.S. office of Zoë Müller opens at 9. Contacts: MainDeskNorthgate';
-    const missing = (sentence: string): string[] => missingNames(extractNames(sentence), passageStems(passage)).map((n) => n.text);
+    const missing = (sentence: string): string[] =>
+      missingNames(extractNames(sentence), passageStems(passage)).map((n) => n.text);
     assert.deepEqual(missing('The US office of Zoe Muller opens at 9'), []);
     assert.deepEqual(missing('Write to the Northgate desk'), []);
     assert.equal((await verifyClaim('The US office opens at 9', passage)).supported, true);
@@ -98,10 +129,15 @@ describe('proper names are matched like values', () => {
   });
 
   it('finds an acronym the passage spells out and a name the passage gives as an acronym, never by two-letter initials', () => {
-    const passage = 'Stores\nThe store in Rapid City sells to the Corn Growers Union (CGU), to the U.S. Navy and to the AC desk of Acme Inc. It opened in Canada.';
-    const missing = (sentence: string): string[] => missingNames(extractNames(sentence), passageStems(passage)).map((n) => n.text);
+    const passage =
+      'Stores\nThe store in Rapid City sells to the Corn Growers Union (CGU), to the U.S. Navy and to the AC desk of Acme Inc. It opened in Canada.';
+    const missing = (sentence: string): string[] =>
+      missingNames(extractNames(sentence), passageStems(passage)).map((n) => n.text);
     assert.deepEqual(missing('The store in RC sells to the CGU'), ['RC']);
-    assert.deepEqual(missingNames(extractNames('Fees go to the NFL'), passageStems('Fees go to the National Football League')), []);
+    assert.deepEqual(
+      missingNames(extractNames('Fees go to the NFL'), passageStems('Fees go to the National Football League')),
+      [],
+    );
     assert.deepEqual(missing('It sells to the Corn Growers Union and the United States Navy'), []);
     // Initials that are another acronym, two-letter initials the passage writes without stops, a nationality: still missing.
     assert.deepEqual(missing('The store sells to the NCGU and to Acme Corp'), ['NCGU', 'Corp']);
@@ -130,18 +166,24 @@ describe('NOT_FOUND is one line', () => {
 
   it('a one-line abstention has no sentences', async () => {
     const r = await verifyAnswer('  NOT_FOUND: nothing about parental leave.  ', ledger);
-    assert.deepEqual([r.answer, r.abstained, r.sentences.length], ['NOT_FOUND: nothing about parental leave.', true, 0]);
+    assert.deepEqual(
+      [r.answer, r.abstained, r.sentences.length],
+      ['NOT_FOUND: nothing about parental leave.', true, 0],
+    );
   });
 });
 
 describe('a lower-case start after a full stop', () => {
   it('starts a new sentence, so the second claim is checked on its own', async () => {
-    assert.deepEqual(splitSentences('Annual plans are refundable [E1]. monthly plans are refundable too.').map((s) => s.text), [
-      'Annual plans are refundable [E1].',
-      'monthly plans are refundable too.',
-    ]);
+    assert.deepEqual(
+      splitSentences('Annual plans are refundable [E1]. monthly plans are refundable too.').map((s) => s.text),
+      ['Annual plans are refundable [E1].', 'monthly plans are refundable too.'],
+    );
     assert.deepEqual(splitSentences('Annual plans may be refunded within 90 days. monthly plans too [E1].').length, 2);
-    const r = await verifyAnswer('Annual plans may be refunded pro rata within 90 days of purchase. monthly plans may be refunded too [E1].', ledger);
+    const r = await verifyAnswer(
+      'Annual plans may be refunded pro rata within 90 days of purchase. monthly plans may be refunded too [E1].',
+      ledger,
+    );
     assert.equal(r.sentences.length, 2);
     assert.equal(r.sentences[0].code, 'no-citation');
   });

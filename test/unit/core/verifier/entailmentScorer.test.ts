@@ -37,7 +37,10 @@ describe('entailment tier (transformers.js on a tiny generated classifier)', fun
 
   it('scores a related pair above an unrelated one', async () => {
     const scorer = createEntailmentScorer({ model: 'unused', localModelPath: folder });
-    const related = await scorer.score('Employees submit travel expense receipts to the finance team within days of the trip.', PASSAGE);
+    const related = await scorer.score(
+      'Employees submit travel expense receipts to the finance team within days of the trip.',
+      PASSAGE,
+    );
     const unrelated = await scorer.score('The cafeteria serves vegetarian lunch on Fridays.', PASSAGE);
     assert.ok(related.score > unrelated.score, `${related.score} vs ${unrelated.score}`);
     assert.ok(related.score >= 0 && related.score <= 1);
@@ -68,7 +71,9 @@ describe('entailment tier (transformers.js on a tiny generated classifier)', fun
 
   it('never overrules a value mismatch', async () => {
     const entailment = counting(createEntailmentScorer({ model: 'unused', localModelPath: folder }));
-    const r = await verifyAnswer('Annual plans are refundable within 30 days of purchase [E2].', ledger, { escalation: entailment });
+    const r = await verifyAnswer('Annual plans are refundable within 30 days of purchase [E2].', ledger, {
+      escalation: entailment,
+    });
     assert.equal(r.sentences[0].code, 'value-mismatch');
     assert.equal(r.sentences[0].tier, 'lexical');
     assert.equal(entailment.calls, 0);
@@ -79,7 +84,10 @@ describe('entailment tier (transformers.js on a tiny generated classifier)', fun
     try {
       const scorer = createEntailmentScorer({ model: 'evident-test/not-a-model', cacheDir: cache, allowRemote: false });
       const t0 = Date.now();
-      await assert.rejects(Promise.resolve(scorer.score('a', 'b')), /entailment model "evident-test\/not-a-model" could not be loaded offline/);
+      await assert.rejects(
+        Promise.resolve(scorer.score('a', 'b')),
+        /entailment model "evident-test\/not-a-model" could not be loaded offline/,
+      );
       assert.ok(Date.now() - t0 < 5000);
       // The failure is kept: the next sentence fails the same way, at once.
       await assert.rejects(Promise.resolve(scorer.score('c', 'd')), /could not be loaded offline/);

@@ -42,11 +42,14 @@ describe('judge tier (ChatModel port)', () => {
       ledger,
       { threshold: 0.99, escalation: judge },
     );
-    assert.deepEqual(r.sentences.map((s) => [s.verdict, s.tier]), [
-      ['kept', 'judge'],
-      ['dropped', 'judge'],
-      ['dropped', 'judge'],
-    ]);
+    assert.deepEqual(
+      r.sentences.map((s) => [s.verdict, s.tier]),
+      [
+        ['kept', 'judge'],
+        ['dropped', 'judge'],
+        ['dropped', 'judge'],
+      ],
+    );
     assert.match(r.sentences[2].reason, /gave no clear verdict \("Maybe\."\)/);
     assert.equal(model.requests.length, 3);
     assert.match(model.requests[0].system, /exactly one word: YES or NO/);
@@ -58,12 +61,20 @@ describe('judge tier (ChatModel port)', () => {
     const server = await FakeGeminiServer.start();
     try {
       server.enqueue(textReply('YES'), textReply('NO'));
-      const judge = createJudgeScorer(createGeminiModel({ apiKey: 'test', baseUrl: server.baseUrl, stream: false, attempts: 1 }));
-      const r = await verifyAnswer('Receipts go to finance [E1]. Staff get reimbursed by cheque [E1].', ledger, { threshold: 0.99, escalation: judge });
-      assert.deepEqual(r.sentences.map((s) => [s.verdict, s.tier]), [
-        ['kept', 'judge'],
-        ['dropped', 'judge'],
-      ]);
+      const judge = createJudgeScorer(
+        createGeminiModel({ apiKey: 'test', baseUrl: server.baseUrl, stream: false, attempts: 1 }),
+      );
+      const r = await verifyAnswer('Receipts go to finance [E1]. Staff get reimbursed by cheque [E1].', ledger, {
+        threshold: 0.99,
+        escalation: judge,
+      });
+      assert.deepEqual(
+        r.sentences.map((s) => [s.verdict, s.tier]),
+        [
+          ['kept', 'judge'],
+          ['dropped', 'judge'],
+        ],
+      );
       assert.equal(server.requests.length, 2);
       const asked = lastUserText(server.requests[0].body) ?? '';
       assert.ok(asked.includes('SENTENCE:') && asked.includes('Receipts go to finance'), asked);

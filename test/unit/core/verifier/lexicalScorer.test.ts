@@ -5,7 +5,8 @@ import { createLexicalScorer, termStatsFromTexts } from '../../../../src/core/ve
 import { extractValues } from '../../../../src/core/verifier/values';
 import type { SupportResult } from '../../../../src/core/types';
 
-const score = (scorer: ReturnType<typeof createLexicalScorer>, s: string, p: string): SupportResult => scorer.score(s, p) as SupportResult;
+const score = (scorer: ReturnType<typeof createLexicalScorer>, s: string, p: string): SupportResult =>
+  scorer.score(s, p) as SupportResult;
 
 describe('lexical scorer', () => {
   it('gives 1 when every content word is in the passage and 0 when none is', () => {
@@ -15,7 +16,12 @@ describe('lexical scorer', () => {
   });
 
   it('weighs a missing rare word more than a missing common one when term statistics are given', () => {
-    const passages = ['travel policy for employees', 'leave policy for employees', 'security policy for employees', 'business class flights need approval'];
+    const passages = [
+      'travel policy for employees',
+      'leave policy for employees',
+      'security policy for employees',
+      'business class flights need approval',
+    ];
     const stats = termStatsFromTexts(passages);
     assert.ok(stats.idf('polici') < stats.idf('busi'));
     const passage = 'Employees flying economy need approval.';
@@ -28,21 +34,34 @@ describe('lexical scorer', () => {
   it('reads values exactly: equal forms match, a different value of the same unit conflicts', () => {
     const s = createLexicalScorer();
     assert.equal(score(s, 'The fee is $1500000.', 'The fee is $1,500,000.').code, 'supported');
-    assert.deepEqual(extractValues('$1.5 million').map((v) => v.key), extractValues('$1,500,000').map((v) => v.key));
+    assert.deepEqual(
+      extractValues('$1.5 million').map((v) => v.key),
+      extractValues('$1,500,000').map((v) => v.key),
+    );
     const conflict = score(s, 'Refunds within 30 days.', 'Refunds within 90 days.');
     assert.equal(conflict.code, 'value-mismatch');
     assert.equal(conflict.score, 0);
-    assert.deepEqual(extractValues('a 30-day trial, 5% off, version 1.2.3, in 1991, twelve years').map((v) => [v.key, v.unit]), [
-      ['30', 'dai'],
-      ['5', '%'],
-      ['1.2.3', ''],
-      ['1991', ''],
-      ['12', 'year'],
-    ]);
+    assert.deepEqual(
+      extractValues('a 30-day trial, 5% off, version 1.2.3, in 1991, twelve years').map((v) => [v.key, v.unit]),
+      [
+        ['30', 'dai'],
+        ['5', '%'],
+        ['1.2.3', ''],
+        ['1991', ''],
+        ['12', 'year'],
+      ],
+    );
   });
 
   it('scores against the best window of the passage, not words scattered over all of it', () => {
-    const scattered = ['Employees travel.', 'Weather is mild.', 'Lunch is served.', 'Offices are open.', 'Parking is free.', 'Approval comes later.'].join(' ');
+    const scattered = [
+      'Employees travel.',
+      'Weather is mild.',
+      'Lunch is served.',
+      'Offices are open.',
+      'Parking is free.',
+      'Approval comes later.',
+    ].join(' ');
     const sentence = 'Employees travel with approval, lunch, parking and weather.';
     const windowed = createLexicalScorer({ features: { window: 2 } });
     const whole = createLexicalScorer({ features: { window: 0 } });
@@ -52,11 +71,16 @@ describe('lexical scorer', () => {
   it('matches inflections by stems only when stemming is on', () => {
     const p = 'The director approved the requests.';
     assert.equal(score(createLexicalScorer(), 'Directors approve requests.', p).score, 1);
-    assert.ok(score(createLexicalScorer({ features: { stemming: false } }), 'Directors approve requests.', p).score < 1);
+    assert.ok(
+      score(createLexicalScorer({ features: { stemming: false } }), 'Directors approve requests.', p).score < 1,
+    );
   });
 
   it('does not read "not only" as a negation', () => {
     const s = createLexicalScorer();
-    assert.equal(score(s, 'The plan covers dental care.', 'The plan covers not only dental care but also vision.').code, 'supported');
+    assert.equal(
+      score(s, 'The plan covers dental care.', 'The plan covers not only dental care but also vision.').code,
+      'supported',
+    );
   });
 });

@@ -21,12 +21,53 @@ const random = (n: number): number => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed % n;
 };
-const PIECES = ['a', 'B', 'Ab', 'aB', 'day', 'Days', 'iPhone', 'NFL', 'U.S.', 'é', 'É', "'s", '’', '-', '.', ' ', ' ', '\n', '1', '2,5', 'Über', 'x', 'Q'];
-const randomTexts = Array.from({ length: 2000 }, () => Array.from({ length: random(16) }, () => PIECES[random(PIECES.length)]).join(''));
+const PIECES = [
+  'a',
+  'B',
+  'Ab',
+  'aB',
+  'day',
+  'Days',
+  'iPhone',
+  'NFL',
+  'U.S.',
+  'é',
+  'É',
+  "'s",
+  '’',
+  '-',
+  '.',
+  ' ',
+  ' ',
+  '\n',
+  '1',
+  '2,5',
+  'Über',
+  'x',
+  'Q',
+];
+const randomTexts = Array.from({ length: 2000 }, () =>
+  Array.from({ length: random(16) }, () => PIECES[random(PIECES.length)]).join(''),
+);
 
 /** Every stem worth asking of a text: its words', their parts', its names', and near misses. */
 function queries(text: string): string[] {
-  const asked = new Set<string>(['', 'a', 'us', 'dai', 'day', 'phone', 'iphon', 'bettw', 'memori', 'nfl', 'hernandez', 'zz', '1500', '15']);
+  const asked = new Set<string>([
+    '',
+    'a',
+    'us',
+    'dai',
+    'day',
+    'phone',
+    'iphon',
+    'bettw',
+    'memori',
+    'nfl',
+    'hernandez',
+    'zz',
+    '1500',
+    '15',
+  ]);
   for (const t of analyse(text, { stemming: true }).terms) {
     asked.add(t.stem);
     asked.add(t.stem.slice(0, -1));
@@ -41,7 +82,9 @@ describe('passage names, read lazily', () => {
   it('keeps all of a Porter stem but its last letter as a prefix of words with digits too (what skipping relies on)', () => {
     const characters = 'aeiouybcdlmnrstgzx0123456789';
     for (let k = 0; k < 20000; k++) {
-      const word = characters[random(18)] + Array.from({ length: random(11) }, () => characters[random(characters.length)]).join('');
+      const word =
+        characters[random(18)] +
+        Array.from({ length: random(11) }, () => characters[random(characters.length)]).join('');
       const s = stem(word);
       assert.equal(s.slice(0, -1), word.slice(0, s.length - 1), `${word} → ${s}`);
     }
@@ -65,11 +108,20 @@ describe('passage names, read lazily', () => {
   });
 
   it('finds the same missing names as reading the whole passage', () => {
-    const sentences = ['Refunds are handled by Globex.', 'The US Navy and the NFL met at MemorialBettws.', 'Fees go to the PRA and iPhone users.', 'Hernandez joined GitHub in 18F.'];
+    const sentences = [
+      'Refunds are handled by Globex.',
+      'The US Navy and the NFL met at MemorialBettws.',
+      'Fees go to the PRA and iPhone users.',
+      'Hernandez joined GitHub in 18F.',
+    ];
     for (const text of [...TRICKY, ...randomTexts.slice(0, 300)]) {
       for (const sentence of [...sentences, ...TRICKY]) {
         const names = extractNames(sentence);
-        assert.deepEqual(missingNames(names, new PassageNameReader(text)), missingNames(names, passageStems(text)), `${sentence} | ${text}`);
+        assert.deepEqual(
+          missingNames(names, new PassageNameReader(text)),
+          missingNames(names, passageStems(text)),
+          `${sentence} | ${text}`,
+        );
       }
     }
   });

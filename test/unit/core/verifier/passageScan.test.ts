@@ -7,13 +7,21 @@ import * as assert from 'node:assert/strict';
 import { stemmer } from 'stemmer';
 import { createLexicalScorer, termStatsFromTexts } from '../../../../src/core/verifier';
 import { LruCache, NEGATION_SCOPE, preparePassage, readPassage } from '../../../../src/core/verifier/passageScan';
-import { analyse, analyseUnits, isRegexSpace, TOKEN, TokenScanner, UNIT_BREAK, unitBreaks } from '../../../../src/core/text/terms';
+import {
+  analyse,
+  analyseUnits,
+  isRegexSpace,
+  TOKEN,
+  TokenScanner,
+  UNIT_BREAK,
+  unitBreaks,
+} from '../../../../src/core/text/terms';
 import { CANDIDATE } from '../../../../src/core/verifier/values';
 
 const TRICKY = [
   "The company's CEO doesn't approve 1,500 requests (3.5%) — see U.S. rules.\nNew line. Next one!",
   'Café Müller’s menu: ½ price on 2.5.1 items; İstanbul ΣΟΦΙΑ 😀 𝐀𝐁 x²',
-  "end.\n\nThe next. \nlower. \"Quoted\" ended.) (Paren) start!  [Bracket] 9 lives?\u00a0Yes\u2028Line",
+  'end.\n\nThe next. \nlower. "Quoted" ended.) (Paren) start!  [Bracket] 9 lives?\u00a0Yes\u2028Line',
   "rock'n2 it's n't can't won’t shan't o'clock 12ab a1.5 1.2.3. 9:30 No. 5 not only",
   '',
   '   ',
@@ -25,8 +33,37 @@ const random = (n: number): number => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed % n;
 };
-const ALPHABET = ['a', 'Z', '0', '9', '.', ',', '!', '?', "'", '’', '"', ')', '(', '[', ' ', '\n', '\t', '\u00a0', 'é', 'É', '½', '😀', '\ud800', '-', 'n', 't'];
-const randomTexts = Array.from({ length: 3000 }, () => Array.from({ length: random(24) }, () => ALPHABET[random(ALPHABET.length)]).join(''));
+const ALPHABET = [
+  'a',
+  'Z',
+  '0',
+  '9',
+  '.',
+  ',',
+  '!',
+  '?',
+  "'",
+  '’',
+  '"',
+  ')',
+  '(',
+  '[',
+  ' ',
+  '\n',
+  '\t',
+  '\u00a0',
+  'é',
+  'É',
+  '½',
+  '😀',
+  '\ud800',
+  '-',
+  'n',
+  't',
+];
+const randomTexts = Array.from({ length: 3000 }, () =>
+  Array.from({ length: random(24) }, () => ALPHABET[random(ALPHABET.length)]).join(''),
+);
 
 function scanned(text: string): string {
   const tokens = new TokenScanner(text);
@@ -45,7 +82,13 @@ function reference(passage: string, terms: string[], stemming: boolean): unknown
         if (head && head.position <= n + NEGATION_SCOPE) negated.add(head.stem);
       }
       const stems = new Set(a.terms.map((t) => t.stem));
-      return [a.start, a.end, terms.map((t) => (stems.has(t) ? 1 : 0)), terms.map((t) => (negated.has(t) ? 1 : 0)), a.negations.length > 0];
+      return [
+        a.start,
+        a.end,
+        terms.map((t) => (stems.has(t) ? 1 : 0)),
+        terms.map((t) => (negated.has(t) ? 1 : 0)),
+        a.negations.length > 0,
+      ];
     })
     .filter((u) => (u[2] as number[]).some(Boolean));
 }
@@ -54,18 +97,35 @@ describe('passage scan', () => {
   it('finds the same tokens and unit breaks as the patterns that define them', () => {
     for (const text of [...TRICKY, ...randomTexts]) {
       for (const t of [text, text.toLowerCase()]) {
-        assert.equal(scanned(t), [...t.matchAll(new RegExp(TOKEN.source, TOKEN.flags))].map((m) => `${m.index}-${m.index + m[0].length}`).join(','), t);
-        assert.deepEqual(unitBreaks(t), [...t.matchAll(new RegExp(UNIT_BREAK.source, UNIT_BREAK.flags))].map((m) => m.index), t);
+        assert.equal(
+          scanned(t),
+          [...t.matchAll(new RegExp(TOKEN.source, TOKEN.flags))]
+            .map((m) => `${m.index}-${m.index + m[0].length}`)
+            .join(','),
+          t,
+        );
+        assert.deepEqual(
+          unitBreaks(t),
+          [...t.matchAll(new RegExp(UNIT_BREAK.source, UNIT_BREAK.flags))].map((m) => m.index),
+          t,
+        );
       }
     }
-    for (let c = 0; c < 0x10000; c++) assert.equal(isRegexSpace(c), /\s/.test(String.fromCharCode(c)), `U+${c.toString(16)}`);
+    for (let c = 0; c < 0x10000; c++) {
+      assert.equal(isRegexSpace(c), /\s/.test(String.fromCharCode(c)), `U+${c.toString(16)}`);
+    }
   });
 
   it('finds the same value candidates as the case-insensitive pattern it spells out', () => {
-    const words = 'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen';
+    const words =
+      'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen';
     const reference = new RegExp(`\\d+(?:[.,:]\\d+)*(?:st|nd|rd|th|s)?\\b|\\b(?:${words})\\b`, 'giu');
     const found = (re: RegExp, t: string): string => [...t.matchAll(re)].map((m) => `${m.index}:${m[0]}`).join('|');
-    const samples = [...TRICKY, 'Twelve 3RD 1990S 5th ſix ſeven SEVENTY-two 12_000 x2 2x 1.5.6: teN_ K9 9K', ...randomTexts];
+    const samples = [
+      ...TRICKY,
+      'Twelve 3RD 1990S 5th ſix ſeven SEVENTY-two 12_000 x2 2x 1.5.6: teN_ K9 9K',
+      ...randomTexts,
+    ];
     for (let c = 0; c < 0x10000; c++) samples.push(`${String.fromCharCode(c)}six 4${String.fromCharCode(c)}`);
     for (const t of samples) assert.equal(found(CANDIDATE, t), found(reference, t), t);
   });
@@ -77,27 +137,85 @@ describe('passage scan', () => {
       const s = stemmer(word);
       assert.equal(s.slice(0, -1), word.slice(0, s.length - 1), `${word} → ${s}`);
     }
-    for (const [word, s] of [['day', 'dai'], ['ayed', 'ai'], ['sensibility', 'sensibl'], ['generalizations', 'gener']]) assert.equal(stemmer(word), s);
+    for (const [word, s] of [
+      ['day', 'dai'],
+      ['ayed', 'ai'],
+      ['sensibility', 'sensibl'],
+      ['generalizations', 'gener'],
+    ]) {
+      assert.equal(stemmer(word), s);
+    }
   });
 
   it('reads a passage for a sentence exactly as analysing every word of it', () => {
-    const vocabulary = ['not', 'no', 'never', "don't", 'isn’t', "nobody's", 'not only', 'No. 5', 'with', 'the', 'The', 'a', "it's", 'employees', 'approved',
-      'approval', 'day', 'days', 'play', 'played', 'Business', 'class', 'within', 'now', 'can', '1,500', '2019', '20', 'twelve', 'café', 'İstanbul', '.', '. ', '." ', '!) ', '\n', ',', '?'];
+    const vocabulary = [
+      'not',
+      'no',
+      'never',
+      "don't",
+      'isn’t',
+      "nobody's",
+      'not only',
+      'No. 5',
+      'with',
+      'the',
+      'The',
+      'a',
+      "it's",
+      'employees',
+      'approved',
+      'approval',
+      'day',
+      'days',
+      'play',
+      'played',
+      'Business',
+      'class',
+      'within',
+      'now',
+      'can',
+      '1,500',
+      '2019',
+      '20',
+      'twelve',
+      'café',
+      'İstanbul',
+      '.',
+      '. ',
+      '." ',
+      '!) ',
+      '\n',
+      ',',
+      '?',
+    ];
     const passages = [
-      ...Array.from({ length: 200 }, () => Array.from({ length: 4 + random(40) }, () => vocabulary[random(vocabulary.length)]).join(random(3) ? ' ' : '')),
+      ...Array.from({ length: 200 }, () =>
+        Array.from({ length: 4 + random(40) }, () => vocabulary[random(vocabulary.length)]).join(random(3) ? ' ' : ''),
+      ),
       ...TRICKY,
       'Employees may not carry over vacation. Annual plans are not refundable; monthly plans are.\nBusiness class is not reimbursed without approval.',
       "The plan covers not only dental care but also vision. It doesn't cover glasses. Nobody's eligible after 90 days.",
       'The director approved the requests in 2019. Approval takes twelve days, with 1,500 forms and no exceptions.',
     ];
     for (const passage of passages) {
-      for (const sentence of ['Employees carry vacation over.', 'Dental glasses are covered and eligible.', 'The director approves 1500 requests with approval.', passage]) {
+      for (const sentence of [
+        'Employees carry vacation over.',
+        'Dental glasses are covered and eligible.',
+        'The director approves 1500 requests with approval.',
+        passage,
+      ]) {
         for (const stemming of [true, false]) {
           const terms = [...new Set(analyse(sentence, { stemming }).terms.map((t) => t.stem))];
           const prepared = preparePassage(passage);
           // Twice: the second read uses what the first one found.
           for (let round = 0; round < 2; round++) {
-            const units = readPassage(prepared, terms, stemming).map((u) => [u.start, u.end, [...u.has], [...u.negated], u.hasNegation]);
+            const units = readPassage(prepared, terms, stemming).map((u) => [
+              u.start,
+              u.end,
+              [...u.has],
+              [...u.negated],
+              u.hasNegation,
+            ]);
             assert.deepEqual(units, reference(passage, terms, stemming), `${sentence} | ${passage}`);
           }
         }
@@ -112,19 +230,35 @@ describe('passage scan', () => {
     cache.set('d', 3);
     assert.equal(cache.size, 3);
     assert.equal(cache.get('b'), undefined);
-    assert.deepEqual(['a', 'c', 'd'].map((k) => cache.get(k)), [0, 2, 3]);
+    assert.deepEqual(
+      ['a', 'c', 'd'].map((k) => cache.get(k)),
+      [0, 2, 3],
+    );
     for (let i = 0; i < 100; i++) cache.set(`k${i}`, i);
     assert.equal(cache.size, 3);
   });
 
   it('scores the same with its caches as a fresh scorer does, over more passages than it keeps', () => {
-    const passages = Array.from({ length: 300 }, (_, i) => `Plan ${i} costs $${i * 10} per month. It is not refundable after ${i % 40} days.\nEmployees of team ${i % 7} approve it.`);
+    const passages = Array.from(
+      { length: 300 },
+      (_, i) =>
+        `Plan ${i} costs $${i * 10} per month. It is not refundable after ${i % 40} days.\nEmployees of team ${i % 7} approve it.`,
+    );
     const stats = termStatsFromTexts(passages);
     const cached = createLexicalScorer({ termStats: stats });
-    const sentences = ['Plan 12 costs $120 per month.', 'Plan 12 is refundable.', 'Employees of team 5 approve the plan within 12 days.'];
+    const sentences = [
+      'Plan 12 costs $120 per month.',
+      'Plan 12 is refundable.',
+      'Employees of team 5 approve the plan within 12 days.',
+    ];
     for (let round = 0; round < 2; round++) {
       for (const passage of passages) {
-        for (const sentence of sentences) assert.deepEqual(cached.score(sentence, passage), createLexicalScorer({ termStats: stats }).score(sentence, passage));
+        for (const sentence of sentences) {
+          assert.deepEqual(
+            cached.score(sentence, passage),
+            createLexicalScorer({ termStats: stats }).score(sentence, passage),
+          );
+        }
       }
     }
   });

@@ -7,7 +7,10 @@ import { ScriptedModel, say, search } from '../../../support/scriptedModel';
 
 describe('relevance check', () => {
   it('finds the parts of a multi-part question', () => {
-    assert.deepEqual(questionParts('How many days of leave do I get, and who approves it?'), ['How many days of leave do I get', 'who approves it']);
+    assert.deepEqual(questionParts('How many days of leave do I get, and who approves it?'), [
+      'How many days of leave do I get',
+      'who approves it',
+    ]);
     assert.deepEqual(questionParts('Can I carry leave over? How much?').length, 2);
     assert.deepEqual(questionParts('Are travel and meals covered?'), ['Are travel and meals covered']);
   });
@@ -15,36 +18,62 @@ describe('relevance check', () => {
   it('calls "take stock" off-topic for the stock option vesting schedule (the issue example)', () => {
     const r = checkRelevance({
       question: 'What is the stock option vesting schedule for 18F employees?',
-      kept: [{ text: 'In fact, it is a good idea to take stock if the plan changes [E6].', heading: 'Project reviews > When to reassess' }],
+      kept: [
+        {
+          text: 'In fact, it is a good idea to take stock if the plan changes [E6].',
+          heading: 'Project reviews > When to reassess',
+        },
+      ],
     });
     assert.equal(r.verdict, 'off-topic');
     assert.match(r.reason, /mention "stock" but not .*"vesting"/);
   });
 
   it('keeps a right answer (conservative): the words match through stems and the heading', () => {
-    assert.equal(checkRelevance({ question: 'Who approves travel?', kept: [{ text: 'Your supervisor approves it in advance [E1].', heading: 'Travel > Approval' }] }).verdict, 'answers');
     assert.equal(
-      checkRelevance({ question: 'How many hours of advanced sick leave can I request?', kept: [{ text: 'You can request up to 240 hours of advanced sick leave [E2].' }] }).verdict,
+      checkRelevance({
+        question: 'Who approves travel?',
+        kept: [{ text: 'Your supervisor approves it in advance [E1].', heading: 'Travel > Approval' }],
+      }).verdict,
+      'answers',
+    );
+    assert.equal(
+      checkRelevance({
+        question: 'How many hours of advanced sick leave can I request?',
+        kept: [{ text: 'You can request up to 240 hours of advanced sick leave [E2].' }],
+      }).verdict,
       'answers',
     );
   });
 
   it('wants the kind of value asked for: a number of hours, a duration', () => {
-    const noNumber = checkRelevance({ question: 'How many hours of advanced sick leave can I request?', kept: [{ text: 'Advanced sick leave requests go to your supervisor [E1].' }] });
+    const noNumber = checkRelevance({
+      question: 'How many hours of advanced sick leave can I request?',
+      kept: [{ text: 'Advanced sick leave requests go to your supervisor [E1].' }],
+    });
     assert.equal(noNumber.verdict, 'off-topic');
     assert.match(noNumber.reason, /a number of hours/);
-    const duration = checkRelevance({ question: 'How long do refunds of annual plans take?', kept: [{ text: 'Refunds of annual plans are paid within 5 business days [E1].' }] });
+    const duration = checkRelevance({
+      question: 'How long do refunds of annual plans take?',
+      kept: [{ text: 'Refunds of annual plans are paid within 5 business days [E1].' }],
+    });
     assert.equal(duration.verdict, 'answers');
   });
 
   it('wants an amount of money for "what does it cost", stated by a sentence about the question', () => {
     const r = checkRelevance({
       question: 'What does the Globex subscription cost per year?',
-      kept: [{ text: 'The Globex subscription renews every year [E1].' }, { text: 'Catering costs up to $25 a head [E2].' }],
+      kept: [
+        { text: 'The Globex subscription renews every year [E1].' },
+        { text: 'Catering costs up to $25 a head [E2].' },
+      ],
     });
     assert.equal(r.verdict, 'off-topic');
     assert.match(r.reason, /an amount of money/);
-    const priced = checkRelevance({ question: 'What does the Globex subscription cost per year?', kept: [{ text: 'The Globex subscription costs $1,200 per year [E1].' }] });
+    const priced = checkRelevance({
+      question: 'What does the Globex subscription cost per year?',
+      kept: [{ text: 'The Globex subscription costs $1,200 per year [E1].' }],
+    });
     assert.equal(priced.verdict, 'answers');
   });
 
@@ -58,7 +87,10 @@ describe('relevance check', () => {
   });
 
   it('does not answer for a name the kept text never gives', () => {
-    const r = checkRelevance({ question: 'Does the refund policy apply in Quebec?', kept: [{ text: 'The refund policy applies to annual plans [E1].', heading: 'Refunds' }] });
+    const r = checkRelevance({
+      question: 'Does the refund policy apply in Quebec?',
+      kept: [{ text: 'The refund policy applies to annual plans [E1].', heading: 'Refunds' }],
+    });
     assert.equal(r.verdict, 'off-topic');
     assert.match(r.reason, /"Quebec"/);
   });
@@ -69,7 +101,8 @@ describe('relevance check inside a turn (real index, ledger and verifier; script
   let off: EngineFixture;
   const docs = {
     'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n',
-    'stock.md': '# Reviews\n\n## Taking stock\n\nIt is a good idea to take stock of the project when the plan changes.\n',
+    'stock.md':
+      '# Reviews\n\n## Taking stock\n\nIt is a good idea to take stock of the project when the plan changes.\n',
   };
   before(async () => {
     fixture = await indexedEngine(docs);
@@ -81,14 +114,21 @@ describe('relevance check inside a turn (real index, ledger and verifier; script
   });
 
   it('abstains on a backed but off-topic answer, with the reason, the sentence shown as dropped, and who abstained', async () => {
-    const model = () => new ScriptedModel([search('stock'), say('It is a good idea to take stock of the project when the plan changes [E1].')]);
+    const model = () =>
+      new ScriptedModel([
+        search('stock'),
+        say('It is a good idea to take stock of the project when the plan changes [E1].'),
+      ]);
     const r = await fixture.engine.ask('What is the stock option vesting schedule for employees?', { model: model() });
     assert.equal(r.abstained, true);
     assert.equal(r.abstainedBy, 'relevance');
     assert.equal(r.relevance?.verdict, 'off-topic');
     assert.match(r.answer, /^NOT_FOUND: the documents found mention "stock" but not /);
     assert.equal(r.answer.split('\n').length, 1);
-    assert.deepEqual(r.sentences.map((s) => [s.verdict, s.code]), [['dropped', 'off-topic']]);
+    assert.deepEqual(
+      r.sentences.map((s) => [s.verdict, s.code]),
+      [['dropped', 'off-topic']],
+    );
     // Configurable: with the check off the verifier's verdict stands.
     const kept = await off.engine.ask('What is the stock option vesting schedule for employees?', { model: model() });
     assert.equal(kept.abstained, false);
@@ -96,7 +136,10 @@ describe('relevance check inside a turn (real index, ledger and verifier; script
   });
 
   it('keeps a partly answered question and says which part was not found', async () => {
-    const model = new ScriptedModel([search('annual plan refund'), say('Annual plans are refundable pro rata within 90 days of purchase [E1].')]);
+    const model = new ScriptedModel([
+      search('annual plan refund'),
+      say('Annual plans are refundable pro rata within 90 days of purchase [E1].'),
+    ]);
     const r = await fixture.engine.ask('Are annual plans refundable, and who signs off on exceptions?', { model });
     assert.equal(r.abstained, false);
     assert.equal(r.relevance?.verdict, 'partial');
@@ -104,9 +147,13 @@ describe('relevance check inside a turn (real index, ledger and verifier; script
   });
 
   it('says who abstained: the model, or the verifier', async () => {
-    const byModel = await fixture.engine.ask('Refunds for gift cards?', { model: new ScriptedModel([search('gift card'), say('NOT_FOUND: nothing about gift cards.')]) });
+    const byModel = await fixture.engine.ask('Refunds for gift cards?', {
+      model: new ScriptedModel([search('gift card'), say('NOT_FOUND: nothing about gift cards.')]),
+    });
     assert.equal(byModel.abstainedBy, 'model');
-    const byVerifier = await fixture.engine.ask('Refunds?', { model: new ScriptedModel([search('refund'), say('Gift cards are refundable for ten years [E1].')]) });
+    const byVerifier = await fixture.engine.ask('Refunds?', {
+      model: new ScriptedModel([search('refund'), say('Gift cards are refundable for ten years [E1].')]),
+    });
     assert.equal(byVerifier.abstainedBy, 'verifier');
     assert.equal(byVerifier.relevance, undefined);
   });

@@ -14,8 +14,14 @@ describe('splitSentences', () => {
   });
 
   it('attaches a citation written after the period to the sentence before it', () => {
-    assert.deepEqual(texts('Employees get 30 days. [E2] Contractors get none. [E3]'), ['Employees get 30 days. [E2]', 'Contractors get none. [E3]']);
-    assert.deepEqual(texts('Leave is 90 days. [E2][E3] Next one [E1].'), ['Leave is 90 days. [E2][E3]', 'Next one [E1].']);
+    assert.deepEqual(texts('Employees get 30 days. [E2] Contractors get none. [E3]'), [
+      'Employees get 30 days. [E2]',
+      'Contractors get none. [E3]',
+    ]);
+    assert.deepEqual(texts('Leave is 90 days. [E2][E3] Next one [E1].'), [
+      'Leave is 90 days. [E2][E3]',
+      'Next one [E1].',
+    ]);
   });
 
   it('does not split at abbreviations such as "e.g.", "i.e.", "U.S." and "Dr."', () => {
@@ -30,7 +36,10 @@ describe('splitSentences', () => {
   });
 
   it('ends a sentence after an abbreviation when a citation closes it', () => {
-    assert.deepEqual(texts('Staff are based in the U.S. [E1] Others work remotely [E2].'), ['Staff are based in the U.S. [E1]', 'Others work remotely [E2].']);
+    assert.deepEqual(texts('Staff are based in the U.S. [E1] Others work remotely [E2].'), [
+      'Staff are based in the U.S. [E1]',
+      'Others work remotely [E2].',
+    ]);
   });
 
   it('does not split decimals or versions', () => {
@@ -41,12 +50,25 @@ describe('splitSentences', () => {
   });
 
   it('treats every list item, heading and table row as its own block', () => {
-    const md = '# Leave\n\nYou get:\n\n- 30 days of leave [E1]\n- 5 sick days [E2]. Also more [E3].\n1. First item\n   continues here [E4].\n\n| a | b |\n|---|---|';
-    assert.deepEqual(texts(md), ['Leave', 'You get:', '30 days of leave [E1]', '5 sick days [E2].', 'Also more [E3].', 'First item\n   continues here [E4].', '| a | b |']);
+    const md =
+      '# Leave\n\nYou get:\n\n- 30 days of leave [E1]\n- 5 sick days [E2]. Also more [E3].\n1. First item\n   continues here [E4].\n\n| a | b |\n|---|---|';
+    assert.deepEqual(texts(md), [
+      'Leave',
+      'You get:',
+      '30 days of leave [E1]',
+      '5 sick days [E2].',
+      'Also more [E3].',
+      'First item\n   continues here [E4].',
+      '| a | b |',
+    ]);
   });
 
   it('joins the wrapped lines of one paragraph and splits on ! and ?', () => {
-    assert.deepEqual(texts('Line one of a paragraph\nline two [E1]! Is that so? Yes.'), ['Line one of a paragraph\nline two [E1]!', 'Is that so?', 'Yes.']);
+    assert.deepEqual(texts('Line one of a paragraph\nline two [E1]! Is that so? Yes.'), [
+      'Line one of a paragraph\nline two [E1]!',
+      'Is that so?',
+      'Yes.',
+    ]);
   });
 
   it('returns offsets into the original text, and covers every letter outside markers', () => {

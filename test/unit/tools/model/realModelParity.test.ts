@@ -11,8 +11,12 @@ import { importTransformers } from '../../../../src/core/onnxRuntime';
 import { requireRealModel } from '../../../support/realModel';
 
 const FIXTURES = join(__dirname, '..', '..', '..', 'fixtures', 'minilm-parity');
-const sentences = (JSON.parse(readFileSync(join(FIXTURES, 'sentences.json'), 'utf8')) as { sentences: string[] }).sentences;
-const reference = JSON.parse(readFileSync(join(FIXTURES, 'reference.json'), 'utf8')) as { maxSeqLength: number; vectors: number[][] };
+const sentences = (JSON.parse(readFileSync(join(FIXTURES, 'sentences.json'), 'utf8')) as { sentences: string[] })
+  .sentences;
+const reference = JSON.parse(readFileSync(join(FIXTURES, 'reference.json'), 'utf8')) as {
+  maxSeqLength: number;
+  vectors: number[][];
+};
 
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   let s = 0;
@@ -55,11 +59,19 @@ describe('the real all-MiniLM-L6-v2 (fetch-model folder) matches sentence-transf
 
   before(() => {
     dir = requireRealModel();
-    assert.ok(sentences.length >= 20 && reference.vectors.length === sentences.length, 'at least 20 reference sentences');
+    assert.ok(
+      sentences.length >= 20 && reference.vectors.length === sentences.length,
+      'at least 20 reference sentences',
+    );
   });
 
   it('fp32 through the product embedder: cosine ≥ 0.999, unit length and every component within 1e-3 of the reference, for each of the sentences', async () => {
-    const embedder = await loadEmbedder({ modelId: 'all-MiniLM-L6-v2', localModelPath: dir, allowRemote: false, dtype: 'fp32' });
+    const embedder = await loadEmbedder({
+      modelId: 'all-MiniLM-L6-v2',
+      localModelPath: dir,
+      allowRemote: false,
+      dtype: 'fp32',
+    });
     assert.equal(embedder.dimensions, 384);
     assert.equal(embedder.maxTokens, reference.maxSeqLength, 'truncates where sentence-transformers does');
     const p = parity(await embedder.embed(sentences), reference.vectors);
@@ -67,7 +79,12 @@ describe('the real all-MiniLM-L6-v2 (fetch-model folder) matches sentence-transf
   });
 
   it('q8 (the default the extension loads): cosine ≥ 0.97 for each sentence, unit length', async () => {
-    const embedder = await loadEmbedder({ modelId: 'all-MiniLM-L6-v2', localModelPath: dir, allowRemote: false, dtype: 'q8' });
+    const embedder = await loadEmbedder({
+      modelId: 'all-MiniLM-L6-v2',
+      localModelPath: dir,
+      allowRemote: false,
+      dtype: 'q8',
+    });
     const p = parity(await embedder.embed(sentences), reference.vectors);
     assert.ok(p.minCosine >= 0.97, `lowest q8 cosine ${p.minCosine.toFixed(4)}`);
     assert.ok(p.maxNormError <= 1e-3, `q8 vector length off by ${p.maxNormError}`);
@@ -76,10 +93,24 @@ describe('the real all-MiniLM-L6-v2 (fetch-model folder) matches sentence-transf
   it('length-sorted batches (the index path) give each text the vector it gets alone: fp32 cosine ≥ 0.9999 for every text, in the input order', async () => {
     // The parity sentences plus texts past the trained length (cut to 256 tokens, [SEP] kept)
     // and a one-word one: batches mix lengths, so padding and the re-ordering are both exercised.
-    const long = (n: number) => Array.from({ length: n }, (_, i) => `Clause ${i}: a supervisor approves travel before anything is booked.`).join(' ');
+    const long = (n: number) =>
+      Array.from({ length: n }, (_, i) => `Clause ${i}: a supervisor approves travel before anything is booked.`).join(
+        ' ',
+      );
     const texts = [...sentences, long(40), 'Gifts', long(12), long(90)];
-    const batched = await loadEmbedder({ modelId: 'all-MiniLM-L6-v2', localModelPath: dir, allowRemote: false, dtype: 'fp32' });
-    const single = await loadEmbedder({ modelId: 'all-MiniLM-L6-v2', localModelPath: dir, allowRemote: false, dtype: 'fp32', tuning: { batchSize: 1 } });
+    const batched = await loadEmbedder({
+      modelId: 'all-MiniLM-L6-v2',
+      localModelPath: dir,
+      allowRemote: false,
+      dtype: 'fp32',
+    });
+    const single = await loadEmbedder({
+      modelId: 'all-MiniLM-L6-v2',
+      localModelPath: dir,
+      allowRemote: false,
+      dtype: 'fp32',
+      tuning: { batchSize: 1 },
+    });
     const together = await batched.embed(texts);
     const alone: Float32Array[] = [];
     for (const t of texts) alone.push((await single.embed([t]))[0]);
@@ -93,7 +124,10 @@ describe('the real all-MiniLM-L6-v2 (fetch-model folder) matches sentence-transf
 
   it('the check fails a wrong pooling ([CLS] instead of the mean) and missing normalisation of the same model', async () => {
     const { transformers } = await importTransformers('auto');
-    const extractor = (await transformers.pipeline('feature-extraction', dir, { dtype: 'fp32', local_files_only: true })) as unknown as (
+    const extractor = (await transformers.pipeline('feature-extraction', dir, {
+      dtype: 'fp32',
+      local_files_only: true,
+    })) as unknown as (
       texts: string[],
       options: { pooling: 'cls' | 'mean'; normalize: boolean },
     ) => Promise<{ tolist(): number[][] }>;
@@ -107,4 +141,3 @@ describe('the real all-MiniLM-L6-v2 (fetch-model folder) matches sentence-transf
     assert.throws(() => assertFp32Parity(parity(unnormalised, expected)), /length/);
   });
 });
-

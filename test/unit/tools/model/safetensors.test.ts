@@ -2,7 +2,10 @@ import { strict as assert } from 'node:assert';
 import { Safetensors, transpose } from '../../../../tools/model/safetensors';
 
 /** A safetensors file from tensors given as name → [dtype, shape, float values]. */
-function file(tensors: Record<string, { dtype: string; shape: number[]; values: number[] }>, extraHeader: Record<string, unknown> = {}): Uint8Array {
+function file(
+  tensors: Record<string, { dtype: string; shape: number[]; values: number[] }>,
+  extraHeader: Record<string, unknown> = {},
+): Uint8Array {
   const header: Record<string, unknown> = { __metadata__: { format: 'pt' }, ...extraHeader };
   let offset = 0;
   const parts: Uint8Array[] = [];
@@ -25,7 +28,10 @@ function file(tensors: Record<string, { dtype: string; shape: number[]; values: 
 }
 
 describe('safetensors reader (tools/model/safetensors.ts)', () => {
-  const bytes = file({ a: { dtype: 'F32', shape: [2, 3], values: [1, 2, 3, 4, 5, 6] }, b: { dtype: 'F32', shape: [1], values: [-0.5] } });
+  const bytes = file({
+    a: { dtype: 'F32', shape: [2, 3], values: [1, 2, 3, 4, 5, 6] },
+    b: { dtype: 'F32', shape: [1], values: [-0.5] },
+  });
 
   it('reads each tensor at its offsets, as float32 little-endian', () => {
     const t = Safetensors.parse(bytes);
@@ -34,7 +40,12 @@ describe('safetensors reader (tools/model/safetensors.ts)', () => {
   });
 
   it('refuses a missing tensor, another dtype or another shape by name', () => {
-    const t = Safetensors.parse(file({ i: { dtype: 'I64', shape: [1], values: [0, 0] }, a: { dtype: 'F32', shape: [2, 3], values: [1, 2, 3, 4, 5, 6] } }));
+    const t = Safetensors.parse(
+      file({
+        i: { dtype: 'I64', shape: [1], values: [0, 0] },
+        a: { dtype: 'F32', shape: [2, 3], values: [1, 2, 3, 4, 5, 6] },
+      }),
+    );
     assert.throws(() => t.float32('missing', [1]), /no tensor named missing/);
     assert.throws(() => t.float32('i', [1]), /i is I64, expected F32/);
     assert.throws(() => t.float32('a', [3, 2]), /a has shape \[2, 3\], expected \[3, 2\]/);
@@ -46,7 +57,10 @@ describe('safetensors reader (tools/model/safetensors.ts)', () => {
     const broken = bytes.slice();
     broken[8] = 0x7b + 1; // the header's first byte no longer opens an object
     assert.throws(() => Safetensors.parse(broken), /header is not JSON/);
-    assert.throws(() => Safetensors.parse(bytes.subarray(0, bytes.byteLength - 4)), /b has a malformed entry or lies outside the file/);
+    assert.throws(
+      () => Safetensors.parse(bytes.subarray(0, bytes.byteLength - 4)),
+      /b has a malformed entry or lies outside the file/,
+    );
   });
 
   it('transposes [out, in] into [in, out]', () => {

@@ -12,8 +12,12 @@ function rootWith(style: string): HTMLElement {
 }
 
 describe('metrics charts theme', () => {
-  it('reads the theme\'s colours and font, and a chart colour by its variable', () => {
-    const theme = readTheme(rootWith('--vscode-foreground: #111111; --vscode-editor-background: #fafafa; --vscode-editorWidget-border: #cccccc; --vscode-font-size: 12px; --vscode-font-family: Inter; --vscode-charts-red: #e51400'));
+  it("reads the theme's colours and font, and a chart colour by its variable", () => {
+    const theme = readTheme(
+      rootWith(
+        '--vscode-foreground: #111111; --vscode-editor-background: #fafafa; --vscode-editorWidget-border: #cccccc; --vscode-font-size: 12px; --vscode-font-family: Inter; --vscode-charts-red: #e51400',
+      ),
+    );
     assert.equal(theme.foreground, '#111111');
     assert.equal(theme.background, '#fafafa');
     assert.equal(theme.grid, '#cccccc');
@@ -26,7 +30,10 @@ describe('metrics charts theme', () => {
     assert.equal(theme.grid, '#333333');
     assert.equal(theme.color('--vscode-charts-green'), '#222222');
     const bare = readTheme(rootWith(''));
-    assert.deepEqual([bare.foreground, bare.background, bare.grid, bare.font], ['#cccccc', '#1e1e1e', '#80808040', '13px sans-serif']);
+    assert.deepEqual(
+      [bare.foreground, bare.background, bare.grid, bare.font],
+      ['#cccccc', '#1e1e1e', '#80808040', '13px sans-serif'],
+    );
   });
 
   it('draws model changes dashed and index changes dotted (two different patterns)', () => {

@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
 import { metricsReport } from '../../../../src/core/metrics/metricsReport';
-import { isMetricsHostToWebview, isMetricsReportView, isMetricsWebviewToHost, type MetricsReportView } from '../../../../src/shared/metricsProtocol';
+import {
+  isMetricsHostToWebview,
+  isMetricsReportView,
+  isMetricsWebviewToHost,
+  type MetricsReportView,
+} from '../../../../src/shared/metricsProtocol';
 import { DashboardView, type DashboardAction } from '../../../../src/webview/metrics/dashboardView';
 import { recordLines, repeat } from '../../../support/metricsRecords';
 
@@ -20,12 +25,20 @@ function setup() {
 }
 
 describe('metrics dashboard view', () => {
-  it('the protocol: core\'s report passes the guard; broken reports and unknown messages do not', () => {
+  it("the protocol: core's report passes the guard; broken reports and unknown messages do not", () => {
     const report = metricsReport(recordLines([...repeat(40, {}), ...repeat(40, { abstained: true })]));
     assert.ok(isMetricsReportView(report));
     assert.ok(isMetricsHostToWebview({ type: 'report', report, logFile: '/x/metrics.jsonl' }));
-    assert.ok(!isMetricsHostToWebview({ type: 'report', report: { ...report, overall: { ...report.overall, abstentionRate: 2 } }, logFile: '' }));
-    assert.ok(!isMetricsHostToWebview({ type: 'report', report: { ...report, alerts: [{ metric: 'nope' }] }, logFile: '' }));
+    assert.ok(
+      !isMetricsHostToWebview({
+        type: 'report',
+        report: { ...report, overall: { ...report.overall, abstentionRate: 2 } },
+        logFile: '',
+      }),
+    );
+    assert.ok(
+      !isMetricsHostToWebview({ type: 'report', report: { ...report, alerts: [{ metric: 'nope' }] }, logFile: '' }),
+    );
     assert.ok(!isMetricsHostToWebview({ type: 'script', code: 'x' }));
     assert.ok(isMetricsWebviewToHost({ type: 'refresh' }));
     assert.ok(!isMetricsWebviewToHost({ type: 'openLog', path: '/etc/passwd' }));
@@ -45,7 +58,9 @@ describe('metrics dashboard view', () => {
   it('alerts come first with their rates, and tables carry every group; names from the log stay text', () => {
     const { root, view, $$ } = setup();
     const hostile = '<img src=x onerror=alert(1)>';
-    const report = metricsReport(recordLines([...repeat(40, { model: hostile }), ...repeat(40, { abstained: true, topic: 'security' })])) as MetricsReportView;
+    const report = metricsReport(
+      recordLines([...repeat(40, { model: hostile }), ...repeat(40, { abstained: true, topic: 'security' })]),
+    ) as MetricsReportView;
     // Charts need a canvas (absent in jsdom): draw the rest by leaving the timeline empty.
     view.showReport({ ...report, timeline: [], byTopic: {}, byModel: {}, turns: report.turns }, '/x/metrics.jsonl');
     const sections = Array.from(root.children).map((e) => (e as HTMLElement).dataset.testid ?? e.tagName.toLowerCase());
@@ -56,9 +71,16 @@ describe('metrics dashboard view', () => {
     // What changed and what to do, in plain words; the statistics only under "How this was measured".
     const part = (id: string) => alert.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
     assert.equal(part('alert-headline'), 'More questions go unanswered');
-    assert.equal(part('alert-detail'), 'Recently, 100% of questions were not answered from the documents, up from 20% before.');
+    assert.equal(
+      part('alert-detail'),
+      'Recently, 100% of questions were not answered from the documents, up from 20% before.',
+    );
     assert.match(part('alert-advice'), /^What to do: .*add the documents that are missing/);
-    assert.doesNotMatch(`${part('alert-headline')} ${part('alert-detail')} ${part('alert-advice')}`, /z =|z-test|Welch|threshold/, 'statistics in the plain words');
+    assert.doesNotMatch(
+      `${part('alert-headline')} ${part('alert-detail')} ${part('alert-advice')}`,
+      /z =|z-test|Welch|threshold/,
+      'statistics in the plain words',
+    );
     assert.match(part('alert-reason'), /z = \d/, 'the statistics are still there, for whoever wants them');
     assert.equal(alert.querySelector('details')?.open, false);
     assert.match(alert.textContent ?? '', /20\.0% → 100\.0%/);

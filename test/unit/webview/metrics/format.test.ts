@@ -21,7 +21,10 @@ describe('metrics formatting', () => {
   it('names each series once, with a theme colour; only passages retrieved is not a rate', () => {
     assert.deepEqual(SERIES.map((s) => s.key).sort(), ['abstentionRate', 'dropRate', 'meanCoverage', 'meanRetrieved']);
     assert.equal(new Set(SERIES.map((s) => s.label)).size, SERIES.length);
-    assert.deepEqual(SERIES.filter((s) => !s.rate).map((s) => s.key), ['meanRetrieved']);
+    assert.deepEqual(
+      SERIES.filter((s) => !s.rate).map((s) => s.key),
+      ['meanRetrieved'],
+    );
     for (const s of SERIES) assert.match(s.color, /^--vscode-charts-/);
     assert.equal(RULE_LABEL['model-change'], 'After a model change');
   });

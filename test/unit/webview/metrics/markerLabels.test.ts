@@ -15,7 +15,9 @@ describe('change marker labels', () => {
     const rows = placeMarkerLabels(xs, 20, 2);
     for (let i = 0; i < xs.length; i++) {
       for (let j = i + 1; j < xs.length; j++) {
-        if (rows[i] === rows[j]) assert.ok(Math.abs(xs[i] - xs[j]) >= 22, `labels ${i} and ${j} overlap on row ${rows[i]}`);
+        if (rows[i] === rows[j]) {
+          assert.ok(Math.abs(xs[i] - xs[j]) >= 22, `labels ${i} and ${j} overlap on row ${rows[i]}`);
+        }
       }
     }
     assert.equal(Math.max(...rows), 2, 'three labels within one width need three rows');

@@ -11,7 +11,8 @@ import { isCoordinationFile, removeDir, snapshot, tempDir, writeDocs } from '../
 import { loadTinyEmbedder } from '../../../../support/tinyEmbedder';
 
 const DOCS = {
-  'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
+  'refunds.md':
+    '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
   'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n',
   'security.md': '# Passwords\n\nPasswords must be at least 14 characters long and stored in the password manager.\n',
   'node_modules/pkg/readme.md': '# Not a policy\n\nThis must never be indexed.\n',
@@ -54,7 +55,11 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
 
   it('loads the generated model through transformers.js and embeds to its declared size', async () => {
     assert.equal(embedder.dimensions, 64);
-    const [a, b, c] = await embedder.embed(['annual plan refunds', 'refunds for annual plans', 'password length rules']);
+    const [a, b, c] = await embedder.embed([
+      'annual plan refunds',
+      'refunds for annual plans',
+      'password length rules',
+    ]);
     const cos = (x: Float32Array, y: Float32Array) => x.reduce((s, v, i) => s + v * y[i], 0);
     assert.ok(cos(a, b) > cos(a, c), 'related texts are closer than unrelated ones');
   });
@@ -115,7 +120,10 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
   it('updates only the given paths in a watcher-style run', async () => {
     const index = await PassageIndex.open(indexDir, docs);
     await index.update(folderDocSource(docs), { embedder });
-    await writeDocs(docs, { 'new.md': '# New\n\nVisitors must sign in at reception.\n', 'security.md': '# Passwords\n\nPasswords must be at least 16 characters long.\n' });
+    await writeDocs(docs, {
+      'new.md': '# New\n\nVisitors must sign in at reception.\n',
+      'security.md': '# Passwords\n\nPasswords must be at least 16 characters long.\n',
+    });
     const report = await index.update(folderDocSource(docs), { embedder, paths: ['new.md'] });
     assert.equal(report.added, 1);
     assert.equal(report.updated, 0, 'security.md was not among the paths');
@@ -150,7 +158,10 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     await writeFile(path.join(indexDir, 'manifest.json'), '{"formatVersion": 3, "docs');
     index = await PassageIndex.open(indexDir, docs);
     assert.match(index.openNotices.map((n) => n.text).join(' '), /unreadable.*rebuilding/);
-    assert.deepEqual(index.openNotices.map((n) => n.code), ['index-damaged']);
+    assert.deepEqual(
+      index.openNotices.map((n) => n.code),
+      ['index-damaged'],
+    );
     assert.equal(index.isIndexed, false);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.passages, 4);
@@ -160,7 +171,10 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     await writeFile(path.join(indexDir, 'manifest.json'), JSON.stringify(manifest));
     index = await PassageIndex.open(indexDir, docs);
     assert.match(index.openNotices.map((n) => n.text).join(' '), /format \d+.*rebuilding/);
-    assert.deepEqual(index.openNotices.map((n) => n.code), ['index-format-changed']);
+    assert.deepEqual(
+      index.openNotices.map((n) => n.code),
+      ['index-format-changed'],
+    );
     assert.equal((await index.update(folderDocSource(docs), { embedder })).embedded, 4);
   });
 
@@ -170,8 +184,14 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     const lexicalFile = (await readdir(indexDir)).find((n) => n.startsWith('lexical-')) ?? '';
     await writeFile(path.join(indexDir, lexicalFile), 'not a lexical index at all, just text');
     index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.map((n) => n.text).join(' '), /lexical index (is damaged|was unreadable).*rebuilding it from the stored passages/);
-    assert.deepEqual(index.openNotices.map((n) => n.code), ['lexical-index-damaged']);
+    assert.match(
+      index.openNotices.map((n) => n.text).join(' '),
+      /lexical index (is damaged|was unreadable).*rebuilding it from the stored passages/,
+    );
+    assert.deepEqual(
+      index.openNotices.map((n) => n.code),
+      ['lexical-index-damaged'],
+    );
     assert.ok(index.lexicalQuery('refund', 6).length > 0);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.passages, 4);
@@ -188,7 +208,10 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     await writeFile(path.join(indexDir, f32), 'not a vector file');
     index = await PassageIndex.open(indexDir, docs);
     assert.match(index.openNotices.map((n) => n.text).join(' '), /vector file is damaged/);
-    assert.deepEqual(index.openNotices.map((n) => n.code), ['vector-file-damaged']);
+    assert.deepEqual(
+      index.openNotices.map((n) => n.code),
+      ['vector-file-damaged'],
+    );
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.embedded, 4);
     assert.equal(new HybridRetriever(index, embedder).mode, 'hybrid');
@@ -197,11 +220,18 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
   it('re-embeds everything when the embedding model changes', async () => {
     const index = await PassageIndex.open(indexDir, docs);
     await index.update(folderDocSource(docs), { embedder });
-    const other: Embedder = { modelId: 'other-model', dimensions: embedder.dimensions, embed: (t, s) => embedder.embed(t, s) };
+    const other: Embedder = {
+      modelId: 'other-model',
+      dimensions: embedder.dimensions,
+      embed: (t, s) => embedder.embed(t, s),
+    };
     const report = await index.update(folderDocSource(docs), { embedder: other });
     assert.equal(report.embedded, 4);
     assert.match(report.notices.map((n) => n.text).join(' '), /Embedding model changed/);
-    assert.deepEqual(report.notices.map((n) => n.code), ['embedding-model-changed']);
+    assert.deepEqual(
+      report.notices.map((n) => n.code),
+      ['embedding-model-changed'],
+    );
   });
 
   it('is lexical only without an embedder, and says so in the report', async () => {
@@ -225,7 +255,10 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
         throw controller.signal.reason;
       },
     };
-    await assert.rejects(index.update(folderDocSource(docs), { embedder: aborting, signal: controller.signal }), /abort/i);
+    await assert.rejects(
+      index.update(folderDocSource(docs), { embedder: aborting, signal: controller.signal }),
+      /abort/i,
+    );
     assert.equal(index.isIndexed, true);
     assert.equal(index.passageCount, 4);
     const reopened = await PassageIndex.open(indexDir, docs);
@@ -248,7 +281,10 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
     assert.equal(index.isIndexed, false);
     const reopened = await PassageIndex.open(indexDir, docs);
     assert.equal(reopened.isIndexed, false);
-    assert.deepEqual((await readdir(indexDir)).filter((n) => n !== 'manifest.json' && !isCoordinationFile(n)), []);
+    assert.deepEqual(
+      (await readdir(indexDir)).filter((n) => n !== 'manifest.json' && !isCoordinationFile(n)),
+      [],
+    );
   });
 
   it('fails fast, without network, when no embedding model is available', async () => {
@@ -257,7 +293,10 @@ describe('passage index: vector segments + own BM25 index on disk, real transfor
       loadEmbedder({ modelId: 'Xenova/all-MiniLM-L6-v2', cacheDir: path.join(indexDir, 'models'), allowRemote: false }),
       (error: Error) => error instanceof EmbedderUnavailable && /not downloaded/.test(error.message),
     );
-    await assert.rejects(loadEmbedder({ modelId: 'x', localModelPath: path.join(indexDir, 'nothing-here'), allowRemote: false }), /config\.json not found/);
+    await assert.rejects(
+      loadEmbedder({ modelId: 'x', localModelPath: path.join(indexDir, 'nothing-here'), allowRemote: false }),
+      /config\.json not found/,
+    );
     assert.ok(Date.now() - started < 10_000);
     await rm(path.join(indexDir, 'models'), { recursive: true, force: true });
   });

@@ -14,14 +14,20 @@ import { removeDir, tempDir, writeDocs } from '../../../../support/workspace';
 import { loadTinyEmbedder } from '../../../../support/tinyEmbedder';
 
 const DOCUMENTS = 50;
-const QUERIES = ['travel approval limits', 'who may ask for refunds', 'records of equipment case 17', 'business days privacy'];
+const QUERIES = [
+  'travel approval limits',
+  'who may ask for refunds',
+  'records of equipment case 17',
+  'business days privacy',
+];
 
 function file(p: string, size: number): DocFile {
   return { path: p, absPath: `/docs/${p}`, size, mtimeMs: 1, ctimeMs: 1, ino: 1 };
 }
 
 async function generation(indexDir: string): Promise<number> {
-  return (JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8')) as { generation: number }).generation;
+  return (JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8')) as { generation: number })
+    .generation;
 }
 
 /** What an index answers: every passage, and the lexical hits of a few questions. */
@@ -54,10 +60,19 @@ describe('passage index: a large run commits its lexical part in batches (real i
 
   it('splits the files to read into batches by size; files known unchanged cost nothing', () => {
     const files = [file('a.md', 600), file('b.md', 600), file('c.md', 600), file('d.md', 600), file('e.md', 100)];
-    assert.deepEqual(readBatches(files, () => true, 1000).map((b) => b.map((f) => f.path)), [['a.md', 'b.md'], ['c.md', 'd.md'], ['e.md']]);
-    assert.deepEqual(readBatches(files, (f) => f.path !== 'b.md' && f.path !== 'c.md', 1000).map((b) => b.map((f) => f.path)), [['a.md', 'b.md', 'c.md', 'd.md'], ['e.md']]);
+    assert.deepEqual(
+      readBatches(files, () => true, 1000).map((b) => b.map((f) => f.path)),
+      [['a.md', 'b.md'], ['c.md', 'd.md'], ['e.md']],
+    );
+    assert.deepEqual(
+      readBatches(files, (f) => f.path !== 'b.md' && f.path !== 'c.md', 1000).map((b) => b.map((f) => f.path)),
+      [['a.md', 'b.md', 'c.md', 'd.md'], ['e.md']],
+    );
     assert.deepEqual(readBatches(files, () => true, 10_000).length, 1);
-    assert.deepEqual(readBatches([], () => true, 1000), [[]]);
+    assert.deepEqual(
+      readBatches([], () => true, 1000),
+      [[]],
+    );
   });
 
   it('gives the same passages, lexical hits and vectors as one batch, committed batch by batch (more than the segment limit, so compacted on the way)', async () => {
@@ -83,18 +98,36 @@ describe('passage index: a large run commits its lexical part in batches (real i
     assert.equal(lexicalReadyAt, DOCUMENTS, 'answers are announced once every batch is committed');
     // Progress reads as one reading phase (a batch's save is part of it), then saving, then embedding.
     assert.deepEqual(phases, ['scanning', 'reading', 'saving', 'embedding']);
-    assert.equal(await generation(batched), batches + 2, 'a lexical commit per batch, one naming the embedding model, then the vectors');
-    const manifest = JSON.parse(await readFile(path.join(batched, 'manifest.json'), 'utf8')) as { lexicalDelta: { add: string[]; remove: string[] } };
-    assert.deepEqual(manifest.lexicalDelta, { add: [], remove: [] }, 'every batch wrote a lexical snapshot: an open replays nothing');
+    assert.equal(
+      await generation(batched),
+      batches + 2,
+      'a lexical commit per batch, one naming the embedding model, then the vectors',
+    );
+    const manifest = JSON.parse(await readFile(path.join(batched, 'manifest.json'), 'utf8')) as {
+      lexicalDelta: { add: string[]; remove: string[] };
+    };
+    assert.deepEqual(
+      manifest.lexicalDelta,
+      { add: [], remove: [] },
+      'every batch wrote a lexical snapshot: an open replays nothing',
+    );
     assert.deepEqual(
       { added: report.added, documents: report.documents, passages: report.passages, embedded: report.embedded },
-      { added: wholeReport.added, documents: wholeReport.documents, passages: wholeReport.passages, embedded: wholeReport.embedded },
+      {
+        added: wholeReport.added,
+        documents: wholeReport.documents,
+        passages: wholeReport.passages,
+        embedded: wholeReport.embedded,
+      },
     );
     assert.deepEqual(await contents(parts), await contents(whole));
     // And from disk, in a new process's view.
     assert.deepEqual(await contents(await PassageIndex.open(batched, docs)), await contents(whole));
     const v = (await parts.vectorQuery((await embedder.embed(['travel approval']))[0], 5)).map((h) => h.id);
-    assert.deepEqual(v, (await whole.vectorQuery((await embedder.embed(['travel approval']))[0], 5)).map((h) => h.id));
+    assert.deepEqual(
+      v,
+      (await whole.vectorQuery((await embedder.embed(['travel approval']))[0], 5)).map((h) => h.id),
+    );
   });
 
   it('keeps the batches committed before a cancel, and the next run reads only the documents not yet indexed', async () => {
@@ -123,7 +156,9 @@ describe('passage index: a large run commits its lexical part in batches (real i
     const index = await PassageIndex.open(batched, docs);
     await index.update(folderDocSource(docs), { readBatchBytes: 2000 });
     const before = await generation(batched);
-    await writeDocs(docs, { 'travel/policy-0.md': '# travel policy 0\n\nTravel is now approved by the director within one day.\n' });
+    await writeDocs(docs, {
+      'travel/policy-0.md': '# travel policy 0\n\nTravel is now approved by the director within one day.\n',
+    });
     await index.update(folderDocSource(docs), { readBatchBytes: 2000 });
     assert.equal(await generation(batched), before + 1);
     assert.deepEqual(index.lexicalQuery('director', 3).length, 1);

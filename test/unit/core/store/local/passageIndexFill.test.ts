@@ -23,7 +23,12 @@ const DOCUMENTS = 50;
 /** Counts the texts the real embedder is asked to embed. */
 function counting(embedder: Embedder): Embedder & { texts: string[] } {
   const texts: string[] = [];
-  return { modelId: embedder.modelId, dimensions: embedder.dimensions, texts, embed: (batch, signal) => (texts.push(...batch), embedder.embed(batch, signal)) };
+  return {
+    modelId: embedder.modelId,
+    dimensions: embedder.dimensions,
+    texts,
+    embed: (batch, signal) => (texts.push(...batch), embedder.embed(batch, signal)),
+  };
 }
 
 describe('passage index: two-phase indexing, vectors committed in chunks, resumable (real index, real tiny embedding model)', function () {
@@ -53,20 +58,30 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
 
   it('commits the lexical part before embedding anything: it answers by words from disk while no passage has a vector', async () => {
     const index = await PassageIndex.open(indexDir, docs);
-    let atLexicalReady: { manifest: { documents: unknown; vectors: unknown[]; embeddingModel: string }; vectors: number; hit?: string } | undefined;
+    let atLexicalReady:
+      | { manifest: { documents: unknown; vectors: unknown[]; embeddingModel: string }; vectors: number; hit?: string }
+      | undefined;
     const report = await index.update(folderDocSource(docs), {
       embedder,
       commitEvery: { passages: 64 },
       onLexicalReady: () => {
         // The committed manifest on disk now names the passages and the lexical index, and no vector.
-        atLexicalReady = { manifest: JSON.parse(readFileSync(path.join(indexDir, 'manifest.json'), 'utf8')) as never, vectors: index.vectorFill().passagesWithVectors, hit: index.lexicalQuery('equipment case 17 approval', 1)[0]?.id };
+        atLexicalReady = {
+          manifest: JSON.parse(readFileSync(path.join(indexDir, 'manifest.json'), 'utf8')) as never,
+          vectors: index.vectorFill().passagesWithVectors,
+          hit: index.lexicalQuery('equipment case 17 approval', 1)[0]?.id,
+        };
       },
     });
     assert.ok(atLexicalReady, 'onLexicalReady was called');
     assert.equal(atLexicalReady.vectors, 0);
     assert.ok(atLexicalReady.manifest.documents, 'the documents are committed');
     assert.deepEqual(atLexicalReady.manifest.vectors, []);
-    assert.equal(atLexicalReady.manifest.embeddingModel, embedder.modelId, 'committed for this model: searches are hybrid over what has vectors');
+    assert.equal(
+      atLexicalReady.manifest.embeddingModel,
+      embedder.modelId,
+      'committed for this model: searches are hybrid over what has vectors',
+    );
     assert.ok(atLexicalReady.hit, 'a lexical query answers at that point');
     assert.equal(report.passages, passages);
     assert.equal(report.embedded, passages);
@@ -82,7 +97,10 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
     assert.deepEqual(index.openNotices, [], 'a kill between commits leaves a whole index, not a damaged one');
     assert.equal(index.isIndexed, true);
     assert.deepEqual(index.vectorFill(), { passagesWithVectors: 128, passages });
-    assert.deepEqual((await readdir(indexDir)).filter((n) => n.endsWith('.tmp')), []);
+    assert.deepEqual(
+      (await readdir(indexDir)).filter((n) => n.endsWith('.tmp')),
+      [],
+    );
 
     const counted = counting(embedder);
     const report = await index.update(folderDocSource(docs), { embedder: counted });
@@ -112,7 +130,11 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
     assert.ok(kept >= 128 && kept < passages, `kept ${kept}`);
 
     const reopened = await PassageIndex.open(indexDir, docs);
-    assert.deepEqual(reopened.vectorFill(), { passagesWithVectors: kept, passages }, 'what was embedded before the cancel is committed');
+    assert.deepEqual(
+      reopened.vectorFill(),
+      { passagesWithVectors: kept, passages },
+      'what was embedded before the cancel is committed',
+    );
     const counted = counting(embedder);
     await reopened.update(folderDocSource(docs), { embedder: counted });
     assert.equal(counted.texts.length, passages - kept);
@@ -133,7 +155,10 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
       (error: Error) => error.name === 'AbortError',
     );
     const kept = index.vectorFill().passagesWithVectors;
-    await writeDocs(docs, { 'travel/policy-0.md': '# travel policy 0\n\n## Limits\n\nTrain tickets are booked in second class for trips under four hours.\n' });
+    await writeDocs(docs, {
+      'travel/policy-0.md':
+        '# travel policy 0\n\n## Limits\n\nTrain tickets are booked in second class for trips under four hours.\n',
+    });
     const counted = counting(embedder);
     const report = await index.update(folderDocSource(docs), { embedder: counted, paths: ['travel/policy-0.md'] });
     assert.equal(report.updated, 1);
@@ -141,7 +166,10 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
     assert.deepEqual(index.vectorFill(), { passagesWithVectors: passages - 3, passages: passages - 3 });
     // Not re-embedded: the kept vectors, except those of the edited file's 4 old passages (at most 4).
     const embedded = counted.texts.length;
-    assert.ok(embedded >= passages - 3 - kept && embedded <= passages - 3 - (kept - 4), `embedded ${embedded} with ${kept} kept`);
+    assert.ok(
+      embedded >= passages - 3 - kept && embedded <= passages - 3 - (kept - 4),
+      `embedded ${embedded} with ${kept} kept`,
+    );
     assert.ok(counted.texts.some((t) => t.includes('Train tickets')));
   });
 

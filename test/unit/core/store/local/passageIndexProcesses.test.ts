@@ -14,8 +14,13 @@ import { removeDir, tempDir, writeDocs } from '../../../../support/workspace';
 const ROUNDS = 3;
 
 function corpus(): Record<string, string> {
-  const files: Record<string, string> = { 'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n' };
-  for (let i = 0; i < 60; i++) files[`policies/p${i}.md`] = `# Policy ${i}\n\n${Array.from({ length: 12 }, (_, j) => `Rule ${i}.${j} says team ${j} files report ${i * j} on day ${j + 1}.`).join(' ')}\n`;
+  const files: Record<string, string> = {
+    'leave.md': '# Leave\n\nEmployees receive 25 days of annual leave per year.\n',
+  };
+  for (let i = 0; i < 60; i++) {
+    files[`policies/p${i}.md`] =
+      `# Policy ${i}\n\n${Array.from({ length: 12 }, (_, j) => `Rule ${i}.${j} says team ${j} files report ${i * j} on day ${j + 1}.`).join(' ')}\n`;
+  }
   return files;
 }
 
@@ -41,19 +46,25 @@ describe('index folder shared by processes: evident index in a loop beside evide
       const indexDir = path.join(work, `index-${vectors}`);
       await writeDocs(docs, corpus());
       const embedding = vectors ? ['--embedding-model', model, '--offline'] : ['--no-embeddings'];
-      const cli = (args: string[]) => runCliProcess([...args, '--docs', docs, '--index-dir', indexDir, ...embedding], { timeoutMs: 120_000 });
+      const cli = (args: string[]) =>
+        runCliProcess([...args, '--docs', docs, '--index-dir', indexDir, ...embedding], { timeoutMs: 120_000 });
       const first = await cli(['index']);
       assert.equal(first.code, 0, first.stderr);
 
       const failures: string[] = [];
       const check = (what: string, run: CliProcessRun) => {
         if (run.code !== 0) failures.push(`${what}: exit ${run.code}: ${run.stderr.slice(0, 300)}`);
-        else if (what.startsWith('ask') && !/25 days/.test(run.stdout)) failures.push(`${what}: no answer: ${run.stdout.slice(0, 200)}`);
+        else if (what.startsWith('ask') && !/25 days/.test(run.stdout)) {
+          failures.push(`${what}: no answer: ${run.stdout.slice(0, 200)}`);
+        }
       };
       let writing = true;
       const writer = (async () => {
         for (let i = 0; i < ROUNDS; i++) {
-          await writeDocs(docs, { [`policies/p${i}.md`]: `# Policy ${i}\n\nRule ${i} was edited in round ${i} of the writer.\n`, [`new/n${i}.md`]: `# New ${i}\n\nNew rule ${i}.\n` });
+          await writeDocs(docs, {
+            [`policies/p${i}.md`]: `# Policy ${i}\n\nRule ${i} was edited in round ${i} of the writer.\n`,
+            [`new/n${i}.md`]: `# New ${i}\n\nNew rule ${i}.\n`,
+          });
           check(`index ${i}`, await cli(['index']));
         }
         writing = false;
@@ -63,7 +74,10 @@ describe('index folder shared by processes: evident index in a loop beside evide
         let n = 0;
         while (writing || n < ROUNDS) {
           const plain = lane === 1 && n % 2 === 1;
-          check(`ask${plain ? '' : ' --no-index'} ${lane}.${n}`, await cli(['ask', ...(plain ? [] : ['--no-index']), ...question]));
+          check(
+            `ask${plain ? '' : ' --no-index'} ${lane}.${n}`,
+            await cli(['ask', ...(plain ? [] : ['--no-index']), ...question]),
+          );
           n++;
         }
       });

@@ -25,7 +25,10 @@ const DOCS: Record<string, string> = {
 
 /** The passages of an index as comparable rows. */
 function rows(index: PassageIndex): string[] {
-  return index.allPassages().map((p) => `${p.source}|${p.id}|${p.startLine}-${p.endLine}|${p.text}`).sort();
+  return index
+    .allPassages()
+    .map((p) => `${p.source}|${p.id}|${p.startLine}-${p.endLine}|${p.text}`)
+    .sort();
 }
 
 describe('passage index shared by several processes: reader leases and the writer lock', function () {
@@ -64,7 +67,10 @@ describe('passage index shared by several processes: reader leases and the write
     const before = rows(reader);
     for (let i = 0; i < 20; i++) {
       // Every edit replaces the passage segment and vectors of a document: compactions remove older files.
-      await writeDocs(docs, { 'lodging.md': `# Lodging\n\nHotel stays are reimbursed up to ${200 + i} dollars per night in large cities.\n`, [`more/p${i}.md`]: `# Policy ${i}\n\nRule ${i} covers parking at site ${i}.\n` });
+      await writeDocs(docs, {
+        'lodging.md': `# Lodging\n\nHotel stays are reimbursed up to ${200 + i} dollars per night in large cities.\n`,
+        [`more/p${i}.md`]: `# Policy ${i}\n\nRule ${i} covers parking at site ${i}.\n`,
+      });
       await writer.update(folderDocSource(docs), { embedder });
     }
     // Everything the reader reads lazily is still there, and is its own generation's.
@@ -75,12 +81,22 @@ describe('passage index shared by several processes: reader leases and the write
     assert.match(reader.passage(hits[0].passage.id)?.text ?? '', /180 dollars/);
 
     const current = await readFile(path.join(indexDir, 'manifest.json'), 'utf8');
-    const leftBehind = (await readdir(indexDir)).filter((n) => /-1(-\d+)?\.\w+$/.test(n) && !current.includes(`"${n}"`) && !current.includes(`"${n.replace(/\.\w+$/, '')}"`));
-    assert.ok(leftBehind.length >= 2, `the first generation's files are kept while the reader holds them (${leftBehind.join(', ')})`);
+    const leftBehind = (await readdir(indexDir)).filter(
+      (n) =>
+        /-1(-\d+)?\.\w+$/.test(n) && !current.includes(`"${n}"`) && !current.includes(`"${n.replace(/\.\w+$/, '')}"`),
+    );
+    assert.ok(
+      leftBehind.length >= 2,
+      `the first generation's files are kept while the reader holds them (${leftBehind.join(', ')})`,
+    );
     await (reader as { close?: () => Promise<void> }).close?.();
     await writeDocs(docs, { 'security.md': '# Passwords\n\nPasswords must be at least 16 characters long.\n' });
     await writer.update(folderDocSource(docs), { embedder });
-    assert.deepEqual((await readdir(indexDir)).filter((n) => leftBehind.includes(n)), [], 'released, the first generation goes with the next commit');
+    assert.deepEqual(
+      (await readdir(indexDir)).filter((n) => leftBehind.includes(n)),
+      [],
+      'released, the first generation goes with the next commit',
+    );
   });
 
   it('two writers over different edits, again and again at once: no failure, and the final index equals a clean one', async () => {
@@ -88,7 +104,10 @@ describe('passage index shared by several processes: reader leases and the write
     const b = await open();
     await a.update(folderDocSource(docs), { embedder });
     for (let round = 0; round < 6; round++) {
-      await writeDocs(docs, { [`a/${round}.md`]: `# A ${round}\n\nWriter A wrote rule ${round} about desks.\n`, 'refunds.md': `# Refunds\n\nAnnual plans are refundable within ${90 + round} days.\n` });
+      await writeDocs(docs, {
+        [`a/${round}.md`]: `# A ${round}\n\nWriter A wrote rule ${round} about desks.\n`,
+        'refunds.md': `# Refunds\n\nAnnual plans are refundable within ${90 + round} days.\n`,
+      });
       const first = a.update(folderDocSource(docs), { embedder });
       await writeDocs(docs, { [`b/${round}.md`]: `# B ${round}\n\nWriter B wrote rule ${round} about chairs.\n` });
       const second = b.update(folderDocSource(docs), { embedder });
@@ -118,9 +137,15 @@ describe('passage index shared by several processes: reader leases and the write
       const report = await asker.update(folderDocSource(docs), { embedder, whenBusy: 'answer' });
       assert.ok(Date.now() - started < 2000, 'no waiting');
       assert.equal(report.busy?.pid, process.pid);
-      assert.match(report.notices.map((n) => n.text).join(' '), /Another Evident process \(pid \d+ on .+\) is updating this index: answering from the index as it last saved it/);
+      assert.match(
+        report.notices.map((n) => n.text).join(' '),
+        /Another Evident process \(pid \d+ on .+\) is updating this index: answering from the index as it last saved it/,
+      );
       assert.equal(report.updated, 0);
-      assert.match((await new HybridRetriever(asker, embedder).search('password length', 1))[0].passage.text, /14 characters/);
+      assert.match(
+        (await new HybridRetriever(asker, embedder).search('password length', 1))[0].passage.text,
+        /14 characters/,
+      );
 
       let waited = 0;
       const waiting = asker.update(folderDocSource(docs), { embedder, onWaiting: () => waited++ });
@@ -129,7 +154,10 @@ describe('passage index shared by several processes: reader leases and the write
       await held.release();
       const after = await waiting;
       assert.equal(after.updated, 1);
-      assert.match((await new HybridRetriever(asker, embedder).search('password length', 1))[0].passage.text, /20 characters/);
+      assert.match(
+        (await new HybridRetriever(asker, embedder).search('password length', 1))[0].passage.text,
+        /20 characters/,
+      );
     } finally {
       await held.release();
     }
@@ -142,7 +170,9 @@ describe('passage index shared by several processes: reader leases and the write
       const asker = await open();
       let waited = 0;
       let settled = false;
-      const asking = asker.update(folderDocSource(docs), { embedder, whenBusy: 'answer', onWaiting: () => waited++ }).finally(() => (settled = true));
+      const asking = asker
+        .update(folderDocSource(docs), { embedder, whenBusy: 'answer', onWaiting: () => waited++ })
+        .finally(() => (settled = true));
       await new Promise((resolve) => setTimeout(resolve, 800));
       assert.equal(settled, false, 'it did not answer from an index nobody has committed');
       assert.equal(waited, 1, 'told once that it waits');
@@ -160,12 +190,23 @@ describe('passage index shared by several processes: reader leases and the write
     const index = await open();
     const lockFile = path.join(indexDir, LOCK_FILE);
     // A process that no longer exists (pid beyond the kernel's range).
-    await writeFile(lockFile, JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), token: 'gone', since: '2020-01-01T00:00:00Z' }));
+    await writeFile(
+      lockFile,
+      JSON.stringify({
+        pid: 2 ** 22 + 12345,
+        host: (await import('node:os')).hostname(),
+        token: 'gone',
+        since: '2020-01-01T00:00:00Z',
+      }),
+    );
     let report = await index.update(folderDocSource(docs), { embedder, whenBusy: 'answer' });
     assert.equal(report.busy, undefined);
     assert.equal(report.added, 3);
     // Another host's writer whose heartbeat stopped ten minutes ago.
-    await writeFile(lockFile, JSON.stringify({ pid: process.pid, host: 'elsewhere.example', token: 'old', since: '2020-01-01T00:00:00Z' }));
+    await writeFile(
+      lockFile,
+      JSON.stringify({ pid: process.pid, host: 'elsewhere.example', token: 'old', since: '2020-01-01T00:00:00Z' }),
+    );
     const old = new Date(Date.now() - 10 * 60_000);
     await utimes(lockFile, old, old);
     await writeDocs(docs, { 'refunds.md': '# Refunds\n\nAnnual plans are refundable within 30 days.\n' });
@@ -173,7 +214,10 @@ describe('passage index shared by several processes: reader leases and the write
     assert.equal(report.busy, undefined);
     assert.equal(report.updated, 1);
     // A live one (this process, fresh heartbeat) is respected.
-    await writeFile(lockFile, JSON.stringify({ pid: process.pid, host: 'elsewhere.example', token: 'live', since: new Date().toISOString() }));
+    await writeFile(
+      lockFile,
+      JSON.stringify({ pid: process.pid, host: 'elsewhere.example', token: 'live', since: new Date().toISOString() }),
+    );
     report = await index.update(folderDocSource(docs), { embedder, whenBusy: 'answer' });
     assert.deepEqual(report.busy, { pid: process.pid, host: 'elsewhere.example', since: report.busy?.since });
   });
@@ -186,10 +230,21 @@ describe('passage index shared by several processes: reader leases and the write
     const run = index.update(folderDocSource(docs), {
       embedder,
       // As the save starts, another writer (thinking this one dead) holds the lock.
-      onProgress: (p) => void (p.phase === 'saving' && writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: 'other', token: 'thief', since: '' }))),
+      onProgress: (p) =>
+        void (
+          p.phase === 'saving' &&
+          writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: 'other', token: 'thief', since: '' }))
+        ),
     });
-    await assert.rejects(run, (e: Error & { code?: string }) => e.code === 'index-lock-lost' && /took over the index lock/.test(e.message));
+    await assert.rejects(
+      run,
+      (e: Error & { code?: string }) => e.code === 'index-lock-lost' && /took over the index lock/.test(e.message),
+    );
     const reopened = await open();
-    assert.match((await new HybridRetriever(reopened, embedder).search('refundable days', 1))[0].passage.text, /90 days/, 'the abandoned save committed nothing');
+    assert.match(
+      (await new HybridRetriever(reopened, embedder).search('refundable days', 1))[0].passage.text,
+      /90 days/,
+      'the abandoned save committed nothing',
+    );
   });
 });

@@ -14,7 +14,8 @@ import { unprivilegedRunner } from '../../../../support/unprivilegedRun';
 import { removeDir, indexSnapshot, tempDir, writeDocs } from '../../../../support/workspace';
 
 const DOCS = {
-  'refunds.md': '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
+  'refunds.md':
+    '# Refunds\n\n## Annual plans\n\nAnnual plans are refundable pro rata within 90 days of purchase.\n\n## Monthly plans\n\nMonthly plans are not refundable.\n',
   'travel/lodging.md': '# Lodging\n\nHotel stays are reimbursed up to 180 dollars per night in large cities.\n',
   'security.md': '# Passwords\n\nPasswords must be at least 14 characters long and stored in the password manager.\n',
 };
@@ -65,7 +66,13 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
   it('loads a lazily given model only when the run has passages to embed', async () => {
     await build();
     let loads = 0;
-    const lazyEmbedder = { modelId: embedder.modelId, load: async () => { loads++; return embedder; } };
+    const lazyEmbedder = {
+      modelId: embedder.modelId,
+      load: async () => {
+        loads++;
+        return embedder;
+      },
+    };
     const index = await PassageIndex.open(indexDir, docs);
     const unchanged = await index.update(folderDocSource(docs), { lazyEmbedder });
     assert.equal(loads, 0, 'nothing to embed: the model is not loaded');
@@ -74,7 +81,15 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const edited = await index.update(folderDocSource(docs), { lazyEmbedder });
     assert.equal(loads, 1);
     assert.equal(edited.embedded, 1);
-    const other = await index.update(folderDocSource(docs), { lazyEmbedder: { modelId: 'another-model', load: async () => { loads++; return undefined; } } });
+    const other = await index.update(folderDocSource(docs), {
+      lazyEmbedder: {
+        modelId: 'another-model',
+        load: async () => {
+          loads++;
+          return undefined;
+        },
+      },
+    });
     assert.equal(loads, 2, 'vectors of another model: the model is needed');
     assert.equal(other.retrieval, 'lexical', 'a model that cannot be loaded makes the run lexical');
   });
@@ -92,7 +107,10 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     assert.match(newest, /16 characters/);
     assert.equal(manifest.vectors.length, 2);
     assert.equal(manifest.vectors[1].rows, 1);
-    const hits = await new HybridRetriever(await PassageIndex.open(indexDir, docs), embedder).search('password length', 3);
+    const hits = await new HybridRetriever(await PassageIndex.open(indexDir, docs), embedder).search(
+      'password length',
+      3,
+    );
     assert.match(hits[0].passage.text, /16 characters/);
   });
 
@@ -100,7 +118,10 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     await build();
     const before = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8'));
     const index = await PassageIndex.open(indexDir, docs);
-    await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be rotated every year and kept in the hotel safe.\n');
+    await writeFile(
+      path.join(docs, 'security.md'),
+      '# Passwords\n\nPasswords must be rotated every year and kept in the hotel safe.\n',
+    );
     await writeDocs(docs, { 'leave.md': '# Leave\n\nAnnual leave accrues every pay period.\n' });
     await index.update(folderDocSource(docs), { embedder });
     const after = JSON.parse(await readFile(path.join(indexDir, 'manifest.json'), 'utf8'));
@@ -126,7 +147,10 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
 
   it('keeps term statistics equal to a recount of every passage, across edits, removals and reopening', async () => {
     await build();
-    await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be rotated every year and never shared.\n');
+    await writeFile(
+      path.join(docs, 'security.md'),
+      '# Passwords\n\nPasswords must be rotated every year and never shared.\n',
+    );
     await writeDocs(docs, { 'leave.md': '# Leave\n\nAnnual leave accrues every pay period.\n' });
     const { unlink } = await import('node:fs/promises');
     await unlink(path.join(docs, 'travel/lodging.md'));
@@ -137,7 +161,7 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     for (const term of ['password', 'rotat', 'leav', 'annual', 'hotel', 'refund', 'never-seen']) {
       assert.equal(stored.idf(term), recount.idf(term), term);
     }
-    assert.ok(stored.idf('hotel') > stored.idf('annual'), 'a removed document\'s terms are unseen again');
+    assert.ok(stored.idf('hotel') > stored.idf('annual'), "a removed document's terms are unseen again");
   });
 
   it('stores term counts on the next run of an index written without them, and then writes nothing', async () => {
@@ -150,7 +174,10 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const termsFiles = async () => (await readdir(indexDir)).filter((n) => n.startsWith('terms-'));
     const unreferenced = await termsFiles();
     await index.update(folderDocSource(docs), { embedder });
-    assert.ok((await termsFiles()).length === 1 && !(await termsFiles()).includes(unreferenced[0]), `the unreferenced file was removed by the run, a new one written: ${unreferenced} → ${await termsFiles()}`);
+    assert.ok(
+      (await termsFiles()).length === 1 && !(await termsFiles()).includes(unreferenced[0]),
+      `the unreferenced file was removed by the run, a new one written: ${unreferenced} → ${await termsFiles()}`,
+    );
     const before = await indexSnapshot(indexDir);
     index = await PassageIndex.open(indexDir, docs);
     await index.update(folderDocSource(docs), { embedder });
@@ -165,9 +192,12 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const second = manifest.vectors[1];
     await truncate(path.join(indexDir, `${second.stem}.f32`), 100);
     const index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.map((n) => n.text).join(' '), /vector file is damaged \(vectors-\S+\.f32 has 100 of its \d+ bytes\): its 1 passages will be embedded again/);
+    assert.match(
+      index.openNotices.map((n) => n.text).join(' '),
+      /vector file is damaged \(vectors-\S+\.f32 has 100 of its \d+ bytes\): its 1 passages will be embedded again/,
+    );
     const report = await index.update(folderDocSource(docs), { embedder });
-    assert.equal(report.embedded, 1, 'only the cut-off file\'s passage');
+    assert.equal(report.embedded, 1, "only the cut-off file's passage");
     const hits = await new HybridRetriever(index, embedder).search('annual leave accrual', 2);
     assert.equal(hits[0].passage.source, 'leave.md');
     assert.deepEqual((await PassageIndex.open(indexDir, docs)).openNotices, []);
@@ -182,7 +212,10 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.passages, 4);
     assert.equal(report.embedded, 0, 'the vectors were intact');
-    assert.equal((await new HybridRetriever(index, embedder).search('hotel per night', 1))[0].passage.source, 'travel/lodging.md');
+    assert.equal(
+      (await new HybridRetriever(index, embedder).search('hotel per night', 1))[0].passage.source,
+      'travel/lodging.md',
+    );
   });
 
   it('rebuilds only the lexical index when its file cannot be read, keeping documents and vectors', async () => {
@@ -191,10 +224,16 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const garbage = 'x'.repeat(manifest.lexical.bytes);
     await writeFile(path.join(indexDir, manifest.lexical.name), garbage);
     const index = await PassageIndex.open(indexDir, docs);
-    assert.match(index.openNotices.map((n) => n.text).join(' '), /lexical index was unreadable .*rebuilding it from the stored passages/);
+    assert.match(
+      index.openNotices.map((n) => n.text).join(' '),
+      /lexical index was unreadable .*rebuilding it from the stored passages/,
+    );
     assert.equal(index.passageCount, 4);
     assert.equal(new HybridRetriever(index, undefined).mode, 'lexical');
-    assert.equal((await new HybridRetriever(index, undefined).search('hotel per night', 1))[0].passage.source, 'travel/lodging.md');
+    assert.equal(
+      (await new HybridRetriever(index, undefined).search('hotel per night', 1))[0].passage.source,
+      'travel/lodging.md',
+    );
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.embedded, 0);
     assert.deepEqual((await PassageIndex.open(indexDir, docs)).openNotices, []);
@@ -207,10 +246,16 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const names = new Set(await readdir(indexDir));
     assert.ok(stale.every((n) => names.has(n)));
     const index = await PassageIndex.open(indexDir, docs);
-    assert.ok(stale.every((n) => names.has(n)), 'opening removes nothing (another process may be writing them)');
+    assert.ok(
+      stale.every((n) => names.has(n)),
+      'opening removes nothing (another process may be writing them)',
+    );
     await index.update(folderDocSource(docs), { embedder });
     const after = await readdir(indexDir);
-    assert.deepEqual(after.filter((n) => stale.includes(n)), []);
+    assert.deepEqual(
+      after.filter((n) => stale.includes(n)),
+      [],
+    );
     assert.equal(index.passageCount, 4);
   });
 
@@ -228,7 +273,10 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     const index = await PassageIndex.open(indexDir, docs);
     const report = await index.update(folderDocSource(docs), { embedder });
     assert.equal(report.updated, 1);
-    assert.match((await new HybridRetriever(index, embedder).search('hotel per night', 1))[0].passage.text, /240 dollars/);
+    assert.match(
+      (await new HybridRetriever(index, embedder).search('hotel per night', 1))[0].passage.text,
+      /240 dollars/,
+    );
   });
 
   it('on an index folder it cannot write, answers from the index with a notice and leaves no temporary file', async function () {
@@ -239,9 +287,14 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
       const model = await runner.share(modelDir);
       const modelEmbedder = await loadTinyEmbedder(model);
       await (await PassageIndex.open(indexDir, docs)).update(folderDocSource(docs), { embedder: modelEmbedder });
-      await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 20 characters long.\n');
+      await writeFile(
+        path.join(docs, 'security.md'),
+        '# Passwords\n\nPasswords must be at least 20 characters long.\n',
+      );
       // Files read-only, folders (the reader leases' too) readable and searchable, never writable.
-      for (const entry of await readdir(indexDir, { withFileTypes: true })) await chmod(path.join(indexDir, entry.name), entry.isDirectory() ? 0o555 : 0o444);
+      for (const entry of await readdir(indexDir, { withFileTypes: true })) {
+        await chmod(path.join(indexDir, entry.name), entry.isDirectory() ? 0o555 : 0o444);
+      }
       await chmod(indexDir, 0o555);
       await chmod(docs, 0o755);
       const before = await indexSnapshot(indexDir);
@@ -249,7 +302,10 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
       assert.equal(run.code, 0, run.stderr);
       const out = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}');
       assert.equal(out.embedded, 1, 'the run embedded the edited document with the model the index was built with');
-      assert.match(out.notices.join(' '), /cannot be written \((EACCES|EROFS|EPERM)\): answering from the index in memory/);
+      assert.match(
+        out.notices.join(' '),
+        /cannot be written \((EACCES|EROFS|EPERM)\): answering from the index in memory/,
+      );
       assert.match(out.hits[0].text, /20 characters/, 'the answer includes the edit read in this run');
       assert.deepEqual(await indexSnapshot(indexDir), before, 'nothing was written, no temporary file left');
     } finally {
@@ -265,12 +321,23 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     // leftovers first): its rename fails half-way through the save.
     await writeFile(path.join(docs, 'security.md'), '# Passwords\n\nPasswords must be at least 18 characters long.\n');
     const obstacle = path.join(indexDir, `documents-${manifest.generation + 1}.json`);
-    await assert.rejects(index.update(folderDocSource(docs), { embedder, onProgress: (p) => void (p.phase === 'saving' && mkdirSync(obstacle, { recursive: true })) }));
+    await assert.rejects(
+      index.update(folderDocSource(docs), {
+        embedder,
+        onProgress: (p) => void (p.phase === 'saving' && mkdirSync(obstacle, { recursive: true })),
+      }),
+    );
     const after = await indexSnapshot(indexDir);
-    assert.deepEqual(Object.keys(after).filter((n) => n.endsWith('.tmp') || /-\d+/.test(n) && !(n in before)), []);
+    assert.deepEqual(
+      Object.keys(after).filter((n) => n.endsWith('.tmp') || (/-\d+/.test(n) && !(n in before))),
+      [],
+    );
     const reopened = await PassageIndex.open(indexDir, docs);
     assert.equal(reopened.passageCount, 4);
-    assert.match((await new HybridRetriever(reopened, embedder).search('password length', 1))[0].passage.text, /14 characters/);
+    assert.match(
+      (await new HybridRetriever(reopened, embedder).search('password length', 1))[0].passage.text,
+      /14 characters/,
+    );
   });
 
   it('killed at random points of a save, the index answers like a clean one afterwards, with no temporary file left', async () => {
@@ -278,13 +345,23 @@ describe('index storage: writes only what changed, crash-safe, damage detected a
     try {
       const files: Record<string, string> = {};
       // Distinct texts (as real documents are): near-duplicates tie in BM25 and ties order by insertion.
-      const words = 'travel leave laptop badge parking expense invoice meeting holiday training budget vendor contract security password backup archive desk phone mentor review hiring offboarding reimbursement'.split(' ');
+      const words =
+        'travel leave laptop badge parking expense invoice meeting holiday training budget vendor contract security password backup archive desk phone mentor review hiring offboarding reimbursement'.split(
+          ' ',
+        );
       const pick = (i: number, k: number) => words[(i * 7 + k * 13) % words.length];
       for (let i = 0; i < 40; i++) {
-        files[`policy-${i}.md`] = `# ${pick(i, 0)} and ${pick(i, 1)}\n\n## Scope\n\nThis ${pick(i, 2)} rule covers ${pick(i, 3)} for the ${pick(i, 4)} team, ${i + 1} times a year.\n\n## Approval\n\nThe ${pick(i, 5)} lead approves ${pick(i, 6)} requests within ${i + 2} days.\n`;
+        files[`policy-${i}.md`] =
+          `# ${pick(i, 0)} and ${pick(i, 1)}\n\n## Scope\n\nThis ${pick(i, 2)} rule covers ${pick(i, 3)} for the ${pick(i, 4)} team, ${i + 1} times a year.\n\n## Approval\n\nThe ${pick(i, 5)} lead approves ${pick(i, 6)} requests within ${i + 2} days.\n`;
       }
       await writeDocs(corpus, files);
-      const outcomes = await killDuringSave({ docs: corpus, kills: 2, seed: 11, editFile: 'policy-3.md', queries: ['who approves travel requests', 'password backup rule', 'parking expense'] });
+      const outcomes = await killDuringSave({
+        docs: corpus,
+        kills: 2,
+        seed: 11,
+        editFile: 'policy-3.md',
+        queries: ['who approves travel requests', 'password backup rule', 'parking expense'],
+      });
       assert.equal(outcomes.length, 2);
       for (const o of outcomes) {
         assert.ok(o.equal, `kill ${o.kill}: the answer differs from a clean index's`);
