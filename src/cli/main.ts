@@ -1,5 +1,5 @@
 // The `evident` command line: index / ask / verify / eval / metrics / check / mcp over a docs folder, for CI gates and
-// scripting. A thin shell over src/core; the contract is in docs (product.md's CLI contract).
+// scripting. A thin shell over src/core; the contract is docs/cli.md.
 
 import { CliError, type CliCommand, type CliIO } from './io';
 import { JsonlError } from '../core/jsonl';

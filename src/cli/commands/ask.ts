@@ -238,7 +238,7 @@ async function askWithGrounding(
   return 0;
 }
 
-/** The CLI contract's object (product.md), plus model, retrieval mode and notices. */
+/** The CLI contract's object (docs/cli.md), plus model, retrieval mode and notices. */
 export function toJson(result: TurnResult, files?: SourceFiles) {
   return {
     ...(result.id !== undefined ? { id: result.id } : {}),
