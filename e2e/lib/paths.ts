@@ -13,10 +13,14 @@ export const chromiumPath = process.env.EVIDENT_E2E_CHROMIUM ?? '/usr/bin/chromi
 export const inHostSourceDir = join(repoRoot, 'test', 'e2e', 'suite');
 export const inHostOutDir = join(repoRoot, 'out', 'test', 'e2e', 'suite');
 
-/** Real Markdown corpora shared by the team (never copied into the repository). */
-export const sitePolicyCorpus = resolve(repoRoot, '..', 'shared', 'data', 'corpora', 'site-policy');
+/** The shared data beside the repository (never copied into it); EVIDENT_SHARED_DATA points elsewhere, as for the unit tests. */
+const sharedData = process.env.EVIDENT_SHARED_DATA
+  ? resolve(process.env.EVIDENT_SHARED_DATA)
+  : resolve(repoRoot, '..', 'shared', 'data');
+/** Real Markdown corpora shared by the team. */
+export const sitePolicyCorpus = resolve(sharedData, 'corpora', 'site-policy');
 /** A larger corpus (248 files): its first index takes long enough to be seen in the chat view. */
-export const handbookCorpus = resolve(repoRoot, '..', 'shared', 'data', 'corpora', '18f-handbook');
+export const handbookCorpus = resolve(sharedData, 'corpora', '18f-handbook');
 export const hostileFixture = join(repoRoot, 'test', 'fixtures', 'hostile');
 export const fakeGeminiMain = join(repoRoot, 'test', 'support', 'fakeGeminiMain.ts');
 
