@@ -169,27 +169,45 @@ describe('Evident as a tool for agents (language model tools, Check Text)', func
 
   it('Check Text checks only the selection when there is one', async () => {
     const text = `${PLANTED}\n\n${BACKED}\n`;
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
-    await vscode.window.showTextDocument(document);
-    const wanted = new vscode.Selection(
-      document.positionAt(text.indexOf(BACKED)),
-      document.positionAt(text.indexOf(BACKED) + BACKED.length),
-    );
-    // As a user's selection is: the workbench's own (an editor change still on its way from the
-    // workbench may reset a selection set here; set it until it holds twice in a row).
-    let held = 0;
-    for (let i = 0; i < 50 && held < 2; i++) {
-      const active = vscode.window.activeTextEditor;
-      if (active?.document === document && active.selection.isEqual(wanted)) held++;
-      else if (active?.document === document) {
-        held = 0;
-        active.selection = wanted;
+    // A document of its own name: a new untitled document would be "Untitled-1" again, like the one
+    // the test before closed, and the workbench restores that name's cursor (from the closed one)
+    // onto it a moment later, moving a selection made here.
+    const uri = vscode.Uri.from({ scheme: 'untitled', path: `check-selection-${Date.now()}.md` });
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document);
+    assert.ok(await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), text)));
+    // As a user selects: with the workbench's own cursor commands, so the selection starts in the
+    // editor and reaches the extension host from there (one set from here could be overwritten by an
+    // editor change still on its way from the workbench, such as the reveal of showTextDocument). The
+    // backed sentence is the last line: from the end of the document, select one line up.
+    let lastChange = Date.now();
+    const changes = vscode.window.onDidChangeTextEditorSelection((e) => {
+      if (e.textEditor.document === document) lastChange = Date.now();
+    });
+    const quiet = async (ms: number, until: () => boolean): Promise<boolean> => {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        if (vscode.window.activeTextEditor?.document === document && until() && Date.now() - lastChange >= ms) {
+          return true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      return false;
+    };
+    const selected = () => document.getText(vscode.window.activeTextEditor?.selection);
+    try {
+      assert.ok(await quiet(1_000, () => true), 'the editor did not settle');
+      await vscode.commands.executeCommand('cursorBottom');
+      await vscode.commands.executeCommand('cursorUpSelect');
+      assert.ok(await quiet(1_000, () => selected() === `${BACKED}\n`), `selected: ${JSON.stringify(selected())}`);
+    } finally {
+      changes.dispose();
     }
-    assert.equal(held, 2, 'the selection did not hold in the editor');
     const summary = await vscode.commands.executeCommand<{ backed: number; factual: number }>(Commands.checkText);
-    assert.deepEqual(summary, { backed: 1, factual: 1, dropped: 0, exempt: 0 });
+    assert.deepEqual(
+      summary,
+      { backed: 1, factual: 1, dropped: 0, exempt: 0 },
+      `selected after the check: ${JSON.stringify(selected())}`,
+    );
     assert.equal(
       vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Evident').length,
       0,
