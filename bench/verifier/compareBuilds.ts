@@ -5,6 +5,7 @@
 // p90 per build and row, and how many verdicts (score, code, explanation) differ from the first
 // build's: a speed change must show 0.
 
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadWice } from './wice';
@@ -47,7 +48,14 @@ async function main(): Promise<void> {
     const lexical = (await import(path.resolve(dir, 'src/core/verifier/lexicalScorer.ts'))) as {
       createLexicalScorer: Build['create'];
     };
-    const stats = (await import(path.resolve(dir, 'src/core/verifier/termStats.ts'))) as {
+    const stats = (await import(
+      path.resolve(
+        dir,
+        existsSync(path.resolve(dir, 'src/core/text/termStats.ts'))
+          ? 'src/core/text/termStats.ts'
+          : 'src/core/verifier/termStats.ts',
+      )
+    )) as {
       termStatsFromTexts: (texts: string[]) => unknown;
     };
     builds.push({
