@@ -3,6 +3,23 @@
 import { Engine, folderDocSource, type EngineOptions } from '../../src/core/engine';
 import { removeDir, tempDir, writeDocs } from './workspace';
 
+/** Leave for employees and for contractors, and travel: a follow-up ("and for contractors?") has a right answer. */
+export const LEAVE_AND_TRAVEL_DOCS: Record<string, string> = {
+  'leave.md': [
+    '# Leave',
+    '',
+    '## Employees',
+    '',
+    'Employees get 25 days of annual leave per year.',
+    '',
+    '## Contractors',
+    '',
+    'Contractors get 10 days of annual leave per year.',
+    '',
+  ].join('\n'),
+  'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
+};
+
 /** Two small policies most turn tests ask about. */
 export const REFUND_AND_TRAVEL_DOCS: Record<string, string> = {
   'refunds.md': [

@@ -16,23 +16,9 @@ import { FakeGeminiServer } from '../../support/fakeGemini';
 import { rejectedKeyReply } from '../../support/fakeGeminiModes';
 import { fakeIndexHost, memoryLog } from '../../support/fakeIndexHost';
 import { fakeModelSources, type FakeModelSettings } from '../../support/fakeModelSources';
+import { LEAVE_AND_TRAVEL_DOCS as DOCS } from '../../support/engineFixture';
 import { removeDir, tempDir, writeDocs } from '../../support/workspace';
 
-const DOCS = {
-  'leave.md': [
-    '# Leave',
-    '',
-    '## Employees',
-    '',
-    'Employees get 25 days of annual leave per year.',
-    '',
-    '## Contractors',
-    '',
-    'Contractors get 10 days of annual leave per year.',
-    '',
-  ].join('\n'),
-  'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
-};
 const HISTORY_KEY = 'evident.chatHistory';
 
 /** The workspace state (a vscode.Memento in the editor) as a map. */

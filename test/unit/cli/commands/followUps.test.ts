@@ -7,23 +7,8 @@ import { strict as assert } from 'node:assert';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { runCli } from '../../../support/cli';
+import { LEAVE_AND_TRAVEL_DOCS as DOCS } from '../../../support/engineFixture';
 import { removeDir, tempDir, writeDocs } from '../../../support/workspace';
-
-const DOCS = {
-  'leave.md': [
-    '# Leave',
-    '',
-    '## Employees',
-    '',
-    'Employees get 25 days of annual leave per year.',
-    '',
-    '## Contractors',
-    '',
-    'Contractors get 10 days of annual leave per year.',
-    '',
-  ].join('\n'),
-  'travel.md': '# Travel\n\nEconomy class is required for flights shorter than six hours.\n',
-};
 
 describe('follow-ups in evident ask --questions and evident eval ("after")', function () {
   this.timeout(120_000);
