@@ -33,6 +33,8 @@ const SET_FILES: Record<string, (corpus: string) => string> = {
   dev: (c) => `eval/dev/${c}.jsonl`,
   followups: (c) => `eval/dev/followups-${c}.jsonl`,
   generalisation: (c) => `eval/generalisation/${c}.jsonl`,
+  // Written in session 4 after the first generalisation set had been measured (and tuned on since).
+  'generalisation-2': (c) => `eval/generalisation-2/${c}.jsonl`,
 };
 type Mode = 'lexical' | 'hybrid';
 type Line = EvalQuestion & { after?: string; selfContained?: boolean };
@@ -143,7 +145,7 @@ async function main(): Promise<void> {
   const sets = (values.sets ?? 'dev,followups').split(',');
   const modes = (values.modes ?? 'lexical,hybrid').split(',') as Mode[];
   const corpora = values.corpora ? values.corpora.split(',') : [...CORPORA];
-  for (const s of sets) if (!SET_FILES[s]) throw new Error(`unknown set ${s} (dev, followups, generalisation)`);
+  for (const s of sets) if (!SET_FILES[s]) throw new Error(`unknown set ${s} (${Object.keys(SET_FILES).join(', ')})`);
   for (const m of modes) if (m !== 'lexical' && m !== 'hybrid') throw new Error(`unknown mode ${m} (lexical, hybrid)`);
   const modelDir = modes.includes('hybrid') ? requireRealModel() : '';
   console.log(

@@ -3,7 +3,7 @@
 // searches with the question, then answers, its evidence ids mapped to this turn's), verified by
 // the product's engine, and the figures of issue 21 printed per split.
 //
-//   npx tsx bench/answers/benchAnswers.ts [--split dev|test|all] [--lexical] [--model DIR]
+//   npx tsx bench/answers/benchAnswers.ts [--set DIR] [--split dev|test|all] [--lexical] [--model DIR]
 //       [--similarity] [--lm] [--threshold T] [--show dropped|kept|all] [--json FILE]
 //
 // --lexical: lexical retrieval only (no embedding model). --model: the embedding model folder
@@ -11,6 +11,8 @@
 // verifier the embedding model's meaning (TextSimilarity). --lm: replay through the VS Code
 // language-model adapter (src/host/lmChatModel.ts on a fake LanguageModelChat) instead of
 // Gemini. --show: print the sentences a failure is about (dev only unless --split says test).
+// --set: another folder laid out like eval/answers/ (its answers and captured/), e.g. a fresh
+// test set written after the tuning.
 
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -41,6 +43,7 @@ const CORPUS_DIR = path.join(ROOT, '../shared/data/corpora');
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      set: { type: 'string', default: path.join(ROOT, 'eval/answers') },
       split: { type: 'string', default: 'all' },
       lexical: { type: 'boolean' },
       model: { type: 'string' },
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
     },
   });
   const split = values.split as 'dev' | 'test' | 'all';
-  const { answers, captured } = await loadAnswerSet(path.join(ROOT, 'eval/answers'));
+  const { answers, captured } = await loadAnswerSet(path.resolve(values.set));
   const chosen = answers.filter(
     (a) => (split === 'all' || a.split === split) && (!values.only || a.id.includes(values.only)),
   );
