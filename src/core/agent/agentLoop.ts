@@ -33,6 +33,7 @@ import { withoutInstructions } from './injection';
 import type { RelevanceInput } from '../verifier/relevance';
 import type { StandaloneQuestion } from './followUp';
 import { closestPassageNote, quote } from '../verifier/closestPassage';
+import { MAX_QUERY_CHARS } from '../tools/toolSchemas';
 
 export interface TurnDeps {
   search(query: string, signal: AbortSignal): Promise<RetrievedPassage[]>;
@@ -67,7 +68,6 @@ export interface TurnOptions {
   standalone?: StandaloneQuestion;
 }
 
-const MAX_QUERY_CHARS = 500;
 export const NO_ANSWER = notFound('the model returned no answer.');
 
 export class TurnCancelled extends Error {

@@ -7,7 +7,7 @@
 import { MAX_QUESTION_LENGTH } from '../../domain/question';
 import { MAX_TOP_K } from '../../domain/topK';
 
-/** A search query longer than this is refused (the agent loop's own tool cuts at the same length). */
+/** A search query longer than this is refused by the tools; the agent loop cuts its own searches at this length. */
 export const MAX_QUERY_CHARS = 500;
 /** Passages a search may ask for: as many as the configured top k may be (src/domain/topK.ts). */
 export const MAX_SEARCH_K = MAX_TOP_K;

@@ -3,6 +3,8 @@
 import { strict as assert } from 'node:assert';
 import type { Engine } from '../../../../src/core/engine';
 import { CITATION_INSTRUCTION } from '../../../../src/core/agent/instruction';
+import { MAX_QUERY_CHARS } from '../../../../src/core/tools/toolSchemas';
+import type { TurnEvent } from '../../../../src/core/agent/agentLoop';
 import { ScriptedModel, say, search } from '../../../support/scriptedModel';
 import { indexedEngine, REFUND_AND_TRAVEL_DOCS, type EngineFixture } from '../../../support/engineFixture';
 
@@ -67,6 +69,16 @@ describe('agent loop (scripted model through the ChatModel port; real index, led
     assert.equal(result.answer.includes('30 days'), false);
     assert.equal(result.metrics.dropped, 2);
     assert.ok(Math.abs(result.metrics.coverage - 1 / 3) < 1e-9);
+  });
+
+  it("cuts a model's over-long search to the tools' query limit, the same one the search tool refuses above", async () => {
+    const long = `annual plan refund ${'window '.repeat(120)}`;
+    const model = new ScriptedModel([search(long), say('NOT_FOUND: nothing.')]);
+    const events: TurnEvent[] = [];
+    await engine.ask('Refunds?', { model, onEvent: (e) => events.push(e) });
+    const searched = events.flatMap((e) => (e.type === 'search' ? [e.query] : []));
+    assert.deepEqual(searched, [long.trim().slice(0, MAX_QUERY_CHARS)]);
+    assert.equal(searched[0].length, MAX_QUERY_CHARS);
   });
 
   it('abstains with NOT_FOUND when no sentence is backed', async () => {
