@@ -207,6 +207,10 @@ export class WorkspaceIndex implements Disposable {
         );
       }
     }
+    // Indexed with nothing to answer from: the run's end says why (the files it skipped), and
+    // the turn's error names it; such a run has no vectors to fill in, so it ends at once.
+    const s = engine.status();
+    if (s.indexed && s.passages === 0 && !isShared(engine)) await this.queue;
     return engine;
   }
 

@@ -191,6 +191,23 @@ describe('chat session (real index and offline model; fake editor host, settings
     assert.equal(nothing.status, 'failed');
     assert.equal(nothing.errorKind, 'no-documents');
     assert.deepEqual(waysForward(nothing), ['error-index-settings', 'retry', 'show-logs']);
+
+    // Asked before anything was indexed: the question's own first index finds nothing to answer from.
+    const first = session({ docs: empty, state: new MapState() });
+    assert.equal(first.index.status.state, 'not-indexed');
+    const beforeIndex = await first.chat.ask('How many days of annual leave do employees get?');
+    assert.equal(beforeIndex.status, 'failed');
+    assert.equal(beforeIndex.errorKind, 'no-documents', beforeIndex.error);
+    assert.equal(beforeIndex.error, nothing.error);
+
+    // Asked while the workspace's first index (opened at activation) is still running.
+    const during = session({ docs: empty, state: new MapState() });
+    const warming = during.index.warmUp();
+    const whileIndexing = await during.chat.ask('How many days of annual leave do employees get?');
+    await warming;
+    assert.equal(whileIndexing.status, 'failed');
+    assert.equal(whileIndexing.errorKind, 'no-documents', whileIndexing.error);
+    assert.equal(whileIndexing.error, nothing.error);
   });
 
   it('stops a turn: Stop, or a new question, cancels the running one; the time limit fails it as "timeout"', async () => {
