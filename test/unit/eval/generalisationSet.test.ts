@@ -1,10 +1,11 @@
-// Keeps the generalisation set (eval/generalisation/) what it claims to be: new questions, never
-// tuned on, over the two shared corpora. Lines in the `evident eval --set` shape with ids of their
-// corpus; no id or question shared with the dev sets (eval/dev/, the follow-ups included); at
-// least 100 questions, a third of them unanswerable near-misses; phrased by people (no run of 5
-// words copied from a document, stricter than the dev set's 6); every answerable question answered
-// in its gold files by its keywords; every unanswerable one proven uncovered by the patterns in
-// eval/generalisation/absent-facts.json.
+// Keeps the generalisation sets (eval/generalisation/ and eval/generalisation-2/) what they claim
+// to be: new questions, never tuned on, over the two shared corpora. Lines in the `evident eval
+// --set` shape with ids of their set and corpus; no id or question shared with the dev sets
+// (eval/dev/, the follow-ups included) nor with an earlier generalisation set; at least 100
+// questions, a third of them unanswerable near-misses; phrased by people (no run of 5 words copied
+// from a document, stricter than the dev set's 6); every answerable question answered in its gold
+// files by its keywords; every unanswerable one proven uncovered by the patterns in the set's
+// absent-facts.json.
 
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
@@ -24,67 +25,104 @@ import {
   type CorpusName,
 } from '../../support/evalSets';
 
-const GENERALISATION = join(ROOT, 'eval', 'generalisation');
-const DEV = join(ROOT, 'eval', 'dev');
-const ID_PREFIX: Record<CorpusName, string> = { 'site-policy': 'gen-sp-', '18f-handbook': 'gen-18f-' };
+const EVAL = join(ROOT, 'eval');
+const DEV = join(EVAL, 'dev');
 const FIELDS = ['answer_keywords', 'answerable', 'gold_files', 'id', 'question'];
 
-describeWithCorpora('generalisation set (eval/generalisation/) over the shared corpora', function () {
-  const docs = new Map<CorpusName, Map<string, string>>();
-  const sets = new Map<CorpusName, EvalQuestion[]>();
-  const dev: EvalQuestion[] = [];
-  let proofs: Record<string, AbsenceProof>;
+interface GeneralisationSet {
+  /** Its folder under eval/. */
+  folder: string;
+  idPrefix: Record<CorpusName, string>;
+  /** Earlier generalisation sets (folders under eval/) it must not repeat, besides the dev sets. */
+  earlier: string[];
+}
 
-  before(async function () {
-    for (const name of CORPUS_NAMES) {
-      docs.set(name, await readCorpus(name));
-      sets.set(name, await readQuestions(join(GENERALISATION, `${name}.jsonl`)));
-      for (const file of [`${name}.jsonl`, `followups-${name}.jsonl`]) dev.push(...(await readQuestions(join(DEV, file))));
-    }
-    proofs = await readProofs(join(GENERALISATION, 'absent-facts.json'));
-  });
+const SETS: GeneralisationSet[] = [
+  { folder: 'generalisation', idPrefix: { 'site-policy': 'gen-sp-', '18f-handbook': 'gen-18f-' }, earlier: [] },
+  // Written in session 4, after the first set had been measured once (and so became tuning data).
+  {
+    folder: 'generalisation-2',
+    idPrefix: { 'site-policy': 'gen2-sp-', '18f-handbook': 'gen2-18f-' },
+    earlier: ['generalisation'],
+  },
+];
 
-  const all = (): EvalQuestion[] => [...sets.values()].flat();
+for (const set of SETS) {
+  const folder = join(EVAL, set.folder);
 
-  it('is in the `evident eval --set` shape, each id named for its corpus', () => {
-    for (const [name, items] of sets) {
-      for (const item of items) {
-        assert.deepEqual(Object.keys(item).sort(), FIELDS, `${item.id}: fields`);
-        assert.ok(item.id.startsWith(ID_PREFIX[name]), `${item.id}: ids in ${name}.jsonl start with ${ID_PREFIX[name]}`);
+  describeWithCorpora(`generalisation set (eval/${set.folder}/) over the shared corpora`, function () {
+    const docs = new Map<CorpusName, Map<string, string>>();
+    const sets = new Map<CorpusName, EvalQuestion[]>();
+    /** The questions this set must not repeat, by where they come from. */
+    const taken = new Map<string, EvalQuestion[]>();
+    let proofs: Record<string, AbsenceProof>;
+
+    before(async function () {
+      const dev: EvalQuestion[] = [];
+      for (const name of CORPUS_NAMES) {
+        docs.set(name, await readCorpus(name));
+        sets.set(name, await readQuestions(join(folder, `${name}.jsonl`)));
+        for (const file of [`${name}.jsonl`, `followups-${name}.jsonl`]) dev.push(...(await readQuestions(join(DEV, file))));
       }
-    }
-  });
+      taken.set('eval/dev/', dev);
+      for (const earlier of set.earlier) {
+        const items: EvalQuestion[] = [];
+        for (const name of CORPUS_NAMES) items.push(...(await readQuestions(join(EVAL, earlier, `${name}.jsonl`))));
+        taken.set(`eval/${earlier}/`, items);
+      }
+      proofs = await readProofs(join(folder, 'absent-facts.json'));
+    });
 
-  it('holds at least 100 questions, about half per corpus, at least a third of them unanswerable', () => {
-    const items = all();
-    assert.ok(items.length >= 100, `questions: ${items.length}`);
-    for (const [name, own] of sets) {
-      assert.ok(own.length >= items.length * 0.4, `${name}: ${own.length} of ${items.length} questions`);
-      assert.ok(own.filter((i) => !i.answerable).length >= 15, `${name}: too few unanswerable questions`);
-    }
-    const unanswerable = items.filter((i) => !i.answerable).length;
-    assert.ok(unanswerable * 3 >= items.length, `unanswerable: ${unanswerable} of ${items.length}`);
-  });
+    const all = (): EvalQuestion[] => [...sets.values()].flat();
 
-  it('shares no id and no question with the dev sets, and repeats none of its own', () => {
-    const items = all();
-    assert.equal(new Set(items.map((i) => i.id)).size, items.length, 'duplicate ids');
-    assert.equal(new Set(items.map((i) => normalizedQuestion(i.question))).size, items.length, 'a question asked twice');
-    const devIds = new Set(dev.map((i) => i.id));
-    const devQuestions = new Set(dev.map((i) => normalizedQuestion(i.question)));
-    assert.deepEqual(items.filter((i) => devIds.has(i.id)).map((i) => i.id), [], 'ids also in eval/dev/');
-    assert.deepEqual(items.filter((i) => devQuestions.has(normalizedQuestion(i.question))).map((i) => i.id), [], 'questions also in eval/dev/');
-  });
+    it('is in the `evident eval --set` shape, each id named for its set and corpus', () => {
+      for (const [name, items] of sets) {
+        for (const item of items) {
+          assert.deepEqual(Object.keys(item).sort(), FIELDS, `${item.id}: fields`);
+          const prefix = set.idPrefix[name];
+          assert.ok(item.id.startsWith(prefix), `${item.id}: ids in ${name}.jsonl start with ${prefix}`);
+        }
+      }
+    });
 
-  it('phrases every question as people ask, never copying a run of 5 words from a document', () => {
-    assert.deepEqual(setCopyProblems({ docs, sets }, 5), []);
-  });
+    it('holds at least 100 questions, about half per corpus, at least a third of them unanswerable', () => {
+      const items = all();
+      assert.ok(items.length >= 100, `questions: ${items.length}`);
+      for (const [name, own] of sets) {
+        assert.ok(own.length >= items.length * 0.4, `${name}: ${own.length} of ${items.length} questions`);
+        assert.ok(own.filter((i) => !i.answerable).length >= 15, `${name}: too few unanswerable questions`);
+      }
+      const unanswerable = items.filter((i) => !i.answerable).length;
+      assert.ok(unanswerable * 3 >= items.length, `unanswerable: ${unanswerable} of ${items.length}`);
+    });
 
-  it('answers every answerable question in its gold files, with 1–3 keywords found there and not given away', () => {
-    assert.deepEqual(setKeywordProblems({ docs, sets }), []);
-  });
+    const others = set.earlier.length ? `the dev sets and ${set.earlier.map((f) => `eval/${f}/`).join(', ')}` : 'the dev sets';
+    it(`shares no id and no question with ${others}, and repeats none of its own`, () => {
+      const items = all();
+      assert.equal(new Set(items.map((i) => i.id)).size, items.length, 'duplicate ids');
+      assert.equal(new Set(items.map((i) => normalizedQuestion(i.question))).size, items.length, 'a question asked twice');
+      for (const [where, earlier] of taken) {
+        const ids = new Set(earlier.map((i) => i.id));
+        const questions = new Set(earlier.map((i) => normalizedQuestion(i.question)));
+        assert.deepEqual(items.filter((i) => ids.has(i.id)).map((i) => i.id), [], `ids also in ${where}`);
+        assert.deepEqual(
+          items.filter((i) => questions.has(normalizedQuestion(i.question))).map((i) => i.id),
+          [],
+          `questions also in ${where}`,
+        );
+      }
+    });
 
-  it('proves every unanswerable question uncovered: the asked fact matches nothing in the files on its topic', () => {
-    assert.deepEqual(setAbsenceProblems({ docs, sets }, proofs), []);
+    it('phrases every question as people ask, never copying a run of 5 words from a document', () => {
+      assert.deepEqual(setCopyProblems({ docs, sets }, 5), []);
+    });
+
+    it('answers every answerable question in its gold files, with 1–3 keywords found there and not given away', () => {
+      assert.deepEqual(setKeywordProblems({ docs, sets }), []);
+    });
+
+    it('proves every unanswerable question uncovered: the asked fact matches nothing in the files on its topic', () => {
+      assert.deepEqual(setAbsenceProblems({ docs, sets }, proofs), []);
+    });
   });
-});
+}
