@@ -145,6 +145,29 @@ async function main(): Promise<void> {
   console.log(
     `\nTokens: ${real} real; padded cells, batches of ${batchSize}: document order ${padded(docOrder)}, character-length order ${padded(charOrder)}, token-length order ${padded(tokenOrder)}`,
   );
+  // What the corpus asks of the model: token lengths (a batch costs its width squared in the
+  // attention), and texts several passages share (the fill embeds each once).
+  const histogram = new Map<number, { passages: number; tokens: number }>();
+  for (const n of lengths) {
+    const h = histogram.get(Math.ceil(n / 32) * 32) ?? { passages: 0, tokens: 0 };
+    h.passages++;
+    h.tokens += n;
+    histogram.set(Math.ceil(n / 32) * 32, h);
+  }
+  console.log(`\n| token length (≤) | passages | tokens |`);
+  console.log('|---|---|---|');
+  for (const [w, h] of [...histogram].sort((a, b) => a[0] - b[0]))
+    {console.log(`| ${w} | ${h.passages} | ${h.tokens} |`);}
+  console.log(`at the limit of ${maxTokens} tokens (cut): ${lengths.filter((n) => n >= maxTokens).length} passages`);
+  const seen = new Set<string>();
+  let repeats = 0;
+  let repeatTokens = 0;
+  texts.forEach((x, i) => {
+    if (!seen.has(x)) return void seen.add(x);
+    repeats++;
+    repeatTokens += lengths[i];
+  });
+  console.log(`texts held by more than one passage: ${repeats} repeats (${repeatTokens} tokens) embedded once each`);
   console.log('\n| batch width (tokens, ≤) | calls | model ms | ms per call |');
   console.log('|---|---|---|---|');
   for (const [w, b] of [...byWidth].sort((a, b) => a[0] - b[0])) {

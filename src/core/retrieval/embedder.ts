@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Embedder } from '../types';
 import { hubEndpoint, loadModelWith } from '../modelLoading';
-import { meanPool, padBatch, rowLength, type TokenRow } from './embeddingBatches';
+import { batchEnd, meanPool, padBatch, rowLength, type TokenRow } from './embeddingBatches';
 import {
   type EmbeddingBackend,
   type OnnxRuntimeChoice,
@@ -46,8 +46,10 @@ export interface EmbeddingSettings {
 }
 
 export interface EmbeddingTuning {
-  /** Texts per model call. */
+  /** Texts per model call, at most. */
   batchSize: number;
+  /** Padded tokens per model call, at most (texts × the longest of them); a longer text goes alone. */
+  batchTokens: number;
   /** Batch texts of similar length together (the output keeps the input order). */
   sortByLength: boolean;
   /** Tokens per text at most (null: what the model was trained on, see `trainedLength`). */
@@ -67,6 +69,10 @@ export interface EmbeddingTuning {
  */
 export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = {
   batchSize: 8,
+  // The real model, k8s-community's longest passages (256 tokens), interleaved rounds at load
+  // 8–11 (docs/measurements.md, 2026-12-01 18:07): one text per call took less time than 2, 4
+  // or 8 in every round (wall and CPU); wide batches outgrow the caches (attention is width²).
+  batchTokens: 256,
   sortByLength: true,
   maxTokens: null,
   threads: null,
@@ -230,12 +236,15 @@ export async function loadEmbedder(
       const rows = texts.map(tokenise);
       const order = texts.map((_, i) => i);
       if (tuning.sortByLength) order.sort((a, b) => rowLength(rows[a]) - rowLength(rows[b]));
+      const lengths = order.map((k) => rowLength(rows[k]));
       const vectors = new Array<Float32Array>(texts.length);
-      for (let i = 0; i < order.length; i += tuning.batchSize) {
+      for (let i = 0; i < order.length;) {
         signal?.throwIfAborted();
-        const slots = order.slice(i, i + tuning.batchSize);
+        const end = batchEnd(lengths, i, tuning.batchSize, tuning.batchTokens);
+        const slots = order.slice(i, end);
         const out = await embedRows(slots.map((k) => rows[k]));
         slots.forEach((k, j) => (vectors[k] = out[j]));
+        i = end;
       }
       return vectors;
     },
