@@ -156,8 +156,9 @@ async function main(): Promise<void> {
   }
   console.log(`\n| token length (≤) | passages | tokens |`);
   console.log('|---|---|---|');
-  for (const [w, h] of [...histogram].sort((a, b) => a[0] - b[0]))
-    {console.log(`| ${w} | ${h.passages} | ${h.tokens} |`);}
+  for (const [w, h] of [...histogram].sort((a, b) => a[0] - b[0])) {
+    console.log(`| ${w} | ${h.passages} | ${h.tokens} |`);
+  }
   console.log(`at the limit of ${maxTokens} tokens (cut): ${lengths.filter((n) => n >= maxTokens).length} passages`);
   const seen = new Set<string>();
   let repeats = 0;
