@@ -185,7 +185,7 @@ async function main(): Promise<void> {
 /** Texts per call for long passages: each size in turn, round after round, so load drift hits all alike. */
 async function batchSweep(corpus: string, texts: string[], rounds: number): Promise<void> {
   const sizes = [1, 2, 4, 8];
-  const long = [...texts].sort((a, b) => a.length - b.length).slice(-368, -336);
+  const long = [...texts].sort((a, b) => a.length - b.length).slice(-400, -368);
   const embedders = new Map<number, Awaited<ReturnType<typeof loadEmbedder>>>();
   for (const b of sizes) {
     const e = await loadEmbedder({
