@@ -2,9 +2,9 @@
 // embedding model from a local folder or (once, when allowed and reachable) from the hub into a
 // cache folder, and never hangs on a closed network: a short probe decides first.
 // Throughput (bench:embed): each text is tokenised once and embedded in a batch of texts with
-// similar token counts (a batch is padded to its longest text), truncated to the length the
-// model was trained on, with one ONNX thread per core, on the native runtime or, where it has
-// none, on WebAssembly (onnxRuntime.ts).
+// similar token counts (a batch is padded to its longest text; a long text goes alone),
+// truncated to the length the model was trained on, with one ONNX thread per core, on the
+// native runtime or, where it has none, on WebAssembly (onnxRuntime.ts).
 
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -65,7 +65,8 @@ export interface EmbeddingTuning {
  * shared, load 16–22; docs/measurements.md): sorted batches of 8 beat 4, 16 and 32 (64 is twice
  * as slow: padding and cache); two threads that do not spin-wait took 48–59 ms per passage where
  * two spinning threads (onnxruntime's default) took 99–148 ms and one thread 56–192 ms.
- * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0, spinning: true }.
+ * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0, spinning: true }
+ * (and no limit on padded tokens per call).
  */
 export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = {
   batchSize: 8,
