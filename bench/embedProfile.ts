@@ -1,7 +1,10 @@
 // Profile of a first full index's embedding work with the real all-MiniLM-L6-v2: where the time
 // goes (reading + chunking, tokenising, the ONNX model, pooling) and how much of the model's work
 // is padding, for the passages of a shared corpus (all of them, as a first index embeds them).
-// Usage: npm run bench:embed-profile [-- --corpus 18f-handbook] [-- --dtype q8|fp32] [-- --batch 8] [-- --limit N] [-- --own-pooling]
+// `--batch-sweep`: instead, the product's embedder on the corpus's longest passages (the 32 below
+// its 368 longest: 256 tokens on k8s-community), texts per call 1, 2, 4, 8 in interleaved rounds,
+// wall and CPU time per passage (CPU: this process, the ONNX threads included).
+// Usage: npm run bench:embed-profile [-- --corpus 18f-handbook] [-- --dtype q8|fp32] [-- --batch 8] [-- --limit N] [-- --own-pooling] [-- --batch-sweep [--rounds 5]]
 
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -10,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { chunkMarkdown } from '../src/core/docs/chunker';
 import { embeddingText } from '../src/core/indexing/indexRun';
 import { importTransformers, sessionOptions } from '../src/core/onnxRuntime';
-import { trainedLength } from '../src/core/retrieval/embedder';
+import { loadEmbedder, trainedLength } from '../src/core/retrieval/embedder';
 import { meanPool } from '../src/core/retrieval/embeddingBatches';
 import { requireRealModel } from '../test/support/realModel';
 import { SHARED_DATA } from '../test/support/workspace';
@@ -44,6 +47,8 @@ async function main(): Promise<void> {
       batch: { type: 'string' },
       limit: { type: 'string' },
       'own-pooling': { type: 'boolean' },
+      'batch-sweep': { type: 'boolean' },
+      rounds: { type: 'string' },
     },
   });
   const corpus = values.corpus ?? '18f-handbook';
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
   );
   if (values.limit) texts = texts.slice(0, Number(values.limit));
   const chunkMs = performance.now() - t;
+  if (values['batch-sweep']) return batchSweep(corpus, texts, Number(values.rounds ?? 5));
 
   const modelDir = requireRealModel();
   const { transformers, runtime } = await importTransformers('auto');
@@ -145,10 +151,79 @@ async function main(): Promise<void> {
   console.log(
     `\nTokens: ${real} real; padded cells, batches of ${batchSize}: document order ${padded(docOrder)}, character-length order ${padded(charOrder)}, token-length order ${padded(tokenOrder)}`,
   );
+  // What the corpus asks of the model: token lengths (a batch costs its width squared in the
+  // attention), and texts several passages share (the fill embeds each once).
+  const histogram = new Map<number, { passages: number; tokens: number }>();
+  for (const n of lengths) {
+    const h = histogram.get(Math.ceil(n / 32) * 32) ?? { passages: 0, tokens: 0 };
+    h.passages++;
+    h.tokens += n;
+    histogram.set(Math.ceil(n / 32) * 32, h);
+  }
+  console.log(`\n| token length (≤) | passages | tokens |`);
+  console.log('|---|---|---|');
+  for (const [w, h] of [...histogram].sort((a, b) => a[0] - b[0])) {
+    console.log(`| ${w} | ${h.passages} | ${h.tokens} |`);
+  }
+  console.log(`at the limit of ${maxTokens} tokens (cut): ${lengths.filter((n) => n >= maxTokens).length} passages`);
+  const seen = new Set<string>();
+  let repeats = 0;
+  let repeatTokens = 0;
+  texts.forEach((x, i) => {
+    if (!seen.has(x)) return void seen.add(x);
+    repeats++;
+    repeatTokens += lengths[i];
+  });
+  console.log(`texts held by more than one passage: ${repeats} repeats (${repeatTokens} tokens) embedded once each`);
   console.log('\n| batch width (tokens, ≤) | calls | model ms | ms per call |');
   console.log('|---|---|---|---|');
   for (const [w, b] of [...byWidth].sort((a, b) => a[0] - b[0])) {
     console.log(`| ${w} | ${b.calls} | ${b.ms.toFixed(0)} | ${(b.ms / b.calls).toFixed(1)} |`);
+  }
+}
+
+/** Texts per call for long passages: each size in turn, round after round, so load drift hits all alike. */
+async function batchSweep(corpus: string, texts: string[], rounds: number): Promise<void> {
+  const sizes = [1, 2, 4, 8];
+  const long = [...texts].sort((a, b) => a.length - b.length).slice(-400, -368);
+  const embedders = new Map<number, Awaited<ReturnType<typeof loadEmbedder>>>();
+  for (const b of sizes) {
+    const e = await loadEmbedder({
+      modelId: 'bench',
+      localModelPath: requireRealModel(),
+      allowRemote: false,
+      dtype: 'q8',
+      tuning: { batchSize: b, batchTokens: Infinity },
+    });
+    await e.embed(long.slice(0, 2));
+    embedders.set(b, e);
+  }
+  const loadStart = os.loadavg()[0];
+  const wall = new Map<number, number[]>(sizes.map((b) => [b, []]));
+  const cpu = new Map<number, number[]>(sizes.map((b) => [b, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const b of sizes) {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      await embedders.get(b)!.embed(long);
+      const used = process.cpuUsage(c);
+      wall.get(b)!.push((performance.now() - t) / long.length);
+      cpu.get(b)!.push((used.user + used.system) / 1000 / long.length);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(
+    `bench:embed-profile --batch-sweep: ${corpus}, ${long.length} of its longest passages, q8, ${rounds} interleaved rounds, load average ${loadStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
+  );
+  console.log(
+    '| texts per call | wall ms per passage, each round | median | CPU ms per passage, each round | median |',
+  );
+  console.log('|---|---|---|---|---|');
+  const row = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' / ');
+  for (const b of sizes) {
+    console.log(
+      `| ${b} | ${row(wall.get(b)!)} | ${median(wall.get(b)!).toFixed(1)} | ${row(cpu.get(b)!)} | ${median(cpu.get(b)!).toFixed(1)} |`,
+    );
   }
 }
 

@@ -2,9 +2,9 @@
 // embedding model from a local folder or (once, when allowed and reachable) from the hub into a
 // cache folder, and never hangs on a closed network: a short probe decides first.
 // Throughput (bench:embed): each text is tokenised once and embedded in a batch of texts with
-// similar token counts (a batch is padded to its longest text), truncated to the length the
-// model was trained on, with one ONNX thread per core, on the native runtime or, where it has
-// none, on WebAssembly (onnxRuntime.ts).
+// similar token counts (a batch is padded to its longest text; a long text goes alone),
+// truncated to the length the model was trained on, with one ONNX thread per core, on the
+// native runtime or, where it has none, on WebAssembly (onnxRuntime.ts).
 
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Embedder } from '../types';
 import { hubEndpoint, loadModelWith } from '../modelLoading';
-import { meanPool, padBatch, rowLength, type TokenRow } from './embeddingBatches';
+import { batchEnd, meanPool, padBatch, rowLength, type TokenRow } from './embeddingBatches';
 import {
   type EmbeddingBackend,
   type OnnxRuntimeChoice,
@@ -46,8 +46,10 @@ export interface EmbeddingSettings {
 }
 
 export interface EmbeddingTuning {
-  /** Texts per model call. */
+  /** Texts per model call, at most. */
   batchSize: number;
+  /** Padded tokens per model call, at most (texts × the longest of them); a longer text goes alone. */
+  batchTokens: number;
   /** Batch texts of similar length together (the output keeps the input order). */
   sortByLength: boolean;
   /** Tokens per text at most (null: what the model was trained on, see `trainedLength`). */
@@ -63,10 +65,15 @@ export interface EmbeddingTuning {
  * shared, load 16–22; docs/measurements.md): sorted batches of 8 beat 4, 16 and 32 (64 is twice
  * as slow: padding and cache); two threads that do not spin-wait took 48–59 ms per passage where
  * two spinning threads (onnxruntime's default) took 99–148 ms and one thread 56–192 ms.
- * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0, spinning: true }.
+ * The issue's configuration was { batchSize: 16, sortByLength: false, maxTokens: 512, threads: 0, spinning: true }
+ * (and no limit on padded tokens per call).
  */
 export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = {
   batchSize: 8,
+  // The real model, k8s-community's longest passages (256 tokens), interleaved rounds at load
+  // 8–11 (docs/measurements.md, 2026-12-01 18:07): one text per call took less time than 2, 4
+  // or 8 in every round (wall and CPU); wide batches outgrow the caches (attention is width²).
+  batchTokens: 256,
   sortByLength: true,
   maxTokens: null,
   threads: null,
@@ -230,12 +237,15 @@ export async function loadEmbedder(
       const rows = texts.map(tokenise);
       const order = texts.map((_, i) => i);
       if (tuning.sortByLength) order.sort((a, b) => rowLength(rows[a]) - rowLength(rows[b]));
+      const lengths = order.map((k) => rowLength(rows[k]));
       const vectors = new Array<Float32Array>(texts.length);
-      for (let i = 0; i < order.length; i += tuning.batchSize) {
+      for (let i = 0; i < order.length;) {
         signal?.throwIfAborted();
-        const slots = order.slice(i, i + tuning.batchSize);
+        const end = batchEnd(lengths, i, tuning.batchSize, tuning.batchTokens);
+        const slots = order.slice(i, end);
         const out = await embedRows(slots.map((k) => rows[k]));
         slots.forEach((k, j) => (vectors[k] = out[j]));
+        i = end;
       }
       return vectors;
     },

@@ -17,6 +17,22 @@ export interface PaddedBatch {
 export const rowLength = (row: TokenRow): number => row.input_ids.dims[1];
 
 /**
+ * Where the batch starting at `start` ends (exclusive): as many rows as fit `maxCells` padded
+ * tokens (rows × the longest of them) and `maxRows`, never fewer than one row.
+ */
+export function batchEnd(lengths: number[], start: number, maxRows: number, maxCells: number): number {
+  let end = start + 1;
+  let width = lengths[start];
+  while (end < lengths.length && end - start < maxRows) {
+    const wider = Math.max(width, lengths[end]);
+    if (wider * (end - start + 1) > maxCells) break;
+    width = wider;
+    end++;
+  }
+  return end;
+}
+
+/**
  * Right-pads rows to the longest of them, as the tokenizer's `padding: true` does: `input_ids`
  * with `padId`, every other input (attention_mask, token_type_ids) with 0.
  */

@@ -1,6 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { importTransformers } from '../../../../src/core/onnxRuntime';
-import { meanPool, padBatch, rowLength, type TokenRow } from '../../../../src/core/retrieval/embeddingBatches';
+import {
+  batchEnd,
+  meanPool,
+  padBatch,
+  rowLength,
+  type TokenRow,
+} from '../../../../src/core/retrieval/embeddingBatches';
 import { requireRealModel } from '../../../support/realModel';
 
 type Tokenizer = ((texts: string[], o: { padding: boolean; truncation: boolean; max_length: number }) => TokenRow) & {
@@ -74,5 +80,46 @@ describe('embedding batches: texts tokenised one by one, padded and pooled as tr
     // A wrong mask (padding counted) must show: the check is not blind.
     const counted = meanPool(hidden, new BigInt64Array(batch * seq).fill(1n), batch, seq, dims);
     assert.ok([...counted].some((x, i) => x !== (expected.data as Float32Array)[i]));
+  });
+});
+
+describe('embedding batches: how many texts a model call takes (batchEnd)', () => {
+  /** The batches a sequence of token lengths is cut into. */
+  const cut = (lengths: number[], maxRows: number, maxCells: number): number[][] => {
+    const out: number[][] = [];
+    for (let i = 0; i < lengths.length;) {
+      const end = batchEnd(lengths, i, maxRows, maxCells);
+      out.push(lengths.slice(i, end));
+      i = end;
+    }
+    return out;
+  };
+
+  it('fills a call up to the padded-token budget and the row cap, whichever comes first', () => {
+    assert.deepEqual(cut(Array(10).fill(20), 8, 256), [Array(8).fill(20), [20, 20]]);
+    assert.deepEqual(cut([60, 60, 60, 60, 60], 8, 256), [[60, 60, 60, 60], [60]]);
+    assert.deepEqual(cut([100, 120, 128, 130], 8, 256), [[100, 120], [128], [130]]);
+  });
+
+  it('sends a text at or over the budget alone, never an empty call', () => {
+    assert.deepEqual(cut([256, 256, 256], 8, 256), [[256], [256], [256]]);
+    assert.deepEqual(cut([300, 10], 8, 256), [[300], [10]]);
+  });
+
+  it('counts the padded width, not the sum, when lengths are not sorted', () => {
+    // 2 rows padded to 200 are 400 cells: over a budget of 256.
+    assert.deepEqual(cut([10, 200, 10], 8, 256), [[10], [200], [10]]);
+    assert.deepEqual(cut([40, 10, 50], 8, 256), [[40, 10, 50]]);
+  });
+
+  it('covers every text exactly once, in order, each call within its limits', () => {
+    let seed = 7;
+    const lengths = Array.from({ length: 500 }, () => ((seed = (seed * 48271) % 2147483647) % 256) + 1);
+    const batches = cut(lengths, 8, 256);
+    assert.deepEqual(batches.flat(), lengths);
+    for (const b of batches) {
+      assert.ok(b.length >= 1 && b.length <= 8);
+      if (b.length > 1) assert.ok(Math.max(...b) * b.length <= 256, `batch ${b.join(',')}`);
+    }
   });
 });

@@ -140,6 +140,30 @@ describe('passage index: two-phase indexing, vectors committed in chunks, resuma
     assert.equal(counted.texts.length, passages - kept);
   });
 
+  it('embeds a text that several passages hold once, and gives each of those passages its vector', async () => {
+    const shared = '## Resources\n\nLinks to conference talks and other related material about the team.\n';
+    await writeDocs(docs, {
+      'people/alice.md': `# About me\n\nAlice reviews the storage changes.\n\n${shared}`,
+      'people/bob.md': `# About me\n\nBob runs the release meetings.\n\n${shared}`,
+    });
+    const index = await PassageIndex.open(indexDir, docs);
+    const counted = counting(embedder);
+    const report = await index.update(folderDocSource(docs), { embedder: counted });
+    const sharedText = 'About me > Resources\nLinks to conference talks and other related material about the team.';
+    assert.equal(counted.texts.filter((t) => t === sharedText).length, 1, 'the shared text is embedded once');
+    assert.equal(new Set(counted.texts).size, counted.texts.length, 'no text is embedded twice');
+    assert.equal(counted.texts.length, report.passages - 1);
+    assert.equal(report.embedded, report.passages, 'every passage counts as embedded');
+    assert.deepEqual(index.vectorFill(), { passagesWithVectors: report.passages, passages: report.passages });
+    // Both passages of the shared text come back first, with the same score, from a search by its vector.
+    const [vector] = await embedder.embed([sharedText]);
+    const hits = await index.vectorQuery(vector, 2);
+    const holders = index.lexicalQuery('conference talks related material', 2).map((h) => h.id);
+    assert.equal(holders.length, 2);
+    assert.deepEqual(hits.map((h) => h.id).sort(), holders.sort());
+    assert.equal(hits[0].score, hits[1].score);
+  });
+
   it('a watcher run for one edited file, after a fill was stopped, also embeds every other passage still without a vector', async () => {
     const index = await PassageIndex.open(indexDir, docs);
     const controller = new AbortController();
