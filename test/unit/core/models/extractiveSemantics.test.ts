@@ -99,3 +99,83 @@ describe('extractive model with the real embedding model (semantic sentence choi
     }
   });
 });
+
+describe('extractive model with the real embedding model: the kind of value asked for', function () {
+  this.timeout(180_000);
+  let fixture: EngineFixture;
+
+  before(async () => {
+    fixture = await indexedEngine(
+      {
+        'office.md': [
+          '# Office',
+          '',
+          '## Visiting',
+          '',
+          'The Springfield office is at 12 Harbour Street, Springfield 4021.',
+          'The Springfield office opens at 9 in the morning on weekdays.',
+          '',
+          '## Help desk',
+          '',
+          'Write to the help desk at helpdesk@example.org about a broken laptop.',
+          'The help desk answers every message within one working day.',
+          '',
+          '## Privacy',
+          '',
+          'Contact our Privacy Officer at privacy@example.org with any concern about your data.',
+          '',
+          '## Refused requests',
+          '',
+          'You may ask for a refused request to be reconsidered by the Springfield office.',
+          'Every message is answered within three days.',
+          '',
+          '## Reception',
+          '',
+          'The front desk at the Springfield office is run by Maria Lopez.',
+          '',
+        ].join('\n'),
+      },
+      { embedding: { modelId: requireRealModel(), allowRemote: false } },
+    );
+    assert.equal(fixture.engine.status().retrieval, 'hybrid');
+  });
+
+  after(() => fixture?.dispose());
+
+  it('abstains on a phone number when the only figures found are a street address', async () => {
+    const result = await fixture.engine.ask("What's the phone number of the Springfield office?", {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, true, result.answer);
+  });
+
+  it("abstains on a person's name when the sentences found only repeat the title asked about", async () => {
+    const result = await fixture.engine.ask('What is the name of the Privacy Officer?', {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, true, result.answer);
+  });
+
+  it("gives the sentence that names the person when a person's name is asked for", async () => {
+    const result = await fixture.engine.ask("What's the name of the person who runs the front desk?", {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, false, result.answer);
+    assert.match(result.answer, /Maria Lopez/);
+  });
+
+  it('abstains when the only sentence stating the asked kind of value is about something else', async () => {
+    const result = await fixture.engine.ask('How long do I have to get a refused request reconsidered?', {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, true, result.answer);
+  });
+
+  it('gives the sentence with the email address when an email address is asked for', async () => {
+    const result = await fixture.engine.ask('Which email address do I use for the help desk?', {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, false, result.answer);
+    assert.match(result.answer, /helpdesk@example\.org/);
+  });
+});
