@@ -261,7 +261,10 @@ function anchorWords(question: string): string[] {
   const out: string[] = [];
   for (const m of question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*/gu)) {
     const w = m[0];
-    const opensSentence = /(?:^|[.!?;:—–]\s*)$/u.test(question.slice(0, m.index).trimEnd() || '');
+    // The character before it, spaces aside (a look back, not a copy: a pasted text has thousands of words).
+    let before = m.index - 1;
+    while (before >= 0 && /\s/u.test(question[before])) before--;
+    const opensSentence = before < 0 || /[.!?;:—–]/u.test(question[before]);
     // A bare number ("I'm 15", "a $3,000 trip", "50%") tells the asker's situation; "401(k)" and "GS-13" name something.
     const named = /\d/.test(w) ? /\p{L}/u.test(w) : !opensSentence && /^\p{Lu}/u.test(w) && !NOT_ANCHORS.test(w);
     if (named) out.push(w);
