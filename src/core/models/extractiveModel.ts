@@ -48,9 +48,9 @@ export interface ExtractiveTuning {
   /** …and it still needs this lexical score. */
   paraphraseLexical: number;
   /**
-   * When a kind of value is asked, the sentence stating one must itself hold this share of the
-   * question's key-term weight (its heading aside): "answered within three days" does not say how
-   * long a reconsideration takes.
+   * When a kind of value is asked, the sentence stating one must hold this share of the question's
+   * key-term weight (its heading's at half weight), whatever its similarity: "answered within three
+   * days" does not say how long a reconsideration takes.
    */
   valueSentenceShare: number;
 }
@@ -208,7 +208,7 @@ export function decide(
   // Without the model, a sentence answers on its words alone; with it, a sentence close enough in
   // meaning answers (a paraphrase), and one far from the question never does.
   const answers = (c: Candidate) =>
-    (!valueAsked || (c.statesValue && c.inSentence >= tuning.valueSentenceShare)) &&
+    (!valueAsked || (c.statesValue && c.topical >= tuning.valueSentenceShare)) &&
     (sims
       ? sim(c) >= tuning.minSimilarity &&
         (c.lexical >= SENTENCE_MIN || (sim(c) >= tuning.paraphraseSimilarity && c.lexical >= tuning.paraphraseLexical))

@@ -43,8 +43,8 @@ export interface Candidate {
   heading: string;
   /** Weighted share of the key terms it (or, at half weight, its heading) holds, plus the value bonus. */
   lexical: number;
-  /** Weighted share of the key terms the sentence itself holds (its heading aside). */
-  inSentence: number;
+  /** Weighted share of the key terms it (or, at half weight, its heading) holds: the lexical score without the value bonus. */
+  topical: number;
   /** It states the kind of value the question asks for. */
   statesValue: boolean;
   /** Position in the passages (return order, then sentence order). */
@@ -196,15 +196,12 @@ export function candidateSentences(reading: QuestionReading, passages: readonly 
         // A sentence that states the kind of value asked for ("how long" → a duration) ranks higher.
         const statesValue = asked.some((states) => states(text));
         const lexical = topical > 0 && statesValue ? topical + VALUE_BONUS : topical;
-        const inSentence = pickTotal
-          ? keyTerms.reduce((sum, t) => sum + (stems.has(t) ? reading.share(t) * reading.weight(t) : 0), 0) / pickTotal
-          : 0;
         candidates.push({
           text,
           id: p.id,
           heading: p.heading,
           lexical,
-          inSentence,
+          topical,
           statesValue,
           order: order++,
           stems,

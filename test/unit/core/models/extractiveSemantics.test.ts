@@ -6,6 +6,12 @@
 
 import { strict as assert } from 'node:assert';
 import type { Engine } from '../../../../src/core/engine';
+import {
+  decide,
+  DEFAULT_EXTRACTIVE_TUNING,
+  readPassages,
+  similarities,
+} from '../../../../src/core/models/extractiveModel';
 import { indexedEngine, type EngineFixture } from '../../../support/engineFixture';
 import { requireRealModel } from '../../../support/realModel';
 
@@ -126,8 +132,12 @@ describe('extractive model with the real embedding model: the kind of value aske
           '',
           '## Refused requests',
           '',
-          'You may ask for a refused request to be reconsidered by the Springfield office.',
-          'Every message is answered within three days.',
+          'You may ask for a refused annual leave request to be reconsidered by the Springfield office.',
+          '',
+          '## Messages',
+          '',
+          'Questions about leave go to the Springfield office.',
+          'Every request is answered within three days.',
           '',
           '## Reception',
           '',
@@ -165,10 +175,33 @@ describe('extractive model with the real embedding model: the kind of value aske
   });
 
   it('abstains when the only sentence stating the asked kind of value is about something else', async () => {
-    const result = await fixture.engine.ask('How long do I have to get a refused request reconsidered?', {
+    const result = await fixture.engine.ask('How long do I have to get a refused annual leave request reconsidered?', {
       model: fixture.engine.createExtractiveModel(),
     });
     assert.equal(result.abstained, true, result.answer);
+  });
+
+  it("the model itself (before the verifier) does not give a value from a sentence that holds little of the question's words", async () => {
+    const question = 'How long do I have to get a refused leave request reconsidered?';
+    const passages = [
+      {
+        id: 'E1',
+        heading: 'Office > Refused requests',
+        text: 'You may ask for a refused leave request to be reconsidered.',
+      },
+      { id: 'E2', heading: 'Office > Messages', text: 'Every request is answered within three days.' },
+    ];
+    const read = readPassages(question, passages);
+    assert.equal(read.kind, 'read');
+    if (read.kind !== 'read') return;
+    const similarity = fixture.engine.textSimilarity();
+    assert.ok(similarity);
+    const text = decide(
+      read,
+      await similarities(similarity, question, read.candidates, passages),
+      DEFAULT_EXTRACTIVE_TUNING,
+    );
+    assert.match(text, /^NOT_FOUND:/, text);
   });
 
   it('gives the sentence with the email address when an email address is asked for', async () => {
