@@ -43,6 +43,8 @@ export interface Candidate {
   heading: string;
   /** Weighted share of the key terms it (or, at half weight, its heading) holds, plus the value bonus. */
   lexical: number;
+  /** Weighted share of the key terms it (or, at half weight, its heading) holds: the lexical score without the value bonus. */
+  topical: number;
   /** It states the kind of value the question asks for. */
   statesValue: boolean;
   /** Position in the passages (return order, then sentence order). */
@@ -71,8 +73,12 @@ export class QuestionReading {
     // The question is read once: every later step looks words up here (linear in its length).
     this.words = new QuestionWords(question);
     // "How old / long / much / soon…" asks for a value: the word after "how" is not a topic.
+    // "What is the name of the person who…" asks for a name: "name" and "person" are not topics either.
+    const nameWords = NAME_ASKED.test(question) ? NAME_QUESTION_WORDS : undefined;
     this.keyTerms = unique(
-      this.words.terms.filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word)).map((t) => t.stem),
+      this.words.terms
+        .filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word) && !nameWords?.has(t.word))
+        .map((t) => t.stem),
     );
     // The follow-up's own words decide which sentences are picked; carried words weigh less.
     this.own = new Set(followUp ? new QuestionWords(followUp.asked).terms.map((t) => t.stem) : this.keyTerms);
@@ -114,8 +120,43 @@ export class QuestionReading {
   /** What kind of value is asked: the follow-up's own ("over how long?"), else the question's. */
   askedValues(): ((text: string) => boolean)[] {
     const f = this.followUp;
-    return askedValues(f && QUESTION_WORD.test(f.asked) ? f.asked : this.question);
+    const asked = f && QUESTION_WORD.test(f.asked) ? f.asked : this.question;
+    return [...askedValues(asked), ...askedContacts(asked)];
   }
+}
+
+/** "What's the phone number…", "a number I can call": a phone number is asked for. */
+const PHONE_ASKED =
+  /\b(?:phone|telephone)\s+(?:number|line)s?\b|\bnumbers?\s+(?:to|i|we|you|they)\s+(?:can\s+)?(?:call|ring|dial)\b/i;
+/** A sentence that gives one ("1-800-222-0364"), or says what there is of one ("Telephone: none available"). */
+const PHONE_STATED = /\+?\(?\d{1,4}\)?(?:[\s.-]?\d){6,}|\b(?:phone|telephone)\b/i;
+/** "What email address…", "which email should I use", "who do I email": an email address is asked for. */
+const EMAIL_ASKED =
+  /\be-?mail\s+(?:address|account)(?:es|s)?\b|\b(?:what|which)\s+e-?mail\b|\bwho\s+(?:do|should|can|could)\s+(?:i|we)\s+e-?mail\b/i;
+const EMAIL_STATED = /@|[([]at[)\]]|\be-?mail\b/i;
+
+/** "What is the name of…", "who is the chief information security officer?": a person's name is asked for. */
+const NAME_ASKED =
+  /\bwhat(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+)?(?:actual\s+|full\s+|real\s+)?names?\s+of\b|^\s*who\s+(?:is|are|was|were)\s+(?:the\s+)?(?:[\p{L}'’-]+\s+){0,4}(?:officer|director|ceo|cto|ciso|president|founder|chair|head)s?\b/iu;
+const NAME_QUESTION_WORDS = new Set(['name', 'names', 'person', 'people', 'actual', 'full', 'real']);
+/** Two capitalised words in a row ("Maria Lopez"), checked against the question's own words below. */
+const NAME_RUN = /\b(\p{Lu}\p{Ll}+)\s+(?:\p{Lu}\.\s+)?(\p{Lu}\p{Ll}+)\b/gu;
+
+/**
+ * Contact details and names asked for, beyond the verifier's kinds of value: a sentence about
+ * something else that holds a number ("Prins Bernhardplein 200") gives no phone number, and one
+ * that repeats the title asked about ("contact our Data Protection Officer") gives no name.
+ */
+function askedContacts(question: string): ((text: string) => boolean)[] {
+  const out: ((text: string) => boolean)[] = [];
+  if (PHONE_ASKED.test(question)) out.push((text) => PHONE_STATED.test(text));
+  if (EMAIL_ASKED.test(question)) out.push((text) => EMAIL_STATED.test(text));
+  if (NAME_ASKED.test(question)) {
+    const asked = new Set(analyse(question, { stemming: true }).terms.map((t) => t.stem));
+    const isNew = (word: string) => !asked.has(analyse(word, { stemming: true }).terms[0]?.stem ?? '');
+    out.push((text) => [...text.matchAll(NAME_RUN)].some((m) => isNew(m[1]) && isNew(m[2])));
+  }
+  return out;
 }
 
 /** Every sentence of the passages that could answer, with its lexical score; worked examples and repeats left out. */
@@ -155,7 +196,16 @@ export function candidateSentences(reading: QuestionReading, passages: readonly 
         // A sentence that states the kind of value asked for ("how long" → a duration) ranks higher.
         const statesValue = asked.some((states) => states(text));
         const lexical = topical > 0 && statesValue ? topical + VALUE_BONUS : topical;
-        candidates.push({ text, id: p.id, heading: p.heading, lexical, statesValue, order: order++, stems });
+        candidates.push({
+          text,
+          id: p.id,
+          heading: p.heading,
+          lexical,
+          topical,
+          statesValue,
+          order: order++,
+          stems,
+        });
       }
     }
   }
@@ -197,10 +247,26 @@ function questionAnchors(question: string, followUp: FollowUpParts | undefined):
   return own.length ? own : anchorWords(followUp.carried);
 }
 
-/** Capitalised words after the first word, and words with digits: what the question names. */
+/** Words capitalised by grammar or habit, not names ("OK", "I'm"). */
+const NOT_ANCHORS = /^(?:I|I'm|I’m|I've|I’ve|I’ll|I'll|I'd|I’d|OK|Ok|Okay)$/u;
+
+/**
+ * Words of letters and digits ("401(k)"), and capitalised words that do not open a sentence
+ * ("…for a documentary. Anything we should add?"): what the question names.
+ */
 function anchorWords(question: string): string[] {
-  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*/gu) ?? [];
-  return words.filter((w, i) => /\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w) && !/^(I|I'm|I’m|I've|I’ll)$/.test(w)));
+  const out: string[] = [];
+  for (const m of question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}()'’-]*/gu)) {
+    const w = m[0];
+    // The character before it, spaces aside (a look back, not a copy: a pasted text has thousands of words).
+    let before = m.index - 1;
+    while (before >= 0 && /\s/u.test(question[before])) before--;
+    const opensSentence = before < 0 || /[.!?;:—–]/u.test(question[before]);
+    // A bare number ("I'm 15", "a $3,000 trip", "50%") tells the asker's situation; "401(k)" and "GS-13" name something.
+    const named = /\d/.test(w) ? /\p{L}/u.test(w) : !opensSentence && /^\p{Lu}/u.test(w) && !NOT_ANCHORS.test(w);
+    if (named) out.push(w);
+  }
+  return out;
 }
 
 export function unique<T>(items: T[]): T[] {

@@ -84,3 +84,36 @@ describe('extractive answers that read right', () => {
     assert.match(text, /supervisor approves.*\[E3\]/);
   });
 });
+
+describe('extractive answers: what the question names', () => {
+  const BUDDIES = {
+    id: 'E1',
+    heading: 'Onboarding > Buddies',
+    text: 'Every newcomer is paired with a buddy from another team for the first month.',
+  };
+
+  it('does not take a capitalised word that opens a sentence for a name the documents must mention', () => {
+    const text = answer('About onboarding. Anything on pairing newcomers with a buddy?', [BUDDIES]);
+    assert.match(text, /paired with a buddy.*\[E1\]/, text);
+  });
+
+  it('does not take "OK" for a name', () => {
+    const text = answer('Is it OK to pair a newcomer with a buddy from another team?', [BUDDIES]);
+    assert.match(text, /paired with a buddy.*\[E1\]/, text);
+  });
+
+  it("does not require a bare number of the asker's situation in the documents", () => {
+    const text = answer('With 40 newcomers, is each one paired with a buddy?', [BUDDIES]);
+    assert.match(text, /paired with a buddy.*\[E1\]/, text);
+  });
+
+  it('still requires a number that is part of a name ("Form 27B")', () => {
+    const text = answer('Is a newcomer paired with a buddy after Form 27B?', [BUDDIES]);
+    assert.match(text, /^NOT_FOUND: .*"27/, text);
+  });
+
+  it('still abstains on a name inside a sentence that the documents never mention', () => {
+    const text = answer('Is a newcomer in Japan paired with a buddy?', [BUDDIES]);
+    assert.match(text, /^NOT_FOUND: .*"Japan"/, text);
+  });
+});

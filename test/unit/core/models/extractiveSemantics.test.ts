@@ -6,6 +6,12 @@
 
 import { strict as assert } from 'node:assert';
 import type { Engine } from '../../../../src/core/engine';
+import {
+  decide,
+  DEFAULT_EXTRACTIVE_TUNING,
+  readPassages,
+  similarities,
+} from '../../../../src/core/models/extractiveModel';
 import { indexedEngine, type EngineFixture } from '../../../support/engineFixture';
 import { requireRealModel } from '../../../support/realModel';
 
@@ -97,5 +103,112 @@ describe('extractive model with the real embedding model (semantic sentence choi
     } finally {
       await lexical.dispose();
     }
+  });
+});
+
+describe('extractive model with the real embedding model: the kind of value asked for', function () {
+  this.timeout(180_000);
+  let fixture: EngineFixture;
+
+  before(async () => {
+    fixture = await indexedEngine(
+      {
+        'office.md': [
+          '# Office',
+          '',
+          '## Visiting',
+          '',
+          'The Springfield office is at 12 Harbour Street, Springfield 4021.',
+          'The Springfield office opens at 9 in the morning on weekdays.',
+          '',
+          '## Help desk',
+          '',
+          'Write to the help desk at helpdesk@example.org about a broken laptop.',
+          'The help desk answers every message within one working day.',
+          '',
+          '## Privacy',
+          '',
+          'Contact our Privacy Officer at privacy@example.org with any concern about your data.',
+          '',
+          '## Refused requests',
+          '',
+          'You may ask for a refused annual leave request to be reconsidered by the Springfield office.',
+          '',
+          '## Messages',
+          '',
+          'Questions about leave go to the Springfield office.',
+          'Every request is answered within three days.',
+          '',
+          '## Reception',
+          '',
+          'The front desk at the Springfield office is run by Maria Lopez.',
+          '',
+        ].join('\n'),
+      },
+      { embedding: { modelId: requireRealModel(), allowRemote: false } },
+    );
+    assert.equal(fixture.engine.status().retrieval, 'hybrid');
+  });
+
+  after(() => fixture?.dispose());
+
+  it('abstains on a phone number when the only figures found are a street address', async () => {
+    const result = await fixture.engine.ask("What's the phone number of the Springfield office?", {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, true, result.answer);
+  });
+
+  it("abstains on a person's name when the sentences found only repeat the title asked about", async () => {
+    const result = await fixture.engine.ask('What is the name of the Privacy Officer?', {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, true, result.answer);
+  });
+
+  it("gives the sentence that names the person when a person's name is asked for", async () => {
+    const result = await fixture.engine.ask("What's the name of the person who runs the front desk?", {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, false, result.answer);
+    assert.match(result.answer, /Maria Lopez/);
+  });
+
+  it('abstains when the only sentence stating the asked kind of value is about something else', async () => {
+    const result = await fixture.engine.ask('How long do I have to get a refused annual leave request reconsidered?', {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, true, result.answer);
+  });
+
+  it("the model itself (before the verifier) does not give a value from a sentence that holds little of the question's words", async () => {
+    const question = 'How long do I have to get a refused leave request reconsidered?';
+    const passages = [
+      {
+        id: 'E1',
+        heading: 'Office > Refused requests',
+        text: 'You may ask for a refused leave request to be reconsidered.',
+      },
+      { id: 'E2', heading: 'Office > Messages', text: 'Every request is answered within three days.' },
+    ];
+    const read = readPassages(question, passages);
+    assert.equal(read.kind, 'read');
+    if (read.kind !== 'read') return;
+    const similarity = fixture.engine.textSimilarity();
+    assert.ok(similarity);
+    const text = decide(
+      read,
+      await similarities(similarity, question, read.candidates, passages),
+      DEFAULT_EXTRACTIVE_TUNING,
+    );
+    assert.match(text, /^NOT_FOUND:/, text);
+  });
+
+  it('gives the sentence with the email address when an email address is asked for', async () => {
+    const result = await fixture.engine.ask('Which email address do I use for the help desk?', {
+      model: fixture.engine.createExtractiveModel(),
+    });
+    assert.equal(result.abstained, false, result.answer);
+    assert.match(result.answer, /helpdesk@example\.org/);
   });
 });
