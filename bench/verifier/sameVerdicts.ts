@@ -1,4 +1,4 @@
-// `npx tsx bench/verifier/sameVerdicts.ts before=DIR mine=DIR`: every result (score, code,
+// `npm run bench:verifier-same -- before=DIR mine=DIR`: every result (score, code,
 // explanation, missing words) of the lexical scorer of two checkouts on the same checks, for a
 // change that must not move a verdict (a speed change). The checks: WiCE dev and test pairs,
 // mismatched pairs (a claim against the next claim's chunk), perturbed claims (a word dropped,
