@@ -107,10 +107,13 @@ function capitalisedRuns(text: string): { words: string[]; initials: string }[] 
   for (const m of matchesOf(WORDS, text)) {
     const token = m[0];
     const at = m.index ?? 0;
-    // A run is broken by punctuation between its words ("Paris, Texas" is two names).
-    if (lastEnd >= 0 && !/^\s+$/.test(text.slice(lastEnd, at))) flush();
+    // A run is broken by punctuation between its words ("Paris, Texas" is two names); one space is the usual gap.
+    const oneSpace = at - lastEnd === 1 && text.charCodeAt(lastEnd) === 32;
+    if (lastEnd >= 0 && !oneSpace && !/^\s+$/.test(text.slice(lastEnd, at))) flush();
     lastEnd = at + token.length;
-    if (/^\p{Lu}/u.test(token) && !/\d/.test(token)) {
+    // /^\p{Lu}/u, read by hand on an ASCII first character.
+    const c = token.charCodeAt(0);
+    if ((c < 128 ? c >= 65 && c <= 90 : /^\p{Lu}/u.test(token)) && !/\d/.test(token)) {
       words.push(token);
       pendingLinks = 0;
     } else if (words.length && NAME_LINKS.has(token.toLowerCase()) && pendingLinks < 2) {
