@@ -50,7 +50,38 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
   });
   if (!options.lexicon) return readPassage(passage, stems, options.stemming).map((u) => blank(u, u.has, u.negated));
 
-  const { extra, meaning, terms, at, extraAt } = lexiconTerms(stems, options.negated);
+  // Extra stems to look for, each with what it stands for.
+  const extra: string[] = [];
+  const meaning: Array<
+    | { kind: 'alt'; term: number; alt: number; parts: number }
+    | { kind: 'negative' }
+    | { kind: 'antonym'; term: number; word: string }
+  > = [];
+  const add = (s: string, m: (typeof meaning)[number]): void => {
+    extra.push(s);
+    meaning.push(m);
+  };
+  let alternatives = 0;
+  for (let i = 0; i < n; i++) {
+    for (const alt of alternativesOf(stems[i])) {
+      const id = alternatives++;
+      for (const part of alt) add(part, { kind: 'alt', term: i, alt: id, parts: alt.length });
+    }
+    for (const a of antonymsOf(stems[i])) add(a, { kind: 'antonym', term: i, word: a });
+  }
+  for (const w of options.negated ? NEGATIVE_WORDS : FORBIDDING_WORDS) add(w, { kind: 'negative' });
+
+  // One read of every distinct stem: the sentence's first (index i < n), then the extra ones.
+  const terms = [...stems];
+  const position = new Map(stems.map((s, i) => [s, i] as const));
+  for (const s of extra) {
+    if (!position.has(s)) {
+      position.set(s, terms.length);
+      terms.push(s);
+    }
+  }
+  const at = extra.map((s) => position.get(s) as number);
+  const extraAt = [...new Set(at)];
   const read = readPassage(passage, terms, options.stemming);
   // Which terms the passage holds itself, anywhere (an alternative stands only for a term it lacks).
   const found = new Uint8Array(n);
@@ -95,73 +126,6 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
   }
   units.sort((a, b) => a.start - b.start);
   return units;
-}
-
-/** What an extra stem stands for: a part of an alternative of term `term`, a negative word, or an antonym of `term`. */
-type Meaning =
-  | { kind: 'alt'; term: number; alt: number; parts: number }
-  | { kind: 'negative' }
-  | { kind: 'antonym'; term: number; word: string };
-
-/** The lexicon's stems for a sentence: the same for every passage it is read against. */
-interface LexiconTerms {
-  /** Extra stems to look for, each with what it stands for. */
-  extra: string[];
-  meaning: Meaning[];
-  /** Every distinct stem to read: the sentence's first (index i < n), then the extra ones. */
-  terms: string[];
-  /** Index in `terms` of each extra stem, and those indices once each. */
-  at: number[];
-  extraAt: number[];
-}
-
-// Kept per sentence (its stems array) and negation: one sentence is read against each passage it cites.
-const lexiconTermsKept = new WeakMap<readonly string[], { stems: string[]; negated: boolean; terms: LexiconTerms }>();
-
-function lexiconTerms(stems: readonly string[], negated: boolean): LexiconTerms {
-  const kept = lexiconTermsKept.get(stems);
-  if (
-    kept &&
-    kept.negated === negated &&
-    kept.stems.length === stems.length &&
-    kept.stems.every((s, i) => s === stems[i])
-  ) {
-    return kept.terms;
-  }
-  const terms = readLexiconTerms(stems, negated);
-  lexiconTermsKept.set(stems, { stems: [...stems], negated, terms });
-  return terms;
-}
-
-function readLexiconTerms(stems: readonly string[], negated: boolean): LexiconTerms {
-  // Extra stems to look for, each with what it stands for.
-  const extra: string[] = [];
-  const meaning: Meaning[] = [];
-  const add = (s: string, m: Meaning): void => {
-    extra.push(s);
-    meaning.push(m);
-  };
-  let alternatives = 0;
-  for (let i = 0; i < stems.length; i++) {
-    for (const alt of alternativesOf(stems[i])) {
-      const id = alternatives++;
-      for (const part of alt) add(part, { kind: 'alt', term: i, alt: id, parts: alt.length });
-    }
-    for (const a of antonymsOf(stems[i])) add(a, { kind: 'antonym', term: i, word: a });
-  }
-  for (const w of negated ? NEGATIVE_WORDS : FORBIDDING_WORDS) add(w, { kind: 'negative' });
-
-  // One read of every distinct stem: the sentence's first (index i < n), then the extra ones.
-  const terms = [...stems];
-  const position = new Map(stems.map((s, i) => [s, i] as const));
-  for (const s of extra) {
-    if (!position.has(s)) {
-      position.set(s, terms.length);
-      terms.push(s);
-    }
-  }
-  const at = extra.map((s) => position.get(s) as number);
-  return { extra, meaning, terms, at, extraAt: [...new Set(at)] };
 }
 
 function unitIndex(passage: PreparedPassage, start: number): number {

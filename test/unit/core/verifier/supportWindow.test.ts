@@ -32,18 +32,4 @@ describe('readUnits', () => {
       ],
     );
   });
-
-  it("reads a sentence's lexicon words once, and again when the same array holds other stems", () => {
-    const passage = preparePassage('Law enforcement arrived. Smoking is prohibited here.');
-    const options = { stemming: true, lexicon: true, negated: false };
-    const shape = (stems: string[]): unknown =>
-      readUnits(passage, stems, options).map((u) => [u.index, [...u.has], [...u.via], [...u.negativeWords]]);
-    const stems = stemsOf('The police were called.');
-    const first = shape(stems);
-    assert.deepEqual(shape(stems), first);
-    assert.deepEqual(shape([...stems]), first);
-    stems.splice(0, stems.length, ...stemsOf('Smoking is prohibited.'));
-    assert.deepEqual(shape(stems), shape([...stems]));
-    assert.equal(readUnits(passage, stems, { ...options, negated: true }).length, 1);
-  });
 });
