@@ -5,6 +5,9 @@
 // the answer particle that opens a reply ("No — …", "Yes, …") answers the question and negates
 // nothing.
 
+import { anyCase, WORD_CHAR } from '../text/caseless';
+import { matchesOf } from '../text/matches';
+
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const MONTHS = [
   'january',
@@ -44,9 +47,11 @@ const ABBREVIATED: Record<string, string> = {
   sat: 'saturday',
   sun: 'sunday',
 };
+// /\b(monday|…)s?\b|\bMay\b(?=\s+\d)|\b(jan|…)\./giu spelt out without the `i` flag (caseless.ts).
 const DATE_WORD = new RegExp(
-  `\\b(${[...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may')].join('|')})s?\\b|\\bMay\\b(?=\\s+\\d)|\\b(${Object.keys(ABBREVIATED).join('|')})\\.`,
-  'giu',
+  `(?<!${WORD_CHAR})(${[...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may')].map(anyCase).join('|')})${anyCase('s')}?(?!${WORD_CHAR})` +
+    `|(?<!${WORD_CHAR})${anyCase('may')}(?!${WORD_CHAR})(?=\\s+\\d)|(?<!${WORD_CHAR})(${Object.keys(ABBREVIATED).map(anyCase).join('|')})\\.`,
+  'gu',
 );
 
 export interface DateWord {
@@ -59,7 +64,7 @@ export interface DateWord {
 /** Weekdays and months the text names ("May" only before a day number: "may" is a verb). */
 export function dateWords(text: string): DateWord[] {
   const found = new Map<string, DateWord>();
-  for (const m of text.matchAll(DATE_WORD)) {
+  for (const m of matchesOf(DATE_WORD, text)) {
     const word = m[2] ? ABBREVIATED[m[2].toLowerCase()] : (m[1] ?? 'may').toLowerCase();
     if (!found.has(word)) found.set(word, { word, kind: WEEKDAYS.includes(word) ? 'weekday' : 'month', text: m[0] });
   }
@@ -252,7 +257,7 @@ const NOT_IDENTIFIERS = new Set(['and/or', 'he/she', 'his/her', 'him/her', 's/he
 export function identifiers(text: string): string[] {
   return [
     ...new Set(
-      [...text.matchAll(IDENTIFIER)]
+      matchesOf(IDENTIFIER, text)
         .map((m) => m[0].replace(/[.]+$/, ''))
         .filter((id) => !NOT_IDENTIFIERS.has(id.toLowerCase())),
     ),
@@ -287,7 +292,7 @@ export function looseText(text: string): string {
  */
 export function quotedTitles(text: string): string[] {
   const found: string[] = [];
-  for (const m of text.matchAll(/["“]([^"”\n]{2,60})["”]/gu)) {
+  for (const m of matchesOf(/["“]([^"”\n]{2,60})["”]/gu, text)) {
     const title = m[1].trim().replace(/[.,;:!?]+$/, '');
     const words = title.split(/\s+/);
     if (words.length > 6 || !/^[\p{Lu}\d]/u.test(title)) continue;

@@ -6,6 +6,8 @@
 // filed within 30 days"). Plain lists of nouns ("annual, sick and family leave") are not split:
 // they are one claim about one thing.
 
+import { matchesOf } from '../text/matches';
+
 export interface Clause {
   /** The clause as written, from its joining word on ("and so may monthly plans"). */
   text: string;
@@ -70,7 +72,7 @@ export function splitClauses(sentence: string): Clause[] {
     const e = start + raw.trimEnd().replace(/[,;]$/, '').length;
     if (e > s) clauses.push({ text: sentence.slice(s, e), start: s, end: e });
   };
-  for (const m of sentence.matchAll(CLAUSE_START)) {
+  for (const m of matchesOf(CLAUSE_START, sentence)) {
     const at = (m.index ?? 0) + m[0].length;
     if (at <= start) continue;
     if (m[0].startsWith(',') && closesEnumeration(sentence, start, m.index ?? 0, sentence.slice(at))) continue;

@@ -214,7 +214,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   function passageOf(text: string): Passage {
     let passage = passages.get(text);
     if (!passage) {
-      passage = { prepared: preparePassage(text), names: new PassageNameReader(text) };
+      const prepared = preparePassage(text);
+      passage = { prepared, names: new PassageNameReader(text, prepared) };
       passages.set(text, passage);
     }
     return passage;

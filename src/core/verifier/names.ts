@@ -10,6 +10,7 @@
 // meet "Canada": a rule for nationalities would also let "Julian" meet "Julie".
 
 import { STOPWORDS, stem, TOKEN, tokenWord } from '../text/terms';
+import { matchesOf } from '../text/matches';
 
 export interface NameMention {
   /** The word as written ("Globex"). */
@@ -34,7 +35,7 @@ export interface PassageNames {
 const NAME_LINKS = new Set(['of', 'and', 'the', 'de', 'du', 'des', 'la', 'le', 'von', 'van', 'der', 'for']);
 
 // Capitalised by convention, not names: dates are values (values.ts reads them).
-// Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
+// Our own copy of the token pattern: the shared one's lastIndex is the token scanner's.
 const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
 
 const NOT_NAMES = new Set(
@@ -48,12 +49,11 @@ const NOT_NAMES = new Set(
 export function extractNames(sentence: string): NameMention[] {
   const names = new Map<string, NameMention>();
   let first = true;
-  for (const m of sentence.matchAll(WORDS)) {
+  for (const m of matchesOf(WORDS, sentence)) {
     const token = m[0];
     const at = m.index ?? 0;
     // The first word of the sentence, and the first after a colon or an opening quote, are capitalised by grammar.
-    const before = sentence.slice(Math.max(0, at - 2), at);
-    const opensPhrase = first || /[:"“‘(]\s?$/u.test(before);
+    const isFirst = first;
     first = false;
     const lower = tokenWord(token.toLowerCase());
     if (lower.length < 2 || STOPWORDS.has(lower) || NOT_NAMES.has(lower) || NOT_NAMES.has(lower.replace(/s$/, ''))) {
@@ -62,7 +62,12 @@ export function extractNames(sentence: string): NameMention[] {
     const mixed = /\p{L}/u.test(token) && /\d/.test(token);
     const capitalised = /^\p{Lu}/u.test(token);
     const inner = /^\p{Ll}+\p{Lu}/u.test(token); // "iPhone", "eBay"
-    if (!(mixed || inner || (capitalised && !opensPhrase) || (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token)))) {
+    if (!(
+      mixed ||
+      inner ||
+      (capitalised && !isFirst && !opensPhrase(sentence, at)) ||
+      (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token))
+    )) {
       continue;
     }
     const s = stem(fold(lower));
@@ -83,6 +88,11 @@ export function extractNames(sentence: string): NameMention[] {
   return [...names.values()];
 }
 
+/** The word at `at` follows a colon or an opening quote (read only for a capitalised word). */
+function opensPhrase(sentence: string, at: number): boolean {
+  return /[:"“‘(]\s?$/u.test(sentence.slice(Math.max(0, at - 2), at));
+}
+
 /** Runs of two or more capitalised words (small linking words inside), with their initials. */
 function capitalisedRuns(text: string): { words: string[]; initials: string }[] {
   const runs: { words: string[]; initials: string }[] = [];
@@ -94,13 +104,16 @@ function capitalisedRuns(text: string): { words: string[]; initials: string }[] 
     words = [];
     pendingLinks = 0;
   };
-  for (const m of text.matchAll(WORDS)) {
+  for (const m of matchesOf(WORDS, text)) {
     const token = m[0];
     const at = m.index ?? 0;
-    // A run is broken by punctuation between its words ("Paris, Texas" is two names).
-    if (lastEnd >= 0 && !/^\s+$/.test(text.slice(lastEnd, at))) flush();
+    // A run is broken by punctuation between its words ("Paris, Texas" is two names); one space is the usual gap.
+    const oneSpace = at - lastEnd === 1 && text.charCodeAt(lastEnd) === 32;
+    if (lastEnd >= 0 && !oneSpace && !/^\s+$/.test(text.slice(lastEnd, at))) flush();
     lastEnd = at + token.length;
-    if (/^\p{Lu}/u.test(token) && !/\d/.test(token)) {
+    // /^\p{Lu}/u, read by hand on an ASCII first character.
+    const c = token.charCodeAt(0);
+    if ((c < 128 ? c >= 65 && c <= 90 : /^\p{Lu}/u.test(token)) && !/\d/.test(token)) {
       words.push(token);
       pendingLinks = 0;
     } else if (words.length && NAME_LINKS.has(token.toLowerCase()) && pendingLinks < 2) {
@@ -127,7 +140,7 @@ function fold(word: string): string {
 export function passageStems(passage: string): PassageNames {
   const stems = new Set<string>();
   const written = new Set<string>();
-  for (const m of passage.matchAll(WORDS)) addWordForms(m[0], stems, written);
+  for (const m of matchesOf(WORDS, passage)) addWordForms(m[0], stems, written);
   addStoppedAcronyms(passage, stems, written);
   return { stems, acronyms: runAcronyms(passage), written };
 }
@@ -145,7 +158,7 @@ function addForm(token: string, stems: Set<string>, written: Set<string>): void 
 
 /** Acronyms written with stops ("U.S." is "US", "A.V." is "AV"): a stem and a written acronym each. */
 export function addStoppedAcronyms(passage: string, stems: Set<string>, written: Set<string>): void {
-  for (const m of passage.matchAll(/\b(?:\p{L}\.){2,}/gu)) {
+  for (const m of matchesOf(/\b(?:\p{L}\.){2,}/gu, passage)) {
     const letters = m[0].replace(/\./g, '');
     addForm(letters, stems, written);
     written.add(fold(letters.toLowerCase()));

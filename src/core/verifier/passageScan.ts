@@ -46,6 +46,8 @@ export interface PreparedPassage {
   seen: Uint8Array;
   /** The word of each token read that is a content word. */
   words: string[];
+  /** Its stem, once a sentence read with stemming has looked it up. */
+  stems: string[];
   /** Values stated in a unit, by the unit's start offset (read only when a sentence states one). */
   values: Map<number, ValueMention[]>;
 }
@@ -123,6 +125,7 @@ export function preparePassage(text: string): PreparedPassage {
     unitEnd,
     seen: new Uint8Array(count),
     words: [],
+    stems: [],
     values: new Map(),
   };
 }
@@ -241,7 +244,7 @@ function read(passage: PreparedPassage, terms: readonly string[], stemming: bool
         negation = position;
       } else if (seen & CONTENT) {
         const word = passage.words[t];
-        const i = index.get(stemming ? stem(word) : word);
+        const i = index.get(stemming ? (passage.stems[t] ??= stem(word)) : word);
         if (i !== undefined) {
           unit ??= {
             start: passage.unitStart[u],

@@ -81,51 +81,49 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
     }
   }
   const at = extra.map((s) => position.get(s) as number);
+  const extraAt = [...new Set(at)];
   const read = readPassage(passage, terms, options.stemming);
+  // Which terms the passage holds itself, anywhere (an alternative stands only for a term it lacks).
   const found = new Uint8Array(n);
+  for (const u of read) for (let i = 0; i < n; i++) if (u.has[i]) found[i] = 1;
   const units: SupportUnit[] = [];
-  const byRead = read.map((u) => {
+  for (const u of read) {
     let direct = false;
-    for (let i = 0; i < n; i++) {
-      if (u.has[i]) {
-        found[i] = 1;
-        direct = true;
-      }
-    }
-    const unit = blank(u, u.has.slice(0, n), u.negated.slice(0, n));
-    if (direct) units.push(unit);
-    return { unit, direct };
-  });
-  read.forEach((u, r) => {
-    const { unit, direct } = byRead[r];
-    const partsSeen = new Map<number, number>();
-    const partsNegated = new Set<number>();
-    let touched = false;
-    extra.forEach((s, k) => {
+    for (let i = 0; i < n && !direct; i++) if (u.has[i]) direct = true;
+    // A unit is made only when it holds a term, directly or through the lexicon (then it is kept).
+    let unit = direct ? blank(u, u.has.slice(0, n), u.negated.slice(0, n)) : undefined;
+    // An extra stem may be one of the sentence's own (j < n).
+    let extraHeld = false;
+    for (let k = 0; k < extraAt.length && !extraHeld; k++) if (u.has[extraAt[k]]) extraHeld = true;
+    let partsSeen: Map<number, number> | undefined;
+    let partsNegated: Set<number> | undefined;
+    for (let k = 0; extraHeld && k < extra.length; k++) {
       const j = at[k];
-      if (!u.has[j]) return;
+      if (!u.has[j]) continue;
       const m = meaning[k];
       if (m.kind === 'negative') {
-        unit.negativeWords.add(s);
-        touched = true;
+        unit ??= blank(u, u.has.slice(0, n), u.negated.slice(0, n));
+        unit.negativeWords.add(extra[k]);
       } else if (m.kind === 'antonym') {
+        unit ??= blank(u, u.has.slice(0, n), u.negated.slice(0, n));
         unit.antonym[m.term] |= u.negated[j] ? 2 : 1;
         unit.antonymWords.set(m.term, m.word);
-        touched = true;
       } else if (!found[m.term]) {
+        partsSeen ??= new Map();
         const seen = (partsSeen.get(m.alt) ?? 0) + 1;
         partsSeen.set(m.alt, seen);
-        if (u.negated[j]) partsNegated.add(m.alt);
-        if (seen === m.parts && !unit.has[m.term]) {
+        if (u.negated[j]) (partsNegated ??= new Set()).add(m.alt);
+        // found[m.term] is 0: the unit does not hold the term itself.
+        if (seen === m.parts && !unit?.has[m.term]) {
+          unit ??= blank(u, u.has.slice(0, n), u.negated.slice(0, n));
           unit.has[m.term] = 1;
           unit.via[m.term] = 1;
-          if (partsNegated.has(m.alt)) unit.negated[m.term] = 1;
-          touched = true;
+          if (partsNegated?.has(m.alt)) unit.negated[m.term] = 1;
         }
       }
-    });
-    if (!direct && touched) units.push(unit);
-  });
+    }
+    if (unit) units.push(unit);
+  }
   units.sort((a, b) => a.start - b.start);
   return units;
 }

@@ -1,6 +1,8 @@
 // Numbers, amounts, durations and dates read as exact values: "30 days" and "90 days" are a
 // contradiction, not a partial match, and "$1.5 million" equals "$1,500,000".
 
+import { anyCase, WORD_CHAR } from '../text/caseless';
+import { matchesOf } from '../text/matches';
 import { stem } from '../text/terms';
 
 export interface ValueMention {
@@ -91,9 +93,6 @@ const UNIT_SKIP = new Set([
 // out here without the `i` flag, which makes the scan twice as slow: each letter as a class of its
 // cases (a Unicode case-insensitive "s" also matches "ſ", U+017F), and \b as look-arounds on the
 // word characters of that mode (ASCII letters, digits, "_", "ſ" and the Kelvin sign U+212A).
-const anyCase = (word: string): string =>
-  [...word].map((c) => `[${c}${c.toUpperCase()}${c === 's' ? '\\u017f' : ''}]`).join('');
-const WORD_CHAR = '[A-Za-z0-9_\\u017f\\u212a]';
 export const CANDIDATE = new RegExp(
   `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's'].map(anyCase).join('|')})?(?!${WORD_CHAR})` +
     `|(?<!${WORD_CHAR})(?:${Object.keys(NUMBER_WORDS).map(anyCase).join('|')})(?!${WORD_CHAR})`,
@@ -114,7 +113,7 @@ function numeralKey(token: string): string {
 /** Every value mentioned in the text, in order. */
 export function extractValues(text: string): ValueMention[] {
   const values: ValueMention[] = [];
-  for (const m of text.matchAll(CANDIDATE)) {
+  for (const m of matchesOf(CANDIDATE, text)) {
     const token = m[0].toLowerCase();
     const numeric = token.charCodeAt(0) <= 57;
     // A sentence-final period is not a decimal point: "in 1991." reads 1991.

@@ -5,12 +5,15 @@
 import * as assert from 'node:assert/strict';
 import { extractNames, missingNames, passageStems } from '../../../../src/core/verifier/names';
 import { PassageNameReader } from '../../../../src/core/verifier/passageNames';
+import { preparePassage } from '../../../../src/core/verifier/passageScan';
 import { analyse, stem } from '../../../../src/core/text/terms';
 
 const TRICKY = [
   'The MemorialBettws club, iPhone and eBay; U.S. and A.V. Club rules. Hernández met NASA’s CEO in 2019.',
   "GitHub's policy: we don't share data. The Paperwork Reduction Act (PRA) applies to 18F and W-2 forms.",
   'Café Müller’s menu: ½ price; İstanbul ΣΟΦΙΑ 😀 x² KELVIN \u212aelvin ABCdef aBC AbC',
+  'Café Müller’s ΣΟΦΙΑ’s \u212aelvin x² Ⅻ Ⓐⓑ ÀBC DÉF (the same length lower-cased: the prepared tokens serve)',
+  'Café Müller’s ΣΟΦΙΑ’s x² Ⅻ Ⓐⓑ ÀBC DÉF ÉtéMain naïveTeam GitHub’s U.S.A. ÆON',
   'days day Days DAYS played Playing generalizations sensibility ayed a I 1,500 1.5 9:30',
   '',
   '...',
@@ -94,8 +97,13 @@ describe('passage names, read lazily', () => {
     for (const text of [...TRICKY, ...randomTexts]) {
       const whole = passageStems(text);
       const asked = queries(text);
-      for (const order of [asked, [...asked].reverse()]) {
-        const reader = new PassageNameReader(text);
+      // Its own reading of the words, or the tokens of the prepared passage.
+      for (const [order, reader] of [
+        [asked, new PassageNameReader(text)],
+        [[...asked].reverse(), new PassageNameReader(text)],
+        [asked, new PassageNameReader(text, preparePassage(text))],
+        [[...asked].reverse(), new PassageNameReader(text, preparePassage(text))],
+      ] as const) {
         for (const s of order) assert.equal(reader.stems.has(s), whole.stems.has(s), `${JSON.stringify(text)} ${s}`);
         assert.deepEqual([...reader.acronyms], [...whole.acronyms], text);
         assert.deepEqual([...reader.written], [...whole.written], text);
@@ -117,11 +125,10 @@ describe('passage names, read lazily', () => {
     for (const text of [...TRICKY, ...randomTexts.slice(0, 300)]) {
       for (const sentence of [...sentences, ...TRICKY]) {
         const names = extractNames(sentence);
-        assert.deepEqual(
-          missingNames(names, new PassageNameReader(text)),
-          missingNames(names, passageStems(text)),
-          `${sentence} | ${text}`,
-        );
+        const whole = missingNames(names, passageStems(text));
+        assert.deepEqual(missingNames(names, new PassageNameReader(text)), whole, `${sentence} | ${text}`);
+        const prepared = preparePassage(text);
+        assert.deepEqual(missingNames(names, new PassageNameReader(text, prepared)), whole, `${sentence} | ${text}`);
       }
     }
   });
