@@ -154,6 +154,7 @@ function shown(word: string): string {
   return word.length > 40 ? `${word.slice(0, 24)}…` : word;
 }
 
+const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
 
 export function createLexicalScorer(options: LexicalScorerOptions = {}): SupportScorer {
@@ -301,13 +302,19 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     if (claim.names.length > 0) {
       const known = read.names;
-      // A name the lexicon knows another form of ("ID" / "identification").
+      // A name the lexicon knows another form of ("ID" / "identification"); a capitalised common
+      // word ("Legal" team) names something, and its synonyms ("legitimate") do not name it.
       let absent = missingNames(claim.names, known).filter(
-        (n) => !alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s))),
+        (n) =>
+          !(
+            (ACRONYM.test(n.text) || !isCommonWord(n.stem)) &&
+            alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s)))
+          ),
       );
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.
+      // A capitalised common word ("Legal", "Security") names a team or a product, never the "we".
       if (absent.length && statsKnown && FIRST_PERSON_PLURAL.test(text.lower)) {
-        absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE);
+        absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE || isCommonWord(n.stem));
       }
       if (absent.length > 0) {
         return conflict('low-support', `the cited passage never names ${absent.map((n) => `'${n.text}'`).join(', ')}`);
