@@ -133,7 +133,7 @@ export function quantifierConflict(sentence: string, passageWindow: string): str
 // Answer particles.
 
 const PARTICLE =
-  /^\s*(?:\*\*)?(?:no|nope|yes|yeah|yep|correct|right|true|false|exactly|indeed|not\s+quite|not\s+exactly|unfortunately|good\s+news)(?:\*\*)?\s*(?:[,:;!.]|\s[—–-]{1,2}\s?|[—–])\s*(?:\*\*)?/i;
+  /^\s*(?:\*\*)?(?:no|nope|yes|yeah|yep|correct|right|true|false|exactly|indeed|not\s+quite|not\s+exactly|not\s+(?:usually|always|necessarily|generally|normally|typically|really)|(?:generally|usually|mostly|normally|typically|often|in\s+general)\s+(?:no|not|yes)|unfortunately|good\s+news)(?:\*\*)?\s*(?:[,:;!.]|\s[—–-]{1,2}\s?|[—–])\s*(?:\*\*)?/i;
 
 /**
  * The sentence without the particle that answers the question ("No — unused time is forfeited"

@@ -5,7 +5,7 @@
 import type { ReasonCode } from '../../domain/types';
 import type { SupportResult, SupportScorer } from '../types';
 import { LruCache, type PreparedPassage, preparePassage, unitValues } from './passageScan';
-import { analyse, type AnalysedText, type Term } from '../text/terms';
+import { analyse, stem, type AnalysedText, type Term } from '../text/terms';
 import { type TermStats, uniformTermStats } from '../text/termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { splitClauses } from './clauses';
@@ -154,6 +154,9 @@ function shown(word: string): string {
   return word.length > 40 ? `${word.slice(0, 24)}…` : word;
 }
 
+// A sentence whose only negation is "without" ("used without approval"), see NegationPlace.
+const WITHOUT_CUE = /\bwithout\b/i;
+const OTHER_CUES = /\b(?:not|no|never|none|nor|neither|nobody|nothing|cannot|unless)\b|n['’]t\b/i;
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
 
@@ -221,7 +224,21 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     return passage;
   }
 
+  // Stems of the sentence the last scoreOnce found nowhere in the passage's window.
+  let lastMissing: readonly string[] = [];
+
   function score(sentence: string, passage: string): SupportResult {
+    const first = scoreOnce(sentence, passage);
+    if (first.score >= 1 || first.code === 'value-mismatch' || first.code === 'negation-mismatch') return first;
+    // Two words the passage writes as one ("time zone" / "timezone") are that word.
+    const joined = runTogether(sentence, passageOf(passage).prepared.lower, lastMissing, termOptions.stemming);
+    if (joined === sentence) return first;
+    const second = scoreOnce(joined, passage);
+    return second.score > first.score ? second : first;
+  }
+
+  function scoreOnce(sentence: string, passage: string): SupportResult {
+    lastMissing = [];
     const claim = claimOf(sentence);
     const { analysed, stems, weights: w, total } = claim;
     if (stems.length === 0 || total === 0) {
@@ -253,6 +270,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
     const { chosen, covered: isCovered } = bestWindow(units, w, features.window);
     const covered = new Set(stems.filter((_, i) => isCovered[i]));
+    lastMissing = stems.filter((_, i) => !isCovered[i]);
     let matched = 0;
     for (let i = 0; i < stems.length; i++) if (isCovered[i]) matched += w[i];
     const overlap = matched / total;
@@ -296,6 +314,10 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         isCovered,
         viaAntonym,
         w,
+        {
+          withoutOnly: WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence),
+          textOf: (u) => text.text.slice(u.start, u.end),
+        },
       );
       if (polarity) return conflict('negation-mismatch', polarity);
     }
@@ -385,6 +407,35 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   }
 
   return { tier: 'lexical', score };
+}
+
+const WORD_PAIR = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(?=(\p{L}{2,})(?![\p{L}\p{N}]))/gu;
+
+/**
+ * The sentence with each pair of words joined that the passage writes as one word ("end time
+ * with time zone" / "timezone"), when one of the two is missing from the passage's window.
+ */
+function runTogether(sentence: string, lower: string, missing: readonly string[], stemming: boolean): string {
+  if (missing.length === 0) return sentence;
+  const lost = new Set(missing);
+  const isLost = (word: string): boolean => lost.has(stemming ? stem(word) : word);
+  const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  let out = '';
+  let pos = 0;
+  for (const m of sentence.matchAll(WORD_PAIR)) {
+    const a = m[1].toLowerCase();
+    const b = m[2].toLowerCase();
+    if (!isLost(a) && !isLost(b)) continue;
+    const one = a + b;
+    let at = lower.indexOf(one);
+    while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + one.length])))
+      {at = lower.indexOf(one, at + 1);}
+    if (at < 0) continue;
+    const gap = (m.index ?? 0) + m[1].length;
+    out += sentence.slice(pos, gap);
+    pos = (m.index ?? 0) + m[0].length;
+  }
+  return pos === 0 ? sentence : out + sentence.slice(pos);
 }
 
 /** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */

@@ -14,6 +14,20 @@ export interface PolarityClaim {
   negations: number[];
 }
 
+/**
+ * Where a unit's words are, for the one reading no cue marks: "without approval" says what "don't
+ * require approval" / "without the need to file" says. Only for a sentence whose every cue is
+ * "without": "must not attend" forbids, and "not required to attend" does not.
+ */
+export interface NegationPlace {
+  withoutOnly: boolean;
+  textOf: (unit: SupportUnit) => string;
+}
+
+// A negated need: "don't require", "no need to", "not necessary", "without the need to".
+const NOT_NEEDED =
+  /(?:\b(?:not|no|without|never)|n['’]t)\s+(?:\w+\s+){0,2}?(?:need|needs|needed|require|requires|required|necessary)\b/i;
+
 /** The stems the sentence negates: the first content word within the scope after each cue. */
 export function negatedStems(terms: Term[], negations: number[]): Set<string> {
   const negated = new Set<string>();
@@ -31,6 +45,7 @@ export function polarityConflict(
   covered: readonly boolean[],
   viaAntonym: readonly boolean[],
   weights?: readonly number[],
+  place?: NegationPlace,
 ): string | undefined {
   const w = (i: number): number => weights?.[i] ?? 1;
   if (chosen.length === 0) return undefined;
@@ -60,7 +75,11 @@ export function polarityConflict(
       if (viaAntonym[h]) continue;
       // Negated there: the word itself, or a word of its own negation in the same sentence ("unable to determine").
       const ok = chosen.some(
-        (u) => u.has[h] && (u.negated[h] || [...u.negativeWords].some((w) => w !== claim.stems[h])),
+        (u) =>
+          u.has[h] &&
+          (u.negated[h] ||
+            [...u.negativeWords].some((w) => w !== claim.stems[h]) ||
+            (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u)))),
       );
       if (!ok) return `the sentence negates '${wordOf(h)}'; the passage does not`;
     }

@@ -11,6 +11,13 @@ const P = {
   hours: 'Help desk\nThe help desk is staffed Monday through Friday, 9:00 AM to 5:00 PM Eastern.',
   review:
     'Appeals\nWe review every appeal by hand. If the first reviewer still agrees with the decision, a different member of our staff looks at it again. All legitimate appeals get a final answer.',
+  remote:
+    'Working while travelling\nYou can keep working remotely while you travel, as long as your supervisor agrees.',
+  printers:
+    'Lab printers\nInterns may use the lab printers without the need to ask for a badge. Printing in colour is limited.',
+  kickoff: 'Kickoff\nContractors are not required to attend the kickoff meeting.',
+  calendar:
+    'Booking a room\nSend the title, the host, and the start and end time (include timezone) to the front desk.',
 };
 const FILLER = Array.from(
   { length: 40 },
@@ -69,5 +76,37 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
     );
     assert.equal(v.verdict, 'dropped', `${v.text} was kept (${v.support.toFixed(2)})`);
     assert.match(v.reason, /never names 'Legal'/);
+  });
+
+  it('reads "Not necessarily —" / "Usually not:" as the answer to the question, not as a negation of the passage', async () => {
+    const a = await verdictOf(
+      'Not necessarily — you can keep working remotely while you travel, as long as your supervisor agrees [E1].',
+      P.remote,
+    );
+    assert.equal(a.verdict, 'kept', a.reason);
+    const b = await verdictOf(
+      'Usually not: you can keep working remotely while you travel if your supervisor agrees [E1].',
+      P.remote,
+    );
+    assert.equal(b.verdict, 'kept', b.reason);
+  });
+
+  it('meets "without asking" in "without the need to ask", and still tells "must not attend" from "not required to attend"', async () => {
+    const v = await verdictOf('Interns may use the lab printers without asking for a badge [E1].', P.printers);
+    assert.equal(v.verdict, 'kept', v.reason);
+    const forbidden = await verdictOf('Contractors must not attend the kickoff meeting [E1].', P.kickoff);
+    assert.equal(forbidden.verdict, 'dropped', `${forbidden.text} was kept (${forbidden.support.toFixed(2)})`);
+    assert.equal(forbidden.code, 'negation-mismatch');
+  });
+
+  it('meets two words the passage writes as one ("time zone" / "timezone"), and only those', async () => {
+    const scorer = createLexicalScorer({ termStats: stats });
+    const joined = await scorer.score('Send the title to the front desk, and include the timezone.', P.calendar);
+    const apart = await scorer.score('Send the title to the front desk, and include the time zone.', P.calendar);
+    assert.equal(apart.score, joined.score, apart.explanation);
+    const v = await verdictOf('Send the title to the front desk, and include the time zone [E1].', P.calendar);
+    assert.equal(v.verdict, 'kept', v.reason);
+    const other = await verdictOf('Send the title to the front desk, and include the zone manager [E1].', P.calendar);
+    assert.equal(other.verdict, 'dropped', `${other.text} was kept (${other.support.toFixed(2)})`);
   });
 });
