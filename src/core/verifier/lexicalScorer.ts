@@ -428,8 +428,9 @@ function runTogether(sentence: string, lower: string, missing: readonly string[]
     if (!isLost(a) && !isLost(b)) continue;
     const one = a + b;
     let at = lower.indexOf(one);
-    while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + one.length])))
-      {at = lower.indexOf(one, at + 1);}
+    while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + one.length]))) {
+      at = lower.indexOf(one, at + 1);
+    }
     if (at < 0) continue;
     const gap = (m.index ?? 0) + m[1].length;
     out += sentence.slice(pos, gap);
