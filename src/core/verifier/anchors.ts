@@ -129,6 +129,21 @@ export function quantifierConflict(sentence: string, passageWindow: string): str
   return hedge ? hedge[0] : undefined;
 }
 
+// "Any change at all", "whatsoever", "of any kind": an emphatic universal in an affirmed sentence.
+const EMPHATIC = /\b(?:at\s+all|whatsoever|of\s+any\s+kind|no\s+matter\s+(?:what|how|which|when))\b/i;
+const NEGATED_BEFORE = /(?:\b(?:not|no|never|none|nothing|nor|without|cannot)\b|n['’]t\b)/i;
+
+/**
+ * The emphatic universal of a sentence ("any change at all") whose passage window has no
+ * universal of its own ("material changes"): the sentence widens the scope. Undefined otherwise,
+ * and for a negation's "at all" ("not at all", "doesn't apply at all").
+ */
+export function widenedScope(sentence: string, passageWindow: string): string | undefined {
+  const m = EMPHATIC.exec(sentence);
+  if (!m || NEGATED_BEFORE.test(sentence.slice(0, m.index))) return undefined;
+  return UNIVERSAL.test(passageWindow) || EMPHATIC.test(passageWindow) ? undefined : m[0];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Answer particles.
 

@@ -12,7 +12,7 @@ import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
-import { metByAntonym, polarityConflict } from './polarity';
+import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
 import { isCommonWord } from './commonWords';
 import {
@@ -24,6 +24,7 @@ import {
   missingIdentifier,
   quotedTitles,
   quantifierConflict,
+  widenedScope,
   type Bound,
   type DateWord,
 } from './anchors';
@@ -115,6 +116,8 @@ interface Claim {
   clauses: { text: string; terms: number[] }[];
   /** Proper names of the sentence (read only when that feature is on). */
   names: NameMention[];
+  /** Where its clauses end, for the scope of a negation (read when a negation is checked). */
+  breaks?: number[];
   text: string;
 }
 
@@ -309,13 +312,19 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     if (features.negation && chosen.length) {
       const polarity = polarityConflict(
-        { terms: analysed.terms, stems, negations: analysed.negations },
+        {
+          terms: analysed.terms,
+          stems,
+          negations: analysed.negations,
+          breaks: (claim.breaks ??= clauseBreaks(sentence)),
+        },
         chosen,
         isCovered,
         viaAntonym,
         w,
         {
           withoutOnly: WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence),
+          units,
           textOf: (u) => text.text.slice(u.start, u.end),
         },
       );
@@ -347,6 +356,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
+      const wider = widenedScope(sentence, windowText);
+      if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
     }
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));

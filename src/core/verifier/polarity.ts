@@ -3,7 +3,7 @@
 // or carried by a word ("prohibited", "unable", "forfeited"), and "not allowed" says what
 // "prohibited" says. Strict on purpose: a dropped negation turns a policy upside down.
 
-import type { Term } from '../text/terms';
+import { TOKEN, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import { NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
@@ -12,6 +12,24 @@ export interface PolarityClaim {
   terms: Term[];
   stems: string[];
   negations: number[];
+  /** Token positions after which a clause ends (":", ";", a dash): a cue negates nothing past one. */
+  breaks?: readonly number[];
+}
+
+// Our own copy of the token pattern (matchAll starts from a shared regex's lastIndex).
+const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
+
+/** Token positions after which the text breaks into another clause ("aren't automatic: they need…"). */
+export function clauseBreaks(text: string): number[] {
+  const breaks: number[] = [];
+  let position = -1;
+  let last = 0;
+  for (const m of text.matchAll(WORDS)) {
+    if (position >= 0 && /[:;—–()]/u.test(text.slice(last, m.index))) breaks.push(position);
+    position++;
+    last = (m.index ?? 0) + m[0].length;
+  }
+  return breaks;
 }
 
 /**
@@ -21,6 +39,8 @@ export interface PolarityClaim {
  */
 export interface NegationPlace {
   withoutOnly: boolean;
+  /** Every unit of the passage holding a word of the sentence (the window is a few of them). */
+  units?: readonly SupportUnit[];
   textOf: (unit: SupportUnit) => string;
 }
 
@@ -58,17 +78,23 @@ export function polarityConflict(
     // Each negated word the passage holds must be negated there too (a cue, a negative word, or its antonym).
     // The word each cue negates, or, when the passage lacks it, the next words after the cue that it holds ("don't need a GSA IT review": "review").
     const heads: number[] = [];
+    const scoped: number[] = [];
     for (const n of claim.negations) {
+      const end = claim.breaks?.find((b) => b >= n) ?? Infinity;
       const after = claim.terms
-        .filter((t) => t.position > n)
+        .filter((t) => t.position > n && t.position <= end)
         .slice(0, 4)
         .map((t) => index.get(t.stem))
         .filter((i): i is number => i !== undefined);
+      scoped.push(...after);
       const head = after.find((i) => covered[i] && w(i) > 0);
       if (head !== undefined && !heads.includes(head)) heads.push(head);
     }
     if (heads.length === 0) {
-      const any = chosen.some((u) => u.hasNegation || u.negativeWords.size > 0);
+      const negative = (u: SupportUnit): boolean => u.hasNegation || u.negativeWords.size > 0;
+      // Or a place outside the window that holds a word the cue negates, negated ("renewals are not automatic").
+      const any =
+        chosen.some(negative) || (place?.units?.some((u) => negative(u) && scoped.some((i) => u.has[i])) ?? false);
       return any ? undefined : 'the sentence negates what the passage states';
     }
     for (const h of heads) {

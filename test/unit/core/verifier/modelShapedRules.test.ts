@@ -4,6 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { createLexicalScorer, termStatsFromTexts, verifyAnswer } from '../../../../src/core/verifier';
 import type { Evidence, EvidenceLookup } from '../../../../src/domain/types';
+import { analyse } from '../../../../src/core/text/terms';
+import { clauseBreaks, polarityConflict } from '../../../../src/core/verifier/polarity';
+import type { SupportUnit } from '../../../../src/core/verifier/supportWindow';
 
 const P = {
   domain:
@@ -18,6 +21,8 @@ const P = {
   kickoff: 'Kickoff\nContractors are not required to attend the kickoff meeting.',
   calendar:
     'Booking a room\nSend the title, the host, and the start and end time (include timezone) to the front desk.',
+  notice:
+    'Changes to these terms\nWe may update these terms from time to time. If we make significant changes, we will email account owners at least 14 days before they take effect.',
 };
 const FILLER = Array.from(
   { length: 40 },
@@ -108,5 +113,51 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
     assert.equal(v.verdict, 'kept', v.reason);
     const other = await verdictOf('Send the title to the front desk, and include the zone manager [E1].', P.calendar);
     assert.equal(other.verdict, 'dropped', `${other.text} was kept (${other.support.toFixed(2)})`);
+  });
+
+  it('drops an emphatic universal ("any update at all") where the passage limits the scope ("significant changes")', async () => {
+    const wide = await verdictOf(
+      'We will email account owners at least 14 days before any update at all to these terms takes effect [E1].',
+      P.notice,
+    );
+    assert.equal(wide.verdict, 'dropped', `${wide.text} was kept (${wide.support.toFixed(2)})`);
+    assert.match(wide.reason, /at all/);
+    const fair = await verdictOf(
+      'We will email account owners at least 14 days before significant changes to these terms take effect [E1].',
+      P.notice,
+    );
+    assert.equal(fair.verdict, 'kept', fair.reason);
+  });
+
+  it('ends a negation at a colon ("aren\'t automatic: they need consent"), and finds its negated word outside the window', () => {
+    const sentence = "Renewals aren't automatic: they need written consent";
+    const analysed = analyse(sentence, { stemming: true });
+    const stems = [...new Set(analysed.terms.map((t) => t.stem))];
+    const unit = (index: number, held: string[], negated: string[], hasNegation: boolean): SupportUnit => ({
+      index,
+      start: 0,
+      end: 0,
+      has: Uint8Array.from(stems.map((s) => (held.includes(s) ? 1 : 0))),
+      negated: Uint8Array.from(stems.map((s) => (negated.includes(s) ? 1 : 0))),
+      hasNegation,
+      via: new Uint8Array(stems.length),
+      negativeWords: new Set(),
+      antonym: new Uint8Array(stems.length),
+      antonymWords: new Map(),
+    });
+    // The window: "Renewals need the written consent of both sides." The place outside it: "Renewals are not automatic."
+    const window = [unit(1, ['renew', 'need', 'written', 'consent'], [], false)];
+    const outside = unit(0, ['renew', 'automat'], ['automat'], true);
+    const covered = stems.map((s) => s !== 'automat');
+    const claim = { terms: analysed.terms, stems, negations: analysed.negations, breaks: clauseBreaks(sentence) };
+    const none = stems.map(() => false);
+    const place = { withoutOnly: false, textOf: () => '', units: [outside, ...window] };
+    assert.equal(polarityConflict(claim, window, covered, none, undefined, place), undefined);
+    // Nowhere negated: still a conflict.
+    const affirmed = unit(0, ['renew', 'automat'], [], false);
+    assert.match(
+      polarityConflict(claim, window, covered, none, undefined, { ...place, units: [affirmed, ...window] }) ?? '',
+      /negates/,
+    );
   });
 });
