@@ -281,10 +281,20 @@ export function identifiers(text: string): string[] {
 export function missingIdentifier(claimed: readonly string[], lower: string, plain: () => string): string | undefined {
   if (claimed.length === 0) return undefined;
   // A quoted title is met as its words in a row (punctuation, case and a leading article aside).
+  // Its last word may be singular or plural ("Covered Licenses" / "Covered License").
+  const forms = (title: string): string[] => [
+    title,
+    title.replace(/(?:es|s)$/, ''),
+    title.replace(/s$/, ''),
+    `${title}s`,
+  ];
   return claimed.find(
     (id) =>
       !lower.includes(id.toLowerCase()) &&
-      !(/\s/.test(id) && ` ${plain()} `.includes(` ${looseText(id).replace(/^(?:the|a|an) /, '')} `)),
+      !(
+        /\s/.test(id) &&
+        forms(looseText(id).replace(/^(?:the|a|an) /, '')).some((f) => ` ${plain()} `.includes(` ${f} `))
+      ),
   );
 }
 

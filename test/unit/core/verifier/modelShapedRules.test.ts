@@ -23,6 +23,8 @@ const P = {
     'Booking a room\nSend the title, the host, and the start and end time (include timezone) to the front desk.',
   notice:
     'Changes to these terms\nWe may update these terms from time to time. If we make significant changes, we will email account owners at least 14 days before they take effect.',
+  forms:
+    "Forms\n'Covered Form' means the travel request form, the expense report form or the leave request form, each as published by the finance office.",
 };
 const FILLER = Array.from(
   { length: 40 },
@@ -159,5 +161,23 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
       polarityConflict(claim, window, covered, none, undefined, { ...place, units: [affirmed, ...window] }) ?? '',
       /negates/,
     );
+  });
+
+  it('reads a lead-in\'s count ("three forms:") as backed by the list it introduces when the list has that many items, and only then', async () => {
+    const answer = (n: string, items: string[]) =>
+      `The policy names ${n} "Covered Forms," each as published by the finance office [E1]:\n${items.map((i) => `- ${i} [E1]`).join('\n')}`;
+    const items = ['the travel request form', 'the expense report form', 'the leave request form'];
+    const right = await verifyAnswer(answer('three', items), ledger({ E1: P.forms }), {
+      scorer: createLexicalScorer({ termStats: stats }),
+    });
+    assert.deepEqual(
+      right.sentences.map((v) => v.verdict),
+      ['kept', 'kept', 'kept', 'kept'],
+      right.sentences.map((v) => v.reason).join('; '),
+    );
+    const wrong = await verifyAnswer(answer('four', items), ledger({ E1: P.forms }), {
+      scorer: createLexicalScorer({ termStats: stats }),
+    });
+    assert.equal(wrong.sentences[0].verdict, 'dropped', wrong.sentences[0].reason);
   });
 });
