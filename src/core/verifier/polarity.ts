@@ -48,6 +48,9 @@ export interface NegationPlace {
 const NOT_NEEDED =
   /(?:\b(?:not|no|without|never)|n['’]t)\s+(?:\w+\s+){0,2}?(?:need|needs|needed|require|requires|required|necessary)\b/i;
 
+// Stems of the words of need ("need", "require", "necessary"): a negation of one is about its object.
+const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']);
+
 /** The stems the sentence negates: the first content word within the scope after each cue. */
 export function negatedStems(terms: Term[], negations: number[]): Set<string> {
   const negated = new Set<string>();
@@ -79,6 +82,7 @@ export function polarityConflict(
     // The word each cue negates, or, when the passage lacks it, the next words after the cue that it holds ("don't need a GSA IT review": "review").
     const heads: number[] = [];
     const scoped: number[] = [];
+    const objects: { term: number; phrase: number[] }[] = [];
     for (const n of claim.negations) {
       const end = claim.breaks?.find((b) => b >= n) ?? Infinity;
       const after = claim.terms
@@ -87,8 +91,14 @@ export function polarityConflict(
         .map((t) => index.get(t.stem))
         .filter((i): i is number => i !== undefined);
       scoped.push(...after);
-      const head = after.find((i) => covered[i] && w(i) > 0);
+      const at = after.findIndex((i) => covered[i] && w(i) > 0);
+      const head = at >= 0 ? after[at] : undefined;
       if (head !== undefined && !heads.includes(head)) heads.push(head);
+      // "Don't need a review": what is not needed is the review, and the passage must say that of it.
+      if (head !== undefined && NEED_WORDS.has(claim.stems[head]) && place) {
+        const object = after.slice(at + 1).find((i) => covered[i] && w(i) > 0);
+        if (object !== undefined) objects.push({ term: object, phrase: after.slice(at + 1) });
+      }
     }
     if (heads.length === 0) {
       const negative = (u: SupportUnit): boolean => u.hasNegation || u.negativeWords.size > 0;
@@ -108,6 +118,13 @@ export function polarityConflict(
             (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u)))),
       );
       if (!ok) return `the sentence negates '${wordOf(h)}'; the passage does not`;
+    }
+    for (const { term: o, phrase } of objects) {
+      if (viaAntonym[o]) continue;
+      const ok = chosen.some(
+        (u) => u.has[o] && (u.negated[o] || u.negativeWords.size > 0 || NOT_NEEDED.test(place?.textOf(u) ?? '')),
+      );
+      if (!ok) return `the sentence says '${phrase.map(wordOf).join(' ')}' is not needed; the passage does not`;
     }
     return undefined;
   }

@@ -25,6 +25,8 @@ const P = {
     'Changes to these terms\nWe may update these terms from time to time. If we make significant changes, we will email account owners at least 14 days before they take effect.',
   forms:
     "Forms\n'Covered Form' means the travel request form, the expense report form or the leave request form, each as published by the finance office.",
+  extensions:
+    "Browser extensions\nBrowser extensions are fine to use and don't require approval if they stay inside the browser. Otherwise, each extension must pass a security review by the IT office.",
 };
 const FILLER = Array.from(
   { length: 40 },
@@ -179,5 +181,19 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
       scorer: createLexicalScorer({ termStats: stats }),
     });
     assert.equal(wrong.sentences[0].verdict, 'dropped', wrong.sentences[0].reason);
+  });
+
+  it('reads "don\'t need a security review" as about the review: the passage must say that of it, not of approval', async () => {
+    const wrong = await verdictOf(
+      "Browser extensions that reach outside the browser don't need a security review by the IT office either [E1].",
+      P.extensions,
+    );
+    assert.equal(wrong.verdict, 'dropped', `${wrong.text} was kept (${wrong.support.toFixed(2)})`);
+    assert.equal(wrong.code, 'negation-mismatch');
+    const right = await verdictOf(
+      "Browser extensions that stay inside the browser don't need approval, and they are fine to use [E1].",
+      P.extensions,
+    );
+    assert.equal(right.verdict, 'kept', right.reason);
   });
 });
