@@ -293,6 +293,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
       const bound = features.anchors ? boundConflict(claim, found, text.text) : undefined;
       if (bound) return conflict('value-mismatch', bound);
+      const bound2 = features.anchors ? valueOfAnotherFact(claim, units, (u) => unitValues(text, u)) : undefined;
+      if (bound2) return conflict('value-mismatch', bound2);
     }
 
     if (features.anchors && claim.dates.length) {
@@ -448,6 +450,45 @@ function runTogether(sentence: string, lower: string, missing: readonly string[]
     pos = (m.index ?? 0) + m[0].length;
   }
   return pos === 0 ? sentence : out + sentence.slice(pos);
+}
+
+const SEGMENT_BREAK = /[,;:()—–]/u;
+
+/**
+ * A value the passage gives for another fact: "moved to GSA in 2014" where the place that says
+ * "moved to GSA" (every word of the value's own phrase) gives 2013, and 2014 is in a place
+ * about something else ("launched … 2014"). The phrase is the words between the punctuation
+ * around the value; only a place holding all of them, and a value of the same unit, decides.
+ */
+function valueOfAnotherFact(
+  claim: Claim,
+  units: readonly SupportUnit[],
+  valuesOf: (u: SupportUnit) => ValueMention[],
+): string | undefined {
+  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
+  for (const v of claim.values) {
+    if (v.start === undefined || v.end === undefined) continue;
+    let from = v.start;
+    while (from > 0 && !SEGMENT_BREAK.test(claim.text[from - 1])) from--;
+    let to = v.end;
+    while (to < claim.text.length && !SEGMENT_BREAK.test(claim.text[to])) to++;
+    const phrase = [
+      ...new Set(
+        analyse(claim.text.slice(from, v.start) + ' ' + claim.text.slice(v.end, to), { stemming: true })
+          .terms.map((t) => index.get(t.stem))
+          .filter((i): i is number => i !== undefined && claim.weights[i] > 0),
+      ),
+    ];
+    if (phrase.length < 2) continue;
+    const held = (u: SupportUnit): number => phrase.filter((i) => u.has[i]).length;
+    const whole = units.filter((u) => held(u) === phrase.length);
+    if (whole.length === 0) continue;
+    if (whole.some((u) => valuesOf(u).some((x) => x.key === v.key))) continue;
+    const other = whole.map((u) => valuesOf(u).find((x) => x.unit === v.unit && x.key !== v.key)).find(Boolean);
+    if (!other) continue;
+    return `'${v.text}' — the passage says ${other.text.replace(/\s+/g, ' ')} for '${claim.text.slice(from, to).trim()}'`;
+  }
+  return undefined;
 }
 
 /** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */

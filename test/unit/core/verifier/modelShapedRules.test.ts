@@ -27,6 +27,7 @@ const P = {
     "Forms\n'Covered Form' means the travel request form, the expense report form or the leave request form, each as published by the finance office.",
   extensions:
     "Browser extensions\nBrowser extensions are fine to use and don't require approval if they stay inside the browser. Otherwise, each extension must pass a security review by the IT office.",
+  lab: 'Our history\nThe lab opened in Boulder in 2016. The lab moved to Denver in 2019. The new wing opened in 2021.',
 };
 const FILLER = Array.from(
   { length: 40 },
@@ -194,6 +195,14 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
       "Browser extensions that stay inside the browser don't need approval, and they are fine to use [E1].",
       P.extensions,
     );
+    assert.equal(right.verdict, 'kept', right.reason);
+  });
+
+  it('drops a value the passage gives for another fact ("moved … in 2021" where it moved in 2019 and the wing opened in 2021)', async () => {
+    const swapped = await verdictOf('The lab moved to Denver in 2021, the same year the new wing opened [E1].', P.lab);
+    assert.equal(swapped.verdict, 'dropped', `${swapped.text} was kept (${swapped.support.toFixed(2)})`);
+    assert.equal(swapped.code, 'value-mismatch');
+    const right = await verdictOf('The lab moved to Denver in 2019, and the new wing opened in 2021 [E1].', P.lab);
     assert.equal(right.verdict, 'kept', right.reason);
   });
 });
