@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import { createLexicalScorer, termStatsFromTexts, verifyAnswer } from '../../../../src/core/verifier';
-import type { Evidence, EvidenceLookup } from '../../../../src/domain/types';
+import { ledgerOf } from '../../../support/ledger';
 import { analyse } from '../../../../src/core/text/terms';
 import { clauseBreaks, polarityConflict } from '../../../../src/core/verifier/polarity';
 import type { SupportUnit } from '../../../../src/core/verifier/supportWindow';
@@ -41,19 +41,7 @@ const FILLER = Array.from(
 );
 const stats = termStatsFromTexts([...Object.values(P), ...FILLER]);
 
-function ledger(passages: Record<string, string>): EvidenceLookup {
-  const items: Evidence[] = Object.entries(passages).map(([id, text], i) => ({
-    id,
-    passageId: `p${i}`,
-    source: `doc-${i}.md`,
-    startLine: 1,
-    endLine: 4,
-    heading: '',
-    text,
-    version: 'v1',
-  }));
-  return { get: (id) => items.find((e) => e.id === id), all: () => items };
-}
+const ledger = ledgerOf;
 
 async function verdictOf(sentence: string, passage: string) {
   const r = await verifyAnswer(sentence, ledger({ E1: passage }), {
@@ -62,21 +50,29 @@ async function verdictOf(sentence: string, passage: string) {
   return r.sentences[0];
 }
 
+async function expectKept(sentence: string, passage: string): Promise<void> {
+  const v = await verdictOf(sentence, passage);
+  assert.equal(v.verdict, 'kept', v.reason);
+}
+
+async function expectDropped(sentence: string, passage: string, code?: string): Promise<void> {
+  const v = await verdictOf(sentence, passage);
+  assert.equal(v.verdict, 'dropped', `${v.text} was kept (${v.support.toFixed(2)})`);
+  if (code) assert.equal(v.code, code);
+}
+
 describe('issue 21 rules (session 4): model-shaped sentences', () => {
   it('reads a domain written after a space (".example.org") as the passage writes it, not glued to the word before', async () => {
-    const v = await verdictOf(
-      'If the address ends in .example.org, choose "Other" and type your agency email [E1].',
-      P.domain,
-    );
-    assert.equal(v.verdict, 'kept', v.reason);
+    await expectKept('If the address ends in .example.org, choose "Other" and type your agency email [E1].', P.domain);
   });
 
   it('meets "9 AM–5 PM" in "9:00 AM to 5:00 PM" (a time on the hour), and tells a morning from an evening', async () => {
-    const same = await verdictOf('The help desk is staffed Monday through Friday, 9 AM–5 PM Eastern [E1].', P.hours);
-    assert.equal(same.verdict, 'kept', same.reason);
-    const swapped = await verdictOf('The help desk is staffed Monday through Friday, 9 PM–5 AM Eastern [E1].', P.hours);
-    assert.equal(swapped.verdict, 'dropped', `${swapped.text} was kept (${swapped.support.toFixed(2)})`);
-    assert.equal(swapped.code, 'value-mismatch');
+    await expectKept('The help desk is staffed Monday through Friday, 9 AM–5 PM Eastern [E1].', P.hours);
+    await expectDropped(
+      'The help desk is staffed Monday through Friday, 9 PM–5 AM Eastern [E1].',
+      P.hours,
+      'value-mismatch',
+    );
   });
 
   it('does not let a synonym of a capitalised common word ("legitimate" for the "Legal" team) name it', async () => {
@@ -89,24 +85,19 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
   });
 
   it('reads "Not necessarily —" / "Usually not:" as the answer to the question, not as a negation of the passage', async () => {
-    const a = await verdictOf(
+    await expectKept(
       'Not necessarily — you can keep working remotely while you travel, as long as your supervisor agrees [E1].',
       P.remote,
     );
-    assert.equal(a.verdict, 'kept', a.reason);
-    const b = await verdictOf(
+    await expectKept(
       'Usually not: you can keep working remotely while you travel if your supervisor agrees [E1].',
       P.remote,
     );
-    assert.equal(b.verdict, 'kept', b.reason);
   });
 
   it('meets "without asking" in "without the need to ask", and still tells "must not attend" from "not required to attend"', async () => {
-    const v = await verdictOf('Interns may use the lab printers without asking for a badge [E1].', P.printers);
-    assert.equal(v.verdict, 'kept', v.reason);
-    const forbidden = await verdictOf('Contractors must not attend the kickoff meeting [E1].', P.kickoff);
-    assert.equal(forbidden.verdict, 'dropped', `${forbidden.text} was kept (${forbidden.support.toFixed(2)})`);
-    assert.equal(forbidden.code, 'negation-mismatch');
+    await expectKept('Interns may use the lab printers without asking for a badge [E1].', P.printers);
+    await expectDropped('Contractors must not attend the kickoff meeting [E1].', P.kickoff, 'negation-mismatch');
   });
 
   it('meets two words the passage writes as one ("time zone" / "timezone"), and only those', async () => {
@@ -114,10 +105,8 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
     const joined = await scorer.score('Send the title to the front desk, and include the timezone.', P.calendar);
     const apart = await scorer.score('Send the title to the front desk, and include the time zone.', P.calendar);
     assert.equal(apart.score, joined.score, apart.explanation);
-    const v = await verdictOf('Send the title to the front desk, and include the time zone [E1].', P.calendar);
-    assert.equal(v.verdict, 'kept', v.reason);
-    const other = await verdictOf('Send the title to the front desk, and include the zone manager [E1].', P.calendar);
-    assert.equal(other.verdict, 'dropped', `${other.text} was kept (${other.support.toFixed(2)})`);
+    await expectKept('Send the title to the front desk, and include the time zone [E1].', P.calendar);
+    await expectDropped('Send the title to the front desk, and include the zone manager [E1].', P.calendar);
   });
 
   it('drops an emphatic universal ("any update at all") where the passage limits the scope ("significant changes")', async () => {
@@ -127,11 +116,10 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
     );
     assert.equal(wide.verdict, 'dropped', `${wide.text} was kept (${wide.support.toFixed(2)})`);
     assert.match(wide.reason, /at all/);
-    const fair = await verdictOf(
+    await expectKept(
       'We will email account owners at least 14 days before significant changes to these terms take effect [E1].',
       P.notice,
     );
-    assert.equal(fair.verdict, 'kept', fair.reason);
   });
 
   it('ends a negation at a colon ("aren\'t automatic: they need consent"), and finds its negated word outside the window', () => {
@@ -185,24 +173,23 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
   });
 
   it('reads "don\'t need a security review" as about the review: the passage must say that of it, not of approval', async () => {
-    const wrong = await verdictOf(
+    await expectDropped(
       "Browser extensions that reach outside the browser don't need a security review by the IT office either [E1].",
       P.extensions,
+      'negation-mismatch',
     );
-    assert.equal(wrong.verdict, 'dropped', `${wrong.text} was kept (${wrong.support.toFixed(2)})`);
-    assert.equal(wrong.code, 'negation-mismatch');
-    const right = await verdictOf(
+    await expectKept(
       "Browser extensions that stay inside the browser don't need approval, and they are fine to use [E1].",
       P.extensions,
     );
-    assert.equal(right.verdict, 'kept', right.reason);
   });
 
   it('drops a value the passage gives for another fact ("moved … in 2021" where it moved in 2019 and the wing opened in 2021)', async () => {
-    const swapped = await verdictOf('The lab moved to Denver in 2021, the same year the new wing opened [E1].', P.lab);
-    assert.equal(swapped.verdict, 'dropped', `${swapped.text} was kept (${swapped.support.toFixed(2)})`);
-    assert.equal(swapped.code, 'value-mismatch');
-    const right = await verdictOf('The lab moved to Denver in 2019, and the new wing opened in 2021 [E1].', P.lab);
-    assert.equal(right.verdict, 'kept', right.reason);
+    await expectDropped(
+      'The lab moved to Denver in 2021, the same year the new wing opened [E1].',
+      P.lab,
+      'value-mismatch',
+    );
+    await expectKept('The lab moved to Denver in 2019, and the new wing opened in 2021 [E1].', P.lab);
   });
 });
