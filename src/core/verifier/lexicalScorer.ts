@@ -118,6 +118,8 @@ interface Claim {
   names: NameMention[];
   /** Where its clauses end, for the scope of a negation (read when a negation is checked). */
   breaks?: number[];
+  /** Stems of the words of its quoted titles (read when a negation is checked). */
+  titled?: Set<string>;
   text: string;
 }
 
@@ -319,6 +321,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           stems,
           negations: analysed.negations,
           breaks: (claim.breaks ??= clauseBreaks(sentence)),
+          titled: (claim.titled ??= titledStems(sentence, termOptions)),
         },
         chosen,
         isCovered,
@@ -420,6 +423,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   }
 
   return { tier: 'lexical', score };
+}
+
+/** Stems of the words inside the sentence's quoted titles: they name, they do not affirm. */
+function titledStems(sentence: string, options: { stemming: boolean }): Set<string> {
+  return new Set(quotedTitles(sentence).flatMap((t) => analyse(t, options).terms.map((x) => x.stem)));
 }
 
 const WORD_PAIR = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(?=(\p{L}{2,})(?![\p{L}\p{N}]))/gu;

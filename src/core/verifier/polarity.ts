@@ -12,6 +12,8 @@ export interface PolarityClaim {
   terms: Term[];
   stems: string[];
   negations: number[];
+  /** Stems of the words inside the sentence's quoted titles ("Use or Lose"). */
+  titled?: ReadonlySet<string>;
   /** Token positions after which a clause ends (":", ";", a dash): a cue negates nothing past one. */
   breaks?: readonly number[];
 }
@@ -50,6 +52,22 @@ const NOT_NEEDED =
 
 // Stems of the words of need ("need", "require", "necessary"): a negation of one is about its object.
 const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']);
+
+/**
+ * The word as the subject of a negated predicate in the text: "Nationality and ethnicity are not
+ * used" negates "nationality" (the cue follows it in the same clause).
+ */
+function negatedAfter(text: string, word: string): boolean {
+  const at = text.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}])${escaped(word)}(?![\\p{L}\\p{N}])`, 'u'));
+  if (at < 0) return false;
+  return /^[^.,;:!?]{0,60}?\b(?:is|are|was|were|do|does|did|will|can|may|shall|should|must|could|would)(?:\s+not\b|n['’]t\b)/u.test(
+    text.slice(at).toLowerCase(),
+  );
+}
+
+function escaped(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** The stems the sentence negates: the first content word within the scope after each cue. */
 export function negatedStems(terms: Term[], negations: number[]): Set<string> {
@@ -115,7 +133,8 @@ export function polarityConflict(
           u.has[h] &&
           (u.negated[h] ||
             [...u.negativeWords].some((w) => w !== claim.stems[h]) ||
-            (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u)))),
+            (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u))) ||
+            (u.hasNegation && place !== undefined && negatedAfter(place.textOf(u), wordOf(h)))),
       );
       if (!ok) return `the sentence negates '${wordOf(h)}'; the passage does not`;
     }
@@ -129,9 +148,9 @@ export function polarityConflict(
     return undefined;
   }
 
-  // An affirmed sentence: a word the passage denies wherever it holds it.
+  // An affirmed sentence: a word the passage denies wherever it holds it (a word of a quoted title names, it does not affirm).
   for (let i = 0; i < claim.stems.length; i++) {
-    if (!covered[i] || viaAntonym[i] || claimNegated.has(claim.stems[i])) continue;
+    if (!covered[i] || viaAntonym[i] || claimNegated.has(claim.stems[i]) || claim.titled?.has(claim.stems[i])) continue;
     const holding = chosen.filter((u) => u.has[i]);
     if (holding.length > 0 && holding.every((u) => u.negated[i])) return `the passage negates '${wordOf(i)}'`;
   }

@@ -28,6 +28,12 @@ const P = {
   extensions:
     "Browser extensions\nBrowser extensions are fine to use and don't require approval if they stay inside the browser. Otherwise, each extension must pass a security review by the IT office.",
   lab: 'Our history\nThe lab opened in Boulder in 2016. The lab moved to Denver in 2019. The new wing opened in 2021.',
+  mirrors:
+    'Mirrors\nWe will not automatically remove mirrors when we remove the original project. Mirrors belong to other people.',
+  signals:
+    'Which signals count\nLocation is taken from sign-in records and billing details. Age and gender are not used to decide who is blocked.',
+  banked:
+    'Banked hours\n"Bank or Burn" is the number of banked hours you lose at the end of the year if you do not bank them in time.',
 };
 const FILLER = Array.from(
   { length: 40 },
@@ -191,5 +197,26 @@ describe('issue 21 rules (session 4): model-shaped sentences', () => {
       'value-mismatch',
     );
     await expectKept('The lab moved to Denver in 2019, and the new wing opened in 2021 [E1].', P.lab);
+  });
+
+  it('reads a negation through an adverb in the passage ("will not automatically remove mirrors" negates "remove")', async () => {
+    await expectKept('We do not remove mirrors when we remove the original project [E1].', P.mirrors);
+    await expectDropped('We remove mirrors automatically when we remove the original project [E1].', P.mirrors);
+  });
+
+  it('meets "not age or gender" in "Age and gender are not used" (the cue after its subject), and only for a word so negated', async () => {
+    await expectKept('Location is taken from sign-in records and billing details, not age or gender [E1].', P.signals);
+    await expectDropped(
+      'Location is taken from sign-in records, not billing details [E1].',
+      P.signals,
+      'negation-mismatch',
+    );
+  });
+
+  it('does not read the words of a quoted title ("Bank or Burn") as affirmed where the passage negates them', async () => {
+    await expectKept(
+      'Banked hours left at the end of the year are "Bank or Burn": you lose those hours [E1].',
+      P.banked,
+    );
   });
 });
