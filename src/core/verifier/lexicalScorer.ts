@@ -5,13 +5,15 @@
 import type { ReasonCode } from '../../domain/types';
 import type { SupportResult, SupportScorer } from '../types';
 import { LruCache, type PreparedPassage, preparePassage, unitValues } from './passageScan';
-import { analyse, stem, type AnalysedText, type Term } from '../text/terms';
+import { analyse, type AnalysedText, type Term } from '../text/terms';
 import { type TermStats, uniformTermStats } from '../text/termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
+import { valueOfAnotherFact } from './valueBinding';
+import { runTogether, titledStems } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
 import { isCommonWord } from './commonWords';
@@ -120,6 +122,8 @@ interface Claim {
   breaks?: number[];
   /** Stems of the words of its quoted titles (read when a negation is checked). */
   titled?: Set<string>;
+  /** Each value's own phrase (read when its values are checked against another fact). */
+  phrases?: { terms: number[]; text: string }[];
   text: string;
 }
 
@@ -423,80 +427,6 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   }
 
   return { tier: 'lexical', score };
-}
-
-/** Stems of the words inside the sentence's quoted titles: they name, they do not affirm. */
-function titledStems(sentence: string, options: { stemming: boolean }): Set<string> {
-  return new Set(quotedTitles(sentence).flatMap((t) => analyse(t, options).terms.map((x) => x.stem)));
-}
-
-const WORD_PAIR = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(?=(\p{L}{2,})(?![\p{L}\p{N}]))/gu;
-
-/**
- * The sentence with each pair of words joined that the passage writes as one word ("end time
- * with time zone" / "timezone"), when one of the two is missing from the passage's window.
- */
-function runTogether(sentence: string, lower: string, missing: readonly string[], stemming: boolean): string {
-  if (missing.length === 0) return sentence;
-  const lost = new Set(missing);
-  const isLost = (word: string): boolean => lost.has(stemming ? stem(word) : word);
-  const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-  let out = '';
-  let pos = 0;
-  for (const m of sentence.matchAll(WORD_PAIR)) {
-    const a = m[1].toLowerCase();
-    const b = m[2].toLowerCase();
-    if (!isLost(a) && !isLost(b)) continue;
-    const one = a + b;
-    let at = lower.indexOf(one);
-    while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + one.length]))) {
-      at = lower.indexOf(one, at + 1);
-    }
-    if (at < 0) continue;
-    const gap = (m.index ?? 0) + m[1].length;
-    out += sentence.slice(pos, gap);
-    pos = (m.index ?? 0) + m[0].length;
-  }
-  return pos === 0 ? sentence : out + sentence.slice(pos);
-}
-
-const SEGMENT_BREAK = /[,;:()—–]/u;
-
-/**
- * A value the passage gives for another fact: "moved to GSA in 2014" where the place that says
- * "moved to GSA" (every word of the value's own phrase) gives 2013, and 2014 is in a place
- * about something else ("launched … 2014"). The phrase is the words between the punctuation
- * around the value; only a place holding all of them, and a value of the same unit, decides.
- */
-function valueOfAnotherFact(
-  claim: Claim,
-  units: readonly SupportUnit[],
-  valuesOf: (u: SupportUnit) => ValueMention[],
-): string | undefined {
-  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
-  for (const v of claim.values) {
-    if (v.start === undefined || v.end === undefined) continue;
-    let from = v.start;
-    while (from > 0 && !SEGMENT_BREAK.test(claim.text[from - 1])) from--;
-    let to = v.end;
-    while (to < claim.text.length && !SEGMENT_BREAK.test(claim.text[to])) to++;
-    const phrase = [
-      ...new Set(
-        analyse(claim.text.slice(from, v.start) + ' ' + claim.text.slice(v.end, to), { stemming: true })
-          .terms.map((t) => index.get(t.stem))
-          .filter((i): i is number => i !== undefined && claim.weights[i] > 0),
-      ),
-    ];
-    if (phrase.length < 2) continue;
-    const held = (u: SupportUnit): number => phrase.filter((i) => u.has[i]).length;
-    const whole = units.filter((u) => held(u) === phrase.length);
-    if (whole.length === 0) continue;
-    if (whole.some((u) => valuesOf(u).some((x) => x.key === v.key))) continue;
-    const other = whole.map((u) => valuesOf(u).find((x) => x.unit === v.unit && x.key !== v.key)).find(Boolean);
-    if (!other) continue;
-    return `'${v.text}' — the passage says ${other.text.replace(/\s+/g, ' ')} for '${claim.text.slice(from, to).trim()}'`;
-  }
-  return undefined;
 }
 
 /** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */
