@@ -133,15 +133,19 @@ export function quantifierConflict(sentence: string, passageWindow: string): str
 const EMPHATIC = /\b(?:at\s+all|whatsoever|of\s+any\s+kind|no\s+matter\s+(?:what|how|which|when))\b/i;
 const NEGATED_BEFORE = /(?:\b(?:not|no|never|none|nothing|nor|without|cannot)\b|n['’]t\b)/i;
 
-/**
- * The emphatic universal of a sentence ("any change at all") whose passage window has no
- * universal of its own ("material changes"): the sentence widens the scope. Undefined otherwise,
- * and for a negation's "at all" ("not at all", "doesn't apply at all").
- */
-export function widenedScope(sentence: string, passageWindow: string): string | undefined {
+/** The emphatic universal of an affirmed sentence ("any change at all"), or null (and for a negation's "not at all"). */
+export function emphaticOf(sentence: string): string | null {
   const m = EMPHATIC.exec(sentence);
-  if (!m || NEGATED_BEFORE.test(sentence.slice(0, m.index))) return undefined;
-  return UNIVERSAL.test(passageWindow) || EMPHATIC.test(passageWindow) ? undefined : m[0];
+  return m && !NEGATED_BEFORE.test(sentence.slice(0, m.index)) ? m[0] : null;
+}
+
+/**
+ * The sentence's emphatic universal (`emphaticOf`) when its passage window has no universal of
+ * its own ("material changes"): the sentence widens the scope. Undefined otherwise.
+ */
+export function widenedScope(emphatic: string | null, passageWindow: string): string | undefined {
+  if (!emphatic) return undefined;
+  return UNIVERSAL.test(passageWindow) || EMPHATIC.test(passageWindow) ? undefined : emphatic;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact } from './valueBinding';
-import { runTogether, titledStems } from './wordForms';
+import { runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
 import { isCommonWord } from './commonWords';
@@ -26,6 +26,7 @@ import {
   missingIdentifier,
   quotedTitles,
   quantifierConflict,
+  emphaticOf,
   widenedScope,
   type Bound,
   type DateWord,
@@ -122,6 +123,12 @@ interface Claim {
   breaks?: number[];
   /** Stems of the words of its quoted titles (read when a negation is checked). */
   titled?: Set<string>;
+  /** Its only negation cue is "without" (read when a negation is checked). */
+  withoutOnly?: boolean;
+  /** Its emphatic universal ("at all"), or null (read when quantifiers are checked). */
+  emphatic?: string | null;
+  /** Its pairs of adjacent words (read when a word is missing, for words the passage runs together). */
+  pairs?: WordPair[];
   /** Each value's own phrase (read when its values are checked against another fact). */
   phrases?: { terms: number[]; text: string }[];
   text: string;
@@ -233,21 +240,29 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     return passage;
   }
 
-  // Stems of the sentence the last scoreOnce found nowhere in the passage's window.
-  let lastMissing: readonly string[] = [];
+  // What the last scoreOnce read: the sentence and which of its stems the window holds.
+  let last: { claim: Claim; covered: readonly boolean[] } | undefined;
 
   function score(sentence: string, passage: string): SupportResult {
     const first = scoreOnce(sentence, passage);
-    if (first.score >= 1 || first.code === 'value-mismatch' || first.code === 'negation-mismatch') return first;
+    if (first.score >= 1 || first.code === 'value-mismatch' || first.code === 'negation-mismatch' || !last) {
+      return first;
+    }
     // Two words the passage writes as one ("time zone" / "timezone") are that word.
-    const joined = runTogether(sentence, passageOf(passage).prepared.lower, lastMissing, termOptions.stemming);
+    const { claim, covered } = last;
+    const missing = (s: string): boolean => {
+      const i = claim.stems.indexOf(s);
+      return i >= 0 && !covered[i];
+    };
+    claim.pairs ??= wordPairs(sentence, termOptions.stemming);
+    const joined = runTogether(sentence, claim.pairs, passageOf(passage).prepared.lower, missing);
     if (joined === sentence) return first;
     const second = scoreOnce(joined, passage);
     return second.score > first.score ? second : first;
   }
 
   function scoreOnce(sentence: string, passage: string): SupportResult {
-    lastMissing = [];
+    last = undefined;
     const claim = claimOf(sentence);
     const { analysed, stems, weights: w, total } = claim;
     if (stems.length === 0 || total === 0) {
@@ -279,7 +294,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
     const { chosen, covered: isCovered } = bestWindow(units, w, features.window);
     const covered = new Set(stems.filter((_, i) => isCovered[i]));
-    lastMissing = stems.filter((_, i) => !isCovered[i]);
+    last = { claim, covered: isCovered };
     let matched = 0;
     for (let i = 0; i < stems.length; i++) if (isCovered[i]) matched += w[i];
     const overlap = matched / total;
@@ -332,7 +347,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         viaAntonym,
         w,
         {
-          withoutOnly: WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence),
+          withoutOnly: (claim.withoutOnly ??= WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence)),
           units,
           textOf: (u) => text.text.slice(u.start, u.end),
         },
@@ -365,7 +380,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
-      const wider = widenedScope(sentence, windowText);
+      const wider = widenedScope((claim.emphatic ??= emphaticOf(sentence)), windowText);
       if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
     }
 

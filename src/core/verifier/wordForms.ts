@@ -11,30 +11,56 @@ export function titledStems(sentence: string, options: { stemming: boolean }): S
 
 const WORD_PAIR = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(?=(\p{L}{2,})(?![\p{L}\p{N}]))/gu;
 
+/** Two adjacent words of a sentence, as stems and joined, and the gap between them. */
+export interface WordPair {
+  first: string;
+  second: string;
+  joined: string;
+  gapStart: number;
+  gapEnd: number;
+}
+
+/** The sentence's pairs of adjacent words (read once per sentence). */
+export function wordPairs(sentence: string, stemming: boolean): WordPair[] {
+  const pairs: WordPair[] = [];
+  for (const m of sentence.matchAll(WORD_PAIR)) {
+    const a = m[1].toLowerCase();
+    const b = m[2].toLowerCase();
+    const at = m.index ?? 0;
+    pairs.push({
+      first: stemming ? stem(a) : a,
+      second: stemming ? stem(b) : b,
+      joined: a + b,
+      gapStart: at + m[1].length,
+      gapEnd: at + m[0].length,
+    });
+  }
+  return pairs;
+}
+
+const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
 /**
  * The sentence with each pair of words joined that the passage writes as one word ("end time
  * with time zone" / "timezone"), when one of the two is missing from the passage's window.
  */
-export function runTogether(sentence: string, lower: string, missing: readonly string[], stemming: boolean): string {
-  if (missing.length === 0) return sentence;
-  const lost = new Set(missing);
-  const isLost = (word: string): boolean => lost.has(stemming ? stem(word) : word);
-  const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+export function runTogether(
+  sentence: string,
+  pairs: readonly WordPair[],
+  lower: string,
+  isMissing: (stemmed: string) => boolean,
+): string {
   let out = '';
   let pos = 0;
-  for (const m of sentence.matchAll(WORD_PAIR)) {
-    const a = m[1].toLowerCase();
-    const b = m[2].toLowerCase();
-    if (!isLost(a) && !isLost(b)) continue;
-    const one = a + b;
-    let at = lower.indexOf(one);
-    while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + one.length]))) {
-      at = lower.indexOf(one, at + 1);
+  for (const p of pairs) {
+    if (!isMissing(p.first) && !isMissing(p.second)) continue;
+    let at = lower.indexOf(p.joined);
+    while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + p.joined.length]))) {
+      at = lower.indexOf(p.joined, at + 1);
     }
     if (at < 0) continue;
-    const gap = (m.index ?? 0) + m[1].length;
-    out += sentence.slice(pos, gap);
-    pos = (m.index ?? 0) + m[0].length;
+    out += sentence.slice(pos, p.gapStart);
+    pos = p.gapEnd;
   }
   return pos === 0 ? sentence : out + sentence.slice(pos);
 }
