@@ -255,7 +255,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       return i >= 0 && !covered[i];
     };
     claim.pairs ??= wordPairs(sentence, termOptions.stemming);
-    const joined = runTogether(sentence, claim.pairs, passageOf(passage).prepared.lower, missing);
+    const names = passageOf(passage).names;
+    const joined = runTogether(sentence, claim.pairs, (s) => names.stems.has(s), missing);
     if (joined === sentence) return first;
     const second = scoreOnce(joined, passage);
     return second.score > first.score ? second : first;

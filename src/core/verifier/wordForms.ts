@@ -15,6 +15,7 @@ const WORD_PAIR = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(?=(\p{L}{2,})(?![\p{L}\p{N}])
 export interface WordPair {
   first: string;
   second: string;
+  /** The stem of the two words written as one ("timezon"). */
   joined: string;
   gapStart: number;
   gapEnd: number;
@@ -30,15 +31,13 @@ export function wordPairs(sentence: string, stemming: boolean): WordPair[] {
     pairs.push({
       first: stemming ? stem(a) : a,
       second: stemming ? stem(b) : b,
-      joined: a + b,
+      joined: stem(a + b),
       gapStart: at + m[1].length,
       gapEnd: at + m[0].length,
     });
   }
   return pairs;
 }
-
-const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
 /**
  * The sentence with each pair of words joined that the passage writes as one word ("end time
@@ -47,18 +46,13 @@ const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L
 export function runTogether(
   sentence: string,
   pairs: readonly WordPair[],
-  lower: string,
+  passageHas: (stemmed: string) => boolean,
   isMissing: (stemmed: string) => boolean,
 ): string {
   let out = '';
   let pos = 0;
   for (const p of pairs) {
-    if (!isMissing(p.first) && !isMissing(p.second)) continue;
-    let at = lower.indexOf(p.joined);
-    while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + p.joined.length]))) {
-      at = lower.indexOf(p.joined, at + 1);
-    }
-    if (at < 0) continue;
+    if ((!isMissing(p.first) && !isMissing(p.second)) || !passageHas(p.joined)) continue;
     out += sentence.slice(pos, p.gapStart);
     pos = p.gapEnd;
   }
