@@ -13,7 +13,7 @@ import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact } from './valueBinding';
-import { runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
+import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
 import { isCommonWord } from './commonWords';
@@ -142,6 +142,8 @@ interface Passage {
   dates?: DateWord[];
   /** Its `looseText`, for quoted titles. */
   plain?: string;
+  /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
+  joined?: Map<string, boolean>;
 }
 
 /** Adjacent missing words of the sentence joined into phrases: "'business class'". */
@@ -255,8 +257,14 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       return i >= 0 && !covered[i];
     };
     claim.pairs ??= wordPairs(sentence, termOptions.stemming);
-    const names = passageOf(passage).names;
-    const joined = runTogether(sentence, claim.pairs, (s) => names.stems.has(s), missing);
+    const read = passageOf(passage);
+    const seen = (read.joined ??= new Map());
+    const has = (word: string): boolean => {
+      let found = seen.get(word);
+      if (found === undefined) seen.set(word, (found = holdsWord(read.prepared.lower, word)));
+      return found;
+    };
+    const joined = runTogether(sentence, claim.pairs, has, missing);
     if (joined === sentence) return first;
     const second = scoreOnce(joined, passage);
     return second.score > first.score ? second : first;

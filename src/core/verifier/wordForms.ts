@@ -15,7 +15,7 @@ const WORD_PAIR = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(?=(\p{L}{2,})(?![\p{L}\p{N}])
 export interface WordPair {
   first: string;
   second: string;
-  /** The stem of the two words written as one ("timezon"). */
+  /** The two words written as one, in lower case ("timezone"). */
   joined: string;
   gapStart: number;
   gapEnd: number;
@@ -31,12 +31,23 @@ export function wordPairs(sentence: string, stemming: boolean): WordPair[] {
     pairs.push({
       first: stemming ? stem(a) : a,
       second: stemming ? stem(b) : b,
-      joined: stem(a + b),
+      joined: a + b,
       gapStart: at + m[1].length,
       gapEnd: at + m[0].length,
     });
   }
   return pairs;
+}
+
+const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/** Whether the lower-cased text holds the word as a whole word. */
+export function holdsWord(lower: string, word: string): boolean {
+  let at = lower.indexOf(word);
+  while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + word.length]))) {
+    at = lower.indexOf(word, at + 1);
+  }
+  return at >= 0;
 }
 
 /**
@@ -46,7 +57,7 @@ export function wordPairs(sentence: string, stemming: boolean): WordPair[] {
 export function runTogether(
   sentence: string,
   pairs: readonly WordPair[],
-  passageHas: (stemmed: string) => boolean,
+  passageHas: (word: string) => boolean,
   isMissing: (stemmed: string) => boolean,
 ): string {
   let out = '';
