@@ -48,9 +48,12 @@ export function parseCitations(text: string): CitationSpan[] {
 
 /** The text with its citation groups removed (what the support check reads; what a screen reader hears). */
 export function withoutCitations(text: string): string {
-  return text
-    .replace(CITATION_GROUP, ' ')
-    .replace(/\s+([.,;:!?])/g, '$1')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(CITATION_GROUP, ' ')
+      // Only a mark that closes ("word [E1]." → "word."), not one that opens a token ("set to .zoom.us").
+      .replace(/\s+([.,;:!?])(?=[\s"'”’)\]]|$)/g, '$1')
+      .replace(/\s{2,}/g, ' ')
+      .trim()
+  );
 }

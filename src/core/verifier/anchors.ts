@@ -134,11 +134,30 @@ export function quantifierConflict(sentence: string, passageWindow: string): str
   return hedge ? hedge[0] : undefined;
 }
 
+// "Any change at all", "whatsoever", "of any kind": an emphatic universal in an affirmed sentence.
+const EMPHATIC = /\b(?:at\s+all|whatsoever|of\s+any\s+kind|no\s+matter\s+(?:what|how|which|when))\b/i;
+const NEGATED_BEFORE = /(?:\b(?:not|no|never|none|nothing|nor|without|cannot)\b|n['’]t\b)/i;
+
+/** The emphatic universal of an affirmed sentence ("any change at all"), or null (and for a negation's "not at all"). */
+export function emphaticOf(sentence: string): string | null {
+  const m = EMPHATIC.exec(sentence);
+  return m && !NEGATED_BEFORE.test(sentence.slice(0, m.index)) ? m[0] : null;
+}
+
+/**
+ * The sentence's emphatic universal (`emphaticOf`) when its passage window has no universal of
+ * its own ("material changes"): the sentence widens the scope. Undefined otherwise.
+ */
+export function widenedScope(emphatic: string | null, passageWindow: string): string | undefined {
+  if (!emphatic) return undefined;
+  return UNIVERSAL.test(passageWindow) || EMPHATIC.test(passageWindow) ? undefined : emphatic;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Answer particles.
 
 const PARTICLE =
-  /^\s*(?:\*\*)?(?:no|nope|yes|yeah|yep|correct|right|true|false|exactly|indeed|not\s+quite|not\s+exactly|unfortunately|good\s+news)(?:\*\*)?\s*(?:[,:;!.]|\s[—–-]{1,2}\s?|[—–])\s*(?:\*\*)?/i;
+  /^\s*(?:\*\*)?(?:no|nope|yes|yeah|yep|correct|right|true|false|exactly|indeed|not\s+quite|not\s+exactly|not\s+(?:usually|always|necessarily|generally|normally|typically|really)|(?:generally|usually|mostly|normally|typically|often|in\s+general)\s+(?:no|not|yes)|unfortunately|good\s+news)(?:\*\*)?\s*(?:[,:;!.]|\s[—–-]{1,2}\s?|[—–])\s*(?:\*\*)?/i;
 
 /**
  * The sentence without the particle that answers the question ("No — unused time is forfeited"
@@ -271,10 +290,20 @@ export function identifiers(text: string): string[] {
 export function missingIdentifier(claimed: readonly string[], lower: string, plain: () => string): string | undefined {
   if (claimed.length === 0) return undefined;
   // A quoted title is met as its words in a row (punctuation, case and a leading article aside).
+  // Its last word may be singular or plural ("Covered Licenses" / "Covered License").
+  const forms = (title: string): string[] => [
+    title,
+    title.replace(/(?:es|s)$/, ''),
+    title.replace(/s$/, ''),
+    `${title}s`,
+  ];
   return claimed.find(
     (id) =>
       !lower.includes(id.toLowerCase()) &&
-      !(/\s/.test(id) && ` ${plain()} `.includes(` ${looseText(id).replace(/^(?:the|a|an) /, '')} `)),
+      !(
+        /\s/.test(id) &&
+        forms(looseText(id).replace(/^(?:the|a|an) /, '')).some((f) => ` ${plain()} `.includes(` ${f} `))
+      ),
   );
 }
 

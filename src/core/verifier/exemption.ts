@@ -73,3 +73,38 @@ export function isTableHeader(text: string, span: { text: string; end: number })
   const next = text.slice(lineEnd + 1, lineEnd + 200).split('\n')[0];
   return /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(next);
 }
+
+const ITEM = /^([ \t]*)(?:>[ \t]?)*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
+const ROW = /^[ \t]*\|/;
+const SEPARATOR_ROW = /^[ \t]*\|?[ \t]*:?-{3,}/;
+
+/**
+ * How many items the list or table right after a line ending with ":" has (a table's header row
+ * aside), or undefined when none follows: a lead-in's "three licenses:" is counted by its list.
+ */
+export function itemsAfter(text: string, span: { text: string; end: number }): number | undefined {
+  if (!/:[*_\s]*$/.test(span.text)) return undefined;
+  const lines = text
+    .slice(span.end)
+    .replace(/^[ \t]*\n(?:[ \t]*\n)*/, '')
+    .split('\n');
+  if (ROW.test(lines[0] ?? '')) {
+    let rows = 0;
+    for (const line of lines) {
+      if (!ROW.test(line)) break;
+      if (!SEPARATOR_ROW.test(line)) rows++;
+    }
+    return SEPARATOR_ROW.test(lines[1] ?? '') ? rows - 1 : rows;
+  }
+  const first = ITEM.exec(lines[0] ?? '');
+  if (!first) return undefined;
+  const indent = first[1].length;
+  let items = 0;
+  for (const line of lines) {
+    if (!line.trim()) break;
+    const item = ITEM.exec(line);
+    if (item && item[1].length === indent) items++;
+    else if (!item && !/^[ \t]+\S/.test(line)) break;
+  }
+  return items;
+}

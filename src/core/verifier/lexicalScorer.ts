@@ -12,7 +12,9 @@ import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
-import { metByAntonym, polarityConflict } from './polarity';
+import { valueOfAnotherFact } from './valueBinding';
+import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
+import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
 import { isCommonWord } from './commonWords';
 import {
@@ -24,6 +26,8 @@ import {
   missingIdentifier,
   quotedTitles,
   quantifierConflict,
+  emphaticOf,
+  widenedScope,
   type Bound,
   type DateWord,
 } from './anchors';
@@ -115,6 +119,18 @@ interface Claim {
   clauses: { text: string; terms: number[] }[];
   /** Proper names of the sentence (read only when that feature is on). */
   names: NameMention[];
+  /** Where its clauses end, for the scope of a negation (read when a negation is checked). */
+  breaks?: number[];
+  /** Stems of the words of its quoted titles (read when a negation is checked). */
+  titled?: Set<string>;
+  /** Its only negation cue is "without" (read when a negation is checked). */
+  withoutOnly?: boolean;
+  /** Its emphatic universal ("at all"), or null (read when quantifiers are checked). */
+  emphatic?: string | null;
+  /** Its pairs of adjacent words (read when a word is missing, for words the passage runs together). */
+  pairs?: WordPair[];
+  /** Each value's own phrase (read when its values are checked against another fact). */
+  phrases?: { terms: number[]; text: string }[];
   text: string;
 }
 
@@ -126,6 +142,8 @@ interface Passage {
   dates?: DateWord[];
   /** Its `looseText`, for quoted titles. */
   plain?: string;
+  /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
+  joined?: Map<string, boolean>;
 }
 
 /** Adjacent missing words of the sentence joined into phrases: "'business class'". */
@@ -154,6 +172,10 @@ function shown(word: string): string {
   return word.length > 40 ? `${word.slice(0, 24)}…` : word;
 }
 
+// A sentence whose only negation is "without" ("used without approval"), see NegationPlace.
+const WITHOUT_CUE = /\bwithout\b/i;
+const OTHER_CUES = /\b(?:not|no|never|none|nor|neither|nobody|nothing|cannot|unless)\b|n['’]t\b/i;
+const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
 
 export function createLexicalScorer(options: LexicalScorerOptions = {}): SupportScorer {
@@ -221,7 +243,36 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     return passage;
   }
 
+  // What the last scoreOnce read: the sentence and which of its stems the window holds.
+  let last: { claim: Claim; covered: readonly boolean[] } | undefined;
+
   function score(sentence: string, passage: string): SupportResult {
+    const first = scoreOnce(sentence, passage);
+    if (first.score >= 1 || first.code === 'value-mismatch' || first.code === 'negation-mismatch' || !last) {
+      return first;
+    }
+    // Two words the passage writes as one ("time zone" / "timezone") are that word.
+    const { claim, covered } = last;
+    const missing = (s: string): boolean => {
+      const i = claim.stems.indexOf(s);
+      return i >= 0 && !covered[i];
+    };
+    claim.pairs ??= wordPairs(sentence, termOptions.stemming);
+    const read = passageOf(passage);
+    const seen = (read.joined ??= new Map());
+    const has = (word: string): boolean => {
+      let found = seen.get(word);
+      if (found === undefined) seen.set(word, (found = holdsWord(read.prepared.lower, word)));
+      return found;
+    };
+    const joined = runTogether(sentence, claim.pairs, has, missing);
+    if (joined === sentence) return first;
+    const second = scoreOnce(joined, passage);
+    return second.score > first.score ? second : first;
+  }
+
+  function scoreOnce(sentence: string, passage: string): SupportResult {
+    last = undefined;
     const claim = claimOf(sentence);
     const { analysed, stems, weights: w, total } = claim;
     if (stems.length === 0 || total === 0) {
@@ -253,6 +304,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
     const { chosen, covered: isCovered } = bestWindow(units, w, features.window);
     const covered = new Set(stems.filter((_, i) => isCovered[i]));
+    last = { claim, covered: isCovered };
     let matched = 0;
     for (let i = 0; i < stems.length; i++) if (isCovered[i]) matched += w[i];
     const overlap = matched / total;
@@ -272,6 +324,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
       const bound = features.anchors ? boundConflict(claim, found, text.text) : undefined;
       if (bound) return conflict('value-mismatch', bound);
+      const bound2 = features.anchors ? valueOfAnotherFact(claim, units, (u) => unitValues(text, u)) : undefined;
+      if (bound2) return conflict('value-mismatch', bound2);
     }
 
     if (features.anchors && claim.dates.length) {
@@ -291,24 +345,41 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     if (features.negation && chosen.length) {
       const polarity = polarityConflict(
-        { terms: analysed.terms, stems, negations: analysed.negations },
+        {
+          terms: analysed.terms,
+          stems,
+          negations: analysed.negations,
+          breaks: (claim.breaks ??= clauseBreaks(sentence)),
+          titled: (claim.titled ??= titledStems(sentence, termOptions)),
+        },
         chosen,
         isCovered,
         viaAntonym,
         w,
+        {
+          withoutOnly: (claim.withoutOnly ??= WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence)),
+          units,
+          textOf: (u) => text.text.slice(u.start, u.end),
+        },
       );
       if (polarity) return conflict('negation-mismatch', polarity);
     }
 
     if (claim.names.length > 0) {
       const known = read.names;
-      // A name the lexicon knows another form of ("ID" / "identification").
+      // A name the lexicon knows another form of ("ID" / "identification"); a capitalised common
+      // word ("Legal" team) names something, and its synonyms ("legitimate") do not name it.
       let absent = missingNames(claim.names, known).filter(
-        (n) => !alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s))),
+        (n) =>
+          !(
+            (ACRONYM.test(n.text) || !isCommonWord(n.stem)) &&
+            alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s)))
+          ),
       );
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.
+      // A capitalised common word ("Legal", "Security") names a team or a product, never the "we".
       if (absent.length && statsKnown && FIRST_PERSON_PLURAL.test(text.lower)) {
-        absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE);
+        absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE || isCommonWord(n.stem));
       }
       if (absent.length > 0) {
         return conflict('low-support', `the cited passage never names ${absent.map((n) => `'${n.text}'`).join(', ')}`);
@@ -319,6 +390,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
+      const wider = widenedScope((claim.emphatic ??= emphaticOf(sentence)), windowText);
+      if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
     }
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));

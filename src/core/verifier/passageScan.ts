@@ -256,7 +256,8 @@ function read(passage: PreparedPassage, terms: readonly string[], stemming: bool
           unit.has[i] = 1;
           if (position <= negation + NEGATION_SCOPE) unit.negated[i] = 1;
         }
-        negation = -Infinity;
+        // An adverb passes the negation on ("not purposefully passing itself off" negates "passing").
+        negation = position <= negation + NEGATION_SCOPE && word.endsWith('ly') ? position : -Infinity;
       }
       // "-n't" negates from its own position: the word it is attached to is not its head.
       if (seen & CONTRACTED) {

@@ -3,7 +3,7 @@
 // or carried by a word ("prohibited", "unable", "forfeited"), and "not allowed" says what
 // "prohibited" says. Strict on purpose: a dropped negation turns a policy upside down.
 
-import type { Term } from '../text/terms';
+import { TOKEN, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import { NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
@@ -12,6 +12,61 @@ export interface PolarityClaim {
   terms: Term[];
   stems: string[];
   negations: number[];
+  /** Stems of the words inside the sentence's quoted titles ("Use or Lose"). */
+  titled?: ReadonlySet<string>;
+  /** Token positions after which a clause ends (":", ";", a dash): a cue negates nothing past one. */
+  breaks?: readonly number[];
+}
+
+// Our own copy of the token pattern (matchAll starts from a shared regex's lastIndex).
+const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
+
+/** Token positions after which the text breaks into another clause ("aren't automatic: they need…"). */
+export function clauseBreaks(text: string): number[] {
+  const breaks: number[] = [];
+  let position = -1;
+  let last = 0;
+  for (const m of text.matchAll(WORDS)) {
+    if (position >= 0 && /[:;—–()]/u.test(text.slice(last, m.index))) breaks.push(position);
+    position++;
+    last = (m.index ?? 0) + m[0].length;
+  }
+  return breaks;
+}
+
+/**
+ * Where a unit's words are, for the one reading no cue marks: "without approval" says what "don't
+ * require approval" / "without the need to file" says. Only for a sentence whose every cue is
+ * "without": "must not attend" forbids, and "not required to attend" does not.
+ */
+export interface NegationPlace {
+  withoutOnly: boolean;
+  /** Every unit of the passage holding a word of the sentence (the window is a few of them). */
+  units?: readonly SupportUnit[];
+  textOf: (unit: SupportUnit) => string;
+}
+
+// A negated need: "don't require", "no need to", "not necessary", "without the need to".
+const NOT_NEEDED =
+  /(?:\b(?:not|no|without|never)|n['’]t)\s+(?:\w+\s+){0,2}?(?:need|needs|needed|require|requires|required|necessary)\b/i;
+
+// Stems of the words of need ("need", "require", "necessary"): a negation of one is about its object.
+const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']);
+
+/**
+ * The word as the subject of a negated predicate in the text: "Nationality and ethnicity are not
+ * used" negates "nationality" (the cue follows it in the same clause).
+ */
+function negatedAfter(text: string, word: string): boolean {
+  const at = text.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}])${escaped(word)}(?![\\p{L}\\p{N}])`, 'u'));
+  if (at < 0) return false;
+  return /^[^.,;:!?]{0,60}?\b(?:is|are|was|were|do|does|did|will|can|may|shall|should|must|could|would)(?:\s+not\b|n['’]t\b)/u.test(
+    text.slice(at).toLowerCase(),
+  );
+}
+
+function escaped(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The stems the sentence negates: the first content word within the scope after each cue. */
@@ -31,6 +86,7 @@ export function polarityConflict(
   covered: readonly boolean[],
   viaAntonym: readonly boolean[],
   weights?: readonly number[],
+  place?: NegationPlace,
 ): string | undefined {
   const w = (i: number): number => weights?.[i] ?? 1;
   if (chosen.length === 0) return undefined;
@@ -43,33 +99,58 @@ export function polarityConflict(
     // Each negated word the passage holds must be negated there too (a cue, a negative word, or its antonym).
     // The word each cue negates, or, when the passage lacks it, the next words after the cue that it holds ("don't need a GSA IT review": "review").
     const heads: number[] = [];
+    const scoped: number[] = [];
+    const objects: { term: number; phrase: number[] }[] = [];
     for (const n of claim.negations) {
+      const end = claim.breaks?.find((b) => b >= n) ?? Infinity;
       const after = claim.terms
-        .filter((t) => t.position > n)
+        .filter((t) => t.position > n && t.position <= end)
         .slice(0, 4)
         .map((t) => index.get(t.stem))
         .filter((i): i is number => i !== undefined);
-      const head = after.find((i) => covered[i] && w(i) > 0);
+      scoped.push(...after);
+      const at = after.findIndex((i) => covered[i] && w(i) > 0);
+      const head = at >= 0 ? after[at] : undefined;
       if (head !== undefined && !heads.includes(head)) heads.push(head);
+      // "Don't need a review": what is not needed is the review, and the passage must say that of it.
+      if (head !== undefined && NEED_WORDS.has(claim.stems[head]) && place) {
+        const object = after.slice(at + 1).find((i) => covered[i] && w(i) > 0);
+        if (object !== undefined) objects.push({ term: object, phrase: after.slice(at + 1) });
+      }
     }
     if (heads.length === 0) {
-      const any = chosen.some((u) => u.hasNegation || u.negativeWords.size > 0);
+      const negative = (u: SupportUnit): boolean => u.hasNegation || u.negativeWords.size > 0;
+      // Or a place outside the window that holds a word the cue negates, negated ("renewals are not automatic").
+      const any =
+        chosen.some(negative) || (place?.units?.some((u) => negative(u) && scoped.some((i) => u.has[i])) ?? false);
       return any ? undefined : 'the sentence negates what the passage states';
     }
     for (const h of heads) {
       if (viaAntonym[h]) continue;
       // Negated there: the word itself, or a word of its own negation in the same sentence ("unable to determine").
       const ok = chosen.some(
-        (u) => u.has[h] && (u.negated[h] || [...u.negativeWords].some((w) => w !== claim.stems[h])),
+        (u) =>
+          u.has[h] &&
+          (u.negated[h] ||
+            [...u.negativeWords].some((w) => w !== claim.stems[h]) ||
+            (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u))) ||
+            (u.hasNegation && place !== undefined && negatedAfter(place.textOf(u), wordOf(h)))),
       );
       if (!ok) return `the sentence negates '${wordOf(h)}'; the passage does not`;
+    }
+    for (const { term: o, phrase } of objects) {
+      if (viaAntonym[o]) continue;
+      const ok = chosen.some(
+        (u) => u.has[o] && (u.negated[o] || u.negativeWords.size > 0 || NOT_NEEDED.test(place?.textOf(u) ?? '')),
+      );
+      if (!ok) return `the sentence says '${phrase.map(wordOf).join(' ')}' is not needed; the passage does not`;
     }
     return undefined;
   }
 
-  // An affirmed sentence: a word the passage denies wherever it holds it.
+  // An affirmed sentence: a word the passage denies wherever it holds it (a word of a quoted title names, it does not affirm).
   for (let i = 0; i < claim.stems.length; i++) {
-    if (!covered[i] || viaAntonym[i] || claimNegated.has(claim.stems[i])) continue;
+    if (!covered[i] || viaAntonym[i] || claimNegated.has(claim.stems[i]) || claim.titled?.has(claim.stems[i])) continue;
     const holding = chosen.filter((u) => u.has[i]);
     if (holding.length > 0 && holding.every((u) => u.negated[i])) return `the passage negates '${wordOf(i)}'`;
   }

@@ -98,6 +98,7 @@ export const CANDIDATE = new RegExp(
     `|(?<!${WORD_CHAR})(?:${Object.keys(NUMBER_WORDS).map(anyCase).join('|')})(?!${WORD_CHAR})`,
   'gu',
 );
+const MERIDIEM = /^\s?([ap])\.\s?m\.?(?![\p{L}\p{N}])/iu;
 const CURRENCY_BEFORE = /([$€£])\s?$/u;
 const NEXT_WORD = /[\s-]*(%|[$€£]|\p{L}+)/uy;
 
@@ -141,6 +142,16 @@ export function extractValues(text: string): ValueMention[] {
       else if (word.length > 1 && !UNIT_SKIP.has(word) && NUMBER_WORDS[word] === undefined) unit = stem(word);
       if (unit) end = NEXT_WORD.lastIndex;
     }
+    // A time of day: "8 AM", "8 a.m." and "8:00 AM" are one time (the hour, when on the hour).
+    if (!unit || unit === 'a' || unit === 'p') {
+      const meridiem = MERIDIEM.exec(text.slice(end, end + 8));
+      if (meridiem) {
+        unit = `${meridiem[1].toLowerCase()}m`;
+        end += meridiem[0].length;
+      }
+    }
+    // "8 PM" is not "8 AM": the half of the day is part of the value.
+    if (unit === 'am' || unit === 'pm') key = `${key.replace(/^(\d{1,2}):00$/, '$1')} ${unit}`;
     values.push({ key, unit, text: text.slice(start, end), start, end });
   }
   return values;

@@ -7,7 +7,8 @@ import type { SupportResult, SupportScorer, TextSimilarity } from '../types';
 import { isAbstention, modelReason, notFound } from '../../domain/abstention';
 import { NOT_FOUND_MODEL, NOT_FOUND_UNSUPPORTED } from './abstention';
 import { citedIds, withoutCitations } from './citations';
-import { isLeadIn, isNonFactual, isTableHeader } from './exemption';
+import { isLeadIn, isNonFactual, isTableHeader, itemsAfter } from './exemption';
+import { extractValues } from './values';
 import { createLexicalScorer } from './lexicalScorer';
 import { splitSentences, type SentenceSpan } from './sentenceSplitter';
 import { DEFAULT_THRESHOLD } from '../../domain/threshold';
@@ -227,7 +228,12 @@ async function judgeSentence(
       });
     }
   }
-  const { kept, result, tier } = await judgeSupport(claimText, passages, options, signal);
+  const { kept, result, tier } = await judgeSupport(
+    context ? withoutListCount(claimText, context) : claimText,
+    passages,
+    options,
+    signal,
+  );
   if (kept) return verdictOf(span, citations, { verdict: 'kept', code: 'supported', support: result.score, tier });
   const code = result.code && result.code !== 'supported' ? result.code : 'low-support';
   let explanation = result.explanation;
@@ -235,6 +241,20 @@ async function judgeSentence(
     explanation = explanation.replace(/^the cited passage does not mention/, 'no cited passage mentions');
   }
   return verdictOf(span, citations, { verdict: 'dropped', code, support: result.score, tier, explanation });
+}
+
+/**
+ * A lead-in's count of the list it introduces ("three licenses:" before three items) is backed by
+ * the list itself, whose items are checked one by one: the claim is read without it. A count the
+ * list does not have stays, and is checked against the passage like any value.
+ */
+function withoutListCount(claim: string, context: SentenceContext): string {
+  const items = itemsAfter(context.text, context.spans[context.index]);
+  if (items === undefined || items < 2) return claim;
+  const count = extractValues(claim).find((v) => v.key === String(items) && !/^[$€£%]$/.test(v.unit));
+  if (!count || count.start === undefined) return claim;
+  const number = /^\S+\s*/.exec(claim.slice(count.start))?.[0] ?? '';
+  return claim.slice(0, count.start) + claim.slice(count.start + number.length);
 }
 
 /** A frame before a hedge: a short prepositional phrase with no digit and no negation ("For a disabled repository"). */

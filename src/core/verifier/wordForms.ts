@@ -1,0 +1,71 @@
+// Other forms of the sentence's words that the passage writes: two words it runs together
+// ("time zone" / "timezone"), and the words of quoted titles, which name rather than claim.
+
+import { analyse, stem } from '../text/terms';
+import { quotedTitles } from './anchors';
+
+/** Stems of the words inside the sentence's quoted titles: they name, they do not affirm. */
+export function titledStems(sentence: string, options: { stemming: boolean }): Set<string> {
+  return new Set(quotedTitles(sentence).flatMap((t) => analyse(t, options).terms.map((x) => x.stem)));
+}
+
+const WORD_PAIR = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(?=(\p{L}{2,})(?![\p{L}\p{N}]))/gu;
+
+/** Two adjacent words of a sentence, as stems and joined, and the gap between them. */
+export interface WordPair {
+  first: string;
+  second: string;
+  /** The two words written as one, in lower case ("timezone"). */
+  joined: string;
+  gapStart: number;
+  gapEnd: number;
+}
+
+/** The sentence's pairs of adjacent words (read once per sentence). */
+export function wordPairs(sentence: string, stemming: boolean): WordPair[] {
+  const pairs: WordPair[] = [];
+  for (const m of sentence.matchAll(WORD_PAIR)) {
+    const a = m[1].toLowerCase();
+    const b = m[2].toLowerCase();
+    const at = m.index ?? 0;
+    pairs.push({
+      first: stemming ? stem(a) : a,
+      second: stemming ? stem(b) : b,
+      joined: a + b,
+      gapStart: at + m[1].length,
+      gapEnd: at + m[0].length,
+    });
+  }
+  return pairs;
+}
+
+const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/** Whether the lower-cased text holds the word as a whole word. */
+export function holdsWord(lower: string, word: string): boolean {
+  let at = lower.indexOf(word);
+  while (at >= 0 && (isWordChar(lower[at - 1]) || isWordChar(lower[at + word.length]))) {
+    at = lower.indexOf(word, at + 1);
+  }
+  return at >= 0;
+}
+
+/**
+ * The sentence with each pair of words joined that the passage writes as one word ("end time
+ * with time zone" / "timezone"), when one of the two is missing from the passage's window.
+ */
+export function runTogether(
+  sentence: string,
+  pairs: readonly WordPair[],
+  passageHas: (word: string) => boolean,
+  isMissing: (stemmed: string) => boolean,
+): string {
+  let out = '';
+  let pos = 0;
+  for (const p of pairs) {
+    if ((!isMissing(p.first) && !isMissing(p.second)) || !passageHas(p.joined)) continue;
+    out += sentence.slice(pos, p.gapStart);
+    pos = p.gapEnd;
+  }
+  return pos === 0 ? sentence : out + sentence.slice(pos);
+}
