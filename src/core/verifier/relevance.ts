@@ -74,9 +74,13 @@ const LOOSE_TIMING =
 const COUNT_WORDS =
   /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|any number of|zero)\b/i;
 const CALENDAR =
-  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|am|pm|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
+  /\b(?:january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
+// Words that are a date or time only beside a number or as a proper noun: the month "May" (not the
+// modal "may": "GitHub may modify…" gives no year), "am"/"pm" after a time (not "I am").
+const CALENDAR_BESIDE_NUMBER =
+  /\bMay\b(?=,?\s+\d)|\d(?:st|nd|rd|th)?\s+(?:of\s+)?May\b|\b(?:in|since|until|by|early|late|mid-?)\s+May\b|\d\s*[ap]m\b/i;
 const WHEN_WORDS =
-  /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
+  /\d|\b(?:january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
 const EXTREME =
   /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:is\s+)?(?:the\s+)?(?:maximum|minimum|max|min|largest|smallest|highest|lowest|top|biggest|most|least)\b(?:\s+(?:number|amount)\s+of\s+([\p{L}-]+))?/u;
 
@@ -174,9 +178,9 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
     case 'duration':
       return ((values.length > 0 || COUNT_WORDS.test(text)) && TIME_UNITS.test(text)) || LOOSE_TIMING.test(text);
     case 'calendar':
-      return CALENDAR.test(text);
+      return CALENDAR.test(text) || CALENDAR_BESIDE_NUMBER.test(text);
     case 'when':
-      return WHEN_WORDS.test(text);
+      return WHEN_WORDS.test(text) || CALENDAR_BESIDE_NUMBER.test(text);
   }
 }
 

@@ -77,6 +77,22 @@ describe('relevance check', () => {
     assert.equal(priced.verdict, 'answers');
   });
 
+  it('does not take the modal "may" nor "I am" for a date: a year asked needs a date', () => {
+    const ask = (question: string, text: string) => checkRelevance({ question, kept: [{ text }] }).verdict;
+    assert.equal(
+      ask('What year did the terms change?', 'GitHub may modify these terms at any time [E1].'),
+      'off-topic',
+    );
+    assert.equal(ask('What time does the office open?', 'I am told the office is open to visitors [E1].'), 'off-topic');
+    assert.equal(ask('When are the terms reviewed?', 'GitHub may review the terms [E1].'), 'off-topic');
+    // The month May, and a time of day, still are.
+    assert.equal(ask('What month are the terms reviewed?', 'The terms are reviewed in May [E1].'), 'answers');
+    assert.equal(ask('What date did the terms change?', 'The terms changed on May 3 [E1].'), 'answers');
+    assert.equal(ask('What date did the terms change?', 'The terms changed on 3 May [E1].'), 'answers');
+    assert.equal(ask('What time does the office open?', 'The office opens at 8 am [E1].'), 'answers');
+    assert.equal(ask('What time does the office open?', 'The office opens at 8:30 [E1].'), 'answers');
+  });
+
   it('says which part of a two-part question was not found', () => {
     const r = checkRelevance({
       question: 'How many vacation days do employees accrue, and who approves carry-over?',
