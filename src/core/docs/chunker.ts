@@ -31,6 +31,11 @@ export interface ChunkOptions {
 
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { maxWords: 200 };
 const PIECE_CHARS = 32 * 1024;
+/** The parser's syntax extensions, made once (they are read-only; each parse used to build its own). */
+const PARSE_OPTIONS = {
+  extensions: [frontmatter(['yaml', 'toml']), gfmTable()],
+  mdastExtensions: [frontmatterFromMarkdown(['yaml', 'toml']), gfmTableFromMarkdown()],
+};
 
 /** A block (or part of one) that can go into a passage whole. */
 interface Unit {
@@ -53,10 +58,7 @@ export function chunkMarkdown(
   const version = documentVersion(text);
   // Template tags and HTML comments are blanked in place first: same lines, same columns.
   const tree: Root = parseInPieces(withoutPlumbing(text), options.pieceChars ?? PIECE_CHARS, (markdown) =>
-    fromMarkdown(markdown, {
-      extensions: [frontmatter(['yaml', 'toml']), gfmTable()],
-      mdastExtensions: [frontmatterFromMarkdown(['yaml', 'toml']), gfmTableFromMarkdown()],
-    }),
+    fromMarkdown(markdown, PARSE_OPTIONS),
   );
 
   const title = frontMatterTitle(tree);
