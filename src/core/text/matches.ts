@@ -32,3 +32,8 @@ function nextIndex(text: string, i: number, unicode: boolean): number {
   const d = text.charCodeAt(i + 1);
   return d >= 0xdc00 && d <= 0xdfff ? i + 2 : i + 1;
 }
+
+/** The text as a pattern that matches it literally (every pattern character escaped). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

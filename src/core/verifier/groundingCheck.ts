@@ -19,6 +19,7 @@ import type {
 } from '../../domain/types';
 import { NOT_FOUND_UNGROUNDED } from './abstention';
 import { withoutCitations } from './citations';
+import { escapeRegExp } from '../text/matches';
 import { isNonFactual } from './exemption';
 import { splitSentences, type SentenceSpan } from './sentenceSplitter';
 import { judgeSupport, resolveOptions, rewrite, verdictOf, type VerifierOptions } from './verifier';
@@ -42,10 +43,6 @@ const encoder = new TextEncoder();
 
 function byteOffset(text: string, index: number): number {
   return encoder.encode(text.slice(0, index)).length;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Where the segment text occurs in the answer: exactly, else with any run of whitespace equal. */

@@ -3,6 +3,7 @@
 // or carried by a word ("prohibited", "unable", "forfeited"), and "not allowed" says what
 // "prohibited" says. Strict on purpose: a dropped negation turns a policy upside down.
 
+import { escapeRegExp } from '../text/matches';
 import { TOKEN, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import { NEGATION_SCOPE } from './passageScan';
@@ -58,15 +59,11 @@ const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']
  * used" negates "nationality" (the cue follows it in the same clause).
  */
 function negatedAfter(text: string, word: string): boolean {
-  const at = text.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}])${escaped(word)}(?![\\p{L}\\p{N}])`, 'u'));
+  const at = text.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'u'));
   if (at < 0) return false;
   return /^[^.,;:!?]{0,60}?\b(?:is|are|was|were|do|does|did|will|can|may|shall|should|must|could|would)(?:\s+not\b|n['’]t\b)/u.test(
     text.slice(at).toLowerCase(),
   );
-}
-
-function escaped(word: string): string {
-  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The stems the sentence negates: the first content word within the scope after each cue. */

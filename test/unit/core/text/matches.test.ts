@@ -1,7 +1,7 @@
 // `matchesOf` gives exactly what `matchAll` gives, without copying the pattern.
 
 import * as assert from 'node:assert/strict';
-import { matchesOf } from '../../../../src/core/text/matches';
+import { escapeRegExp, matchesOf } from '../../../../src/core/text/matches';
 
 const shape = (ms: Iterable<RegExpMatchArray>): unknown[] =>
   [...ms].map((m) => ({ index: m.index, groups: m.groups, all: [...m] }));
@@ -30,5 +30,16 @@ describe('matchesOf', () => {
 
   it('refuses a pattern without the g flag, as matchAll does', () => {
     assert.throws(() => matchesOf(/a/, 'a'), TypeError);
+  });
+});
+
+describe('escapeRegExp', () => {
+  it('makes a pattern that matches the text literally, and nothing else', () => {
+    for (const text of ['$1.5 (approx.)', 'a+b*c?', '[E1] {x} ^y$ a|b \\ end', '.zoom.us']) {
+      const pattern = new RegExp(`^${escapeRegExp(text)}$`, 'u');
+      assert.ok(pattern.test(text), text);
+      assert.ok(!pattern.test(`${text}x`), text);
+    }
+    assert.ok(!new RegExp(escapeRegExp('a.c'), 'u').test('abc'));
   });
 });
