@@ -35,6 +35,8 @@ const SET_FILES: Record<string, (corpus: string) => string> = {
   generalisation: (c) => `eval/generalisation/${c}.jsonl`,
   // Written in session 4 after the first generalisation set had been measured (and tuned on since).
   'generalisation-2': (c) => `eval/generalisation-2/${c}.jsonl`,
+  // Written in session 5 after the second set had been measured (and tuned on since): the held-out set.
+  'generalisation-3': (c) => `eval/generalisation-3/${c}.jsonl`,
 };
 type Mode = 'lexical' | 'hybrid';
 type Line = EvalQuestion & { after?: string; selfContained?: boolean };
