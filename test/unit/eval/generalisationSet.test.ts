@@ -1,4 +1,4 @@
-// Keeps the generalisation sets (eval/generalisation/ and eval/generalisation-2/) what they claim
+// Keeps the generalisation sets (eval/generalisation/, -2/ and -3/) what they claim
 // to be: new questions, never tuned on, over the two shared corpora. Lines in the `evident eval
 // --set` shape with ids of their set and corpus; no id or question shared with the dev sets
 // (eval/dev/, the follow-ups included) nor with an earlier generalisation set; at least 100
@@ -44,6 +44,12 @@ const SETS: GeneralisationSet[] = [
     folder: 'generalisation-2',
     idPrefix: { 'site-policy': 'gen2-sp-', '18f-handbook': 'gen2-18f-' },
     earlier: ['generalisation'],
+  },
+  // Written in session 5, after the second set had been measured once (and so became tuning data).
+  {
+    folder: 'generalisation-3',
+    idPrefix: { 'site-policy': 'gen3-sp-', '18f-handbook': 'gen3-18f-' },
+    earlier: ['generalisation', 'generalisation-2'],
   },
 ];
 
