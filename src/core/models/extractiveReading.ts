@@ -119,9 +119,19 @@ export class QuestionReading {
 
   /** What kind of value is asked: the follow-up's own ("over how long?"), else the question's. */
   askedValues(): ((text: string) => boolean)[] {
-    const f = this.followUp;
-    const asked = f && QUESTION_WORD.test(f.asked) ? f.asked : this.question;
+    const asked = this.askedText();
     return [...questionParts(asked).flatMap(partValues), ...askedContacts(asked)];
+  }
+
+  /** Whether a number, an amount of money, a duration or a date is asked for (contact details and names aside). */
+  asksQuantity(): boolean {
+    return questionParts(this.askedText()).some((part) => askedValues(part).length > 0);
+  }
+
+  /** The words that ask: the follow-up's own when it asks something ("over how long?"), else the question. */
+  private askedText(): string {
+    const f = this.followUp;
+    return f && QUESTION_WORD.test(f.asked) ? f.asked : this.question;
   }
 }
 

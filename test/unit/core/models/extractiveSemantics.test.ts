@@ -238,6 +238,26 @@ describe('extractive model with the real embedding model: the kind of value aske
     assert.match(await modelAnswer(question, [hours, periods]), /repaid over twenty-six \(26\) pay periods \[E2\]/);
   });
 
+  it('asked for a value, gives it only from a sentence close to the question in meaning, not one merely on its topic', async () => {
+    const question = 'How long does it take to get a new plugin approved?';
+    // A duration about the plugin team's messages: on the topic, far from the question (about 0.46).
+    const messages = {
+      id: 'E1',
+      heading: 'Plugins > Support',
+      text: 'Messages to the plugin team are answered within two days.',
+    };
+    assert.match(await modelAnswer(question, [messages]), /^NOT_FOUND:/);
+    const approval = {
+      id: 'E2',
+      heading: 'Plugins > Review',
+      text: 'A new plugin is approved within ten business days.',
+    };
+    assert.match(
+      await modelAnswer(question, [messages, approval]),
+      /^A new plugin is approved within ten business days \[E2\]\.$/,
+    );
+  });
+
   it('gives the sentence with the email address when an email address is asked for', async () => {
     const result = await fixture.engine.ask('Which email address do I use for the help desk?', {
       model: fixture.engine.createExtractiveModel(),
