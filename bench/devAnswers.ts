@@ -11,10 +11,12 @@
 //   npm run bench:dev-answers [-- --sets dev,followups,generalisation] [-- --modes lexical,hybrid] [-- --misses]
 // Tune on dev and followups; the generalisation set is measured once, at the end (eval/generalisation/README.md).
 
+import { appendFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Engine, folderDocSource } from '../src/core/engine';
+import type { ExtractiveTuning } from '../src/core/models/extractiveModel';
 import { readJsonl } from '../src/core/jsonl';
 import {
   checkEvalQuestion,
@@ -72,7 +74,15 @@ function citesGold(item: EvalItem): boolean {
   );
 }
 
-async function run(corpus: string, mode: Mode, setFile: string, modelDir: string, misses: boolean): Promise<Row> {
+async function run(
+  corpus: string,
+  mode: Mode,
+  setFile: string,
+  modelDir: string,
+  misses: boolean,
+  dump?: string,
+  tuning?: Partial<ExtractiveTuning>,
+): Promise<Row> {
   const indexDir = benchIndexDir(corpus, mode);
   const engine = await Engine.open({
     docs: folderDocSource(path.join(SHARED_DATA, 'corpora', corpus)),
@@ -90,7 +100,7 @@ async function run(corpus: string, mode: Mode, setFile: string, modelDir: string
     if (engine.status().retrieval !== mode) {
       throw new Error(`${corpus}: retrieval is ${engine.status().retrieval}, not ${mode}`);
     }
-    const model = engine.createExtractiveModel();
+    const model = engine.createExtractiveModel(tuning);
     const questions = await readJsonl<Line>(path.resolve(__dirname, '..', setFile), withAfterCheck(checkEvalQuestion));
     const answered = await askConversations(questions, (q, previous) =>
       engine.ask(q.question, { model, id: q.id, ...(previous ? { follows: previous } : {}) }),
@@ -123,11 +133,44 @@ async function run(corpus: string, mode: Mode, setFile: string, modelDir: string
     }
     if (misses) {
       for (const item of items.filter((i) => !i.correct)) {
-        const why = item.question.answerable ? (item.result.abstained ? 'abstained' : 'lacks a keyword') : 'answered';
+        const why = item.question.answerable
+          ? item.result.abstained
+            ? `abstained by ${item.result.abstainedBy ?? '?'}`
+            : 'lacks a keyword'
+          : 'answered';
+        const gold = item.question.gold_files;
+        const retrieved = gold.length
+          ? item.result.evidence.some((e) => gold.includes(e.source))
+            ? ''
+            : ', no gold file retrieved'
+          : '';
         console.log(
-          `  wrong (${mode}): ${item.question.id} [${why}] ${item.question.question}${item.result.answeredAs && item.result.answeredAs !== item.question.question ? ` (as: ${item.result.answeredAs})` : ''}\n      → ${item.result.answer.replace(/\s+/g, ' ').slice(0, 220)}`,
+          `  wrong (${mode}): ${item.question.id} [${why}${retrieved}] ${item.question.question}${item.result.answeredAs && item.result.answeredAs !== item.question.question ? ` (as: ${item.result.answeredAs})` : ''}\n      → ${item.result.answer.replace(/\s+/g, ' ').slice(0, 220)}`,
         );
       }
+    }
+    if (dump) {
+      appendFileSync(
+        dump,
+        items
+          .map(
+            (i) =>
+              JSON.stringify({
+                set: setFile,
+                mode,
+                id: i.question.id,
+                question: i.question.question,
+                answerable: i.question.answerable,
+                keywords: i.question.answer_keywords,
+                correct: i.correct,
+                abstainedBy: i.result.abstained ? (i.result.abstainedBy ?? '?') : null,
+                answer: i.result.answer,
+                relevance: i.result.relevance,
+                goldRetrieved: i.question.gold_files.some((g) => i.result.evidence.some((e) => e.source === g)),
+              }) + '\n',
+          )
+          .join(''),
+      );
     }
     return { items, followUps };
   } finally {
@@ -142,8 +185,13 @@ async function main(): Promise<void> {
       modes: { type: 'string' },
       misses: { type: 'boolean' },
       corpora: { type: 'string' },
+      // Every item's result as a JSONL line appended to this file (for reading misses by kind).
+      dump: { type: 'string' },
+      // The extractive model's tuning, as JSON (e.g. '{"minSimilarity":0.42}'), for sweeps.
+      tuning: { type: 'string' },
     },
   });
+  const tuning = values.tuning ? (JSON.parse(values.tuning) as Partial<ExtractiveTuning>) : undefined;
   const sets = (values.sets ?? 'dev,followups').split(',');
   const modes = (values.modes ?? 'lexical,hybrid').split(',') as Mode[];
   const corpora = values.corpora ? values.corpora.split(',') : [...CORPORA];
@@ -153,7 +201,7 @@ async function main(): Promise<void> {
   console.log(
     `Model: ${modelDir || '(lexical only)'}; indexes kept in ${path.dirname(benchIndexDir(corpora[0], 'lexical'))}; load average ${loadavg()
       .map((x) => x.toFixed(1))
-      .join(' ')}\n`,
+      .join(' ')}${tuning ? `; tuning ${JSON.stringify(tuning)}` : ''}\n`,
   );
   for (const set of sets) {
     const followUpSet = set === 'followups';
@@ -168,7 +216,7 @@ async function main(): Promise<void> {
         followUps: { retrievedRightFile: 0, total: 0, selfContained: 0, selfContainedChanged: 0 },
       };
       for (const corpus of corpora) {
-        const row = await run(corpus, mode, SET_FILES[set](corpus), modelDir, !!values.misses);
+        const row = await run(corpus, mode, SET_FILES[set](corpus), modelDir, !!values.misses, values.dump, tuning);
         console.log(`| ${corpus} (${row.items.length}) | ${mode} | ${figures(row)} |`);
         total.items.push(...row.items);
         for (const k of Object.keys(total.followUps) as (keyof Row['followUps'])[]) {

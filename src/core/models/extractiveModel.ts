@@ -43,6 +43,12 @@ export interface ExtractiveTuning {
   requireAskedValue: boolean;
   /** The best sentence must be at least this close to the question, or the model abstains. */
   minSimilarity: number;
+  /**
+   * …and this close when the question asks for a number, an amount, a duration or a date: sentences
+   * stating one are everywhere, so the one giving the asked value must be close to the question in
+   * meaning, not merely share its topic.
+   */
+  valueSimilarity: number;
   /** A sentence this close answers even when the passages miss some of the question's words (a paraphrase). */
   paraphraseSimilarity: number;
   /** …and it still needs this lexical score. */
@@ -60,6 +66,7 @@ export const DEFAULT_EXTRACTIVE_TUNING: ExtractiveTuning = {
   passageWeight: 1,
   requireAskedValue: true,
   minSimilarity: 0.4,
+  valueSimilarity: 0.5,
   paraphraseSimilarity: 0.45,
   paraphraseLexical: 0.15,
   valueSentenceShare: 0.2,
@@ -205,12 +212,13 @@ export function decide(
   };
   // With the model only: without it the lexical evidence decides as it always has (the fallback must not change).
   const valueAsked = !!sims && tuning.requireAskedValue && reading.askedValues().length > 0;
+  const quantityAsked = valueAsked && reading.asksQuantity();
   // Without the model, a sentence answers on its words alone; with it, a sentence close enough in
   // meaning answers (a paraphrase), and one far from the question never does.
   const answers = (c: Candidate) =>
     (!valueAsked || (c.statesValue && c.topical >= tuning.valueSentenceShare)) &&
     (sims
-      ? sim(c) >= tuning.minSimilarity &&
+      ? sim(c) >= (quantityAsked ? tuning.valueSimilarity : tuning.minSimilarity) &&
         (c.lexical >= SENTENCE_MIN || (sim(c) >= tuning.paraphraseSimilarity && c.lexical >= tuning.paraphraseLexical))
       : c.lexical >= SENTENCE_MIN);
   // A follow-up that names a new subject ("and for part-time staff?") is answered only by sentences about it.

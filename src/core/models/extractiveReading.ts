@@ -4,10 +4,10 @@
 // with or without the embedding model, is extractiveModel.ts's job.
 
 import type { FollowUpParts } from '../types';
-import { analyse, TOKEN, tokenWord, type Term } from '../text/terms';
+import { analyse, STOPWORDS, TOKEN, tokenWord, type Term } from '../text/terms';
 import { termStatsFromTexts, type TermStats } from '../text/termStats';
 import { splitSentences } from '../verifier';
-import { askedValues } from '../verifier/relevance';
+import { askedValues, askingSentences, questionParts } from '../verifier/relevance';
 
 // Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
 const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
@@ -119,10 +119,79 @@ export class QuestionReading {
 
   /** What kind of value is asked: the follow-up's own ("over how long?"), else the question's. */
   askedValues(): ((text: string) => boolean)[] {
-    const f = this.followUp;
-    const asked = f && QUESTION_WORD.test(f.asked) ? f.asked : this.question;
-    return [...askedValues(asked), ...askedContacts(asked)];
+    const asked = this.askedText();
+    return [...questionParts(asked).flatMap(partValues), ...askedContacts(asked)];
   }
+
+  /** Whether a number, an amount of money, a duration or a date is asked for (contact details and names aside). */
+  asksQuantity(): boolean {
+    return questionParts(this.askedText()).some((part) => askedValues(part).length > 0);
+  }
+
+  /** The words that ask: the follow-up's own when it asks something ("over how long?"), else the question. */
+  private askedText(): string {
+    const f = this.followUp;
+    return f && QUESTION_WORD.test(f.asked) ? f.asked : this.question;
+  }
+}
+
+/**
+ * What states the value one part of the question asks for: the verifier's kinds of value, made
+ * precise where the question says more. "What time…" asks for a time of day ("every Thursday
+ * morning" names a day, not a time); "how many pay periods…" asks for a count of pay periods
+ * ("240 hours" counts something else).
+ */
+function partValues(part: string): ((text: string) => boolean)[] {
+  const kinds = askedValues(part);
+  if (kinds.length === 0) return kinds;
+  if (TIME_OF_DAY_ASKED.test(part)) return [(text) => TIME_OF_DAY_STATED.test(text)];
+  const counted = countedWords(part);
+  return counted ? kinds.map((states) => (text: string) => states(text) && counts(text, counted)) : kinds;
+}
+
+/** "What time…", "by what time of day…" (not "what time frame"): a time of day is asked for. */
+const TIME_OF_DAY_ASKED = /\b(?:what|which)\s+time\b(?!\s*(?:frame|period|limit|zone|span|line)s?\b)/i;
+/** A clock time ("3:30", "5 p.m.", "9am") or a named one ("noon", "end of the business day"). */
+const TIME_OF_DAY_STATED =
+  /\b\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midday|midnight|o'clock|close of business|end of (?:the )?(?:business |work(?:ing)? )?day|eod|cob)\b/i;
+/** "How many <what is counted>", "the number of <what is counted>". */
+const COUNT_ASKED = /\b(?:how\s+many|number\s+of)\s+(.*)$/isu;
+/** What is counted is named in at most this many words after "how many"; a function word ends it ("how many hours of leave…"). */
+const MAX_COUNTED_WORDS = 4;
+/** Counts said without a noun after them. */
+const COUNT_WITHOUT_UNIT = /\b(?:unlimited|no limit|any number of)\b/i;
+
+/** The stems of the words naming what is counted, or undefined when the part asks for no count. */
+function countedWords(part: string): Set<string> | undefined {
+  const m = COUNT_ASKED.exec(part);
+  if (!m) return undefined;
+  const words: string[] = [];
+  for (const w of m[1].matchAll(WORDS)) {
+    const word = tokenWord(w[0].toLowerCase());
+    if (STOPWORDS.has(word) || words.length >= MAX_COUNTED_WORDS) break;
+    words.push(word);
+  }
+  const stems = analyse(words.join(' '), { stemming: true }).terms.map((t) => t.stem);
+  return stems.length ? new Set(stems) : undefined;
+}
+
+/** Number words a count may be written in, beyond the verifier's values ("only one admin"). */
+const COUNT_NUMBER =
+  /^(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|hundred|dozen)$/;
+
+/** A number in the text counts one of the counted words: it is followed, within two words, by one of them ("12 unpaid weeks", "thirty (30) days"). */
+function counts(text: string, counted: ReadonlySet<string>): boolean {
+  if (COUNT_WITHOUT_UNIT.test(text)) return true;
+  const tokens = [...text.matchAll(WORDS)].map((m) => tokenWord(m[0].toLowerCase()));
+  return tokens.some(
+    (t, i) =>
+      COUNT_NUMBER.test(t) &&
+      tokens
+        .slice(i + 1)
+        .filter((w) => !/^\d/.test(w))
+        .slice(0, 2)
+        .some((w) => counted.has(analyse(w, { stemming: true }).terms[0]?.stem ?? '')),
+  );
 }
 
 /** "What's the phone number…", "a number I can call": a phone number is asked for. */
@@ -242,9 +311,14 @@ function stripListMarker(line: string): string {
  * names any (they replace the earlier question's: "and in Japan?"), else the carried question's.
  */
 function questionAnchors(question: string, followUp: FollowUpParts | undefined): string[] {
-  if (!followUp) return anchorWords(question);
-  const own = anchorWords(followUp.asked);
-  return own.length ? own : anchorWords(followUp.carried);
+  if (!followUp) return askedAnchors(question);
+  const own = askedAnchors(followUp.asked);
+  return own.length ? own : askedAnchors(followUp.carried);
+}
+
+/** The anchors of the sentences that ask: a name in a sentence telling the asker's situation ("I'm going to Berlin.") is context. */
+function askedAnchors(text: string): string[] {
+  return askingSentences(text).flatMap(anchorWords);
 }
 
 /** Words capitalised by grammar or habit, not names ("OK", "I'm"). */

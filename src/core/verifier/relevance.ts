@@ -95,6 +95,26 @@ export function questionParts(question: string): string[] {
   return pieces.length ? pieces : [question];
 }
 
+/** A sentence that asks: it ends with "?" or opens with a question word or a verb that opens a question. */
+const ASKS =
+  /\?\s*$|^\s*(?:how|what|whats|who|whom|whose|which|when|where|why|is|are|am|was|were|can|could|do|does|did|should|must|may|might|will|would|shall|has|have|had|any|anything|anyone|anywhere)\b/i;
+
+/**
+ * The sentences of a message that ask, when it also tells the asker's situation ("I want to go to
+ * a conference in Berlin for work. How early must I start getting it approved?", "I live in the
+ * EU; is there anywhere else to take it?"): a name in the situation is context, not a subject the
+ * documents must mention. A message of one sentence, or with no sentence that asks, asks throughout.
+ */
+export function askingSentences(question: string): string[] {
+  const sentences = question
+    .split(/(?<=[.!?;])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (sentences.length < 2) return [question];
+  const asking = sentences.filter((s) => ASKS.test(s));
+  return asking.length ? asking : [question];
+}
+
 function unitOf(word: string | undefined): string | undefined {
   const term = word ? analyse(word, { stemming: true }).terms[0] : undefined;
   return term && !QUESTION_WORDS.has(term.word) ? term.stem : undefined;
@@ -145,8 +165,9 @@ function readPart(text: string): QuestionPart {
   const lower = text.toLowerCase();
   const { kind, unit, cue } = valueKind(lower);
   const terms = analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word) && t.word !== cue);
-  // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar.
-  const names = extractNames(text);
+  // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar, and
+  // names in the sentences that tell the asker's situation are context.
+  const names = askingSentences(text).flatMap((sentence) => extractNames(sentence));
   return { text, terms, names, kind, unit };
 }
 

@@ -2,7 +2,7 @@
 
 import { strict as assert } from 'node:assert';
 import type { Engine } from '../../../../src/core/engine';
-import { answer } from '../../../../src/core/models/extractiveModel';
+import { answer, readPassages } from '../../../../src/core/models/extractiveModel';
 import { indexedEngine, type EngineFixture } from '../../../support/engineFixture';
 
 describe('extractive model (offline backend)', () => {
@@ -115,5 +115,16 @@ describe('extractive answers: what the question names', () => {
   it('still abstains on a name inside a sentence that the documents never mention', () => {
     const text = answer('Is a newcomer in Japan paired with a buddy?', [BUDDIES]);
     assert.match(text, /^NOT_FOUND: .*"Japan"/, text);
+  });
+
+  it("does not require a name of the asker's situation, told in a sentence before the question", () => {
+    // The model reads on (it does not abstain for the name); whether a sentence answers is decided next.
+    const told = readPassages("I'm starting next week in our Berlin team. Am I paired with a buddy?", [BUDDIES]);
+    assert.equal(told.kind, 'read', told.kind === 'abstain' ? told.text : '');
+    const clause = answer('I start in Berlin; will a newcomer get paired with a buddy?', [BUDDIES]);
+    assert.match(clause, /paired with a buddy.*\[E1\]/, clause);
+    // The same name in the sentence that asks is what the question is about.
+    const asked = answer("I'm starting next week. Is a newcomer in Berlin paired with a buddy?", [BUDDIES]);
+    assert.match(asked, /^NOT_FOUND: .*"Berlin"/, asked);
   });
 });

@@ -204,6 +204,60 @@ describe('extractive model with the real embedding model: the kind of value aske
     assert.match(text, /^NOT_FOUND:/, text);
   });
 
+  /** The model's own answer (before the verifier) to the question over these passages. */
+  async function modelAnswer(question: string, passages: { id: string; heading: string; text: string }[]) {
+    const read = readPassages(question, passages);
+    assert.equal(read.kind, 'read');
+    if (read.kind !== 'read') return '';
+    const similarity = fixture.engine.textSimilarity();
+    assert.ok(similarity);
+    return decide(read, await similarities(similarity, question, read.candidates, passages), DEFAULT_EXTRACTIVE_TUNING);
+  }
+
+  it('asked "what time", gives a time of day, and abstains on a sentence that names only the day', async () => {
+    const question = 'What time does the Thursday team breakfast start?';
+    const day = { id: 'E1', heading: 'Office > Breakfast', text: 'The team breakfast is held every Thursday morning.' };
+    assert.match(await modelAnswer(question, [day]), /^NOT_FOUND:/);
+    const time = { id: 'E2', heading: 'Office > Breakfast', text: 'The team breakfast starts at 8:30 on Thursdays.' };
+    assert.match(await modelAnswer(question, [day, time]), /starts at 8:30 on Thursdays \[E2\]/);
+  });
+
+  it('asked "how many pay periods", gives a count of pay periods, not a number counting something else', async () => {
+    const question = 'How many pay periods do I get to repay advanced leave?';
+    const hours = {
+      id: 'E1',
+      heading: 'Leave > Advanced leave',
+      text: 'You can borrow up to 240 hours of advanced leave.',
+    };
+    assert.match(await modelAnswer(question, [hours]), /^NOT_FOUND:/);
+    const periods = {
+      id: 'E2',
+      heading: 'Leave > Advanced leave',
+      text: 'Advanced leave is repaid over twenty-six (26) pay periods.',
+    };
+    assert.match(await modelAnswer(question, [hours, periods]), /repaid over twenty-six \(26\) pay periods \[E2\]/);
+  });
+
+  it('asked for a value, gives it only from a sentence close to the question in meaning, not one merely on its topic', async () => {
+    const question = 'How long does it take to get a new plugin approved?';
+    // A duration about the plugin team's messages: on the topic, far from the question (about 0.46).
+    const messages = {
+      id: 'E1',
+      heading: 'Plugins > Support',
+      text: 'Messages to the plugin team are answered within two days.',
+    };
+    assert.match(await modelAnswer(question, [messages]), /^NOT_FOUND:/);
+    const approval = {
+      id: 'E2',
+      heading: 'Plugins > Review',
+      text: 'A new plugin is approved within ten business days.',
+    };
+    assert.match(
+      await modelAnswer(question, [messages, approval]),
+      /^A new plugin is approved within ten business days \[E2\]\.$/,
+    );
+  });
+
   it('gives the sentence with the email address when an email address is asked for', async () => {
     const result = await fixture.engine.ask('Which email address do I use for the help desk?', {
       model: fixture.engine.createExtractiveModel(),

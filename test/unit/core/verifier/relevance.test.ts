@@ -102,6 +102,32 @@ describe('relevance check', () => {
     assert.match(r.reason, /"who approves carry-over"/);
   });
 
+  it("does not take a name of the asker's situation, or a word opening the question after it, for a name the answer must give", () => {
+    const kept = [
+      {
+        text: 'A conference abroad must be approved seven weeks before travel [E1].',
+        heading: 'Travel > Conferences abroad',
+      },
+    ];
+    const told = checkRelevance({
+      question: 'I want to go to a conference in Berlin for work. How early must I start getting it approved?',
+      kept,
+    });
+    assert.equal(told.verdict, 'answers', told.reason);
+    const whats = checkRelevance({
+      question: 'Our team is going to a conference abroad. Whats the approval lead time?',
+      kept,
+    });
+    assert.equal(whats.verdict, 'answers', whats.reason);
+    // The same name in the sentence that asks is still required.
+    const asked = checkRelevance({
+      question: 'How early must a conference in Berlin be approved?',
+      kept,
+    });
+    assert.notEqual(asked.verdict, 'answers');
+    assert.match(asked.reason, /"Berlin"/);
+  });
+
   it('does not answer for a name the kept text never gives', () => {
     const r = checkRelevance({
       question: 'Does the refund policy apply in Quebec?',
