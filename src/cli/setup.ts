@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CliError, type CliIO } from './io';
 import { escapeForTerminal } from './terminalText';
+import { fetchedModelDir } from './fetchedModel';
 import {
   createGeminiModel,
   createGoogleSearchModel,
@@ -52,8 +53,10 @@ export const ENGINE_FLAGS_HELP = `  --docs DIR               folder of Markdown 
   --store postgres://USER@HOST:PORT/DB
                            a shared team index in PostgreSQL with pgvector instead of the local
                            index (password: EVIDENT_STORE_PASSWORD or PGPASSWORD, not the URL)
-  --embedding-model ID|DIR embedding model for dense retrieval (default ${DEFAULT_EMBEDDING_MODEL},
-                           downloaded once when the network allows; else retrieval is lexical only)
+  --embedding-model ID|DIR embedding model for dense retrieval (default: the folder \`npm run
+                           fetch-model\` wrote, $EVIDENT_MODEL_DIR or ~/.cache/evident/models/all-MiniLM-L6-v2,
+                           when it is there; else ${DEFAULT_EMBEDDING_MODEL}, downloaded once when
+                           the network allows; else retrieval is lexical only)
   --no-embeddings          lexical retrieval only
   --embedding-backend KIND ONNX runtime of the embedding model: auto (default: native where it
                            loads, else WebAssembly), native, or wasm (slower, runs everywhere)
@@ -213,7 +216,8 @@ export async function openEngine(
     embedding: flags['no-embeddings']
       ? false
       : {
-          modelId: flags['embedding-model'] ?? DEFAULT_EMBEDDING_MODEL,
+          // No --embedding-model: the copy `npm run fetch-model` wrote on this machine, else the hub's.
+          modelId: flags['embedding-model'] ?? fetchedModelDir(io.env) ?? DEFAULT_EMBEDDING_MODEL,
           cacheDir: path.join(cache, 'models'),
           allowRemote: !flags.offline,
           hubEndpoint: hubEndpoint(io.env),

@@ -139,6 +139,7 @@ kind type sort category
 number amount quantity count
 trip journey travel
 absence absent leave
+vacation annual leave
 law legislation statute
 police law enforcement
 rule policy guideline regulation
@@ -306,7 +307,7 @@ function groupMembers(line: string): string[] {
 }
 
 /** Members of two words in the groups above. */
-const TWO_WORD_MEMBERS = new Set(['law enforcement', 'take place']);
+const TWO_WORD_MEMBERS = new Set(['law enforcement', 'take place', 'annual leave']);
 
 function lexicon(): Lexicon {
   built ??= build();

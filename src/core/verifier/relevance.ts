@@ -13,6 +13,9 @@ import { extractValues } from './values';
 import { uniformTermStats, type TermStats } from '../text/termStats';
 import type { TurnRelevance } from '../../domain/types';
 
+/** Evidence ids in a kept sentence: not words. */
+const CITATIONS = /\[E\d+(?:\s*,\s*E\d+)*\]/g;
+
 /** The verdict and what the documents do and do not say, in words a reader can act on. */
 export type Relevance = TurnRelevance;
 
@@ -63,8 +66,13 @@ interface QuestionPart {
   terms: Term[];
   names: { text: string; stem: string }[];
   kind?: ValueKind;
-  /** "how many hours": the unit the number must come with ("hour"). */
+  /**
+   * "how many hours": the unit the number must come with ("hour"): the first word of the counted
+   * phrase, its most specific ("how many business days" wants business days, not any days).
+   */
   unit?: string;
+  /** "how many vacation days": the counted phrase as written, for the reason. */
+  counted?: string;
 }
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
@@ -115,14 +123,40 @@ export function askingSentences(question: string): string[] {
   return asking.length ? asking : [question];
 }
 
-function unitOf(word: string | undefined): string | undefined {
-  const term = word ? analyse(word, { stemming: true }).terms[0] : undefined;
-  return term && !QUESTION_WORDS.has(term.word) ? term.stem : undefined;
+// Words after "how many …" that end the counted phrase: an auxiliary or pronoun that opens the rest
+// of the question ("… do I get"), a preposition ("… of leave").
+const PHRASE_END = new Set(
+  (
+    'do does did is are was were am be been can could should must may might will would shall has have had ' +
+    'i you we they he she it there my your our their his her its of in on at for per to from with by within ' +
+    'before after during under over about than that which who'
+  ).split(' '),
+);
+
+/**
+ * The thing a count is of: "how many vacation days do I get" counts "vacation days"; "how many hours
+ * of leave" counts "hours". The number must come with its first word (or a word the lexicon takes
+ * for it: "annual leave" for "vacation"); the phrase as written names it in a reason.
+ */
+function countedPhrase(after: string | undefined): { unit?: string; counted?: string } {
+  const words: string[] = [];
+  for (const word of (after ?? '').split(/\s+/).filter(Boolean)) {
+    if (PHRASE_END.has(word) || words.length === 3) break;
+    words.push(word);
+  }
+  const terms = analyse(words.join(' '), { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word));
+  if (!terms.length) return {};
+  return { unit: terms[0].stem, counted: terms.map((t) => t.word).join(' ') };
 }
 
 /** Which kind of value the part asks for, if any (and the unit of a count). */
-function valueKind(lower: string): { kind?: ValueKind; unit?: string; cue?: string } {
-  const how = /\bhow\s+(many|much|long|soon|often|late|early)\b(?:\s+([\p{L}-]+))?/u.exec(lower);
+function valueKind(lower: string): {
+  kind?: ValueKind;
+  unit?: string;
+  counted?: string;
+  cue?: string;
+} {
+  const how = /\bhow\s+(many|much|long|soon|often|late|early)\b((?:\s+[\p{L}-]+){0,4})/u.exec(lower);
   // Money only when the amount is what is asked: "how much … cost", "what is the fee", "what does it cost", "in dollars".
   const money =
     /\b(?:dollars?|in\s+dollars)\b/.test(lower) ||
@@ -140,7 +174,7 @@ function valueKind(lower: string): { kind?: ValueKind; unit?: string; cue?: stri
     /\bwhat\s+(?:percent|percentage|share)\b/.test(lower);
   if (money) return { kind: 'money', cue: how?.[1] };
   if (how) {
-    if (how[1] === 'many') return { kind: 'number', unit: unitOf(how[2]), cue: how[1] };
+    if (how[1] === 'many') return { kind: 'number', ...countedPhrase(how[2]), cue: how[1] };
     if (how[1] === 'much') return { kind: 'number', cue: how[1] };
     if (how[1] === 'often') return { kind: 'when', cue: how[1] };
     return { kind: 'duration', cue: how[1] };
@@ -157,18 +191,18 @@ function valueKind(lower: string): { kind?: ValueKind; unit?: string; cue?: stri
   }
   if (/\bwhat\s+(?:phone\s+)?number\b/.test(lower)) return { kind: 'number' };
   const extreme = EXTREME.exec(lower);
-  if (extreme) return { kind: 'number', unit: unitOf(extreme[1]) };
+  if (extreme) return { kind: 'number', ...countedPhrase(extreme[1]) };
   return {};
 }
 
 function readPart(text: string): QuestionPart {
   const lower = text.toLowerCase();
-  const { kind, unit, cue } = valueKind(lower);
+  const { kind, unit, counted, cue } = valueKind(lower);
   const terms = analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word) && t.word !== cue);
   // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar, and
   // names in the sentences that tell the asker's situation are context.
   const names = askingSentences(text).flatMap((sentence) => extractNames(sentence));
-  return { text, terms, names, kind, unit };
+  return { text, terms, names, kind, unit, counted };
 }
 
 /**
@@ -179,7 +213,7 @@ export function askedValues(question: string): ((text: string) => boolean)[] {
   return questionParts(question)
     .map(readPart)
     .filter((p) => p.kind)
-    .map((p) => (text: string) => hasValue({ ...p, unit: undefined }, text, new Set()));
+    .map((p) => (text: string) => hasValue({ ...p, unit: undefined, counted: undefined }, text, new Set()));
 }
 
 /** Whether the kept text states a value of the kind asked for. */
@@ -188,7 +222,10 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
   const values = extractValues(text);
   switch (part.kind) {
     case 'number':
-      return (values.length > 0 || COUNT_WORDS.test(text)) && (!part.unit || stems.has(part.unit));
+      return (
+        (values.length > 0 || COUNT_WORDS.test(text)) &&
+        (!part.unit || stems.has(part.unit) || alternativesOf(part.unit).some((alt) => alt.every((s) => stems.has(s))))
+      );
     case 'money':
       return (
         values.some((v) => v.unit === '$' || v.unit === '€' || v.unit === '£' || v.unit === '%') ||
@@ -332,8 +369,8 @@ function quoted(words: string[], limit = 4): string {
   return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
 }
 
-const KIND_WORDS: Record<ValueKind, (unit?: string) => string> = {
-  number: (unit) => `a number${unit ? ` of ${unit}s` : ''}`,
+const KIND_WORDS: Record<ValueKind, (counted?: string) => string> = {
+  number: (counted) => `a number${counted ? ` of ${counted}` : ''}`,
   money: () => 'an amount of money',
   duration: () => 'a duration',
   calendar: () => 'a date or time of day',
@@ -343,7 +380,7 @@ const KIND_WORDS: Record<ValueKind, (unit?: string) => string> = {
 /** What a part misses, in words: its missing names, its missing focus words, or the value asked for. */
 function whatIsMissing(c: PartCheck): string {
   if (c.missingNames.length) return quoted(c.missingNames);
-  const kind = KIND_WORDS[c.part.kind ?? 'number'](c.part.unit);
+  const kind = KIND_WORDS[c.part.kind ?? 'number'](c.part.counted);
   if (c.valueMissing && c.missing.length === 0) return kind;
   const words = quoted(c.missing.map((t) => t.word));
   return c.valueMissing ? `${words}, nor ${kind}` : words;
@@ -351,7 +388,7 @@ function whatIsMissing(c: PartCheck): string {
 
 /** The verdict for a turn whose kept sentences are `kept`. */
 export function checkRelevance(input: RelevanceInput): Relevance {
-  const clean = (t: string) => t.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ' ');
+  const clean = (t: string) => t.replace(CITATIONS, ' ');
   const context = textStems(
     [...new Set(input.kept.flatMap((k) => [k.heading ?? '', k.passage ?? '']))].join('\n') +
       `\n${input.kept.map((k) => clean(k.text)).join(' ')}`,

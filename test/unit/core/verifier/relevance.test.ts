@@ -60,6 +60,51 @@ describe('relevance check', () => {
     assert.equal(duration.verdict, 'answers');
   });
 
+  it('counts what "how many" asks about with its first word or a word the lexicon takes for it, and names it as written', () => {
+    // "how many vacation days": "25 days of paid annual leave" answers it ("annual leave" is the
+    // lexicon's "vacation"), and a reason names "vacation days", not the stem "vacats".
+    const days = checkRelevance({
+      question: 'How many vacation days do I get?',
+      kept: [
+        {
+          text: 'Full-time employees get 25 days of paid annual leave per calendar year [E2].',
+          heading: 'Annual leave',
+        },
+      ],
+    });
+    assert.equal(days.verdict, 'answers', days.reason);
+    const none = checkRelevance({
+      question: 'How many vacation days do I get?',
+      kept: [{ text: 'Vacation requests go to your manager first [E1].', heading: 'Annual leave' }],
+    });
+    assert.equal(none.verdict, 'off-topic');
+    assert.match(none.reason, /a number of vacation days/);
+    assert.doesNotMatch(none.reason, /vacats/);
+    // A number of something else still does not count the asked thing.
+    const other = checkRelevance({
+      question: 'How many pay periods are in a leave year?',
+      kept: [{ text: 'You can carry over up to 240 hours of annual leave [E1].', heading: 'Annual leave' }],
+    });
+    assert.notEqual(other.verdict, 'answers');
+  });
+
+  it('meets "vacation" in a passage about annual leave (the lexicon), and not in one about holidays', () => {
+    assert.equal(
+      checkRelevance({
+        question: 'Do we get vacation?',
+        kept: [{ text: 'Full-time employees get 25 days of paid annual leave per calendar year [E1].' }],
+      }).verdict,
+      'answers',
+    );
+    assert.equal(
+      checkRelevance({
+        question: 'Do we get vacation?',
+        kept: [{ text: 'Public holidays that fall on a weekend move to the next working day [E1].' }],
+      }).verdict,
+      'off-topic',
+    );
+  });
+
   it('wants an amount of money for "what does it cost", stated by a sentence about the question', () => {
     const r = checkRelevance({
       question: 'What does the Globex subscription cost per year?',
