@@ -11,7 +11,7 @@ import { checkValues, extractValues, type ValueCheck, type ValueMention } from '
 import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
-import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
+import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact } from './valueBinding';
 import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
@@ -129,6 +129,8 @@ interface Claim {
   emphatic?: string | null;
   /** Its pairs of adjacent words (read when a word is missing, for words the passage runs together). */
   pairs?: WordPair[];
+  /** What to look for in a passage: its stems and the lexicon's (read at its first check). */
+  plan?: ReadingPlan;
   /** Each value's own phrase (read when its values are checked against another fact). */
   phrases?: { terms: number[]; text: string }[];
   text: string;
@@ -285,11 +287,14 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     const read = passageOf(passage);
     const text = read.prepared;
-    const units = readUnits(text, stems, {
-      stemming: features.stemming,
-      lexicon: features.lexicon,
-      negated: analysed.negations.length > 0,
-    });
+    const units = readUnits(
+      text,
+      (claim.plan ??= planReading(stems, {
+        stemming: features.stemming,
+        lexicon: features.lexicon,
+        negated: analysed.negations.length > 0,
+      })),
+    );
     const direct = stems.map((_, i) => units.some((u) => u.has[i]));
     const viaAntonym = features.lexicon
       ? metByAntonym({ terms: analysed.terms, stems, negations: analysed.negations }, units, direct)
@@ -310,11 +315,15 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     const overlap = matched / total;
 
     if (features.values && claim.values.length) {
-      const found = chosen.flatMap((u) => unitValues(text, u).map((v) => ({ v, unit: u })));
-      const check: ValueCheck = checkValues(
-        claim.values,
-        found.map((f) => f.v),
-      );
+      const found: { v: ValueMention; unit: SupportUnit }[] = [];
+      const inWindow: ValueMention[] = [];
+      for (const u of chosen) {
+        for (const v of unitValues(text, u)) {
+          found.push({ v, unit: u });
+          inWindow.push(v);
+        }
+      }
+      const check: ValueCheck = checkValues(claim.values, inWindow);
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
