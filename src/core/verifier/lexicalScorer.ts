@@ -26,6 +26,7 @@ import {
   missingIdentifier,
   quotedTitles,
   quantifierConflict,
+  claimsUniversal,
   emphaticOf,
   widenedScope,
   type Bound,
@@ -127,6 +128,8 @@ interface Claim {
   withoutOnly?: boolean;
   /** Its emphatic universal ("at all"), or null (read when quantifiers are checked). */
   emphatic?: string | null;
+  /** It says "always" or "every…" (read when quantifiers are checked). */
+  universal?: boolean;
   /** Its pairs of adjacent words (read when a word is missing, for words the passage runs together). */
   pairs?: WordPair[];
   /** What to look for in a passage: its stems and the lexicon's (read at its first check). */
@@ -395,11 +398,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
     }
 
-    if (features.anchors && chosen.length) {
+    if (features.anchors && chosen.length && quantified(claim)) {
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
-      const wider = widenedScope((claim.emphatic ??= emphaticOf(sentence)), windowText);
+      const wider = widenedScope(claim.emphatic ?? null, windowText);
       if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
     }
 
@@ -461,6 +464,16 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   }
 
   return { tier: 'lexical', score };
+}
+
+/**
+ * The sentence has a universal ("always", "every…") or an emphatic ("at all") quantifier: only then
+ * can the window's quantifiers conflict with it, so only then is the window's text read.
+ */
+function quantified(claim: Claim): boolean {
+  claim.universal ??= claimsUniversal(claim.text);
+  if (claim.emphatic === undefined) claim.emphatic = emphaticOf(claim.text);
+  return claim.universal || claim.emphatic !== null;
 }
 
 /** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */
