@@ -99,6 +99,8 @@ export interface LexicalScorerOptions {
 const PASSAGE_CACHE_LIMIT = 256;
 // Sentences analysed per scorer: one sentence is scored against each passage it cites and their union.
 const SENTENCE_CACHE_LIMIT = 64;
+// Results kept per passage (of the sentences last checked against it).
+const RESULTS_PER_PASSAGE = 16;
 
 /** A sentence as the score reads it, the same against every passage. */
 interface Claim {
@@ -149,6 +151,15 @@ interface Passage {
   plain?: string;
   /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
   joined?: Map<string, boolean>;
+  /** The result of each sentence checked against it. */
+  results?: LruCache<string, SupportResult>;
+}
+
+/** A result as the caller gets it: its own copy, so that a change made to it cannot reach the kept one. */
+function copyOf(result: SupportResult): SupportResult {
+  return result.missing
+    ? { ...result, missing: { ...result.missing, words: [...result.missing.words] } }
+    : { ...result };
 }
 
 /** Adjacent missing words of the sentence joined into phrases: "'business class'". */
@@ -251,7 +262,19 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   // What the last scoreOnce read: the sentence and which of its stems the window holds.
   let last: { claim: Claim; covered: readonly boolean[] } | undefined;
 
+  // A sentence checked against a passage again (a sentence citing it twice, a turn re-verified) gets
+  // the result kept the first time, as a copy: the check depends on nothing else.
   function score(sentence: string, passage: string): SupportResult {
+    const results = (passageOf(passage).results ??= new LruCache(RESULTS_PER_PASSAGE));
+    let result = results.get(sentence);
+    if (!result) {
+      result = scoreWithJoinedWords(sentence, passage);
+      results.set(sentence, result);
+    }
+    return copyOf(result);
+  }
+
+  function scoreWithJoinedWords(sentence: string, passage: string): SupportResult {
     const first = scoreOnce(sentence, passage);
     if (first.score >= 1 || first.code === 'value-mismatch' || first.code === 'negation-mismatch' || !last) {
       return first;
