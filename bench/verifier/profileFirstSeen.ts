@@ -1,7 +1,8 @@
-// `npx tsx bench/verifier/profileFirstSeen.ts [--rounds N]`: the "passage seen for the first time"
-// loop of `bench:verifier` run many times, for a CPU profile (bundle it with esbuild and run
-// `node --cpu-prof` on the bundle so that the profile names functions and lines). Prints the
-// p50 of the last round.
+// `npx tsx bench/verifier/profileFirstSeen.ts [--rounds N] [--off feature,feature]`: the "passage
+// seen for the first time" loop of `bench:verifier` run many times, for a CPU profile (bundle it
+// with esbuild and run `node --cpu-prof` on the bundle so that the profile names functions and
+// lines). Prints the p50 of the last round and the process's CPU time per check; --off switches
+// lexical features off (LexicalFeatures names; `window` sets the window to the whole passage).
 
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
