@@ -121,14 +121,19 @@ const HEDGED =
   /\b(?:generally|usually|typically|normally|often|sometimes|in\s+most\s+cases|most|some|certain|may|might|can\s+be|in\s+some\s+cases|occasionally)\b/i;
 const UNIVERSAL_STRONG = /\b(?:always|every|everyone|everybody|everything|without\s+exception|in\s+all\s+cases)\b/i;
 
+/** The sentence says "always" or "every…" (not "never"): only then can `quantifierConflict` find one. */
+export function claimsUniversal(sentence: string): boolean {
+  const strong = UNIVERSAL_STRONG.exec(sentence) ?? (ALWAYS.test(sentence) ? ALWAYS.exec(sentence) : null);
+  return strong !== null && !/\bnever\b/i.test(strong[0]);
+}
+
 /**
  * A sentence that says "always" (or "every…") where the passage says "generally", "usually",
  * "some" or "may", and nothing universal, claims more than the passage: the word the passage
  * hedges with, or undefined when the quantifiers agree.
  */
 export function quantifierConflict(sentence: string, passageWindow: string): string | undefined {
-  const strong = UNIVERSAL_STRONG.exec(sentence) ?? (ALWAYS.test(sentence) ? ALWAYS.exec(sentence) : null);
-  if (!strong || /\bnever\b/i.test(strong[0])) return undefined;
+  if (!claimsUniversal(sentence)) return undefined;
   if (UNIVERSAL.test(passageWindow)) return undefined;
   const hedge = HEDGED.exec(passageWindow);
   return hedge ? hedge[0] : undefined;

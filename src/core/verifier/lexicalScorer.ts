@@ -11,7 +11,7 @@ import { checkValues, extractValues, type ValueCheck, type ValueMention } from '
 import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
-import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
+import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact } from './valueBinding';
 import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
@@ -26,6 +26,7 @@ import {
   missingIdentifier,
   quotedTitles,
   quantifierConflict,
+  claimsUniversal,
   emphaticOf,
   widenedScope,
   type Bound,
@@ -98,6 +99,8 @@ export interface LexicalScorerOptions {
 const PASSAGE_CACHE_LIMIT = 256;
 // Sentences analysed per scorer: one sentence is scored against each passage it cites and their union.
 const SENTENCE_CACHE_LIMIT = 64;
+// Results kept per passage (of the sentences last checked against it).
+const RESULTS_PER_PASSAGE = 16;
 
 /** A sentence as the score reads it, the same against every passage. */
 interface Claim {
@@ -127,8 +130,12 @@ interface Claim {
   withoutOnly?: boolean;
   /** Its emphatic universal ("at all"), or null (read when quantifiers are checked). */
   emphatic?: string | null;
+  /** It says "always" or "every…" (read when quantifiers are checked). */
+  universal?: boolean;
   /** Its pairs of adjacent words (read when a word is missing, for words the passage runs together). */
   pairs?: WordPair[];
+  /** What to look for in a passage: its stems and the lexicon's (read at its first check). */
+  plan?: ReadingPlan;
   /** Each value's own phrase (read when its values are checked against another fact). */
   phrases?: { terms: number[]; text: string }[];
   text: string;
@@ -144,6 +151,15 @@ interface Passage {
   plain?: string;
   /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
   joined?: Map<string, boolean>;
+  /** The result of each sentence checked against it. */
+  results?: LruCache<string, SupportResult>;
+}
+
+/** A result as the caller gets it: its own copy, so that a change made to it cannot reach the kept one. */
+function copyOf(result: SupportResult): SupportResult {
+  return result.missing
+    ? { ...result, missing: { ...result.missing, words: [...result.missing.words] } }
+    : { ...result };
 }
 
 /** Adjacent missing words of the sentence joined into phrases: "'business class'". */
@@ -246,7 +262,19 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   // What the last scoreOnce read: the sentence and which of its stems the window holds.
   let last: { claim: Claim; covered: readonly boolean[] } | undefined;
 
+  // A sentence checked against a passage again (a sentence citing it twice, a turn re-verified) gets
+  // the result kept the first time, as a copy: the check depends on nothing else.
   function score(sentence: string, passage: string): SupportResult {
+    const results = (passageOf(passage).results ??= new LruCache(RESULTS_PER_PASSAGE));
+    let result = results.get(sentence);
+    if (!result) {
+      result = scoreWithJoinedWords(sentence, passage);
+      results.set(sentence, result);
+    }
+    return copyOf(result);
+  }
+
+  function scoreWithJoinedWords(sentence: string, passage: string): SupportResult {
     const first = scoreOnce(sentence, passage);
     if (first.score >= 1 || first.code === 'value-mismatch' || first.code === 'negation-mismatch' || !last) {
       return first;
@@ -285,11 +313,14 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
     const read = passageOf(passage);
     const text = read.prepared;
-    const units = readUnits(text, stems, {
-      stemming: features.stemming,
-      lexicon: features.lexicon,
-      negated: analysed.negations.length > 0,
-    });
+    const units = readUnits(
+      text,
+      (claim.plan ??= planReading(stems, {
+        stemming: features.stemming,
+        lexicon: features.lexicon,
+        negated: analysed.negations.length > 0,
+      })),
+    );
     const direct = stems.map((_, i) => units.some((u) => u.has[i]));
     const viaAntonym = features.lexicon
       ? metByAntonym({ terms: analysed.terms, stems, negations: analysed.negations }, units, direct)
@@ -310,11 +341,15 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     const overlap = matched / total;
 
     if (features.values && claim.values.length) {
-      const found = chosen.flatMap((u) => unitValues(text, u).map((v) => ({ v, unit: u })));
-      const check: ValueCheck = checkValues(
-        claim.values,
-        found.map((f) => f.v),
-      );
+      const found: { v: ValueMention; unit: SupportUnit }[] = [];
+      const inWindow: ValueMention[] = [];
+      for (const u of chosen) {
+        for (const v of unitValues(text, u)) {
+          found.push({ v, unit: u });
+          inWindow.push(v);
+        }
+      }
+      const check: ValueCheck = checkValues(claim.values, inWindow);
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
@@ -386,11 +421,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
     }
 
-    if (features.anchors && chosen.length) {
+    if (features.anchors && chosen.length && quantified(claim)) {
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
-      const wider = widenedScope((claim.emphatic ??= emphaticOf(sentence)), windowText);
+      const wider = widenedScope(claim.emphatic ?? null, windowText);
       if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
     }
 
@@ -452,6 +487,16 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   }
 
   return { tier: 'lexical', score };
+}
+
+/**
+ * The sentence has a universal ("always", "every…") or an emphatic ("at all") quantifier: only then
+ * can the window's quantifiers conflict with it, so only then is the window's text read.
+ */
+function quantified(claim: Claim): boolean {
+  claim.universal ??= claimsUniversal(claim.text);
+  if (claim.emphatic === undefined) claim.emphatic = emphaticOf(claim.text);
+  return claim.universal || claim.emphatic !== null;
 }
 
 /** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */

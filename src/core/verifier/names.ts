@@ -9,7 +9,7 @@
 // with stops ("U.S."): "AC" in a passage never vouches for "Acme Corp". "Canadian" does not
 // meet "Canada": a rule for nationalities would also let "Julian" meet "Julie".
 
-import { STOPWORDS, stem, TOKEN, tokenWord } from '../text/terms';
+import { STOPWORDS, stem, TOKEN, TokenScanner, tokenWord } from '../text/terms';
 import { matchesOf } from '../text/matches';
 
 export interface NameMention {
@@ -49,12 +49,15 @@ const NOT_NAMES = new Set(
 export function extractNames(sentence: string): NameMention[] {
   const names = new Map<string, NameMention>();
   let first = true;
-  for (const m of matchesOf(WORDS, sentence)) {
-    const token = m[0];
-    const at = m.index ?? 0;
+  const tokens = new TokenScanner(sentence);
+  while (tokens.next()) {
+    const at = tokens.start;
     // The first word of the sentence, and the first after a colon or an opening quote, are capitalised by grammar.
     const isFirst = first;
     first = false;
+    // A plain word in lower-case letters only is neither capitalised nor mixed: no name, read no further.
+    if (tokens.plain && isLowerWord(sentence, at, tokens.end)) continue;
+    const token = sentence.slice(at, tokens.end);
     const lower = tokenWord(token.toLowerCase());
     if (lower.length < 2 || STOPWORDS.has(lower) || NOT_NAMES.has(lower) || NOT_NAMES.has(lower.replace(/s$/, ''))) {
       continue;
@@ -88,6 +91,15 @@ export function extractNames(sentence: string): NameMention[] {
   return [...names.values()];
 }
 
+/** text[start, end) is ASCII lower-case letters only (read for a plain token: ASCII letters and digits). */
+function isLowerWord(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
 /** The word at `at` follows a colon or an opening quote (read only for a capitalised word). */
 function opensPhrase(sentence: string, at: number): boolean {
   return /[:"“‘(]\s?$/u.test(sentence.slice(Math.max(0, at - 2), at));
@@ -104,13 +116,16 @@ function capitalisedRuns(text: string): { words: string[]; initials: string }[] 
     words = [];
     pendingLinks = 0;
   };
-  for (const m of matchesOf(WORDS, text)) {
-    const token = m[0];
-    const at = m.index ?? 0;
+  const tokens = new TokenScanner(text);
+  while (tokens.next()) {
+    const at = tokens.start;
     // A run is broken by punctuation between its words ("Paris, Texas" is two names); one space is the usual gap.
     const oneSpace = at - lastEnd === 1 && text.charCodeAt(lastEnd) === 32;
     if (lastEnd >= 0 && !oneSpace && !/^\s+$/.test(text.slice(lastEnd, at))) flush();
-    lastEnd = at + token.length;
+    lastEnd = tokens.end;
+    // A plain word in lower-case letters only is no capitalised word, and a link only inside a run.
+    if (tokens.plain && isLowerWord(text, at, tokens.end) && words.length === 0) continue;
+    const token = text.slice(at, tokens.end);
     // /^\p{Lu}/u, read by hand on an ASCII first character.
     const c = token.charCodeAt(0);
     if ((c < 128 ? c >= 65 && c <= 90 : /^\p{Lu}/u.test(token)) && !/\d/.test(token)) {
@@ -158,11 +173,24 @@ function addForm(token: string, stems: Set<string>, written: Set<string>): void 
 
 /** Acronyms written with stops ("U.S." is "US", "A.V." is "AV"): a stem and a written acronym each. */
 export function addStoppedAcronyms(passage: string, stems: Set<string>, written: Set<string>): void {
+  if (!mayHoldStoppedAcronym(passage)) return;
   for (const m of matchesOf(/\b(?:\p{L}\.){2,}/gu, passage)) {
     const letters = m[0].replace(/\./g, '');
     addForm(letters, stems, written);
     written.add(fold(letters.toLowerCase()));
   }
+}
+
+/**
+ * Whether the text may hold a letter, a stop, a letter and a stop ("U.S."): a stop with another
+ * one two characters on (three, past a letter outside the Basic Multilingual Plane). Without one
+ * the pattern of stopped acronyms cannot match, and the text is not scanned with it.
+ */
+function mayHoldStoppedAcronym(text: string): boolean {
+  for (let p = text.indexOf('.'); p >= 0; p = text.indexOf('.', p + 1)) {
+    if (text.charCodeAt(p + 2) === 46 || text.charCodeAt(p + 3) === 46) return true;
+  }
+  return false;
 }
 
 /** The initials of the passage's runs of capitalised words ("nfl" for "National Football League"). */

@@ -2,35 +2,32 @@
 // asked one name at a time. Most words of a passage are plain (ASCII letters and digits): their
 // forms are the word lower-cased and, written in camel case ("MemorialBettws"), its parts; a
 // plain word is made a string and stemmed only when it starts like the stem asked for (all of a
-// Porter stem but its last letter is a prefix of its word, as passageScan.ts relies on). Every
-// other word is read as `passageStems` reads it, once; so are acronyms written with stops, and
-// the runs of capitalised words only when an acronym is asked for. The words are the tokens
-// passageScan.ts found in the lower-cased passage when lower-casing kept its length (no lower
-// case is shorter, and a letter's is a letter: the tokens are the same) and there is no Kelvin
-// sign (the one character whose lower case is ASCII at the same length: a plain token there).
+// Porter stem but its last letter is a prefix of its word, as passageScan.ts relies on). The
+// words are the tokens passageScan.ts found, with their prefix codes: nothing is copied or
+// allocated per word. The camel-case words are found by one native pattern over the passage,
+// every other word is read as `passageStems` reads it, once; so are acronyms written with stops,
+// and the runs of capitalised words only when an acronym is asked for. The prepared tokens serve
+// when lower-casing kept the passage's length (no lower case is shorter, and a letter's is a
+// letter: the tokens are the same) and there is no Kelvin sign (the one character whose lower
+// case is ASCII at the same length: a plain token there); otherwise the passage is scanned here.
 
 import { addStoppedAcronyms, addWordForms, type NameLookup, runAcronyms } from './names';
 import { stem, TokenScanner } from '../text/terms';
-import type { PreparedPassage } from './passageScan';
+import { type PreparedPassage, prefixCode } from './passageScan';
 
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const isUpper = (c: number): boolean => c >= 65 && c <= 90;
 
-/** One reading of the passage: plain words by range, the rest as `passageStems` gives them. */
-interface Scan {
-  /** Start and end of each plain word, and of each of its camel-case parts when it has two or more. */
-  ranges: Int32Array;
-  /** Its first three characters lower-cased, seven bits each, the first in the low bits (0 past its end). */
-  heads: Int32Array;
-  count: number;
-  /** Stems of the other words (and their parts). */
-  stems: Set<string>;
-  /** Acronyms written in capitals, of every word. */
-  written: Set<string>;
-}
+// A lower-case letter before a capital: where a plain word splits into camel-case parts.
+const CAMEL = /[a-z][A-Z]/g;
 
 export class PassageNameReader implements NameLookup {
-  private scan: Scan | undefined;
+  /** Start, end and prefix code (of its lower case; -1 when not plain) of each token. */
+  private tokens: Int32Array | undefined;
+  /** Start and end of each camel-case part of a plain word ("Memorial", "Bettws"), and its prefix code. */
+  private parts: number[] | undefined;
+  /** Stems of the words that are not plain (and their parts). */
+  private otherStems: Set<string> | undefined;
   private stopped: { stems: Set<string>; written: Set<string> } | undefined;
   private allWritten: Set<string> | undefined;
   private runs: Set<string> | undefined;
@@ -48,13 +45,13 @@ export class PassageNameReader implements NameLookup {
   }
 
   get written(): ReadonlySet<string> {
-    return (this.allWritten ??= new Set([...this.read().written, ...this.stoppedAcronyms().written]));
+    return (this.allWritten ??= new Set([...this.writtenInWords(), ...this.stoppedAcronyms().written]));
   }
 
   private hasStem(s: string): boolean {
     let found = this.known.get(s);
     if (found === undefined) {
-      found = this.plainWordHas(s) || this.read().stems.has(s) || this.stoppedAcronyms().stems.has(s);
+      found = this.plainWordHas(s) || this.otherWords().has(s) || this.stoppedAcronyms().stems.has(s);
       this.known.set(s, found);
     }
     return found;
@@ -70,82 +67,135 @@ export class PassageNameReader implements NameLookup {
 
   /** A plain word (or camel-case part) of the passage whose stem is `s`. */
   private plainWordHas(s: string): boolean {
-    const { ranges, heads, count } = this.read();
+    const tokens = this.tokenTable();
     // The word's first k characters, lower-cased, must be the stem's (plain words are ASCII).
-    const k = Math.min(3, s.length - 1);
-    let head = 0;
-    for (let i = 0; i < k; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 128) return false;
-      head |= c << (7 * i);
-    }
-    const mask = (1 << (7 * Math.max(0, k))) - 1;
+    const k = Math.max(0, Math.min(3, s.length - 1));
+    for (let i = 0; i < k; i++) if (s.charCodeAt(i) >= 128) return false;
+    const head = prefixCode(s, 0, k);
+    const mask = (1 << (6 * k)) - 1;
     const text = this.text;
-    for (let w = 0; w < count; w++) {
-      if ((heads[w] & mask) !== head) continue;
-      const start = ranges[2 * w];
-      const end = ranges[2 * w + 1];
-      if (stem(text.slice(start, end).toLowerCase()) === s) return true;
+    for (let t = 0; t < tokens.length; t += 3) {
+      const code = tokens[t + 2];
+      if (code < 0 || (code & mask) !== head) continue;
+      if (stem(text.slice(tokens[t], tokens[t + 1]).toLowerCase()) === s) return true;
+    }
+    const parts = this.camelParts();
+    for (let p = 0; p < parts.length; p += 3) {
+      if ((parts[p + 2] & mask) !== head) continue;
+      if (stem(text.slice(parts[p], parts[p + 1]).toLowerCase()) === s) return true;
     }
     return false;
   }
 
-  private read(): Scan {
-    if (this.scan) return this.scan;
+  /** Start, end and prefix code of each token: the prepared passage's when they are the text's, else a scan of the text. */
+  private tokenTable(): Int32Array {
+    if (this.tokens) return this.tokens;
+    const prepared = this.prepared;
     const text = this.text;
-    const scan: Scan = {
-      ranges: new Int32Array(256),
-      heads: new Int32Array(128),
-      count: 0,
-      stems: new Set(),
-      written: new Set(),
-    };
-    const push = (start: number, end: number): void => {
-      if (2 * scan.count + 2 > scan.ranges.length) {
-        const grown = new Int32Array(2 * scan.ranges.length);
-        grown.set(scan.ranges);
-        scan.ranges = grown;
-        const heads = new Int32Array(scan.ranges.length >> 1);
-        heads.set(scan.heads);
-        scan.heads = heads;
+    // Lower-casing keeps every token when it keeps the length, but the Kelvin sign becomes an ASCII "k".
+    if (prepared && prepared.lower.length === text.length && !text.includes('\u212a')) {
+      this.tokens = prepared.tokens;
+    } else {
+      const found: number[] = [];
+      const scanner = new TokenScanner(text);
+      while (scanner.next()) {
+        const { start, end } = scanner;
+        const code = scanner.plain ? prefixCode(text.slice(start, Math.min(end, start + 3)).toLowerCase(), 0, 3) : -1;
+        found.push(start, end, code);
       }
-      scan.ranges[2 * scan.count] = start;
-      scan.ranges[2 * scan.count + 1] = end;
-      let head = 0;
-      for (let i = 0; i < 3 && start + i < end; i++) head |= (text.charCodeAt(start + i) | 32) << (7 * i);
-      scan.heads[scan.count] = head;
-      scan.count++;
-      // /^\p{Lu}{3,}$/u on ASCII: capitals only.
-      if (end - start < 3) return;
-      for (let i = start; i < end; i++) if (!isUpper(text.charCodeAt(i))) return;
-      scan.written.add(text.slice(start, end).toLowerCase());
-    };
-    const word = (start: number, end: number, plain: boolean): void => {
-      if (!plain) {
-        addWordForms(text.slice(start, end), scan.stems, scan.written);
-        return;
-      }
-      push(start, end);
-      // The parts split where a lower-case letter meets a capital (/(?<=\p{Ll})(?=\p{Lu})/u on ASCII).
+      this.tokens = Int32Array.from(found);
+    }
+    return this.tokens;
+  }
+
+  /** Index (into the token table) of the token holding character `at`: the last starting at or before it. */
+  private tokenAt(at: number): number {
+    const tokens = this.tokenTable();
+    let lo = 0;
+    let hi = tokens.length / 3 - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (tokens[3 * mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return 3 * lo;
+  }
+
+  /** The camel-case parts of the plain words: where a lower-case letter meets a capital (/(?<=\p{Ll})(?=\p{Lu})/u on ASCII). */
+  private camelParts(): number[] {
+    if (this.parts) return this.parts;
+    const parts: number[] = [];
+    const tokens = this.tokenTable();
+    const text = this.text;
+    let last = -1;
+    CAMEL.lastIndex = 0;
+    for (let m = CAMEL.exec(text); m; m = CAMEL.exec(text)) {
+      // Two adjacent letters are in one token; each plain word is split once.
+      const t = this.tokenAt(m.index);
+      CAMEL.lastIndex = m.index + 1;
+      if (t === last || tokens[t + 2] < 0 || tokens[t + 1] <= m.index) continue;
+      last = t;
+      const start = tokens[t];
+      const end = tokens[t + 1];
       let from = start;
+      const push = (a: number, b: number): void => {
+        parts.push(a, b, prefixCode(text.slice(a, Math.min(b, a + 3)).toLowerCase(), 0, 3));
+      };
       for (let i = start + 1; i < end; i++) {
         if (isUpper(text.charCodeAt(i)) && isLower(text.charCodeAt(i - 1))) {
           push(from, i);
           from = i;
         }
       }
-      if (from > start) push(from, end);
-    };
-    const prepared = this.prepared;
-    // Lower-casing keeps every token when it keeps the length, but the Kelvin sign becomes an ASCII "k".
-    if (prepared && prepared.lower.length === text.length && !text.includes('\u212a')) {
-      const t = prepared.tokens;
-      for (let i = 0; i < t.length; i += 3) word(t[i], t[i + 1], t[i + 2] >= 0);
-    } else {
-      const tokens = new TokenScanner(text);
-      while (tokens.next()) word(tokens.start, tokens.end, tokens.plain);
+      push(from, end);
     }
-    this.scan = scan;
-    return scan;
+    CAMEL.lastIndex = 0;
+    this.parts = parts;
+    return parts;
+  }
+
+  /** Stems of the words that are not plain, read as `passageStems` reads them. */
+  private otherWords(): Set<string> {
+    if (this.otherStems) return this.otherStems;
+    const stems = new Set<string>();
+    const written = new Set<string>();
+    const tokens = this.tokenTable();
+    for (let t = 0; t < tokens.length; t += 3) {
+      if (tokens[t + 2] < 0) addWordForms(this.text.slice(tokens[t], tokens[t + 1]), stems, written);
+    }
+    this.otherStems = stems;
+    return stems;
+  }
+
+  /** Acronyms written in capitals, of every word and camel-case part, in the passage's order. */
+  private writtenInWords(): Set<string> {
+    const text = this.text;
+    const written = new Set<string>();
+    const unused = new Set<string>();
+    // /^\p{Lu}{3,}$/u on ASCII: capitals only.
+    const capitals = (start: number, end: number): void => {
+      if (end - start < 3) return;
+      for (let i = start; i < end; i++) if (!isUpper(text.charCodeAt(i))) return;
+      written.add(text.slice(start, end).toLowerCase());
+    };
+    const tokens = this.tokenTable();
+    for (let t = 0; t < tokens.length; t += 3) {
+      const start = tokens[t];
+      const end = tokens[t + 1];
+      if (tokens[t + 2] < 0) {
+        addWordForms(text.slice(start, end), unused, written);
+        continue;
+      }
+      capitals(start, end);
+      let from = start;
+      for (let i = start + 1; i < end; i++) {
+        if (isUpper(text.charCodeAt(i)) && isLower(text.charCodeAt(i - 1))) {
+          capitals(from, i);
+          from = i;
+        }
+      }
+      if (from > start) capitals(from, end);
+    }
+    return written;
   }
 }

@@ -26,6 +26,7 @@ import {
   tokenWord,
   unitBreaks,
 } from '../text/terms';
+import { Slab } from './slabs';
 import { extractValues, type ValueMention } from './values';
 
 /** A passage as far as it can be read before knowing the sentence. */
@@ -74,7 +75,9 @@ export interface PassageUnit {
 // over" denies "carry"; a wider scope wrongly denies the objects ("would not start the race").
 export const NEGATION_SCOPE = 3;
 
-let scratch = new Int32Array(3 * 4096);
+// Token tables and what reading them found, as views of shared slabs (slabs.ts): no buffer of its own per passage.
+const TOKEN_SLAB = new Slab((n) => new Int32Array(n));
+const SEEN_SLAB = new Slab((n) => new Uint8Array(n));
 
 /** Lower case, units (split as `analyseUnits` splits them) and tokens of a passage. */
 export function preparePassage(text: string): PreparedPassage {
@@ -86,9 +89,9 @@ export function preparePassage(text: string): PreparedPassage {
   const unitFirst: number[] = [];
   const unitStart: number[] = [];
   const unitEnd: number[] = [];
-  // At most one token per character; the table is built in shared scratch and copied out.
-  if (scratch.length < 3 * lower.length) scratch = new Int32Array(3 * lower.length + 3072);
-  const table = scratch;
+  // At most one token per character: room for that many in the slab, and only the tokens found kept.
+  const table = TOKEN_SLAB.reserve(3 * lower.length);
+  const base = TOKEN_SLAB.offset;
   let count = 0;
   let nextBreak = 0;
   let start = 0;
@@ -109,9 +112,10 @@ export function preparePassage(text: string): PreparedPassage {
       unitFirst.push(count);
       unitStart.push(start);
     }
-    table[3 * count] = tokens.start;
-    table[3 * count + 1] = tokens.end;
-    table[3 * count + 2] = tokens.plain ? prefixCode(lower, tokens.start, tokens.end) : -1;
+    const at = base + 3 * count;
+    table[at] = tokens.start;
+    table[at + 1] = tokens.end;
+    table[at + 2] = tokens.plain ? prefixCode(lower, tokens.start, tokens.end) : -1;
     count++;
   }
   if (unitFirst.length > unitEnd.length) unitEnd.push(text.length);
@@ -119,11 +123,11 @@ export function preparePassage(text: string): PreparedPassage {
   return {
     text,
     lower,
-    tokens: table.slice(0, 3 * count),
+    tokens: TOKEN_SLAB.take(3 * count),
     unitFirst,
     unitStart,
     unitEnd,
-    seen: new Uint8Array(count),
+    seen: SEEN_SLAB.array(count),
     words: [],
     stems: [],
     values: new Map(),
@@ -153,6 +157,8 @@ const CHAR_CODE = new Uint8Array(128);
 const TERM = 1;
 const SHORT_STOPWORD = 2;
 const FLAGS = new Uint8Array(1 << 18);
+// For a code marked TERM while a sentence is read: 1 + its place in the sentence's `codes`.
+const SLOT = new Uint16Array(1 << 18);
 
 /** Code of `text[i]` if it is an ASCII letter or digit before `end`, else 0. */
 function charCode(text: string, i: number, end: number): number {
@@ -162,7 +168,7 @@ function charCode(text: string, i: number, end: number): number {
 }
 
 /** Prefix code of text[start, end): its first three characters, stopping at the first that has no code. */
-function prefixCode(text: string, start: number, end: number): number {
+export function prefixCode(text: string, start: number, end: number): number {
   const k0 = charCode(text, start, end);
   const k1 = k0 && charCode(text, start + 1, end);
   const k2 = k1 && charCode(text, start + 2, end);
@@ -175,31 +181,86 @@ for (const w of [...STOPWORDS, ...'abcdefghijklmnopqrstuvwxyz']) {
 for (const w of NEGATION_WORDS) FLAGS[prefixCode(w, 0, 3)] |= 1 << w.length;
 
 /**
+ * The terms of one sentence (stems, or words with stemming off) made ready for reading passages:
+ * built once per sentence and kept with it. Each term's prefix code (see `prefixCode`: a number
+ * is its token, separators removed, so its first three characters; any other term the first
+ * characters, up to three, of its stem minus the last, which every word of that stem starts
+ * with), and for each code the whole of those prefixes: a plain token whose first characters
+ * match a code is read only when it starts with one of them.
+ */
+export interface TermsToRead {
+  terms: readonly string[];
+  stemming: boolean;
+  /** Position of each term (the last, for a term given twice). */
+  index: ReadonlyMap<string, number>;
+  /** The distinct prefix codes of the terms, and for each the prefixes (stem minus its last letter) that have it. */
+  codes: readonly number[];
+  prefixes: readonly (readonly string[])[];
+}
+
+export function termsToRead(terms: readonly string[], stemming: boolean): TermsToRead {
+  const index = new Map<string, number>();
+  terms.forEach((t, i) => index.set(t, i));
+  const byCode = new Map<number, string[]>();
+  for (const t of terms) {
+    const code = prefixCode(t, 0, isDigit(t) ? 3 : Math.min(3, Math.max(1, t.length - 1)));
+    // A term starting with any other character can only be a token that is not plain: always read.
+    if (code === 0) continue;
+    const list = byCode.get(code) ?? [];
+    const prefix = t.slice(0, Math.max(0, t.length - 1));
+    if (!list.includes(prefix)) list.push(prefix);
+    byCode.set(code, list);
+  }
+  return { terms, stemming, index, codes: [...byCode.keys()], prefixes: [...byCode.values()] };
+}
+
+/**
  * The units of the passage that contain any of `terms` (stems, or words with stemming off),
  * in passage order. Units are split as `analyseUnits` splits them; a unit's negated terms are
  * those that are the first content word within NEGATION_SCOPE tokens after a negation cue.
  */
-export function readPassage(passage: PreparedPassage, terms: readonly string[], stemming: boolean): PassageUnit[] {
-  const marked: number[] = [];
+export function readPassage(
+  passage: PreparedPassage,
+  terms: readonly string[] | TermsToRead,
+  stemming: boolean,
+): PassageUnit[] {
+  const plan = isTermsToRead(terms) ? terms : termsToRead(terms, stemming);
+  const { codes } = plan;
   try {
-    for (const t of terms) {
-      // A number is its token (separators removed); any other term needs the first characters
-      // of its stem minus the last (of the word itself when stemming is off: still exact).
-      const code = prefixCode(t, 0, isDigit(t) ? 3 : Math.min(3, Math.max(1, t.length - 1)));
-      // A term starting with any other character can only be a token that is not plain: always read.
-      if (code === 0) continue;
-      FLAGS[code] |= TERM;
-      marked.push(code);
+    for (let k = 0; k < codes.length; k++) {
+      FLAGS[codes[k]] |= TERM;
+      SLOT[codes[k]] = k + 1;
     }
-    return read(passage, terms, stemming);
+    return read(passage, plan);
   } finally {
-    for (const code of marked) FLAGS[code] &= ~TERM;
+    for (const code of codes) {
+      FLAGS[code] &= ~TERM;
+      SLOT[code] = 0;
+    }
   }
 }
 
-function read(passage: PreparedPassage, terms: readonly string[], stemming: boolean): PassageUnit[] {
-  const index = new Map<string, number>();
-  terms.forEach((t, i) => index.set(t, i));
+function isTermsToRead(terms: readonly string[] | TermsToRead): terms is TermsToRead {
+  return !Array.isArray(terms);
+}
+
+/** Whether the plain token lower[start, end) with this prefix code starts with the prefix of a term whose code it has. */
+function startsLikeTerm(plan: TermsToRead, lower: string, start: number, end: number, prefix: number): boolean {
+  const length = end - start;
+  for (let level = 0; level < 3; level++) {
+    const code = level === 0 ? prefix & 63 : level === 1 ? prefix & 4095 : prefix;
+    // A shorter token's code is the same at every longer level: each is looked at once.
+    if (level > 0 && code === (level === 1 ? prefix & 63 : prefix & 4095)) break;
+    const slot = SLOT[code];
+    if (slot === 0) continue;
+    for (const p of plan.prefixes[slot - 1]) if (p.length <= length && lower.startsWith(p, start)) return true;
+  }
+  return false;
+}
+
+function read(passage: PreparedPassage, plan: TermsToRead): PassageUnit[] {
+  const { index, stemming } = plan;
+  const count = plan.terms.length;
   const { lower, tokens, unitFirst } = passage;
   const units: PassageUnit[] = [];
   for (let u = 0; u + 1 < unitFirst.length; u++) {
@@ -219,10 +280,12 @@ function read(passage: PreparedPassage, terms: readonly string[], stemming: bool
         if (position > negation + NEGATION_SCOPE) {
           const two = FLAGS[prefix & 4095];
           const three = FLAGS[prefix];
-          const term = (FLAGS[prefix & 63] | two | three) & TERM;
           const cue = length <= 7 ? (two | three) & (1 << length) : 0;
           // Neither a sentence term nor a negation cue, and no negation waits for its head here.
-          if (term === 0 && cue === 0) continue;
+          if (cue === 0) {
+            if (((FLAGS[prefix & 63] | two | three) & TERM) === 0) continue;
+            if (!startsLikeTerm(plan, lower, tokens[3 * t], end, prefix)) continue;
+          }
         }
       }
       let seen = passage.seen[t];
@@ -249,8 +312,8 @@ function read(passage: PreparedPassage, terms: readonly string[], stemming: bool
           unit ??= {
             start: passage.unitStart[u],
             end: passage.unitEnd[u],
-            has: new Uint8Array(terms.length),
-            negated: new Uint8Array(terms.length),
+            has: new Uint8Array(count),
+            negated: new Uint8Array(count),
             hasNegation: false,
           };
           unit.has[i] = 1;

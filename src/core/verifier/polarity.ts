@@ -3,7 +3,7 @@
 // or carried by a word ("prohibited", "unable", "forfeited"), and "not allowed" says what
 // "prohibited" says. Strict on purpose: a dropped negation turns a policy upside down.
 
-import { escapeRegExp } from '../text/matches';
+import { escapeRegExp, matchesOf } from '../text/matches';
 import { TOKEN, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import { NEGATION_SCOPE } from './passageScan';
@@ -27,7 +27,7 @@ export function clauseBreaks(text: string): number[] {
   const breaks: number[] = [];
   let position = -1;
   let last = 0;
-  for (const m of text.matchAll(WORDS)) {
+  for (const m of matchesOf(WORDS, text)) {
     if (position >= 0 && /[:;—–()]/u.test(text.slice(last, m.index))) breaks.push(position);
     position++;
     last = (m.index ?? 0) + m[0].length;
@@ -54,12 +54,21 @@ const NOT_NEEDED =
 // Stems of the words of need ("need", "require", "necessary"): a negation of one is about its object.
 const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']);
 
+// The pattern of each word as a whole word, made once (`search` of a non-global pattern keeps no state).
+const WHOLE_WORD = new Map<string, RegExp>();
+
 /**
  * The word as the subject of a negated predicate in the text: "Nationality and ethnicity are not
  * used" negates "nationality" (the cue follows it in the same clause).
  */
 function negatedAfter(text: string, word: string): boolean {
-  const at = text.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'u'));
+  let whole = WHOLE_WORD.get(word);
+  if (!whole) {
+    whole = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'u');
+    if (WHOLE_WORD.size >= 4096) WHOLE_WORD.clear();
+    WHOLE_WORD.set(word, whole);
+  }
+  const at = text.toLowerCase().search(whole);
   if (at < 0) return false;
   return /^[^.,;:!?]{0,60}?\b(?:is|are|was|were|do|does|did|will|can|may|shall|should|must|could|would)(?:\s+not\b|n['’]t\b)/u.test(
     text.slice(at).toLowerCase(),

@@ -4,7 +4,7 @@
 // best window (up to `limit` units chosen greedily by the weight they add) and how much of each
 // clause one place of the passage (a unit and its neighbour) backs.
 
-import { type PassageUnit, type PreparedPassage, readPassage } from './passageScan';
+import { type PassageUnit, type PreparedPassage, readPassage, type TermsToRead, termsToRead } from './passageScan';
 import { alternativesOf, antonymsOf, FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
 
 /** A unit with the sentence's words it holds, directly or through an alternative. */
@@ -29,13 +29,97 @@ export interface ReadOptions {
   negated: boolean;
 }
 
+/** What a sentence looks for in a passage, read from the lexicon once per sentence (see `planReading`). */
+export interface ReadingPlan {
+  /** How many of the terms are the sentence's own stems (they come first). */
+  n: number;
+  lexicon: boolean;
+  /** Every distinct stem to look for: the sentence's, then the extra ones. */
+  read: TermsToRead;
+  /** The extra stems, each with what it stands for, and its position in `read.terms`. */
+  extra: readonly string[];
+  meaning: readonly Meaning[];
+  at: readonly number[];
+  /** The distinct positions of the extra stems. */
+  extraAt: readonly number[];
+}
+
+type Meaning =
+  | { kind: 'alt'; term: number; alt: number; parts: number }
+  | { kind: 'negative' }
+  | { kind: 'antonym'; term: number; word: string };
+
+const NEGATIVE: Meaning = Object.freeze({ kind: 'negative' });
+
+/**
+ * The stems to look for: the sentence's own and, with the lexicon, the alternatives of every
+ * term (used only for a term the passage does not hold itself), the negative words and the
+ * antonyms. It depends on the sentence only, so a sentence checked against several passages
+ * plans once.
+ */
+export function planReading(stems: readonly string[], options: ReadOptions): ReadingPlan {
+  const n = stems.length;
+  if (!options.lexicon) {
+    return {
+      n,
+      lexicon: false,
+      read: termsToRead(stems, options.stemming),
+      extra: [],
+      meaning: [],
+      at: [],
+      extraAt: [],
+    };
+  }
+  // Extra stems to look for, each with what it stands for.
+  const extra: string[] = [];
+  const meaning: Meaning[] = [];
+  const add = (s: string, m: Meaning): void => {
+    extra.push(s);
+    meaning.push(m);
+  };
+  let alternatives = 0;
+  for (let i = 0; i < n; i++) {
+    for (const alt of alternativesOf(stems[i])) {
+      const id = alternatives++;
+      for (const part of alt) add(part, { kind: 'alt', term: i, alt: id, parts: alt.length });
+    }
+    for (const a of antonymsOf(stems[i])) add(a, { kind: 'antonym', term: i, word: a });
+  }
+  for (const w of options.negated ? NEGATIVE_WORDS : FORBIDDING_WORDS) add(w, NEGATIVE);
+
+  // One read of every distinct stem: the sentence's first (index i < n), then the extra ones.
+  const terms = [...stems];
+  const position = new Map(stems.map((s, i) => [s, i] as const));
+  for (const s of extra) {
+    if (!position.has(s)) {
+      position.set(s, terms.length);
+      terms.push(s);
+    }
+  }
+  const at = extra.map((s) => position.get(s) as number);
+  return {
+    n,
+    lexicon: true,
+    read: termsToRead(terms, options.stemming),
+    extra,
+    meaning,
+    at,
+    extraAt: [...new Set(at)],
+  };
+}
+
 /**
  * The units holding any sentence term, read in one pass over the passage: the sentence's own
  * stems and, with the lexicon, the alternatives of every term (used only for a term the passage
  * does not hold itself), the negative words and the antonyms, merged into the same units.
  */
-export function readUnits(passage: PreparedPassage, stems: readonly string[], options: ReadOptions): SupportUnit[] {
-  const n = stems.length;
+export function readUnits(
+  passage: PreparedPassage,
+  stems: readonly string[] | ReadingPlan,
+  options?: ReadOptions,
+): SupportUnit[] {
+  const plan = Array.isArray(stems) ? planReading(stems, options as ReadOptions) : (stems as ReadingPlan);
+  const { n } = plan;
   const blank = (u: PassageUnit, has: Uint8Array, negated: Uint8Array): SupportUnit => ({
     start: u.start,
     end: u.end,
@@ -48,41 +132,9 @@ export function readUnits(passage: PreparedPassage, stems: readonly string[], op
     antonym: new Uint8Array(n),
     antonymWords: new Map<number, string>(),
   });
-  if (!options.lexicon) return readPassage(passage, stems, options.stemming).map((u) => blank(u, u.has, u.negated));
-
-  // Extra stems to look for, each with what it stands for.
-  const extra: string[] = [];
-  const meaning: Array<
-    | { kind: 'alt'; term: number; alt: number; parts: number }
-    | { kind: 'negative' }
-    | { kind: 'antonym'; term: number; word: string }
-  > = [];
-  const add = (s: string, m: (typeof meaning)[number]): void => {
-    extra.push(s);
-    meaning.push(m);
-  };
-  let alternatives = 0;
-  for (let i = 0; i < n; i++) {
-    for (const alt of alternativesOf(stems[i])) {
-      const id = alternatives++;
-      for (const part of alt) add(part, { kind: 'alt', term: i, alt: id, parts: alt.length });
-    }
-    for (const a of antonymsOf(stems[i])) add(a, { kind: 'antonym', term: i, word: a });
-  }
-  for (const w of options.negated ? NEGATIVE_WORDS : FORBIDDING_WORDS) add(w, { kind: 'negative' });
-
-  // One read of every distinct stem: the sentence's first (index i < n), then the extra ones.
-  const terms = [...stems];
-  const position = new Map(stems.map((s, i) => [s, i] as const));
-  for (const s of extra) {
-    if (!position.has(s)) {
-      position.set(s, terms.length);
-      terms.push(s);
-    }
-  }
-  const at = extra.map((s) => position.get(s) as number);
-  const extraAt = [...new Set(at)];
-  const read = readPassage(passage, terms, options.stemming);
+  if (!plan.lexicon) return readPassage(passage, plan.read, plan.read.stemming).map((u) => blank(u, u.has, u.negated));
+  const { extra, meaning, at, extraAt } = plan;
+  const read = readPassage(passage, plan.read, plan.read.stemming);
   // Which terms the passage holds itself, anywhere (an alternative stands only for a term it lacks).
   const found = new Uint8Array(n);
   for (const u of read) for (let i = 0; i < n; i++) if (u.has[i]) found[i] = 1;

@@ -1,6 +1,7 @@
 // Other forms of the sentence's words that the passage writes: two words it runs together
 // ("time zone" / "timezone"), and the words of quoted titles, which name rather than claim.
 
+import { matchesOf } from '../text/matches';
 import { analyse, stem } from '../text/terms';
 import { quotedTitles } from './anchors';
 
@@ -24,7 +25,7 @@ export interface WordPair {
 /** The sentence's pairs of adjacent words (read once per sentence). */
 export function wordPairs(sentence: string, stemming: boolean): WordPair[] {
   const pairs: WordPair[] = [];
-  for (const m of sentence.matchAll(WORD_PAIR)) {
+  for (const m of matchesOf(WORD_PAIR, sentence)) {
     const a = m[1].toLowerCase();
     const b = m[2].toLowerCase();
     const at = m.index ?? 0;
@@ -39,7 +40,15 @@ export function wordPairs(sentence: string, stemming: boolean): WordPair[] {
   return pairs;
 }
 
-const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
+/** The character is a letter or a number (/[\p{L}\p{N}]/u), read without the pattern on ASCII. */
+function isWordChar(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  if (code < 128) return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+  return LETTER_OR_NUMBER.test(c);
+}
 
 /** Whether the lower-cased text holds the word as a whole word. */
 export function holdsWord(lower: string, word: string): boolean {

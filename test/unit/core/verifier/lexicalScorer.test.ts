@@ -83,4 +83,37 @@ describe('lexical scorer', () => {
       'supported',
     );
   });
+
+  it('gives a pair checked again the result of its first check, as a copy the caller may change', () => {
+    const passages = [
+      'Employees may carry over up to 40 hours of vacation. Unused hours are forfeited at year end.',
+      'Refunds are issued within 30 days by Globex. Business class is not reimbursed.',
+    ];
+    const stats = termStatsFromTexts([...passages, 'Cryptowallet payments are handled elsewhere.']);
+    const sentences = [
+      'Employees may carry over up to 40 hours of vacation.',
+      'Employees may carry over up to 80 hours of vacation.',
+      'Refunds are issued within 30 days via cryptowallet.',
+      'Business class is reimbursed.',
+      'Refunds are issued by Acme.',
+    ];
+    const scorer = createLexicalScorer({ termStats: stats });
+    for (const passage of passages) {
+      for (const sentence of sentences) {
+        const fresh = createLexicalScorer({ termStats: stats }).score(sentence, passage) as SupportResult;
+        const first = scorer.score(sentence, passage) as SupportResult;
+        assert.deepEqual(first, fresh);
+        // The caller changes what it got: the next answer is still the check's.
+        first.score = -1;
+        first.missing?.words.push('changed');
+        const again = scorer.score(sentence, passage) as SupportResult;
+        assert.deepEqual(again, fresh);
+        assert.notEqual(again, first);
+      }
+    }
+    assert.ok(
+      passages.some((p) => (createLexicalScorer({ termStats: stats }).score(sentences[2], p) as SupportResult).missing),
+      'a result with missing words is among the checks',
+    );
+  });
 });

@@ -6,7 +6,13 @@
 import * as assert from 'node:assert/strict';
 import { stemmer } from 'stemmer';
 import { createLexicalScorer, termStatsFromTexts } from '../../../../src/core/verifier';
-import { LruCache, NEGATION_SCOPE, preparePassage, readPassage } from '../../../../src/core/verifier/passageScan';
+import {
+  LruCache,
+  NEGATION_SCOPE,
+  preparePassage,
+  readPassage,
+  termsToRead,
+} from '../../../../src/core/verifier/passageScan';
 import {
   analyse,
   analyseUnits,
@@ -78,8 +84,15 @@ function reference(passage: string, terms: string[], stemming: boolean): unknown
     .map((a) => {
       const negated = new Set<string>();
       for (const n of a.negations) {
-        const head = a.terms.find((t) => t.position > n);
-        if (head && head.position <= n + NEGATION_SCOPE) negated.add(head.stem);
+        // The first content word in scope; an adverb passes the negation on ("not purposefully passing").
+        let from = n;
+        for (;;) {
+          const head = a.terms.find((t) => t.position > from);
+          if (!head || head.position > from + NEGATION_SCOPE) break;
+          negated.add(head.stem);
+          if (!head.word.endsWith('ly')) break;
+          from = head.position;
+        }
       }
       const stems = new Set(a.terms.map((t) => t.stem));
       return [
@@ -178,6 +191,18 @@ describe('passage scan', () => {
       '2019',
       '20',
       'twelve',
+      'appreciated',
+      'applicable',
+      'dayton',
+      'playfully',
+      'notwithstanding',
+      'nowhere',
+      'cannot',
+      'withdrawn',
+      'classic',
+      'class’s',
+      '1500',
+      '15',
       'café',
       'İstanbul',
       '.',
@@ -202,6 +227,8 @@ describe('passage scan', () => {
         'Employees carry vacation over.',
         'Dental glasses are covered and eligible.',
         'The director approves 1500 requests with approval.',
+        // Terms sharing their first letters with other words of the passage ("app", "day", "cla", "15").
+        'Apps play a day of classes: 15 approvals, not appreciated, nowhere withdrawn.',
         passage,
       ]) {
         for (const stemming of [true, false]) {
@@ -210,6 +237,18 @@ describe('passage scan', () => {
           // Twice: the second read uses what the first one found.
           for (let round = 0; round < 2; round++) {
             const units = readPassage(prepared, terms, stemming).map((u) => [
+              u.start,
+              u.end,
+              [...u.has],
+              [...u.negated],
+              u.hasNegation,
+            ]);
+            assert.deepEqual(units, reference(passage, terms, stemming), `${sentence} | ${passage}`);
+          }
+          // The terms made ready once (as a sentence keeps them) read the same, on a passage read before or not.
+          const plan = termsToRead(terms, stemming);
+          for (const p of [prepared, preparePassage(passage)]) {
+            const units = readPassage(p, plan, stemming).map((u) => [
               u.start,
               u.end,
               [...u.has],

@@ -2,7 +2,7 @@
 
 import * as assert from 'node:assert/strict';
 import { preparePassage } from '../../../../src/core/verifier/passageScan';
-import { readUnits } from '../../../../src/core/verifier/supportWindow';
+import { planReading, readUnits } from '../../../../src/core/verifier/supportWindow';
 import { analyse, stem } from '../../../../src/core/text/terms';
 
 const stemsOf = (sentence: string): string[] => [
@@ -31,5 +31,56 @@ describe('readUnits', () => {
         [2, 0, 0],
       ],
     );
+  });
+
+  it('reads the same units from a plan made once per sentence as from its stems, passage after passage', () => {
+    const passages = [
+      'Smoking is prohibited in the lobby. Smoking is fine outside.',
+      'Nothing here. Law enforcement arrived. Then they were called.',
+      'Employees may not carry over vacation; unused days are forfeited. Approval is not required.',
+      'Refunds are allowed within 30 days. Late requests are denied, and nobody is unable to appeal.',
+    ];
+    const sentences = [
+      'Smoking is not allowed in the lobby.',
+      'The police were called.',
+      'Unused vacation days are lost, and employees cannot carry them over without approval.',
+      'Refunds are permitted, and appeals are possible.',
+    ];
+    for (const sentence of sentences) {
+      const stems = stemsOf(sentence);
+      for (const negated of [false, true]) {
+        for (const lexicon of [true, false]) {
+          const options = { stemming: true, lexicon, negated };
+          const plan = planReading(stems, options);
+          const shown = (units: ReturnType<typeof readUnits>): unknown =>
+            units.map((u) => [
+              u.index,
+              u.start,
+              u.end,
+              [...u.has],
+              [...u.negated],
+              [...u.via],
+              [...u.antonym],
+              [...u.negativeWords],
+              [...u.antonymWords],
+              u.hasNegation,
+            ]);
+          for (const text of passages) {
+            const prepared = preparePassage(text);
+            assert.deepEqual(
+              shown(readUnits(prepared, plan)),
+              shown(readUnits(preparePassage(text), stems, options)),
+              `${sentence} | ${text}`,
+            );
+            // A second read of the same passage (what the first read found kept) with the same plan.
+            assert.deepEqual(
+              shown(readUnits(prepared, plan)),
+              shown(readUnits(preparePassage(text), stems, options)),
+              `${sentence} | ${text}`,
+            );
+          }
+        }
+      }
+    }
   });
 });
