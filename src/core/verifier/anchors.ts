@@ -100,9 +100,22 @@ const UPPER_AFTER =
 const LOWER_AFTER =
   /^\s*(?:\p{L}+\s+)?(?:or\s+(?:more|longer|greater|above|over)|at\s+(?:least|the\s+least)|minimum|min)\b/iu;
 
+// A negated comparison turns the bound over: "can't go above $150" is at most $150, "not below 5" at least 5.
+const NEGATED_COMPARISON = String.raw`(?:\bnot|\bnever|\bcannot|n['’]t)\s+(?:\p{L}+\s+){0,2}?`;
+const NEGATED_UPPER = new RegExp(
+  String.raw`${NEGATED_COMPARISON}(?:more\s+than|above|over|beyond|exceed|higher\s+than|greater\s+than|longer\s+than|later\s+than)\s*$`,
+  'iu',
+);
+const NEGATED_LOWER = new RegExp(
+  String.raw`${NEGATED_COMPARISON}(?:less\s+than|fewer\s+than|below|under|lower\s+than|shorter\s+than|earlier\s+than)\s*$`,
+  'iu',
+);
+
 /** The bound a value carries in its text: the words before it (and "or more" after it). */
 export function boundAt(text: string, start: number, end: number): Bound | undefined {
   const before = text.slice(Math.max(0, start - 28), start);
+  if (NEGATED_UPPER.test(before)) return 'upper';
+  if (NEGATED_LOWER.test(before)) return 'lower';
   if (UPPER_BEFORE.test(before)) return 'upper';
   if (LOWER_BEFORE.test(before)) return 'lower';
   const after = text.slice(end, end + 28);
