@@ -114,7 +114,10 @@ describe('polarity: bounds and the shape of the passage’s clause', () => {
     // Not the subject ("with no visible activity"): the phrase is negated, the clause's predicate is not.
     assert.equal(negatedInClause('Accounts with no visible activity may be in active use', 'activ'), true);
     assert.equal(negatedInClause('Accounts with no visible activity may be in active use', 'use'), false);
-    assert.equal(negatedInClause('These are preferred if no govt. contract discounted fares are left', 'discount'), true);
+    assert.equal(
+      negatedInClause('These are preferred if no govt. contract discounted fares are left', 'discount'),
+      true,
+    );
     assert.equal(negatedInClause('not between the employee and the host agency', 'host'), true);
     assert.equal(negatedInClause('not the two agencies; the host agency signs', 'host'), false);
   });
