@@ -54,6 +54,13 @@ const DATE_WORD = new RegExp(
   'gu',
 );
 
+/** The month a word names ("February", "Feb", "sept"), in full and lower case, or undefined. */
+export function monthOf(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  const full = ABBREVIATED[lower] ?? lower;
+  return MONTHS.includes(full) ? full : undefined;
+}
+
 export interface DateWord {
   /** "friday", "march". */
   word: string;

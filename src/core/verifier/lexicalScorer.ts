@@ -12,7 +12,7 @@ import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, readUnits, type SupportUnit } from './supportWindow';
-import { valueOfAnotherFact } from './valueBinding';
+import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
 import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
@@ -326,6 +326,10 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (bound) return conflict('value-mismatch', bound);
       const bound2 = features.anchors ? valueOfAnotherFact(claim, units, (u) => unitValues(text, u)) : undefined;
       if (bound2) return conflict('value-mismatch', bound2);
+      const named = features.anchors
+        ? valueOfAnotherName(claim, claim.names, units, (u) => unitValues(text, u))
+        : undefined;
+      if (named) return conflict('value-mismatch', named);
     }
 
     if (features.anchors && claim.dates.length) {

@@ -4,6 +4,7 @@
 import { analyse } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import type { ValueMention } from './values';
+import { escapeRegExp } from '../text/matches';
 
 /** What the check reads of a sentence: its text, stems and weights, values, and (cached here) each value's phrase. */
 export interface ValueClaim {
@@ -39,6 +40,51 @@ export function valueOfAnotherFact(
     const other = whole.map((u) => valuesOf(u).find((x) => x.unit === v.unit && x.key !== v.key)).find(Boolean);
     if (!other) continue;
     return `'${v.text}' — the passage says ${other.text.replace(/\s+/g, ' ')} for '${said}'`;
+  }
+  return undefined;
+}
+
+/**
+ * A value the passage gives for another named thing: "Copilot CLI reached GA on 27 February
+ * 2026" where the row that names Copilot CLI gives 25 February 2026, and 27 February 2026 is in
+ * a row naming only part of it ("Copilot Enterprise … Dashboard"). The names are those of the
+ * value's phrase (`names`: the stems of the sentence's proper names); only a place naming all of
+ * them that gives another value of the same unit, while every place giving the sentence's value
+ * names some of them but not all, decides (a place naming none, "It reached GA on …", does not).
+ */
+export function valueOfAnotherName(
+  claim: ValueClaim,
+  names: readonly { text: string; stem: string }[],
+  units: readonly SupportUnit[],
+  valuesOf: (u: SupportUnit) => ValueMention[],
+): string | undefined {
+  if (names.length === 0) return undefined;
+  claim.phrases ??= valuePhrases(claim);
+  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
+  for (let k = 0; k < claim.values.length; k++) {
+    const v = claim.values[k];
+    if (!v.unit) continue;
+    const said = claim.phrases[k].text;
+    const named = [
+      ...new Set(
+        names
+          .filter((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n.text)}(?![\\p{L}\\p{N}])`, 'u').test(said))
+          .map((n) => index.get(n.stem))
+          .filter((i): i is number => i !== undefined),
+      ),
+    ];
+    if (named.length < 2) continue;
+    const held = (u: SupportUnit): number => named.filter((i) => u.has[i]).length;
+    const whole = units.filter((u) => held(u) === named.length);
+    if (whole.length === 0 || whole.some((u) => valuesOf(u).some((x) => x.key === v.key))) continue;
+    const giving = units.filter((u) => valuesOf(u).some((x) => x.key === v.key));
+    if (giving.length === 0 || giving.some((u) => held(u) === 0 || held(u) === named.length)) continue;
+    const others = whole.flatMap((u) => valuesOf(u).filter((x) => x.unit === v.unit && x.key !== v.key));
+    const month = v.key.split(' ')[0];
+    const other = others.find((x) => x.key.split(' ')[0] === month) ?? others[0];
+    if (!other) continue;
+    const who = named.map((i) => names.find((n) => n.stem === claim.stems[i])?.text ?? claim.stems[i]).join(' ');
+    return `'${v.text}' — the passage says ${other.text.replace(/\s+/g, ' ')} for '${who}'`;
   }
   return undefined;
 }
