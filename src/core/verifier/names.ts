@@ -45,12 +45,15 @@ const NOT_NAMES = new Set(
   ).split(' '),
 );
 
+const POSSESSIVE = /['’]s$|(?<=s)['’]$/u;
+
 /** Names the sentence mentions, in order, each once. */
 export function extractNames(sentence: string): NameMention[] {
   const names = new Map<string, NameMention>();
   let first = true;
   for (const m of matchesOf(WORDS, sentence)) {
-    const token = m[0];
+    // A possessive names what its word names: "the AO's approval" names the AO.
+    const token = m[0].replace(POSSESSIVE, '');
     const at = m.index ?? 0;
     // The first word of the sentence, and the first after a colon or an opening quote, are capitalised by grammar.
     const isFirst = first;

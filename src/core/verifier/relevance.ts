@@ -145,8 +145,11 @@ function readPart(text: string): QuestionPart {
   const lower = text.toLowerCase();
   const { kind, unit, cue } = valueKind(lower);
   const terms = analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word) && t.word !== cue);
-  // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar.
-  const names = extractNames(text);
+  // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar. A
+  // statement before the question ("We're a police force in Germany. How do we request…") says
+  // who asks, not what is asked: a name only there is context the answer need not repeat.
+  const asked = extractNames(text.split(/(?<=[.!])\s+(?=\p{Lu})/u).pop() ?? text);
+  const names = extractNames(text).filter((n) => asked.some((a) => a.stem === n.stem));
   return { text, terms, names, kind, unit };
 }
 
