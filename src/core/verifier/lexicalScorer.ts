@@ -26,6 +26,7 @@ import {
   missingIdentifier,
   quotedTitles,
   quantifierConflict,
+  quantifiedNounConflict,
   emphaticOf,
   widenedScope,
   type Bound,
@@ -176,6 +177,8 @@ function shown(word: string): string {
 const WITHOUT_CUE = /\bwithout\b/i;
 const OTHER_CUES = /\b(?:not|no|never|none|nor|neither|nobody|nothing|cannot|unless)\b|n['’]t\b/i;
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
+// A quick look before the quantified-noun check: most sentences have no quantifier.
+const QUANTIFIER_WORD = /\b(?:all|every|each|any|most|some|several|certain|few|many)\b/i;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
 
 export function createLexicalScorer(options: LexicalScorerOptions = {}): SupportScorer {
@@ -394,6 +397,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
+      const quantified = QUANTIFIER_WORD.test(sentence) ? quantifiedNounConflict(sentence, windowText) : undefined;
+      if (quantified) return conflict('low-support', quantified);
       const wider = widenedScope((claim.emphatic ??= emphaticOf(sentence)), windowText);
       if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
     }
