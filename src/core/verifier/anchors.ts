@@ -6,7 +6,7 @@
 // nothing.
 
 import { anyCase, WORD_CHAR } from '../text/caseless';
-import { matchesOf } from '../text/matches';
+import { escapeRegExp, matchesOf } from '../text/matches';
 import { STOPWORDS, stem } from '../text/terms';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -214,7 +214,10 @@ export function quantifiedNounConflict(sentence: string, passageWindow: string):
     if (candidates.size === 0) continue;
     let agree = false;
     let other: string | undefined;
-    for (const w of matchesOf(/[\p{L}][\p{L}'’-]*/gu, passageWindow)) {
+    // Only the window's words that start like a candidate are stemmed (a Porter stem keeps its word's start).
+    const starts = [...candidates].map((c) => escapeRegExp(c.slice(0, Math.max(1, c.length - 1))));
+    const near = new RegExp(`(?<![\\p{L}])(?:${starts.join('|')})[\\p{L}'’-]*`, 'giu');
+    for (const w of matchesOf(near, passageWindow)) {
       if (!candidates.has(stem(w[0].toLowerCase()))) continue;
       const at = w.index ?? 0;
       const before = passageWindow.slice(Math.max(0, at - 60), at);
