@@ -265,6 +265,21 @@ export function widenedScope(emphatic: string | null, passageWindow: string): st
   return UNIVERSAL.test(passageWindow) || EMPHATIC.test(passageWindow) ? undefined : emphatic;
 }
 
+// "Without exception", "whichever agency grants it", "regardless of": a claim that nothing is left
+// out, which a plain "all" or "any" of the passage does not make ("All details should be
+// reimbursable" allows exceptions). Backed only by a window that rules exceptions out itself.
+const NO_EXCEPTION =
+  /\b(?:without\s+(?:any\s+)?exceptions?|with\s+no\s+exceptions?|no\s+exceptions|whichever\s+(?!(?:is|comes|occurs|happens|applies)\b)\p{L}+|regardless\s+of|in\s+(?:all|every)\s+cases?|under\s+(?:all|any)\s+circumstances)\b/iu;
+const RULED_OUT =
+  /\b(?:without\s+(?:any\s+)?exceptions?|no\s+exceptions?|regardless|no\s+matter|whatever|whichever|whatsoever|in\s+(?:all|every)\s+cases?|under\s+(?:all|any)\s+circumstances|always|at\s+all|whether\s+or\s+not|either\s+way)\b/iu;
+
+/** The sentence's "without exception" when the window does not rule exceptions out, else undefined. */
+export function exceptionRuledOut(sentence: string, passageWindow: string): string | undefined {
+  const m = NO_EXCEPTION.exec(sentence);
+  if (!m || NEGATED_BEFORE.test(sentence.slice(0, m.index))) return undefined;
+  return RULED_OUT.test(passageWindow) ? undefined : m[0];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Answer particles.
 

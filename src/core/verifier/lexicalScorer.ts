@@ -27,6 +27,7 @@ import {
   quotedTitles,
   quantifierConflict,
   quantifiedNounConflict,
+  exceptionRuledOut,
   emphaticOf,
   widenedScope,
   type Bound,
@@ -401,6 +402,13 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (quantified) return conflict('low-support', quantified);
       const wider = widenedScope((claim.emphatic ??= emphaticOf(sentence)), windowText);
       if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
+      const exceptionless = exceptionRuledOut(sentence, windowText);
+      if (exceptionless) {
+        return conflict(
+          'low-support',
+          `the sentence says '${exceptionless}'; the passage does not rule exceptions out`,
+        );
+      }
     }
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));

@@ -9,6 +9,8 @@ import { ledgerOf } from '../../../support/ledger';
 const P = {
   laptops: 'Laptops\nPersonal laptops cannot be plugged into the office network at any regional office.',
   meals: 'Client meals\nFor any meals costing over $80, you need written approval from Finance first.',
+  meals2: 'Client meals\nAll client meals should be reimbursed by the team budget.',
+  meals3: 'Client meals\nAll client meals are reimbursed by the team budget, without exception.',
   outages:
     'Outages\nIf the vendor misses the response deadline on four or more days in a quarter, we notify the vendor.',
 };
@@ -65,6 +67,19 @@ describe('anchors: quantified nouns and hedges', () => {
       quantifiedNounConflict('You can renew it at most 3 times', 'You may renew it at most 3 times.'),
       undefined,
     );
+  });
+
+  it('drops "without exception" / "whichever team hosts" where the passage does not rule exceptions out', async () => {
+    const v = await verdictOf('Every client meal is reimbursed by the team budget, without exception [E1].', P.meals2);
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    const w = await verdictOf(
+      'All client meals are reimbursed by the team budget, whichever team hosts [E1].',
+      P.meals2,
+    );
+    assert.equal(w.verdict, 'dropped', `kept at ${w.support.toFixed(2)}`);
+    assert.match(w.reason, /whichever team/);
+    const ok = await verdictOf('Every client meal is reimbursed by the team budget, without exception [E1].', P.meals3);
+    assert.equal(ok.verdict, 'kept', ok.reason);
   });
 
   it('reads a hedge that names its source or the missing thing in its own words', () => {
