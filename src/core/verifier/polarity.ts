@@ -71,7 +71,8 @@ function negatedAfter(text: string, word: string): boolean {
 // of its clause the clause's predicate too ("No individual hired under this authority can
 // serve…" negates "serve"; "if no govt. contract discounted fares are available" negates
 // "discounted"); "not" before a preposition negates the phrase it opens ("not between staff and
-// the receiving agency"); "un-" negates its word ("unavailable").
+// the receiving agency"); "un-" negates its word ("unavailable"); a negated permission negates what
+// it permits ("doesn't let you report").
 const CLAUSE_WORD = String.raw`[\p{L}\p{N}.'’/-]+`;
 const CLAUSE_START = String.raw`(?:^\s*|[.,;:!?—–(\n]\s*|(?<![\p{L}\p{N}])(?:and|but|or|if|when|where|whether|that|so|because|since|while|unless|then)\s+)`;
 
@@ -87,6 +88,8 @@ export function negatedInClause(text: string, stem: string): boolean {
     String.raw`(?<![\p{L}\p{N}])(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
     String.raw`(?<![\p{L}\p{N}])not\s+(?:between|for|to|from|with|by|in|on|at|of|through|via|under|as|within)\s+(?:${CLAUSE_WORD}\s+){0,5}?${word}`,
     String.raw`(?<![\p{L}\p{N}])un-?${word}`,
+    // A negated permission passes to what it permits: "Cofense doesn't let you report the email".
+    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|cannot)|n['’]t)\s+(?:let|lets|allow|allows|permit|permits|enable|enables)\s+(?:${CLAUSE_WORD}\s+){0,2}?(?:to\s+)?${word}`,
   ];
   return shapes.some((shape) => new RegExp(shape, 'iu').test(text));
 }

@@ -120,5 +120,8 @@ describe('polarity: bounds and the shape of the passage’s clause', () => {
     );
     assert.equal(negatedInClause('not between the employee and the host agency', 'host'), true);
     assert.equal(negatedInClause('not the two agencies; the host agency signs', 'host'), false);
+    // A negated permission negates what it permits, and only that clause.
+    assert.equal(negatedInClause("The tool doesn't let you report a message already in spam", 'report'), true);
+    assert.equal(negatedInClause("The tool doesn't let you delete it, but you may report it", 'report'), false);
   });
 });
