@@ -6,7 +6,7 @@
 import { escapeRegExp } from '../text/matches';
 import { TOKEN, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
-import { NEGATION_SCOPE } from './passageScan';
+import { LruCache, NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
 
 export interface PolarityClaim {
@@ -80,8 +80,32 @@ function stemPattern(stem: string): string {
   return `${escapeRegExp(stem)}\\p{L}*`;
 }
 
+// The shapes compiled once per stem (bounded: a few hundred stems are ever asked about at once).
+const SHAPES = new LruCache<string, RegExp[]>(512);
+
 /** Whether the text negates the word (given by its stem) through its clause's shape (see above). */
 export function negatedInClause(text: string, stem: string): boolean {
+  return shapesOf(stem).some((shape) => shape.test(text));
+}
+
+/** The word written with "un-" before it ("unavailable"). */
+function unPrefixed(text: string, stem: string): boolean {
+  return shapesOf(stem)[UN_SHAPE].test(text);
+}
+
+function shapesOf(stem: string): RegExp[] {
+  let shapes = SHAPES.get(stem);
+  if (!shapes) {
+    shapes = clauseShapes(stem);
+    SHAPES.set(stem, shapes);
+  }
+  return shapes;
+}
+
+/** Index of the "un-" shape in `clauseShapes`. */
+const UN_SHAPE = 3;
+
+function clauseShapes(stem: string): RegExp[] {
   const word = `${stemPattern(stem)}(?![\\p{L}])`;
   const shapes = [
     String.raw`${CLAUSE_START}(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,7}?${word}`,
@@ -91,7 +115,7 @@ export function negatedInClause(text: string, stem: string): boolean {
     // A negated permission passes to what it permits: "Cofense doesn't let you report the email".
     String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|cannot)|n['’]t)\s+(?:let|lets|allow|allows|permit|permits|enable|enables)\s+(?:${CLAUSE_WORD}\s+){0,2}?(?:to\s+)?${word}`,
   ];
-  return shapes.some((shape) => new RegExp(shape, 'iu').test(text));
+  return shapes.map((shape) => new RegExp(shape, 'iu'));
 }
 
 /** A value's stem ("30", "191900"): a negation whose head is a value is a bound ("no more than 30 days"). */
@@ -181,11 +205,7 @@ export function polarityConflict(
       const unWord =
         !ok &&
         place !== undefined &&
-        [...chosen, ...(place.units ?? [])].some((u) =>
-          new RegExp(String.raw`(?<![\p{L}\p{N}])un-?${stemPattern(claim.stems[h])}(?![\p{L}])`, 'iu').test(
-            place.textOf(u),
-          ),
-        );
+        [...chosen, ...(place.units ?? [])].some((u) => unPrefixed(place.textOf(u), claim.stems[h]));
       if (!ok && !unWord) return `the sentence negates '${wordOf(h)}'; the passage does not`;
     }
     for (const { term: o, phrase } of objects) {

@@ -4,7 +4,6 @@
 import { analyse } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import type { ValueMention } from './values';
-import { escapeRegExp } from '../text/matches';
 
 /** What the check reads of a sentence: its text, stems and weights, values, and (cached here) each value's phrase. */
 export interface ValueClaim {
@@ -13,6 +12,8 @@ export interface ValueClaim {
   weights: number[];
   values: ValueMention[];
   phrases?: { terms: number[]; text: string }[];
+  /** For each value, the names of its phrase (indices into the stems), once read. */
+  named?: number[][];
 }
 
 const SEGMENT_BREAK = /[,;:()—–]/u;
@@ -58,35 +59,53 @@ export function valueOfAnotherName(
   units: readonly SupportUnit[],
   valuesOf: (u: SupportUnit) => ValueMention[],
 ): string | undefined {
-  if (names.length === 0) return undefined;
+  if (names.length < 2) return undefined;
   claim.phrases ??= valuePhrases(claim);
-  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
+  claim.named ??= namesOfPhrases(claim, names);
   for (let k = 0; k < claim.values.length; k++) {
     const v = claim.values[k];
-    if (!v.unit) continue;
-    const said = claim.phrases[k].text;
-    const named = [
-      ...new Set(
-        names
-          .filter((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n.text)}(?![\\p{L}\\p{N}])`, 'u').test(said))
-          .map((n) => index.get(n.stem))
-          .filter((i): i is number => i !== undefined),
-      ),
-    ];
-    if (named.length < 2) continue;
+    const named = claim.named[k];
+    if (!v.unit || named.length < 2) continue;
     const held = (u: SupportUnit): number => named.filter((i) => u.has[i]).length;
     const whole = units.filter((u) => held(u) === named.length);
     if (whole.length === 0 || whole.some((u) => valuesOf(u).some((x) => x.key === v.key))) continue;
+    const others = whole.flatMap((u) => valuesOf(u).filter((x) => x.unit === v.unit && x.key !== v.key));
+    if (others.length === 0) continue;
+    // Only then the places giving the sentence's value (reading the values of every unit costs).
     const giving = units.filter((u) => valuesOf(u).some((x) => x.key === v.key));
     if (giving.length === 0 || giving.some((u) => held(u) === 0 || held(u) === named.length)) continue;
-    const others = whole.flatMap((u) => valuesOf(u).filter((x) => x.unit === v.unit && x.key !== v.key));
     const month = v.key.split(' ')[0];
     const other = others.find((x) => x.key.split(' ')[0] === month) ?? others[0];
-    if (!other) continue;
     const who = named.map((i) => names.find((n) => n.stem === claim.stems[i])?.text ?? claim.stems[i]).join(' ');
     return `'${v.text}' — the passage says ${other.text.replace(/\s+/g, ' ')} for '${who}'`;
   }
   return undefined;
+}
+
+/** For each value, the stems (indices) of the sentence's names written in its phrase; read once per sentence. */
+function namesOfPhrases(claim: ValueClaim, names: readonly { text: string; stem: string }[]): number[][] {
+  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
+  const phrases = claim.phrases ?? [];
+  return claim.values.map((_, k) => {
+    const said = phrases[k]?.text ?? '';
+    return [
+      ...new Set(
+        names
+          .filter((n) => writesWord(said, n.text))
+          .map((n) => index.get(n.stem))
+          .filter((i): i is number => i !== undefined),
+      ),
+    ];
+  });
+}
+
+/** Whether `text` holds `word` as a whole word (no letter or digit on either side). */
+function writesWord(text: string, word: string): boolean {
+  const edge = (c: string | undefined): boolean => c === undefined || !/[\p{L}\p{N}]/u.test(c);
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (edge(text[at - 1]) && edge(text[at + word.length])) return true;
+  }
+  return false;
 }
 
 /** Each value's phrase: the words between the punctuation around it (as indices into the stems). */
