@@ -7,18 +7,21 @@
 //       [--similarity] [--lm] [--threshold T] [--show dropped|kept|all] [--json FILE]
 //
 // --lexical: lexical retrieval only (no embedding model). --model: the embedding model folder
-// (default /work/models/all-MiniLM-L6-v2, or EVIDENT_EMBEDDING_MODEL). --similarity: give the
-// verifier the embedding model's meaning (TextSimilarity). --lm: replay through the VS Code
-// language-model adapter (src/host/lmChatModel.ts on a fake LanguageModelChat) instead of
-// Gemini. --show: print the sentences a failure is about (dev only unless --split says test).
+// (default ~/.cache/evident/models/all-MiniLM-L6-v2 or /work/models/all-MiniLM-L6-v2, or
+// EVIDENT_EMBEDDING_MODEL); indexes are kept between runs in EVIDENT_BENCH_CACHE
+// (bench/benchIndexes.ts). --similarity: give the verifier the embedding model's meaning
+// (TextSimilarity). --lm: replay through the VS Code language-model adapter
+// (src/host/lmChatModel.ts on a fake LanguageModelChat) instead of Gemini. --show: print the
+// sentences a failure is about, for every answer chosen by --split.
 // --set: another folder laid out like eval/answers/ (its answers and captured/), e.g. a fresh
 // test set written after the tuning.
 
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import * as os from 'node:os';
+import { writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchIndexDir } from '../benchIndexes';
 import { createGeminiModel, Engine, folderDocSource } from '../../src/core/engine';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import type { ChatModel, TextSimilarity } from '../../src/core/types';
@@ -60,7 +63,13 @@ async function main(): Promise<void> {
   const chosen = answers.filter(
     (a) => (split === 'all' || a.split === split) && (!values.only || a.id.includes(values.only)),
   );
-  const modelDir = values.model ?? process.env.EVIDENT_EMBEDDING_MODEL ?? '/work/models/all-MiniLM-L6-v2';
+  const modelDir =
+    values.model ??
+    process.env.EVIDENT_EMBEDDING_MODEL ??
+    [path.join(homedir(), '.cache/evident/models/all-MiniLM-L6-v2'), '/work/models/all-MiniLM-L6-v2'].find((d) =>
+      existsSync(path.join(d, 'onnx')),
+    ) ??
+    '/work/models/all-MiniLM-L6-v2';
   if (!values.lexical && !existsSync(path.join(modelDir, 'onnx'))) {
     throw new Error(
       `No embedding model at ${modelDir} (npm run fetch-model -- --out DIR, then --model DIR), or run with --lexical.`,
@@ -76,7 +85,6 @@ async function main(): Promise<void> {
   }
 
   const server = await FakeGeminiServer.start();
-  const cacheRoot = path.join(os.tmpdir(), 'evident-bench-answers');
   const outcomes: Outcome[] = [];
   const t0 = performance.now();
   let verifyMs = 0;
@@ -84,8 +92,7 @@ async function main(): Promise<void> {
     for (const corpus of CORPORA) {
       const mine = chosen.filter((a) => a.corpus === corpus);
       if (mine.length === 0) continue;
-      const indexDir = path.join(cacheRoot, `${corpus}-${embedding ? 'hybrid' : 'lexical'}`);
-      await mkdir(indexDir, { recursive: true });
+      const indexDir = benchIndexDir(corpus, embedding ? 'hybrid' : 'lexical');
       const engine = await Engine.open({
         docs: folderDocSource(path.join(CORPUS_DIR, corpus)),
         indexDir,
@@ -134,10 +141,7 @@ async function main(): Promise<void> {
     console.log(`  not retrieved in the replay: ${o.answer.id}: ${o.unretrieved.join('; ')}`);
   }
   if (values.show) {
-    show(
-      outcomes.filter((o) => split !== 'all' || o.answer.split === 'dev'),
-      values.show,
-    );
+    show(outcomes, values.show);
   }
   if (values.json) await writeFile(values.json, `${JSON.stringify(outcomes.map(summary), null, 1)}\n`);
 }
@@ -156,7 +160,7 @@ async function lmModel(plan: Parameters<typeof geminiReplayScript>[0], report: R
   return languageModelReplay(plan, report);
 }
 
-/** What each failure is about, for reading on dev. */
+/** What each failure is about. */
 function show(outcomes: Outcome[], what: string): void {
   for (const o of outcomes) {
     const lines: string[] = [];

@@ -6,7 +6,8 @@
 // nothing.
 
 import { anyCase, WORD_CHAR } from '../text/caseless';
-import { matchesOf } from '../text/matches';
+import { escapeRegExp, matchesOf } from '../text/matches';
+import { STOPWORDS, stem } from '../text/terms';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const MONTHS = [
@@ -54,6 +55,13 @@ const DATE_WORD = new RegExp(
   'gu',
 );
 
+/** The month a word names ("February", "Feb", "sept"), in full and lower case, or undefined. */
+export function monthOf(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  const full = ABBREVIATED[lower] ?? lower;
+  return MONTHS.includes(full) ? full : undefined;
+}
+
 export interface DateWord {
   /** "friday", "march". */
   word: string;
@@ -100,9 +108,22 @@ const UPPER_AFTER =
 const LOWER_AFTER =
   /^\s*(?:\p{L}+\s+)?(?:or\s+(?:more|longer|greater|above|over)|at\s+(?:least|the\s+least)|minimum|min)\b/iu;
 
+// A negated comparison turns the bound over: "can't go above $150" is at most $150, "not below 5" at least 5.
+const NEGATED_COMPARISON = String.raw`(?:\bnot|\bnever|\bcannot|n['’]t)\s+(?:\p{L}+\s+){0,2}?`;
+const NEGATED_UPPER = new RegExp(
+  String.raw`${NEGATED_COMPARISON}(?:more\s+than|above|over|beyond|exceed|higher\s+than|greater\s+than|longer\s+than|later\s+than)\s*$`,
+  'iu',
+);
+const NEGATED_LOWER = new RegExp(
+  String.raw`${NEGATED_COMPARISON}(?:less\s+than|fewer\s+than|below|under|lower\s+than|shorter\s+than|earlier\s+than)\s*$`,
+  'iu',
+);
+
 /** The bound a value carries in its text: the words before it (and "or more" after it). */
 export function boundAt(text: string, start: number, end: number): Bound | undefined {
   const before = text.slice(Math.max(0, start - 28), start);
+  if (NEGATED_UPPER.test(before)) return 'upper';
+  if (NEGATED_LOWER.test(before)) return 'lower';
   if (UPPER_BEFORE.test(before)) return 'upper';
   if (LOWER_BEFORE.test(before)) return 'lower';
   const after = text.slice(end, end + 28);
@@ -139,6 +160,97 @@ export function quantifierConflict(sentence: string, passageWindow: string): str
   return hedge ? hedge[0] : undefined;
 }
 
+// Quantified nouns: "at most GSA facilities" where the passage says "at any GSA facility", "every
+// such expense" where it says "expenses exceeding $150", "on any day" where it says "five or more
+// days". The quantifier of a noun is part of the claim: another one on the same noun in the passage,
+// and none like the sentence's, is a different claim.
+
+const QUANTIFIER_CLASS: Record<string, string> = {
+  all: 'all',
+  every: 'all',
+  each: 'all',
+  any: 'all',
+  most: 'most',
+  some: 'some',
+  several: 'some',
+  certain: 'some',
+  few: 'few',
+  many: 'many',
+};
+const QUANTIFIER =
+  /(?<![\p{L}\p{N}])(all|every|each|any|most|some|several|certain|few|many)\s+((?:[\p{L}][\p{L}'’-]*\s+){0,2}[\p{L}][\p{L}'’-]*)/giu;
+// After the noun, what narrows it: "expenses exceeding $150", "requests over 10 MB".
+const RESTRICTOR = String.raw`(?:exceeding|over|above|under|below|beyond|greater\s+than|more\s+than|less\s+than|fewer\s+than|of\s+more\s+than|of\s+less\s+than|that\s+exceed)\s+[$€£]?\d[\d,.]*`;
+const RESTRICTED_AFTER = new RegExp(String.raw`^\s*(?:\p{L}+\s+)?${RESTRICTOR}`, 'iu');
+// The sentence's own noun phrase narrowed the same way ("any expense over $150").
+const RESTRICTED_NP = new RegExp(String.raw`^\s*(?:[\p{L}'’-]+\s+){1,3}?${RESTRICTOR}`, 'iu');
+// Before the noun, a count with a lower bound: "five or more days", "at least 3 days".
+const COUNT_BEFORE = /(?:(?:\d+|[a-z]+)\s+or\s+more|at\s+least\s+(?:\d+|[a-z]+))\s+(?:[\p{L}-]+\s+)?$/iu;
+const QUANTIFIER_BEFORE =
+  /(?<![\p{L}\p{N}])(all|every|each|any|most|some|several|certain|few|many)\s+(?:[\p{L}.'’-]+\s+){0,2}$/iu;
+
+/**
+ * The sentence's quantifier on a noun against the passage window's: a different quantifier on the
+ * same noun ("most" / "any"), or a universal where the passage narrows the noun by a value or a
+ * count ("every expense" / "expenses exceeding $150", "any day" / "five or more days"), with no
+ * place of the window quantifying it as the sentence does. Undefined when they agree or the
+ * window says nothing either way.
+ */
+export function quantifiedNounConflict(sentence: string, passageWindow: string): string | undefined {
+  for (const m of matchesOf(QUANTIFIER, sentence)) {
+    const word = m[1].toLowerCase();
+    // "at most 5" is a bound (values read it); "most" before a noun is a quantifier.
+    if (word === 'most' && /\bat\s+$/i.test(sentence.slice(0, m.index)) && /^\s*\d/.test(m[2])) continue;
+    const kind = QUANTIFIER_CLASS[word];
+    const restrictedHere = RESTRICTED_NP.test(sentence.slice((m.index ?? 0) + m[1].length));
+    // The words after the quantifier that may be its noun; a common noun rather than a name
+    // ("most GSA facilities": "facilities"), as the passage's quantifiers will tell.
+    const written = m[2]
+      .split(/\s+/)
+      .map((w) => w.replace(/['’]s?$/, ''))
+      .filter(
+        (w) =>
+          !STOPWORDS.has(w.toLowerCase()) &&
+          QUANTIFIER_CLASS[w.toLowerCase()] === undefined &&
+          !/^(?:such|other)$/i.test(w),
+      );
+    const common = written.filter((w) => !/^\p{Lu}/u.test(w));
+    const candidates = new Set((common.length ? common : written).map((w) => stem(w.toLowerCase())));
+    if (candidates.size === 0) continue;
+    let agree = false;
+    let other: string | undefined;
+    // Only the window's words that start like a candidate are stemmed (a Porter stem keeps its word's start).
+    const starts = [...candidates].map((c) => escapeRegExp(c.slice(0, Math.max(1, c.length - 1))));
+    const near = new RegExp(`(?<![\\p{L}])(?:${starts.join('|')})[\\p{L}'’-]*`, 'giu');
+    for (const w of matchesOf(near, passageWindow)) {
+      if (!candidates.has(stem(w[0].toLowerCase()))) continue;
+      const at = w.index ?? 0;
+      const before = passageWindow.slice(Math.max(0, at - 60), at);
+      const after = passageWindow.slice(at + w[0].length, at + w[0].length + 40);
+      const q = QUANTIFIER_BEFORE.exec(before);
+      const theirs =
+        q && !/\bat\s+most\s+$/i.test(before.slice(0, q.index + 4)) ? QUANTIFIER_CLASS[q[1].toLowerCase()] : undefined;
+      // "any expenses exceeding $150" narrows its universal: it does not back "every expense".
+      const narrowed = kind === 'all' && !restrictedHere && RESTRICTED_AFTER.test(after);
+      if (theirs === kind && !narrowed) {
+        agree = true;
+        break;
+      }
+      if (narrowed) other ??= `${w[0]}${RESTRICTED_AFTER.exec(after)?.[0] ?? ''}`;
+      else if (theirs) other ??= `${q?.[0].trim()} ${w[0]}`;
+      else if (kind === 'all' && COUNT_BEFORE.test(before)) other ??= `${COUNT_BEFORE.exec(before)?.[0] ?? ''}${w[0]}`;
+    }
+    if (!agree && other) {
+      const said = `${m[1]} ${m[2]
+        .split(/\s+/)
+        .slice(0, written.length ? m[2].split(/\s+/).indexOf(written[written.length - 1]) + 1 : 1)
+        .join(' ')}`;
+      return `the sentence says '${said}'; the passage says '${other.trim()}'`;
+    }
+  }
+  return undefined;
+}
+
 // "Any change at all", "whatsoever", "of any kind": an emphatic universal in an affirmed sentence.
 const EMPHATIC = /\b(?:at\s+all|whatsoever|of\s+any\s+kind|no\s+matter\s+(?:what|how|which|when))\b/i;
 const NEGATED_BEFORE = /(?:\b(?:not|no|never|none|nothing|nor|without|cannot)\b|n['’]t\b)/i;
@@ -156,6 +268,26 @@ export function emphaticOf(sentence: string): string | null {
 export function widenedScope(emphatic: string | null, passageWindow: string): string | undefined {
   if (!emphatic) return undefined;
   return UNIVERSAL.test(passageWindow) || EMPHATIC.test(passageWindow) ? undefined : emphatic;
+}
+
+// "Without exception", "whichever agency grants it", "regardless of": a claim that nothing is left
+// out, which a plain "all" or "any" of the passage does not make ("All details should be
+// reimbursable" allows exceptions). Backed only by a window that rules exceptions out itself.
+const NO_EXCEPTION =
+  /\b(?:without\s+(?:any\s+)?exceptions?|with\s+no\s+exceptions?|no\s+exceptions|whichever\s+(?!(?:is|comes|occurs|happens|applies)\b)\p{L}+|regardless\s+of|in\s+(?:all|every)\s+cases?|under\s+(?:all|any)\s+circumstances)\b/iu;
+const RULED_OUT =
+  /\b(?:without\s+(?:any\s+)?exceptions?|no\s+exceptions?|regardless|no\s+matter|whatever|whichever|whatsoever|in\s+(?:all|every)\s+cases?|under\s+(?:all|any)\s+circumstances|always|at\s+all|whether\s+or\s+not|either\s+way)\b/iu;
+
+/** The sentence says that nothing is left out ("without exception", "regardless of"): only then is `exceptionRuledOut` asked. */
+export function claimsNoException(sentence: string): boolean {
+  return NO_EXCEPTION.test(sentence);
+}
+
+/** The sentence's "without exception" when the window does not rule exceptions out, else undefined. */
+export function exceptionRuledOut(sentence: string, passageWindow: string): string | undefined {
+  const m = NO_EXCEPTION.exec(sentence);
+  if (!m || NEGATED_BEFORE.test(sentence.slice(0, m.index))) return undefined;
+  return RULED_OUT.test(passageWindow) ? undefined : m[0];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,11 +312,12 @@ export function withoutAnswerParticle(sentence: string): string {
 
 // Who says: the retrieved text itself (any verb of giving), or the policy / a pronoun (only verbs
 // of saying, or giving a number or a detail: "the policy does not cover dental" is a claim).
-const RETRIEVED = String.raw`(?:the\s+)?(?:(?:retrieved|cited|provided|available)\s+)?(?:documents?|docs|passages?|sources?|excerpts?|results?|materials?|texts?|pages?|sections?|evidence)`;
+const RETRIEVED = String.raw`(?:(?:the|these|those)\s+)?(?:(?:retrieved|cited|provided|available)\s+)?(?:\p{Lu}[\p{L}\d'’-]*\s+){0,2}(?:documents?|docs|passages?|sources?|excerpts?|results?|materials?|texts?|pages?|sections?|evidence)`;
 const SPEAKER = String.raw`(?:(?:the|this|that|these|those)\s+)?(?:policy|policies|handbook|guidelines?|guide|article|they|it|this|these|those)`;
 const SAY = String.raw`(?:say|state|specify|mention|indicate|spell|clarify|quantify|detail|explain|define|address|elaborate|discuss|tell|note)`;
 const GIVE = String.raw`(?:give|list|provide|offer|include|contain|set|show|name|identify|cover|describe|outline|put)`;
-const DETAIL = String.raw`(?:(?:a|an|any|the|one|specific|exact|precise|clear|particular)\s+)*(?:number|figure|amount|limit|cap|date|deadline|time\s*frame|timeline|timeframe|duration|specifics?|details?|examples?|breakdown|rate|threshold|count|value|percentage|price|cost|fee|guidance|information|answer|list|name|reason|criteria|procedure)`;
+// The thing not given, with up to two words of its own ("an hourly rate", "a review time", "a phone number").
+const DETAIL = String.raw`(?:(?:a|an|any|the|one|specific|exact|precise|clear|particular)\s+)*(?:[\p{L}-]+\s+){0,2}?(?:number|figure|amount|limit|cap|date|deadline|time\s*frame|timeline|timeframe|time|duration|specifics?|details?|examples?|breakdown|rate|threshold|count|value|percentage|price|cost|fee|guidance|information|answer|list|name|reason|criteria|procedure)\b`;
 const NOT = String.raw`(?:do|does|did)\s*(?:not|n['’]t)\s+(?:explicitly\s+|clearly\s+|directly\s+|actually\s+|specifically\s+|further\s+)?`;
 const HERE = String.raw`(?:\s+(?:here|shown|above|below|I\s+found|we\s+have|retrieved|provided|available|themselves|itself)){0,2}`;
 // A titled source: "The Research Program Terms don't say …", "GitHub's policy doesn't specify …".
@@ -199,6 +332,11 @@ const HEDGE_PATTERNS = [
   /\b(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+(?:explicitly\s+|clearly\s+|further\s+)?(?:specified|stated|mentioned|spelled\s+out|documented|indicated|quantified|detailed|addressed\s+in|given\s+in|listed\s+in|covered\s+in)\b/iu,
   // "there is no information about …", "I found no mention of …"
   /\b(?:there\s+(?:is|are|was|were)\s+no|there['’]s\s+no|(?:I|we)\s+(?:found|find|could\s+find|see|saw)\s+no)\s+(?:\p{L}+\s+){0,2}(?:information|mention|details?|data|figures?|numbers?|guidance|statement|specifics?|reference|indication|amount|limit|cap|date|deadline|fee|price|rate|schedule|timeline|time\s*frame|duration|answer|word)\b/iu,
+  // "No dollar cap is given in these passages", "No phone number is listed in the documents"
+  new RegExp(
+    String.raw`\bno\s+(?:[\p{L}-]+\s+){0,3}(?:is|are|was|were)\s+(?:given|listed|stated|mentioned|specified|provided|set\s+out|named)\s+(?:in|by)\s+${RETRIEVED}`,
+    'iu',
+  ),
   // "I couldn't find …", "I did not find any …"
   /\b(?:I|we)\s+(?:couldn['’]t|could\s+not|can['’]t|cannot|did\s+not|didn['’]t|was\s+unable\s+to|were\s+unable\s+to)\s+find\b/iu,
   // "no number is given", "nothing in the documents says …"

@@ -3,8 +3,8 @@
 // whole (a ratio of words) would average a short false clause away. A clause starts at a
 // coordinating word that joins two statements: ", and / , but / , or / ; …", "and also",
 // "and so", "as well as", "including", and " and " before a verb ("… approved by a manager and
-// filed within 30 days"). Plain lists of nouns ("annual, sick and family leave") are not split:
-// they are one claim about one thing.
+// filed within 30 days"), and a short tail after the last comma ("…, guaranteed"). Plain lists
+// of nouns ("annual, sick and family leave") are not split: they are one claim about one thing.
 
 import { matchesOf } from '../text/matches';
 
@@ -19,6 +19,10 @@ export interface Clause {
 const VERB_OPENERS =
   'may|might|must|can|cannot|could|should|shall|will|would|is|are|was|were|has|have|had|does|do|did|needs?|requires?|gets?|includes?|covers?|applies|apply|expires?|ends?|starts?|begins?';
 
+// Words that end a sentence without adding a claim ("…, respectively", "…, though").
+const DISCOURSE_TAIL =
+  '(?:respectively|though|too|however|instead|either|anyway|also|etc|then|so|yet|please|if\\s+any|as\\s+well|for\\s+example|for\\s+instance|of\\s+course|in\\s+general|in\\s+short)';
+
 // Each pattern finds the start of a new clause (the joining word stays with the clause it opens).
 const CLAUSE_START = new RegExp(
   [
@@ -32,6 +36,9 @@ const CLAUSE_START = new RegExp(
     // A second predicate: "… and may be …", "… but must …", "… and filed …"
     String.raw`\s+(?=(?:and|but|or)\s+(?:not\s+|never\s+|also\s+)?(?:${VERB_OPENERS})\b)`,
     String.raw`\s+(?=(?:and|but)\s+\p{Ll}+ed\s+(?:by|within|in|on|at|before|after|to|for|from|with|as|under|up|out|off|once)\b)`,
+    // A short tail after the last comma ("…, guaranteed", "…, compounded", "…, at no charge"):
+    // a claim appended to a finished statement, not wording of it (discourse words excepted).
+    String.raw`,\s+(?=(?!${DISCOURSE_TAIL}\b)\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*){0,2}\s*[.!?]?\s*$)`,
   ].join('|'),
   'giu',
 );
@@ -62,6 +69,20 @@ function closesEnumeration(sentence: string, from: number, comma: number, after:
   return !CLAUSE_OPENER.test(after.replace(/^(?:and|or)\s+/i, ''));
 }
 
+// What opens a parenthesis between commas ("…, which lets browsers check…, lasts two weeks"):
+// the tail after it is the sentence's own predicate, not an appended claim.
+const PARENTHESIS_OPENER =
+  /^\s*(?:which|who|whom|whose|that|where|when|or|and|like|such\s+as|e\.g\.|i\.e\.|including|if|unless)\b/i;
+const TAIL = /^\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*){0,2}\s*[.!?]?\s*$/u;
+
+/** A short tail that closes a parenthesis, so it is the predicate the parenthesis interrupted. */
+function closesParenthesis(sentence: string, comma: number, after: string): boolean {
+  if (!TAIL.test(after)) return false;
+  const before = sentence.slice(0, comma);
+  const previous = before.lastIndexOf(',');
+  return previous >= 0 && PARENTHESIS_OPENER.test(before.slice(previous + 1));
+}
+
 /** The clauses of a sentence (one when it is not compound); blank pieces are left out. */
 export function splitClauses(sentence: string): Clause[] {
   const clauses: Clause[] = [];
@@ -76,6 +97,7 @@ export function splitClauses(sentence: string): Clause[] {
     const at = (m.index ?? 0) + m[0].length;
     if (at <= start) continue;
     if (m[0].startsWith(',') && closesEnumeration(sentence, start, m.index ?? 0, sentence.slice(at))) continue;
+    if (m[0].startsWith(',') && closesParenthesis(sentence, m.index ?? 0, sentence.slice(at))) continue;
     push(m.index ?? 0);
     start = at;
   }

@@ -20,10 +20,11 @@ const META_WORDS = new Set(
 
 const MAX_WORDS = 14;
 
-// A reply that is only an answer particle: "Yes.", "No.", "Not really.", "Possibly." The sentences
+// A reply that is only an answer particle: "Yes.", "No.", "Not really.", "Possibly.", "Generally,
+// yes.", "Not by default." The sentences
 // after it carry the claim and are checked; the particle alone states no fact of the documents.
 const PARTICLE_ONLY =
-  /^\s*(?:\*\*)?(?:yes|no|nope|yep|yeah|correct|right|exactly|indeed|possibly|maybe|sometimes|generally|usually|not\s+really|not\s+quite|not\s+exactly|not\s+necessarily|not\s+always|partly|partially|sort\s+of|in\s+short|short\s+answer|it\s+depends|unfortunately(?:,?\s+(?:no|not))?|yes\s+and\s+no|good\s+question)(?:\*\*)?\s*[.!:,—–-]?(?:\*\*)?\s*$/i;
+  /^\s*(?:\*\*)?(?:(?:generally|usually|mostly|typically|normally|often|in\s+general|probably|likely|maybe|possibly),?\s+(?=(?:yes|no|not)\b))?(?:yes|no|nope|yep|yeah|correct|right|exactly|indeed|possibly|maybe|sometimes|generally|usually|not\s+by\s+default|not\s+(?:usually|normally|generally|typically|automatically)|(?:maybe|probably|likely|possibly|usually|generally|typically|normally|mostly|often)\s+not|not\s+really|not\s+quite|not\s+exactly|not\s+necessarily|not\s+always|partly|partially|sort\s+of|in\s+short|short\s+answer|it\s+depends|unfortunately(?:,?\s+(?:no|not))?|yes\s+and\s+no|good\s+question)(?:\*\*)?\s*[.!:,—–-]?(?:\*\*)?\s*$/i;
 
 export function isNonFactual(sentence: string): boolean {
   if (PARTICLE_ONLY.test(sentence)) return true;

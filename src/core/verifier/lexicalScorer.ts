@@ -12,7 +12,7 @@ import { splitClauses } from './clauses';
 import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
-import { valueOfAnotherFact } from './valueBinding';
+import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
 import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { alternativesOf, isSoftWord } from './lexicon';
@@ -27,6 +27,9 @@ import {
   quotedTitles,
   quantifierConflict,
   claimsUniversal,
+  claimsNoException,
+  quantifiedNounConflict,
+  exceptionRuledOut,
   emphaticOf,
   widenedScope,
   type Bound,
@@ -132,6 +135,8 @@ interface Claim {
   emphatic?: string | null;
   /** It says "always" or "every…" (read when quantifiers are checked). */
   universal?: boolean;
+  /** It quantifies a noun ("most", "any"…) or says "without exception" (read when quantifiers are checked). */
+  scoped?: boolean;
   /** Its pairs of adjacent words (read when a word is missing, for words the passage runs together). */
   pairs?: WordPair[];
   /** What to look for in a passage: its stems and the lexicon's (read at its first check). */
@@ -192,6 +197,8 @@ function shown(word: string): string {
 const WITHOUT_CUE = /\bwithout\b/i;
 const OTHER_CUES = /\b(?:not|no|never|none|nor|neither|nobody|nothing|cannot|unless)\b|n['’]t\b/i;
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
+// A quick look before the quantified-noun check: most sentences have no quantifier.
+const QUANTIFIER_WORD = /\b(?:all|every|each|any|most|some|several|certain|few|many)\b/i;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
 
 export function createLexicalScorer(options: LexicalScorerOptions = {}): SupportScorer {
@@ -361,6 +368,10 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (bound) return conflict('value-mismatch', bound);
       const bound2 = features.anchors ? valueOfAnotherFact(claim, units, (u) => unitValues(text, u)) : undefined;
       if (bound2) return conflict('value-mismatch', bound2);
+      const named = features.anchors
+        ? valueOfAnotherName(claim, claim.names, units, (u) => unitValues(text, u))
+        : undefined;
+      if (named) return conflict('value-mismatch', named);
     }
 
     if (features.anchors && claim.dates.length) {
@@ -425,8 +436,13 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
+      const quantifiedNoun = QUANTIFIER_WORD.test(sentence) ? quantifiedNounConflict(sentence, windowText) : undefined;
+      if (quantifiedNoun) return conflict('low-support', quantifiedNoun);
       const wider = widenedScope(claim.emphatic ?? null, windowText);
       if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
+      const ruledOut = exceptionRuledOut(sentence, windowText);
+      const why = `the sentence says '${ruledOut}'; the passage does not rule exceptions out`;
+      if (ruledOut) return conflict('low-support', why);
     }
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));
@@ -490,13 +506,15 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 }
 
 /**
- * The sentence has a universal ("always", "every…") or an emphatic ("at all") quantifier: only then
- * can the window's quantifiers conflict with it, so only then is the window's text read.
+ * The sentence has a universal ("always", "every…"), an emphatic ("at all") or a noun's quantifier
+ * ("most GSA facilities"), or says that nothing is left out ("without exception"): only then can the
+ * window's quantifiers conflict with it, so only then is the window's text read.
  */
 function quantified(claim: Claim): boolean {
   claim.universal ??= claimsUniversal(claim.text);
   if (claim.emphatic === undefined) claim.emphatic = emphaticOf(claim.text);
-  return claim.universal || claim.emphatic !== null;
+  claim.scoped ??= QUANTIFIER_WORD.test(claim.text) || claimsNoException(claim.text);
+  return claim.universal || claim.emphatic !== null || claim.scoped;
 }
 
 /** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */

@@ -45,6 +45,8 @@ const NOT_NAMES = new Set(
   ).split(' '),
 );
 
+const POSSESSIVE = /['’]s$|(?<=s)['’]$/u;
+
 /** Names the sentence mentions, in order, each once. */
 export function extractNames(sentence: string): NameMention[] {
   const names = new Map<string, NameMention>();
@@ -57,7 +59,8 @@ export function extractNames(sentence: string): NameMention[] {
     first = false;
     // A plain word in lower-case letters only is neither capitalised nor mixed: no name, read no further.
     if (tokens.plain && isLowerWord(sentence, at, tokens.end)) continue;
-    const token = sentence.slice(at, tokens.end);
+    // A possessive names what its word names: "the AO's approval" names the AO.
+    const token = sentence.slice(at, tokens.end).replace(POSSESSIVE, '');
     const lower = tokenWord(token.toLowerCase());
     if (lower.length < 2 || STOPWORDS.has(lower) || NOT_NAMES.has(lower) || NOT_NAMES.has(lower.replace(/s$/, ''))) {
       continue;

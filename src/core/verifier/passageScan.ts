@@ -138,7 +138,10 @@ export function preparePassage(text: string): PreparedPassage {
 export function unitValues(passage: PreparedPassage, unit: PassageUnit): ValueMention[] {
   let values = passage.values.get(unit.start);
   if (!values) {
-    values = extractValues(passage.text.slice(unit.start, unit.end));
+    values = extractValues(
+      passage.text.slice(unit.start, unit.end),
+      passage.text.slice(Math.max(0, unit.start - 12), unit.start),
+    );
     passage.values.set(unit.start, values);
   }
   return values;

@@ -6,7 +6,7 @@
 import { escapeRegExp, matchesOf } from '../text/matches';
 import { TOKEN, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
-import { NEGATION_SCOPE } from './passageScan';
+import { LruCache, NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
 
 export interface PolarityClaim {
@@ -75,6 +75,69 @@ function negatedAfter(text: string, word: string): boolean {
   );
 }
 
+// A word the passage negates by the shape of its clause, beyond the first word after a cue:
+// a negative determiner negates its noun phrase ("with no visible activity"), and as the subject
+// of its clause the clause's predicate too ("No individual hired under this authority can
+// serve…" negates "serve"; "if no govt. contract discounted fares are available" negates
+// "discounted"); "not" before a preposition negates the phrase it opens ("not between staff and
+// the receiving agency"); "un-" negates its word ("unavailable"); a negated permission negates what
+// it permits ("doesn't let you report").
+const CLAUSE_WORD = String.raw`[\p{L}\p{N}.'’/-]+`;
+const CLAUSE_START = String.raw`(?:^\s*|[.,;:!?—–(\n]\s*|(?<![\p{L}\p{N}])(?:and|but|or|if|when|where|whether|that|so|because|since|while|unless|then)\s+)`;
+
+function stemPattern(stem: string): string {
+  return `${escapeRegExp(stem)}\\p{L}*`;
+}
+
+// The shapes compiled once per stem (bounded: a few hundred stems are ever asked about at once).
+const SHAPES = new LruCache<string, RegExp[]>(512);
+
+/** Whether the text negates the word (given by its stem) through its clause's shape (see above). */
+export function negatedInClause(text: string, stem: string): boolean {
+  return shapesOf(stem).some((shape) => shape.test(text));
+}
+
+/** The word written with "un-" before it ("unavailable"). */
+function unPrefixed(text: string, stem: string): boolean {
+  return shapesOf(stem)[UN_SHAPE].test(text);
+}
+
+function shapesOf(stem: string): RegExp[] {
+  let shapes = SHAPES.get(stem);
+  if (!shapes) {
+    shapes = clauseShapes(stem);
+    SHAPES.set(stem, shapes);
+  }
+  return shapes;
+}
+
+/** Index of the "un-" shape in `clauseShapes`. */
+const UN_SHAPE = 3;
+
+function clauseShapes(stem: string): RegExp[] {
+  const word = `${stemPattern(stem)}(?![\\p{L}])`;
+  const shapes = [
+    String.raw`${CLAUSE_START}(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,7}?${word}`,
+    String.raw`(?<![\p{L}\p{N}])(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
+    String.raw`(?<![\p{L}\p{N}])not\s+(?:between|for|to|from|with|by|in|on|at|of|through|via|under|as|within)\s+(?:${CLAUSE_WORD}\s+){0,5}?${word}`,
+    String.raw`(?<![\p{L}\p{N}])un-?${word}`,
+    // A negated permission passes to what it permits: "Cofense doesn't let you report the email".
+    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|cannot)|n['’]t)\s+(?:let|lets|allow|allows|permit|permits|enable|enables)\s+(?:${CLAUSE_WORD}\s+){0,2}?(?:to\s+)?${word}`,
+  ];
+  return shapes.map((shape) => new RegExp(shape, 'iu'));
+}
+
+/** A value's stem ("30", "191900"): a negation whose head is a value is a bound ("no more than 30 days"). */
+const VALUE_STEM = /^\d/;
+
+/** Whether the cue at `n` only bounds a value: its first term within the scope is a value ("no more than 30"). */
+function boundCue(claim: PolarityClaim, n: number, index: Map<string, number>): boolean {
+  const head = claim.terms.find((t) => t.position > n);
+  return (
+    head !== undefined && head.position <= n + NEGATION_SCOPE + 1 && index.has(head.stem) && VALUE_STEM.test(head.stem)
+  );
+}
+
 /** The stems the sentence negates: the first content word within the scope after each cue. */
 export function negatedStems(terms: Term[], negations: number[]): Set<string> {
   const negated = new Set<string>();
@@ -117,6 +180,9 @@ export function polarityConflict(
       scoped.push(...after);
       const at = after.findIndex((i) => covered[i] && w(i) > 0);
       const head = at >= 0 ? after[at] : undefined;
+      // "No more than 30 days", "can't go above $191,900": a bound on a value, which the value
+      // checks read (its bound must agree with the passage's); nothing is negated.
+      if (head !== undefined && VALUE_STEM.test(claim.stems[head])) continue;
       if (head !== undefined && !heads.includes(head)) heads.push(head);
       // "Don't need a review": what is not needed is the review, and the passage must say that of it.
       if (head !== undefined && NEED_WORDS.has(claim.stems[head]) && place) {
@@ -125,6 +191,7 @@ export function polarityConflict(
       }
     }
     if (heads.length === 0) {
+      if (claim.negations.every((n) => boundCue(claim, n, index))) return undefined;
       const negative = (u: SupportUnit): boolean => u.hasNegation || u.negativeWords.size > 0;
       // Or a place outside the window that holds a word the cue negates, negated ("renewals are not automatic").
       const any =
@@ -140,9 +207,15 @@ export function polarityConflict(
           (u.negated[h] ||
             [...u.negativeWords].some((w) => w !== claim.stems[h]) ||
             (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u))) ||
-            (u.hasNegation && place !== undefined && negatedAfter(place.textOf(u), wordOf(h)))),
+            (u.hasNegation && place !== undefined && negatedAfter(place.textOf(u), wordOf(h))) ||
+            (place !== undefined && negatedInClause(place.textOf(u), claim.stems[h]))),
       );
-      if (!ok) return `the sentence negates '${wordOf(h)}'; the passage does not`;
+      // "Isn't available" where the passage says "unavailable", in a unit that holds no "available".
+      const unWord =
+        !ok &&
+        place !== undefined &&
+        [...chosen, ...(place.units ?? [])].some((u) => unPrefixed(place.textOf(u), claim.stems[h]));
+      if (!ok && !unWord) return `the sentence negates '${wordOf(h)}'; the passage does not`;
     }
     for (const { term: o, phrase } of objects) {
       if (viaAntonym[o]) continue;

@@ -12,6 +12,8 @@ export interface ValueClaim {
   weights: number[];
   values: ValueMention[];
   phrases?: { terms: number[]; text: string }[];
+  /** For each value, the names of its phrase (indices into the stems), once read. */
+  named?: number[][];
 }
 
 const SEGMENT_BREAK = /[,;:()—–]/u;
@@ -41,6 +43,69 @@ export function valueOfAnotherFact(
     return `'${v.text}' — the passage says ${other.text.replace(/\s+/g, ' ')} for '${said}'`;
   }
   return undefined;
+}
+
+/**
+ * A value the passage gives for another named thing: "Copilot CLI reached GA on 27 February
+ * 2026" where the row that names Copilot CLI gives 25 February 2026, and 27 February 2026 is in
+ * a row naming only part of it ("Copilot Enterprise … Dashboard"). The names are those of the
+ * value's phrase (`names`: the stems of the sentence's proper names); only a place naming all of
+ * them that gives another value of the same unit, while every place giving the sentence's value
+ * names some of them but not all, decides (a place naming none, "It reached GA on …", does not).
+ */
+export function valueOfAnotherName(
+  claim: ValueClaim,
+  names: readonly { text: string; stem: string }[],
+  units: readonly SupportUnit[],
+  valuesOf: (u: SupportUnit) => ValueMention[],
+): string | undefined {
+  if (names.length < 2) return undefined;
+  claim.phrases ??= valuePhrases(claim);
+  claim.named ??= namesOfPhrases(claim, names);
+  for (let k = 0; k < claim.values.length; k++) {
+    const v = claim.values[k];
+    const named = claim.named[k];
+    if (!v.unit || named.length < 2) continue;
+    const held = (u: SupportUnit): number => named.filter((i) => u.has[i]).length;
+    const whole = units.filter((u) => held(u) === named.length);
+    if (whole.length === 0 || whole.some((u) => valuesOf(u).some((x) => x.key === v.key))) continue;
+    const others = whole.flatMap((u) => valuesOf(u).filter((x) => x.unit === v.unit && x.key !== v.key));
+    if (others.length === 0) continue;
+    // Only then the places giving the sentence's value (reading the values of every unit costs).
+    const giving = units.filter((u) => valuesOf(u).some((x) => x.key === v.key));
+    if (giving.length === 0 || giving.some((u) => held(u) === 0 || held(u) === named.length)) continue;
+    const month = v.key.split(' ')[0];
+    const other = others.find((x) => x.key.split(' ')[0] === month) ?? others[0];
+    const who = named.map((i) => names.find((n) => n.stem === claim.stems[i])?.text ?? claim.stems[i]).join(' ');
+    return `'${v.text}' — the passage says ${other.text.replace(/\s+/g, ' ')} for '${who}'`;
+  }
+  return undefined;
+}
+
+/** For each value, the stems (indices) of the sentence's names written in its phrase; read once per sentence. */
+function namesOfPhrases(claim: ValueClaim, names: readonly { text: string; stem: string }[]): number[][] {
+  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
+  const phrases = claim.phrases ?? [];
+  return claim.values.map((_, k) => {
+    const said = phrases[k]?.text ?? '';
+    return [
+      ...new Set(
+        names
+          .filter((n) => writesWord(said, n.text))
+          .map((n) => index.get(n.stem))
+          .filter((i): i is number => i !== undefined),
+      ),
+    ];
+  });
+}
+
+/** Whether `text` holds `word` as a whole word (no letter or digit on either side). */
+function writesWord(text: string, word: string): boolean {
+  const edge = (c: string | undefined): boolean => c === undefined || !/[\p{L}\p{N}]/u.test(c);
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (edge(text[at - 1]) && edge(text[at + word.length])) return true;
+  }
+  return false;
 }
 
 /** Each value's phrase: the words between the punctuation around it (as indices into the stems). */

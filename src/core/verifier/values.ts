@@ -4,6 +4,7 @@
 import { anyCase, WORD_CHAR } from '../text/caseless';
 import { matchesOf } from '../text/matches';
 import { stem } from '../text/terms';
+import { monthOf } from './anchors';
 
 export interface ValueMention {
   /** Canonical value ("30", "1500000", "1.2.3"). */
@@ -98,6 +99,7 @@ export const CANDIDATE = new RegExp(
     `|(?<!${WORD_CHAR})(?:${Object.keys(NUMBER_WORDS).map(anyCase).join('|')})(?!${WORD_CHAR})`,
   'gu',
 );
+const MONTH_BEFORE = /(\p{Lu}\p{Ll}{2,8})\.?\s+$/u;
 const MERIDIEM = /^\s?([ap])\.\s?m\.?(?![\p{L}\p{N}])/iu;
 const CURRENCY_BEFORE = /([$€£])\s?$/u;
 const NEXT_WORD = /[\s-]*(%|[$€£]|\p{L}+)/uy;
@@ -111,8 +113,12 @@ function numeralKey(token: string): string {
   return noThousands;
 }
 
-/** Every value mentioned in the text, in order. */
-export function extractValues(text: string): ValueMention[] {
+/**
+ * Every value mentioned in the text, in order. `context`: the text just before it, when it is a
+ * part of a longer text (a unit of a passage that starts "10, 2014" after "Aug."), read only for
+ * the month of a day.
+ */
+export function extractValues(text: string, context = ''): ValueMention[] {
   const values: ValueMention[] = [];
   for (const m of matchesOf(CANDIDATE, text)) {
     const token = m[0].toLowerCase();
@@ -148,6 +154,23 @@ export function extractValues(text: string): ValueMention[] {
       if (meridiem) {
         unit = `${meridiem[1].toLowerCase()}m`;
         end += meridiem[0].length;
+      }
+    }
+    // A day of a month is one value with its month: "April 15" is not the 15 of "March 15", and
+    // "25 February" is "February 25". A month is a proper noun, written with a capital.
+    const day = /^\d{1,2}$/.test(key) && Number(key) >= 1 && Number(key) <= 31;
+    if (day && !before) {
+      const monthBefore = MONTH_BEFORE.exec(`${context}${text.slice(0, start)}`.slice(-12));
+      const month = monthBefore ? monthOf(monthBefore[1]) : undefined;
+      const monthAfter = next && /^\p{Lu}/u.test(next[1]) ? monthOf(next[1]) : undefined;
+      if (month) {
+        key = `${month} ${key}`;
+        start = Math.max(0, start - (monthBefore?.[0].length ?? 0));
+        if (unit && monthOf(unit) === undefined) end = m.index + m[0].length;
+        unit = 'date';
+      } else if (monthAfter && unit) {
+        key = `${monthAfter} ${key}`;
+        unit = 'date';
       }
     }
     // "8 PM" is not "8 AM": the half of the day is part of the value.

@@ -14,6 +14,20 @@ const VENDOR = 'Vendors\nPayments to Acme Inc are approved by the finance team w
 const ledger = ledgerOf({ E1: ANNUAL, E2: OUTAGES, E3: VENDOR });
 
 describe('clause-level support', () => {
+  it('reads a short tail after the last comma as an appended claim ("…, guaranteed"), not a predicate after a parenthesis', async () => {
+    assert.deepEqual(
+      splitClauses('Outages are acknowledged within one hour by email, guaranteed').map((c) => c.text),
+      ['Outages are acknowledged within one hour by email', 'guaranteed'],
+    );
+    assert.equal(splitClauses('Refunds cover 1 and 3 months, respectively').length, 1);
+    assert.equal(splitClauses('The cookie, which lets browsers check a request, lasts two weeks').length, 1);
+    const appended = await verifyAnswer('Outages are acknowledged within one hour by email, guaranteed [E2].', ledger);
+    assert.equal(appended.sentences[0].verdict, 'dropped', appended.sentences[0].reason);
+    assert.match(appended.sentences[0].reason, /clause 'guaranteed'/);
+    const plain = await verifyAnswer('Outages are acknowledged within one hour, by email [E2].', ledger);
+    assert.equal(plain.sentences[0].verdict, 'kept', plain.sentences[0].reason);
+  });
+
   it('splits compound sentences at the joining words, not plain lists', () => {
     assert.deepEqual(
       splitClauses('Annual plans may be refunded within 90 days, and so may monthly plans').map((c) => c.text),

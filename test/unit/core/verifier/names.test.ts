@@ -1,11 +1,13 @@
 // Names are read by hand-written scans that give exactly what their defining patterns give: the
 // names of a sentence and the initials of a passage's capitalised runs equal those read with the
 // token pattern and a pattern test per token, and stopped acronyms are looked for only in a text
-// that can hold one.
+// that can hold one. A possessive names what its word names ("the AO's approval" names the AO).
 
 import * as assert from 'node:assert/strict';
 import { addStoppedAcronyms, extractNames, runAcronyms, type NameMention } from '../../../../src/core/verifier/names';
 import { matchesOf } from '../../../../src/core/text/matches';
+import { verifyAnswer } from '../../../../src/core/verifier';
+import { ledgerOf } from '../../../support/ledger';
 import { STOPWORDS, stem, TOKEN, tokenWord } from '../../../../src/core/text/terms';
 
 // The definitions, as names.ts read them before its scans: every token by the pattern, every test a pattern.
@@ -51,7 +53,7 @@ function referenceNames(sentence: string): NameMention[] {
   const names = new Map<string, NameMention>();
   let first = true;
   for (const m of matchesOf(WORDS, sentence)) {
-    const token = m[0];
+    const token = m[0].replace(/['’]s$|(?<=s)['’]$/u, ''); // a possessive names what its word names
     const isFirst = first;
     first = false;
     const lower = tokenWord(token.toLowerCase());
@@ -172,5 +174,20 @@ describe('names, read by scans', () => {
       for (const m of matchesOf(/\b(?:\p{L}\.){2,}/gu, text)) expected.add(fold(m[0].replace(/\./g, '').toLowerCase()));
       assert.deepEqual([...written].sort(), [...expected].sort(), JSON.stringify(text));
     }
+  });
+});
+
+describe('names: possessives', () => {
+  it('reads "the AO\'s approval" as naming the AO, and still drops a name the passage lacks', async () => {
+    assert.deepEqual(
+      extractNames("Send the AO's approval to the Agencies' desk").map((n) => n.text),
+      ['AO', 'Agencies'],
+    );
+    const ledger = ledgerOf({ E1: 'Travel approval\nThe AO sends a written approval to the travel desk by 3:30 PM.' });
+    const kept = await verifyAnswer("The AO's written approval goes to the travel desk by 3:30 PM [E1].", ledger);
+    assert.equal(kept.sentences[0].verdict, 'kept', kept.sentences[0].reason);
+    const other = await verifyAnswer("The COR's written approval goes to the travel desk by 3:30 PM [E1].", ledger);
+    assert.equal(other.sentences[0].verdict, 'dropped');
+    assert.match(other.sentences[0].reason, /never names 'COR'/);
   });
 });

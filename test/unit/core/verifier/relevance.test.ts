@@ -181,6 +181,23 @@ describe('relevance check', () => {
     assert.equal(r.verdict, 'off-topic');
     assert.match(r.reason, /"Quebec"/);
   });
+
+  it('reads a name in a statement before the question as who asks, not what is asked ("We are in Quebec. How …")', () => {
+    const kept = [{ text: 'Refunds of annual plans are requested through the billing form [E1].', heading: 'Refunds' }];
+    const context = checkRelevance({ question: 'We are a shop in Quebec. How do we request a refund?', kept });
+    assert.equal(context.verdict, 'answers', context.reason);
+    const asked = checkRelevance({ question: 'How do shops in Quebec request a refund?', kept });
+    assert.equal(asked.verdict, 'off-topic');
+    assert.match(asked.reason, /"Quebec"/);
+  });
+
+  it('reads a possessive name as the name ("my AO\'s approval" names the AO)', () => {
+    const r = checkRelevance({
+      question: "By what time does my AO's approval need to be in?",
+      kept: [{ text: 'The AO must approve the trip by 3:30 PM Eastern [E1].', heading: 'Travel approval' }],
+    });
+    assert.equal(r.verdict, 'answers', r.reason);
+  });
 });
 
 describe('relevance check inside a turn (real index, ledger and verifier; scripted model)', () => {

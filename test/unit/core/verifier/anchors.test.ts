@@ -1,0 +1,94 @@
+// Anchors (anchors.ts) on made-up model-shaped sentences of session 5: the quantifier of a noun
+// is part of the claim, and a hedge may name its source and the missing thing in its own words.
+
+import * as assert from 'node:assert/strict';
+import { createLexicalScorer, termStatsFromTexts, verifyAnswer } from '../../../../src/core/verifier';
+import { isHedge, quantifiedNounConflict } from '../../../../src/core/verifier/anchors';
+import { ledgerOf } from '../../../support/ledger';
+
+const P = {
+  laptops: 'Laptops\nPersonal laptops cannot be plugged into the office network at any regional office.',
+  meals: 'Client meals\nFor any meals costing over $80, you need written approval from Finance first.',
+  meals2: 'Client meals\nAll client meals should be reimbursed by the team budget.',
+  meals3: 'Client meals\nAll client meals are reimbursed by the team budget, without exception.',
+  outages:
+    'Outages\nIf the vendor misses the response deadline on four or more days in a quarter, we notify the vendor.',
+};
+const FILLER = Array.from(
+  { length: 40 },
+  (_, i) =>
+    [
+      'Users may contact support about their account, repository or organization settings.',
+      'The team reviews each request and answers within a few business days.',
+    ][i % 2],
+);
+const stats = termStatsFromTexts([...Object.values(P), ...FILLER]);
+
+async function verdictOf(sentence: string, passage: string) {
+  const r = await verifyAnswer(sentence, ledgerOf({ E1: passage }), {
+    scorer: createLexicalScorer({ termStats: stats }),
+  });
+  return r.sentences[0];
+}
+
+describe('anchors: quantified nouns and hedges', () => {
+  it('drops "at most regional offices" where the passage says "at any regional office", keeps "at any"', async () => {
+    const v = await verdictOf(
+      'Personal laptops cannot be plugged into the office network at most regional offices [E1].',
+      P.laptops,
+    );
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    assert.match(v.reason, /most regional offices/);
+    const ok = await verdictOf(
+      'Personal laptops cannot be plugged into the office network at any regional office [E1].',
+      P.laptops,
+    );
+    assert.equal(ok.verdict, 'kept', ok.reason);
+  });
+
+  it('drops "every such meal" where the passage narrows the meals by a value, keeps the narrowed claim', async () => {
+    const v = await verdictOf('Every such meal needs written approval from Finance first [E1].', P.meals);
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    const ok = await verdictOf('Any meal over $80 needs written approval from Finance first [E1].', P.meals);
+    assert.equal(ok.verdict, 'kept', ok.reason);
+  });
+
+  it('drops "on any day" where the passage counts "four or more days"', async () => {
+    const v = await verdictOf(
+      'If the vendor misses the response deadline on any day in a quarter, we notify the vendor [E1].',
+      P.outages,
+    );
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    assert.equal(
+      quantifiedNounConflict('They get paid on most days', 'They get paid on most days of the month.'),
+      undefined,
+    );
+    assert.equal(
+      quantifiedNounConflict('You can renew it at most 3 times', 'You may renew it at most 3 times.'),
+      undefined,
+    );
+  });
+
+  it('drops "without exception" / "whichever team hosts" where the passage does not rule exceptions out', async () => {
+    const v = await verdictOf('Every client meal is reimbursed by the team budget, without exception [E1].', P.meals2);
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    const w = await verdictOf(
+      'All client meals are reimbursed by the team budget, whichever team hosts [E1].',
+      P.meals2,
+    );
+    assert.equal(w.verdict, 'dropped', `kept at ${w.support.toFixed(2)}`);
+    assert.match(w.reason, /whichever team/);
+    const ok = await verdictOf('Every client meal is reimbursed by the team budget, without exception [E1].', P.meals3);
+    assert.equal(ok.verdict, 'kept', ok.reason);
+  });
+
+  it('reads a hedge that names its source or the missing thing in its own words', () => {
+    assert.equal(isHedge("The handbook doesn't list an hourly rate for sign language interpreters."), true);
+    assert.equal(isHedge("The Travel passages shown don't list a phone number for the desk."), true);
+    assert.equal(isHedge('No yearly cap is given in these passages.'), true);
+    assert.equal(isHedge("The handbook doesn't give a review time for the form."), true);
+    // A claim about the policy is not a hedge.
+    assert.equal(isHedge("The handbook doesn't give employees a laptop."), false);
+    assert.equal(isHedge('No employee is given a laptop by the agency.'), false);
+  });
+});

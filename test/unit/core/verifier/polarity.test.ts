@@ -1,0 +1,127 @@
+// Negation polarity (polarity.ts) on model-shaped sentences of session 5: a bound on a value is
+// not a negation, and a passage negates a word through the shape of its clause (a negative
+// determiner, "not" before a preposition, "un-"). Made-up sentences, each with the control that
+// must still drop.
+
+import * as assert from 'node:assert/strict';
+import { createLexicalScorer, termStatsFromTexts, verifyAnswer } from '../../../../src/core/verifier';
+import { boundAt } from '../../../../src/core/verifier/anchors';
+import { negatedInClause } from '../../../../src/core/verifier/polarity';
+import { ledgerOf } from '../../../support/ledger';
+
+const P = {
+  refunds: 'Refunds\nRefunds are paid as soon as possible, and within 14 days after the request is received.',
+  pay: 'Pay\nTotal pay including bonuses may not exceed $150,000 a year.',
+  program:
+    'Term appointments\nNo contractor hired under this program may work more than 6 years at the agency, and each renewal is approved by the director.',
+  programAffirmed:
+    'Term appointments\nContractors hired under this program may work more than 6 years at the agency, and no review is needed.',
+  agreement:
+    'Agreements\nThe agreement is signed between the two agencies, not between the employee and the host agency.',
+  agreementOther: 'Agreements\nThe agreement is signed between the employee and the host agency, not the two agencies.',
+  portal:
+    'Outages\nGive the help desk all available details. If the portal is unavailable, call the help desk and describe the problem.',
+  portalUp:
+    'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
+};
+const FILLER = Array.from(
+  { length: 40 },
+  (_, i) =>
+    [
+      'Users may contact support about their account, repository or organization settings.',
+      'The team reviews each request and answers within a few business days.',
+      'Staff may use the handbook to find how to request approval for training and travel.',
+      'We may share legal notices with the account owner when the law allows it.',
+    ][i % 4],
+);
+const stats = termStatsFromTexts([...Object.values(P), ...FILLER]);
+
+async function verdictOf(sentence: string, passage: string) {
+  const r = await verifyAnswer(sentence, ledgerOf({ E1: passage }), {
+    scorer: createLexicalScorer({ termStats: stats }),
+  });
+  return r.sentences[0];
+}
+
+async function expectKept(sentence: string, passage: string): Promise<void> {
+  const v = await verdictOf(sentence, passage);
+  assert.equal(v.verdict, 'kept', `${v.text}: ${v.reason}`);
+}
+
+async function expectDropped(sentence: string, passage: string, code?: string): Promise<void> {
+  const v = await verdictOf(sentence, passage);
+  assert.equal(v.verdict, 'dropped', `${v.text} was kept (${v.support.toFixed(2)})`);
+  if (code) assert.equal(v.code, code, v.reason);
+}
+
+describe('polarity: bounds and the shape of the passage’s clause', () => {
+  it('reads "no more than 14 days" as a bound on the value, not as a negation of the passage', async () => {
+    await expectKept(
+      'Refunds are paid as soon as possible and no more than 14 days after the request [E1].',
+      P.refunds,
+    );
+    await expectDropped(
+      'Refunds are paid as soon as possible and no more than 10 days after the request [E1].',
+      P.refunds,
+      'value-mismatch',
+    );
+  });
+
+  it('reads "can\'t go above $150,000" as an upper bound, and "can\'t go below" as a lower one', async () => {
+    assert.equal(boundAt("pay can't go above $150,000", 19, 27), 'upper');
+    assert.equal(boundAt('pay may not fall below $150,000', 23, 31), 'lower');
+    await expectKept("Your total pay, bonuses included, can't go above $150,000 a year [E1].", P.pay);
+    await expectDropped(
+      "Your total pay, bonuses included, can't go below $150,000 a year [E1].",
+      P.pay,
+      'value-mismatch',
+    );
+  });
+
+  it('meets "no one may work" in "No contractor hired … may work" (a negative determiner negates its clause)', async () => {
+    await expectKept('Under this program, no one may work more than 6 years at the agency [E1].', P.program);
+    await expectDropped(
+      'Under this program, no one may work more than 6 years at the agency [E1].',
+      P.programAffirmed,
+      'negation-mismatch',
+    );
+  });
+
+  it('meets "not between you and the host agency" in "not between the employee and the host agency"', async () => {
+    await expectKept(
+      'The agreement is signed between the agencies, not between you and the host agency [E1].',
+      P.agreement,
+    );
+    await expectDropped(
+      'The agreement is signed between the agencies, not between you and the host agency [E1].',
+      P.agreementOther,
+      'negation-mismatch',
+    );
+  });
+
+  it('meets "isn\'t available" in "unavailable", and not in "available"', async () => {
+    await expectKept("If the portal isn't available, call the help desk and describe the problem [E1].", P.portal);
+    await expectDropped(
+      "If the portal isn't available, call the help desk and describe the problem [E1].",
+      P.portalUp,
+      'negation-mismatch',
+    );
+  });
+
+  it('negatedInClause stops at the clause: a comma ends the determiner’s reach', () => {
+    assert.equal(negatedInClause('No contractor hired here may work more than 6 years', 'work'), true);
+    assert.equal(negatedInClause('Contractors may work here, and no review is needed', 'work'), false);
+    // Not the subject ("with no visible activity"): the phrase is negated, the clause's predicate is not.
+    assert.equal(negatedInClause('Accounts with no visible activity may be in active use', 'activ'), true);
+    assert.equal(negatedInClause('Accounts with no visible activity may be in active use', 'use'), false);
+    assert.equal(
+      negatedInClause('These are preferred if no govt. contract discounted fares are left', 'discount'),
+      true,
+    );
+    assert.equal(negatedInClause('not between the employee and the host agency', 'host'), true);
+    assert.equal(negatedInClause('not the two agencies; the host agency signs', 'host'), false);
+    // A negated permission negates what it permits, and only that clause.
+    assert.equal(negatedInClause("The tool doesn't let you report a message already in spam", 'report'), true);
+    assert.equal(negatedInClause("The tool doesn't let you delete it, but you may report it", 'report'), false);
+  });
+});

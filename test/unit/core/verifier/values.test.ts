@@ -1,0 +1,70 @@
+// Values (values.ts) and the fact or name a value is bound to (valueBinding.ts), on made-up
+// sentences: a day of a month is one value with its month, and a value the passage gives for
+// another named thing (a table row naming part of it) is a contradiction.
+
+import * as assert from 'node:assert/strict';
+import { createLexicalScorer, termStatsFromTexts, verifyAnswer } from '../../../../src/core/verifier';
+import { extractValues } from '../../../../src/core/verifier/values';
+import { ledgerOf } from '../../../support/ledger';
+
+const P = {
+  grace:
+    'Grace period\nIf you incur expenses from January 1 through March 15, you have until April 30 to submit claims against the prior year.',
+  releases:
+    'Release dates\nProduct | Preview date | Release date\nAcme Sync | 3 October 2025 | 12 March 2026\nAcme Reports Dashboard | 3 October 2025 | 19 March 2026\nBeacon | 3 October 2025 | [TBD]',
+  story: 'Launch\nAcme Sync was announced on 3 October 2025. It was released to everyone on 12 March 2026.',
+};
+const FILLER = Array.from(
+  { length: 40 },
+  (_, i) =>
+    [
+      'Users may contact support about their account, repository or organization settings.',
+      'The team reviews each request and answers within a few business days.',
+    ][i % 2],
+);
+const stats = termStatsFromTexts([...Object.values(P), ...FILLER]);
+
+async function verdictOf(sentence: string, passage: string) {
+  const r = await verifyAnswer(sentence, ledgerOf({ E1: passage }), {
+    scorer: createLexicalScorer({ termStats: stats }),
+  });
+  return r.sentences[0];
+}
+
+describe('values: days of months and the named thing a value belongs to', () => {
+  it('reads "April 15", "15 April" and "Apr. 15" as one date, not as the 15 of "March 15"', async () => {
+    const keys = (t: string): string[] => extractValues(t).map((v) => v.key);
+    assert.deepEqual(keys('until April 15'), ['april 15']);
+    assert.deepEqual(keys('on 15 April 2026'), ['april 15', '2026']);
+    assert.deepEqual(keys('on Apr. 15, 2026'), ['april 15', '2026']);
+    // The month of a unit that starts after "Aug." (context), and "May" only as a capitalised month.
+    assert.deepEqual(
+      extractValues('10, 2014', 'ET Aug. ').map((v) => v.key),
+      ['august 10', '2014'],
+    );
+    assert.deepEqual(keys('you may 5 times'), ['5']);
+    const v = await verdictOf(
+      'Expenses from January 1 through March 15 can still be claimed against the prior year until April 15 [E1].',
+      P.grace,
+    );
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    assert.equal(v.code, 'value-mismatch');
+    const ok = await verdictOf(
+      'Expenses from January 1 through March 15 can still be claimed against the prior year until April 30 [E1].',
+      P.grace,
+    );
+    assert.equal(ok.verdict, 'kept', ok.reason);
+  });
+
+  it('drops a date the passage gives for another named row ("Acme Reports Dashboard"), keeps the row’s own', async () => {
+    const swapped = await verdictOf('By the release list, Acme Sync was released on 19 March 2026 [E1].', P.releases);
+    assert.equal(swapped.verdict, 'dropped', `kept at ${swapped.support.toFixed(2)}`);
+    assert.equal(swapped.code, 'value-mismatch', swapped.reason);
+    assert.match(swapped.reason, /12 March/);
+    const own = await verdictOf('By the release list, Acme Sync was released on 12 March 2026 [E1].', P.releases);
+    assert.equal(own.verdict, 'kept', own.reason);
+    // A place naming nothing ("It was released …") does not bind the date to another name.
+    const told = await verdictOf('As announced, Acme Sync was released to everyone on 12 March 2026 [E1].', P.story);
+    assert.equal(told.verdict, 'kept', told.reason);
+  });
+});
