@@ -13,7 +13,13 @@
 // `--sweep` also measures batch sizes and thread counts (how the defaults were chosen).
 // `--first-index 18f-handbook,k8s-community` times a first full index of those shared corpora
 // (from scratch, the product's index run with the current configuration), with ms per passage.
+// `--slice N` indexes every N-th file only (a quick sample); `--model DIR` times another model folder.
+// The first-index table gives wall and CPU time (user + system of this process, the ONNX threads
+// included): on a shared machine, compare CPU time, or wall time of runs interleaved in one period.
 // Usage: npm run bench:embed [-- --passages 400] [-- --rounds 2] [-- --sweep] [-- --no-wasm] [-- --shaped] [-- --first-index CORPORA]
+//        [-- --only-first-index] [-- --slice N] [-- --model DIR] [-- --workers 0,default [--rounds N]]
+// `--workers`: the first indexes once per embedding-worker setting (0: none, the model in the
+// indexing thread; default: one worker per core), interleaved over --rounds rounds.
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -40,6 +46,7 @@ const BASELINE: EmbeddingTuning = {
   maxTokens: 512,
   threads: 0,
   spinning: true,
+  workers: 0,
 };
 
 // Questions written for this benchmark (single-question latency).
@@ -99,6 +106,9 @@ const percentile = (xs: number[], p: number) => {
 };
 const median = (xs: number[]) => percentile(xs, 50);
 
+/** The embedding workers' script, as dist/embeddingWorker.js is in the product (compiled on load by tsx). */
+const WORKER_SCRIPT = path.join(ROOT, 'test/support/embeddingWorkerEntry.cjs');
+
 async function load(modelDir: string, tuning: Partial<EmbeddingTuning>, backend: EmbeddingBackend = 'auto') {
   return loadEmbedder({
     modelId: path.basename(modelDir),
@@ -107,38 +117,67 @@ async function load(modelDir: string, tuning: Partial<EmbeddingTuning>, backend:
     dtype: 'q8',
     backend,
     tuning,
+    workerScript: WORKER_SCRIPT,
   });
 }
 
-/** The real model, or with --shaped the random-weight one of its shape. */
-async function benchModel(shaped: boolean): Promise<string> {
+/** The real model (or the folder --model names), or with --shaped the random-weight one of its shape. */
+async function benchModel(shaped: boolean, model?: string): Promise<string> {
+  if (model) return path.resolve(model);
   return shaped ? makeMiniLmShapedModel(defaultModelCacheDir()) : requireRealModel();
 }
 
 /** A first full index of a shared corpus with the current configuration: the product's index run, from scratch. */
-async function firstIndex(corpus: string, modelDir: string): Promise<void> {
+async function firstIndex(corpus: string, modelDir: string, slice: number, workers: number | null): Promise<void> {
   const docs = path.join(SHARED_DATA, 'corpora', corpus);
   const indexDir = await tempDir('evident-first-index-');
   try {
-    const embedder = await load(modelDir, {});
+    const embedder = await load(modelDir, { workers });
     const index = await PassageIndex.open(indexDir, docs);
+    const whole = folderDocSource(docs);
+    // A slice: every `slice`-th file in the source's order (a quick, stable sample of the corpus).
+    const source =
+      slice > 1
+        ? {
+            ...whole,
+            list: async (...a: Parameters<typeof whole.list>) =>
+              (await whole.list(...a)).filter((_, i) => i % slice === 0),
+          }
+        : whole;
     let lexicalAt = 0;
-    const started = performance.now();
+    let lexicalCpu = 0;
+    let lexicalWaits = 0;
     const loadAtStart = os.loadavg()[0];
-    const report = await index.update(folderDocSource(docs), {
+    const cpuAtStart = process.cpuUsage();
+    const waitsAtStart = process.resourceUsage().voluntaryContextSwitches;
+    const started = performance.now();
+    const report = await index.update(source, {
       embedder,
-      onLexicalReady: () => (lexicalAt = performance.now() - started),
+      onLexicalReady: () => {
+        lexicalAt = performance.now() - started;
+        lexicalCpu = cpuMs(process.cpuUsage(cpuAtStart));
+        lexicalWaits = process.resourceUsage().voluntaryContextSwitches;
+      },
     });
     const total = performance.now() - started;
+    const totalCpu = cpuMs(process.cpuUsage(cpuAtStart));
+    // A thread that waits (for the other ONNX threads at the end of each operator, for work)
+    // gives up its core: each such wait costs a wake-up, which on an idle virtual machine is slow.
+    const vectorWaits = process.resourceUsage().voluntaryContextSwitches - (lexicalWaits || waitsAtStart);
     const embedding = total - lexicalAt;
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
-      `| ${corpus} | ${report.passages.toLocaleString('en-US')} | ${(total / 1000).toFixed(1)} s | ${(lexicalAt / 1000).toFixed(1)} s | ${(embedding / 1000).toFixed(1)} s | ` +
-        `${(embedding / Math.max(1, report.embedded)).toFixed(1)} ms | ${loadAtStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} |`,
+      `| ${corpus}${slice > 1 ? ` (every ${slice}th file)` : ''} | ${workers === null ? 'default' : workers} | ${report.passages.toLocaleString('en-US')} | ${s(total)} | ${s(lexicalAt)} | ${s(embedding)} | ` +
+        `${(embedding / Math.max(1, report.embedded)).toFixed(1)} ms | ${s(totalCpu)} | ${s(lexicalCpu)} | ${s(totalCpu - lexicalCpu)} | ` +
+        `${((totalCpu - lexicalCpu) / Math.max(1, report.embedded)).toFixed(1)} ms | ${(vectorWaits / Math.max(1, report.embedded)).toFixed(1)} | ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB | ${loadAtStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} |`,
     );
   } finally {
     await removeDir(indexDir);
   }
 }
+
+/** User + system time of this process (the ONNX threads included), in ms. */
+const cpuMs = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000;
 
 async function timePass(embed: (t: string[]) => Promise<Float32Array[]>, texts: string[]): Promise<PassResult> {
   const t = performance.now();
@@ -164,9 +203,15 @@ const medianPass = (runs: PassResult[]): PassResult =>
   runs.slice().sort((a, b) => a.ms - b.ms)[Math.floor((runs.length - 1) / 2)];
 
 /** Child: one backend, current configuration only; prints one JSON line. */
-async function child(backend: EmbeddingBackend, count: number, rounds: number, shaped: boolean): Promise<void> {
+async function child(
+  backend: EmbeddingBackend,
+  count: number,
+  rounds: number,
+  shaped: boolean,
+  model: string | undefined,
+): Promise<void> {
   const { texts } = sample(count);
-  const modelDir = await benchModel(shaped);
+  const modelDir = await benchModel(shaped, model);
   const embedder = await load(modelDir, {}, backend);
   await embedder.embed(texts.slice(0, 8));
   const runs: PassResult[] = [];
@@ -192,19 +237,29 @@ async function main(): Promise<void> {
       shaped: { type: 'boolean' },
       'first-index': { type: 'string' },
       'only-first-index': { type: 'boolean' },
+      slice: { type: 'string' },
+      model: { type: 'string' },
+      workers: { type: 'string' },
     },
   });
   const count = Number(values.passages ?? 400);
   const rounds = Number(values.rounds ?? 2);
   const shaped = !!values.shaped;
-  if (values.child) return child(values.child as EmbeddingBackend, count, rounds, shaped);
+  const slice = Math.max(1, Number(values.slice ?? 1));
+  if (values.child) return child(values.child as EmbeddingBackend, count, rounds, shaped, values.model);
   if (values['only-first-index']) {
-    return firstIndexes(values['first-index'] ?? '18f-handbook', await benchModel(shaped));
+    return firstIndexes(
+      values['first-index'] ?? '18f-handbook',
+      await benchModel(shaped, values.model),
+      slice,
+      values.workers,
+      Number(values.rounds ?? 1),
+    );
   }
 
   const loadStart = os.loadavg();
   const { texts, total } = sample(count);
-  const modelDir = await benchModel(shaped);
+  const modelDir = await benchModel(shaped, values.model);
   const baseline = await load(modelDir, BASELINE);
   const current = await load(modelDir, {});
   const { AutoTokenizer } = await import('@huggingface/transformers');
@@ -288,6 +343,7 @@ async function main(): Promise<void> {
         '--rounds',
         String(rounds),
         ...(shaped ? ['--shaped'] : []),
+        ...(values.model ? ['--model', values.model] : []),
       ],
       {
         cwd: ROOT,
@@ -338,7 +394,7 @@ async function main(): Promise<void> {
       `| ${DEFAULT_EMBEDDING_TUNING.batchSize} | no | ${os.availableParallelism()} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} |`,
     );
   }
-  if (values['first-index']) await firstIndexes(values['first-index'], modelDir);
+  if (values['first-index']) await firstIndexes(values['first-index'], modelDir, slice, values.workers);
   console.log(
     `\nLoad average at end: ${os
       .loadavg()
@@ -347,13 +403,27 @@ async function main(): Promise<void> {
   );
 }
 
-async function firstIndexes(corpora: string, modelDir: string): Promise<void> {
-  console.log(`\nFirst full index (from scratch, current configuration, ${path.basename(modelDir)}):`);
+/**
+ * First full indexes of `corpora`; with `workers` (e.g. "0,default"), each corpus once per
+ * embedding-worker setting, in `rounds` interleaved rounds (the order reversed every other round).
+ */
+async function firstIndexes(
+  corpora: string,
+  modelDir: string,
+  slice: number,
+  workers = 'default',
+  rounds = 1,
+): Promise<void> {
+  const settings = workers.split(',').map((w) => (w === 'default' ? null : Number(w)));
+  console.log(`\nFirst full index (from scratch, current configuration, ${modelDir}):`);
   console.log(
-    '| corpus | passages | whole run | lexical part committed | vectors | per passage (vectors) | load average start → end |',
+    "| corpus | embedding workers | passages | whole run | lexical part committed | vectors | per passage (vectors) | CPU whole run | CPU lexical | CPU vectors | CPU per passage (vectors) | threads' waits per passage (vectors) | peak RSS (process so far) | load average start → end |",
   );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const corpus of corpora.split(',')) await firstIndex(corpus, modelDir);
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 ? [...settings].reverse() : settings;
+    for (const corpus of corpora.split(',')) for (const w of order) await firstIndex(corpus, modelDir, slice, w);
+  }
 }
 
 main().catch((error) => {
