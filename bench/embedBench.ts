@@ -17,9 +17,7 @@
 // The first-index table gives wall and CPU time (user + system of this process, the ONNX threads
 // included): on a shared machine, compare CPU time, or wall time of runs interleaved in one period.
 // Usage: npm run bench:embed [-- --passages 400] [-- --rounds 2] [-- --sweep] [-- --no-wasm] [-- --shaped] [-- --first-index CORPORA]
-//        [-- --only-first-index] [-- --slice N] [-- --model DIR] [-- --workers 0,default [--rounds N]]
-// `--workers`: the first indexes once per embedding-worker setting (0: none, the model in the
-// indexing thread; default: one worker per core), interleaved over --rounds rounds.
+//        [-- --only-first-index] [-- --slice N] [-- --model DIR]
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -46,7 +44,6 @@ const BASELINE: EmbeddingTuning = {
   maxTokens: 512,
   threads: 0,
   spinning: true,
-  workers: 0,
 };
 
 // Questions written for this benchmark (single-question latency).
@@ -106,9 +103,6 @@ const percentile = (xs: number[], p: number) => {
 };
 const median = (xs: number[]) => percentile(xs, 50);
 
-/** The embedding workers' script, as dist/embeddingWorker.js is in the product (compiled on load by tsx). */
-const WORKER_SCRIPT = path.join(ROOT, 'test/support/embeddingWorkerEntry.cjs');
-
 async function load(modelDir: string, tuning: Partial<EmbeddingTuning>, backend: EmbeddingBackend = 'auto') {
   return loadEmbedder({
     modelId: path.basename(modelDir),
@@ -117,7 +111,6 @@ async function load(modelDir: string, tuning: Partial<EmbeddingTuning>, backend:
     dtype: 'q8',
     backend,
     tuning,
-    workerScript: WORKER_SCRIPT,
   });
 }
 
@@ -128,11 +121,11 @@ async function benchModel(shaped: boolean, model?: string): Promise<string> {
 }
 
 /** A first full index of a shared corpus with the current configuration: the product's index run, from scratch. */
-async function firstIndex(corpus: string, modelDir: string, slice: number, workers: number | null): Promise<void> {
+async function firstIndex(corpus: string, modelDir: string, slice: number): Promise<void> {
   const docs = path.join(SHARED_DATA, 'corpora', corpus);
   const indexDir = await tempDir('evident-first-index-');
   try {
-    const embedder = await load(modelDir, { workers });
+    const embedder = await load(modelDir, {});
     const index = await PassageIndex.open(indexDir, docs);
     const whole = folderDocSource(docs);
     // A slice: every `slice`-th file in the source's order (a quick, stable sample of the corpus).
@@ -150,6 +143,7 @@ async function firstIndex(corpus: string, modelDir: string, slice: number, worke
     const loadAtStart = os.loadavg()[0];
     const cpuAtStart = process.cpuUsage();
     const waitsAtStart = process.resourceUsage().voluntaryContextSwitches;
+    const ticksAtStart = cpuTicks();
     const started = performance.now();
     const report = await index.update(source, {
       embedder,
@@ -167,9 +161,9 @@ async function firstIndex(corpus: string, modelDir: string, slice: number, worke
     const embedding = total - lexicalAt;
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
-      `| ${corpus}${slice > 1 ? ` (every ${slice}th file)` : ''} | ${workers === null ? 'default' : workers} | ${report.passages.toLocaleString('en-US')} | ${s(total)} | ${s(lexicalAt)} | ${s(embedding)} | ` +
+      `| ${corpus}${slice > 1 ? ` (every ${slice}th file)` : ''} | ${report.passages.toLocaleString('en-US')} | ${s(total)} | ${s(lexicalAt)} | ${s(embedding)} | ` +
         `${(embedding / Math.max(1, report.embedded)).toFixed(1)} ms | ${s(totalCpu)} | ${s(lexicalCpu)} | ${s(totalCpu - lexicalCpu)} | ` +
-        `${((totalCpu - lexicalCpu) / Math.max(1, report.embedded)).toFixed(1)} ms | ${(vectorWaits / Math.max(1, report.embedded)).toFixed(1)} | ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB | ${loadAtStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} |`,
+        `${((totalCpu - lexicalCpu) / Math.max(1, report.embedded)).toFixed(1)} ms | ${(vectorWaits / Math.max(1, report.embedded)).toFixed(1)} | ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB | ${loadAtStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} | ${stealShare(ticksAtStart)} |`,
     );
   } finally {
     await removeDir(indexDir);
@@ -239,7 +233,6 @@ async function main(): Promise<void> {
       'only-first-index': { type: 'boolean' },
       slice: { type: 'string' },
       model: { type: 'string' },
-      workers: { type: 'string' },
     },
   });
   const count = Number(values.passages ?? 400);
@@ -248,13 +241,7 @@ async function main(): Promise<void> {
   const slice = Math.max(1, Number(values.slice ?? 1));
   if (values.child) return child(values.child as EmbeddingBackend, count, rounds, shaped, values.model);
   if (values['only-first-index']) {
-    return firstIndexes(
-      values['first-index'] ?? '18f-handbook',
-      await benchModel(shaped, values.model),
-      slice,
-      values.workers,
-      Number(values.rounds ?? 1),
-    );
+    return firstIndexes(values['first-index'] ?? '18f-handbook', await benchModel(shaped, values.model), slice);
   }
 
   const loadStart = os.loadavg();
@@ -394,7 +381,7 @@ async function main(): Promise<void> {
       `| ${DEFAULT_EMBEDDING_TUNING.batchSize} | no | ${os.availableParallelism()} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} |`,
     );
   }
-  if (values['first-index']) await firstIndexes(values['first-index'], modelDir, slice, values.workers);
+  if (values['first-index']) await firstIndexes(values['first-index'], modelDir, slice);
   console.log(
     `\nLoad average at end: ${os
       .loadavg()
@@ -404,26 +391,51 @@ async function main(): Promise<void> {
 }
 
 /**
- * First full indexes of `corpora`; with `workers` (e.g. "0,default"), each corpus once per
- * embedding-worker setting, in `rounds` interleaved rounds (the order reversed every other round).
+ * The processor, and which int8 dot-product instructions it offers: the q8 model's matrix products
+ * run several times faster with them, so a first index's time depends on the machine a virtual
+ * machine landed on (Linux; elsewhere only the model name).
  */
-async function firstIndexes(
-  corpora: string,
-  modelDir: string,
-  slice: number,
-  workers = 'default',
-  rounds = 1,
-): Promise<void> {
-  const settings = workers.split(',').map((w) => (w === 'default' ? null : Number(w)));
+function machineLine(): string {
+  let flags = '';
+  try {
+    const have = new Set(
+      readFileSync('/proc/cpuinfo', 'utf8')
+        .match(/^flags\s*:(.*)$/m)?.[1]
+        .trim()
+        .split(/\s+/) ?? [],
+    );
+    const int8 = ['avx512_vnni', 'avx_vnni', 'amx_int8'].filter((f) => have.has(f));
+    flags = `; int8 dot products: ${int8.length ? int8.join(', ') : 'none of avx512_vnni, avx_vnni, amx_int8'}`;
+  } catch {
+    // Not Linux.
+  }
+  return `Machine: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.availableParallelism()} cores${flags}`;
+}
+
+/** The share of the machine's CPU time a hypervisor gave to others ("steal", /proc/stat; Linux) since `since`. */
+function stealShare(since: number[] | undefined): string {
+  const now = cpuTicks();
+  if (!since || !now) return 'n/a';
+  const total = now.reduce((a, b) => a + b, 0) - since.reduce((a, b) => a + b, 0);
+  return `${((100 * (now[7] - since[7])) / Math.max(1, total)).toFixed(0)}%`;
+}
+
+function cpuTicks(): number[] | undefined {
+  try {
+    return readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  } catch {
+    return undefined;
+  }
+}
+
+async function firstIndexes(corpora: string, modelDir: string, slice: number): Promise<void> {
   console.log(`\nFirst full index (from scratch, current configuration, ${modelDir}):`);
+  console.log(machineLine());
   console.log(
-    "| corpus | embedding workers | passages | whole run | lexical part committed | vectors | per passage (vectors) | CPU whole run | CPU lexical | CPU vectors | CPU per passage (vectors) | threads' waits per passage (vectors) | peak RSS (process so far) | load average start → end |",
+    "| corpus | passages | whole run | lexical part committed | vectors | per passage (vectors) | CPU whole run | CPU lexical | CPU vectors | CPU per passage (vectors) | threads' waits per passage (vectors) | peak RSS (process so far) | load average start → end | steal |",
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 ? [...settings].reverse() : settings;
-    for (const corpus of corpora.split(',')) for (const w of order) await firstIndex(corpus, modelDir, slice, w);
-  }
+  for (const corpus of corpora.split(',')) await firstIndex(corpus, modelDir, slice);
 }
 
 main().catch((error) => {

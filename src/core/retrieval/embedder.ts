@@ -12,8 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Embedder } from '../types';
 import { hubEndpoint, loadModelWith } from '../modelLoading';
-import { batchEnd, meanPool, normalizeRows, padBatch, rowLength, type TokenRow } from './embeddingBatches';
-import { bundledEmbeddingWorkerScript, EmbeddingWorkers, LazyEmbeddingWorkers } from './embeddingWorkers';
+import { batchEnd, meanPool, padBatch, rowLength, type TokenRow } from './embeddingBatches';
 import {
   type EmbeddingBackend,
   type OnnxRuntimeChoice,
@@ -44,11 +43,6 @@ export interface EmbeddingSettings {
   backend?: EmbeddingBackend;
   /** Throughput knobs; the defaults are the measured best (benchmarks compare others). */
   tuning?: Partial<EmbeddingTuning>;
-  /**
-   * The embedding workers' script (embeddingWorker.ts built): default, dist/embeddingWorker.js
-   * beside the running bundle; without one, bulk embedding runs in the embedder's own thread.
-   */
-  workerScript?: string;
 }
 
 export interface EmbeddingTuning {
@@ -64,12 +58,6 @@ export interface EmbeddingTuning {
   threads: number | null;
   /** Let idle ONNX threads spin-wait for work (onnxruntime's default); native runtime only. */
   spinning: boolean;
-  /**
-   * Embedding workers for bulk embedding (a call of several model calls), each with its own
-   * session and max(1, cores ÷ workers) threads (null: one per core, at most MAX_WORKERS; 0 or 1:
-   * none, every call in the embedder's thread); native runtime only.
-   */
-  workers: number | null;
 }
 
 /**
@@ -90,15 +78,7 @@ export const DEFAULT_EMBEDDING_TUNING: EmbeddingTuning = {
   maxTokens: null,
   threads: null,
   spinning: false,
-  workers: null,
 };
-
-/** Embedding workers at most: each holds a session of the model (the q8 MiniLM: ~25 MB). */
-const MAX_WORKERS = 4;
-
-/** The model files transformers.js loads for each dtype. */
-const Q8_FILE = 'onnx/model_quantized.onnx';
-const FP32_FILE = 'onnx/model.onnx';
 
 /** No BERT-style model has position embeddings beyond this. */
 const POSITION_LIMIT = 512;
@@ -177,7 +157,7 @@ export async function loadEmbedder(
     // transformers.js for a cache-only load first is not safe: it memoises "file not found"
     // answers, and a later download of the same model would then miss its tokenizer.
     const cached = settings.cacheDir ? path.join(settings.cacheDir, settings.modelId) : undefined;
-    const onnxFile = (settings.dtype ?? 'q8') === 'q8' ? Q8_FILE : FP32_FILE;
+    const onnxFile = (settings.dtype ?? 'q8') === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx';
     if (cached && ['config.json', 'tokenizer.json', onnxFile].every((f) => existsSync(path.join(cached, f)))) {
       folder = cached;
       try {
@@ -238,26 +218,13 @@ export async function loadEmbedder(
       width,
       dims,
     );
-    return normalizeRows(pooled, rows.length, dims);
+    const data = (
+      new Tensor('float32', pooled, [rows.length, dims]) as unknown as { normalize(p: number, dim: number): TensorLike }
+    ).normalize(2, -1).data as Float32Array;
+    return rows.map((_, j) => data.slice(j * dims, (j + 1) * dims));
   };
 
   const dimensions = (await embedRows([tokenise('probe')]))[0].length;
-
-  // Bulk embedding (a call of several model calls) on workers, each with its own session.
-  const cores = Math.max(1, os.availableParallelism());
-  const workerCount = Math.min(tuning.workers ?? Math.min(cores, MAX_WORKERS), MAX_WORKERS);
-  const script = settings.workerScript ?? bundledEmbeddingWorkerScript();
-  const modelFile = folder && path.join(folder, (settings.dtype ?? 'q8') === 'q8' ? Q8_FILE : FP32_FILE);
-  const workers =
-    runtime.kind === 'native' && workerCount > 1 && script && modelFile && existsSync(modelFile)
-      ? new LazyEmbeddingWorkers(() =>
-          EmbeddingWorkers.start(
-            script,
-            { modelFile, threads: Math.max(1, Math.floor(cores / workerCount)), spinning: tuning.spinning },
-            workerCount,
-          ),
-        )
-      : undefined;
 
   return {
     modelId: embeddingModelId(settings),
@@ -271,32 +238,14 @@ export async function loadEmbedder(
       const order = texts.map((_, i) => i);
       if (tuning.sortByLength) order.sort((a, b) => rowLength(rows[a]) - rowLength(rows[b]));
       const lengths = order.map((k) => rowLength(rows[k]));
-      const calls: number[][] = [];
-      for (let i = 0; i < order.length;) {
-        const end = batchEnd(lengths, i, tuning.batchSize, tuning.batchTokens);
-        calls.push(order.slice(i, end));
-        i = end;
-      }
       const vectors = new Array<Float32Array>(texts.length);
-      const fromWorkers =
-        calls.length > 1
-          ? await workers?.embed(
-              calls.map((slots) =>
-                padBatch(
-                  slots.map((k) => rows[k]),
-                  padId,
-                ),
-              ),
-              signal,
-            )
-          : undefined;
-      for (const [c, slots] of calls.entries()) {
-        let out = fromWorkers?.[c];
-        if (!out) {
-          signal?.throwIfAborted();
-          out = await embedRows(slots.map((k) => rows[k]));
-        }
-        slots.forEach((k, j) => (vectors[k] = (out as Float32Array[])[j]));
+      for (let i = 0; i < order.length;) {
+        signal?.throwIfAborted();
+        const end = batchEnd(lengths, i, tuning.batchSize, tuning.batchTokens);
+        const slots = order.slice(i, end);
+        const out = await embedRows(slots.map((k) => rows[k]));
+        slots.forEach((k, j) => (vectors[k] = out[j]));
+        i = end;
       }
       return vectors;
     },

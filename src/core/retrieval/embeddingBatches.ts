@@ -76,23 +76,3 @@ export function meanPool(
   }
   return out;
 }
-
-/**
- * Each row of `pooled` ([rows, dims]) divided by its L2 norm, as transformers.js's
- * `Tensor.normalize(2, -1)` does it (the sum of squares kept in float32 after every step, the
- * root and each quotient rounded to float32), so the same bits; one array per row.
- */
-export function normalizeRows(pooled: Float32Array, rows: number, dims: number): Float32Array[] {
-  const out: Float32Array[] = [];
-  const cell = new Float32Array(1);
-  for (let i = 0; i < rows; i++) {
-    const row = pooled.slice(i * dims, (i + 1) * dims);
-    cell[0] = 0;
-    for (let k = 0; k < dims; k++) cell[0] = cell[0] + row[k] ** 2;
-    cell[0] = cell[0] ** 0.5;
-    const norm = cell[0];
-    for (let k = 0; k < dims; k++) row[k] /= norm;
-    out.push(row);
-  }
-  return out;
-}
