@@ -13,7 +13,11 @@
 // `--sweep` also measures batch sizes and thread counts (how the defaults were chosen).
 // `--first-index 18f-handbook,k8s-community` times a first full index of those shared corpora
 // (from scratch, the product's index run with the current configuration), with ms per passage.
+// `--slice N` indexes every N-th file only (a quick sample); `--model DIR` times another model folder.
+// The first-index table gives wall and CPU time (user + system of this process, the ONNX threads
+// included): on a shared machine, compare CPU time, or wall time of runs interleaved in one period.
 // Usage: npm run bench:embed [-- --passages 400] [-- --rounds 2] [-- --sweep] [-- --no-wasm] [-- --shaped] [-- --first-index CORPORA]
+//        [-- --only-first-index] [-- --slice N] [-- --model DIR]
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -110,35 +114,64 @@ async function load(modelDir: string, tuning: Partial<EmbeddingTuning>, backend:
   });
 }
 
-/** The real model, or with --shaped the random-weight one of its shape. */
-async function benchModel(shaped: boolean): Promise<string> {
+/** The real model (or the folder --model names), or with --shaped the random-weight one of its shape. */
+async function benchModel(shaped: boolean, model?: string): Promise<string> {
+  if (model) return path.resolve(model);
   return shaped ? makeMiniLmShapedModel(defaultModelCacheDir()) : requireRealModel();
 }
 
 /** A first full index of a shared corpus with the current configuration: the product's index run, from scratch. */
-async function firstIndex(corpus: string, modelDir: string): Promise<void> {
+async function firstIndex(corpus: string, modelDir: string, slice: number): Promise<void> {
   const docs = path.join(SHARED_DATA, 'corpora', corpus);
   const indexDir = await tempDir('evident-first-index-');
   try {
     const embedder = await load(modelDir, {});
     const index = await PassageIndex.open(indexDir, docs);
+    const whole = folderDocSource(docs);
+    // A slice: every `slice`-th file in the source's order (a quick, stable sample of the corpus).
+    const source =
+      slice > 1
+        ? {
+            ...whole,
+            list: async (...a: Parameters<typeof whole.list>) =>
+              (await whole.list(...a)).filter((_, i) => i % slice === 0),
+          }
+        : whole;
     let lexicalAt = 0;
-    const started = performance.now();
+    let lexicalCpu = 0;
+    let lexicalWaits = 0;
     const loadAtStart = os.loadavg()[0];
-    const report = await index.update(folderDocSource(docs), {
+    const cpuAtStart = process.cpuUsage();
+    const waitsAtStart = process.resourceUsage().voluntaryContextSwitches;
+    const ticksAtStart = cpuTicks();
+    const started = performance.now();
+    const report = await index.update(source, {
       embedder,
-      onLexicalReady: () => (lexicalAt = performance.now() - started),
+      onLexicalReady: () => {
+        lexicalAt = performance.now() - started;
+        lexicalCpu = cpuMs(process.cpuUsage(cpuAtStart));
+        lexicalWaits = process.resourceUsage().voluntaryContextSwitches;
+      },
     });
     const total = performance.now() - started;
+    const totalCpu = cpuMs(process.cpuUsage(cpuAtStart));
+    // A thread that waits (for the other ONNX threads at the end of each operator, for work)
+    // gives up its core: each such wait costs a wake-up, which on an idle virtual machine is slow.
+    const vectorWaits = process.resourceUsage().voluntaryContextSwitches - (lexicalWaits || waitsAtStart);
     const embedding = total - lexicalAt;
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
-      `| ${corpus} | ${report.passages.toLocaleString('en-US')} | ${(total / 1000).toFixed(1)} s | ${(lexicalAt / 1000).toFixed(1)} s | ${(embedding / 1000).toFixed(1)} s | ` +
-        `${(embedding / Math.max(1, report.embedded)).toFixed(1)} ms | ${loadAtStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} |`,
+      `| ${corpus}${slice > 1 ? ` (every ${slice}th file)` : ''} | ${report.passages.toLocaleString('en-US')} | ${s(total)} | ${s(lexicalAt)} | ${s(embedding)} | ` +
+        `${(embedding / Math.max(1, report.embedded)).toFixed(1)} ms | ${s(totalCpu)} | ${s(lexicalCpu)} | ${s(totalCpu - lexicalCpu)} | ` +
+        `${((totalCpu - lexicalCpu) / Math.max(1, report.embedded)).toFixed(1)} ms | ${(vectorWaits / Math.max(1, report.embedded)).toFixed(1)} | ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB | ${loadAtStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} | ${stealShare(ticksAtStart)} |`,
     );
   } finally {
     await removeDir(indexDir);
   }
 }
+
+/** User + system time of this process (the ONNX threads included), in ms. */
+const cpuMs = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000;
 
 async function timePass(embed: (t: string[]) => Promise<Float32Array[]>, texts: string[]): Promise<PassResult> {
   const t = performance.now();
@@ -164,9 +197,15 @@ const medianPass = (runs: PassResult[]): PassResult =>
   runs.slice().sort((a, b) => a.ms - b.ms)[Math.floor((runs.length - 1) / 2)];
 
 /** Child: one backend, current configuration only; prints one JSON line. */
-async function child(backend: EmbeddingBackend, count: number, rounds: number, shaped: boolean): Promise<void> {
+async function child(
+  backend: EmbeddingBackend,
+  count: number,
+  rounds: number,
+  shaped: boolean,
+  model: string | undefined,
+): Promise<void> {
   const { texts } = sample(count);
-  const modelDir = await benchModel(shaped);
+  const modelDir = await benchModel(shaped, model);
   const embedder = await load(modelDir, {}, backend);
   await embedder.embed(texts.slice(0, 8));
   const runs: PassResult[] = [];
@@ -192,19 +231,22 @@ async function main(): Promise<void> {
       shaped: { type: 'boolean' },
       'first-index': { type: 'string' },
       'only-first-index': { type: 'boolean' },
+      slice: { type: 'string' },
+      model: { type: 'string' },
     },
   });
   const count = Number(values.passages ?? 400);
   const rounds = Number(values.rounds ?? 2);
   const shaped = !!values.shaped;
-  if (values.child) return child(values.child as EmbeddingBackend, count, rounds, shaped);
+  const slice = Math.max(1, Number(values.slice ?? 1));
+  if (values.child) return child(values.child as EmbeddingBackend, count, rounds, shaped, values.model);
   if (values['only-first-index']) {
-    return firstIndexes(values['first-index'] ?? '18f-handbook', await benchModel(shaped));
+    return firstIndexes(values['first-index'] ?? '18f-handbook', await benchModel(shaped, values.model), slice);
   }
 
   const loadStart = os.loadavg();
   const { texts, total } = sample(count);
-  const modelDir = await benchModel(shaped);
+  const modelDir = await benchModel(shaped, values.model);
   const baseline = await load(modelDir, BASELINE);
   const current = await load(modelDir, {});
   const { AutoTokenizer } = await import('@huggingface/transformers');
@@ -288,6 +330,7 @@ async function main(): Promise<void> {
         '--rounds',
         String(rounds),
         ...(shaped ? ['--shaped'] : []),
+        ...(values.model ? ['--model', values.model] : []),
       ],
       {
         cwd: ROOT,
@@ -338,7 +381,7 @@ async function main(): Promise<void> {
       `| ${DEFAULT_EMBEDDING_TUNING.batchSize} | no | ${os.availableParallelism()} | ${p.perPassage.toFixed(1)} ms | ${p.perSecond.toFixed(1)} |`,
     );
   }
-  if (values['first-index']) await firstIndexes(values['first-index'], modelDir);
+  if (values['first-index']) await firstIndexes(values['first-index'], modelDir, slice);
   console.log(
     `\nLoad average at end: ${os
       .loadavg()
@@ -347,13 +390,52 @@ async function main(): Promise<void> {
   );
 }
 
-async function firstIndexes(corpora: string, modelDir: string): Promise<void> {
-  console.log(`\nFirst full index (from scratch, current configuration, ${path.basename(modelDir)}):`);
+/**
+ * The processor, and which int8 dot-product instructions it offers: the q8 model's matrix products
+ * run several times faster with them, so a first index's time depends on the machine a virtual
+ * machine landed on (Linux; elsewhere only the model name).
+ */
+function machineLine(): string {
+  let flags = '';
+  try {
+    const have = new Set(
+      readFileSync('/proc/cpuinfo', 'utf8')
+        .match(/^flags\s*:(.*)$/m)?.[1]
+        .trim()
+        .split(/\s+/) ?? [],
+    );
+    const int8 = ['avx512_vnni', 'avx_vnni', 'amx_int8'].filter((f) => have.has(f));
+    flags = `; int8 dot products: ${int8.length ? int8.join(', ') : 'none of avx512_vnni, avx_vnni, amx_int8'}`;
+  } catch {
+    // Not Linux.
+  }
+  return `Machine: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.availableParallelism()} cores${flags}`;
+}
+
+/** The share of the machine's CPU time a hypervisor gave to others ("steal", /proc/stat; Linux) since `since`. */
+function stealShare(since: number[] | undefined): string {
+  const now = cpuTicks();
+  if (!since || !now) return 'n/a';
+  const total = now.reduce((a, b) => a + b, 0) - since.reduce((a, b) => a + b, 0);
+  return `${((100 * (now[7] - since[7])) / Math.max(1, total)).toFixed(0)}%`;
+}
+
+function cpuTicks(): number[] | undefined {
+  try {
+    return readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  } catch {
+    return undefined;
+  }
+}
+
+async function firstIndexes(corpora: string, modelDir: string, slice: number): Promise<void> {
+  console.log(`\nFirst full index (from scratch, current configuration, ${modelDir}):`);
+  console.log(machineLine());
   console.log(
-    '| corpus | passages | whole run | lexical part committed | vectors | per passage (vectors) | load average start → end |',
+    "| corpus | passages | whole run | lexical part committed | vectors | per passage (vectors) | CPU whole run | CPU lexical | CPU vectors | CPU per passage (vectors) | threads' waits per passage (vectors) | peak RSS (process so far) | load average start → end | steal |",
   );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const corpus of corpora.split(',')) await firstIndex(corpus, modelDir);
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const corpus of corpora.split(',')) await firstIndex(corpus, modelDir, slice);
 }
 
 main().catch((error) => {
