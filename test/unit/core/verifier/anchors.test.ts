@@ -2,9 +2,8 @@
 // is part of the claim, and a hedge may name its source and the missing thing in its own words.
 
 import * as assert from 'node:assert/strict';
-import { createLexicalScorer, termStatsFromTexts, verifyAnswer } from '../../../../src/core/verifier';
 import { isHedge, quantifiedNounConflict } from '../../../../src/core/verifier/anchors';
-import { ledgerOf } from '../../../support/ledger';
+import { lexicalChecks } from '../../../support/lexicalChecks';
 
 const P = {
   laptops: 'Laptops\nPersonal laptops cannot be plugged into the office network at any regional office.',
@@ -14,22 +13,7 @@ const P = {
   outages:
     'Outages\nIf the vendor misses the response deadline on four or more days in a quarter, we notify the vendor.',
 };
-const FILLER = Array.from(
-  { length: 40 },
-  (_, i) =>
-    [
-      'Users may contact support about their account, repository or organization settings.',
-      'The team reviews each request and answers within a few business days.',
-    ][i % 2],
-);
-const stats = termStatsFromTexts([...Object.values(P), ...FILLER]);
-
-async function verdictOf(sentence: string, passage: string) {
-  const r = await verifyAnswer(sentence, ledgerOf({ E1: passage }), {
-    scorer: createLexicalScorer({ termStats: stats }),
-  });
-  return r.sentences[0];
-}
+const { verdictOf } = lexicalChecks(P);
 
 describe('anchors: quantified nouns and hedges', () => {
   it('drops "at most regional offices" where the passage says "at any regional office", keeps "at any"', async () => {

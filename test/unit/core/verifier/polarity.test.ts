@@ -4,10 +4,9 @@
 // must still drop.
 
 import * as assert from 'node:assert/strict';
-import { createLexicalScorer, termStatsFromTexts, verifyAnswer } from '../../../../src/core/verifier';
 import { boundAt } from '../../../../src/core/verifier/anchors';
 import { negatedInClause } from '../../../../src/core/verifier/polarity';
-import { ledgerOf } from '../../../support/ledger';
+import { lexicalChecks } from '../../../support/lexicalChecks';
 
 const P = {
   refunds: 'Refunds\nRefunds are paid as soon as possible, and within 14 days after the request is received.',
@@ -24,35 +23,7 @@ const P = {
   portalUp:
     'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
 };
-const FILLER = Array.from(
-  { length: 40 },
-  (_, i) =>
-    [
-      'Users may contact support about their account, repository or organization settings.',
-      'The team reviews each request and answers within a few business days.',
-      'Staff may use the handbook to find how to request approval for training and travel.',
-      'We may share legal notices with the account owner when the law allows it.',
-    ][i % 4],
-);
-const stats = termStatsFromTexts([...Object.values(P), ...FILLER]);
-
-async function verdictOf(sentence: string, passage: string) {
-  const r = await verifyAnswer(sentence, ledgerOf({ E1: passage }), {
-    scorer: createLexicalScorer({ termStats: stats }),
-  });
-  return r.sentences[0];
-}
-
-async function expectKept(sentence: string, passage: string): Promise<void> {
-  const v = await verdictOf(sentence, passage);
-  assert.equal(v.verdict, 'kept', `${v.text}: ${v.reason}`);
-}
-
-async function expectDropped(sentence: string, passage: string, code?: string): Promise<void> {
-  const v = await verdictOf(sentence, passage);
-  assert.equal(v.verdict, 'dropped', `${v.text} was kept (${v.support.toFixed(2)})`);
-  if (code) assert.equal(v.code, code, v.reason);
-}
+const { expectKept, expectDropped } = lexicalChecks(P);
 
 describe('polarity: bounds and the shape of the passage’s clause', () => {
   it('reads "no more than 14 days" as a bound on the value, not as a negation of the passage', async () => {

@@ -3,9 +3,8 @@
 // another named thing (a table row naming part of it) is a contradiction.
 
 import * as assert from 'node:assert/strict';
-import { createLexicalScorer, termStatsFromTexts, verifyAnswer } from '../../../../src/core/verifier';
 import { extractValues } from '../../../../src/core/verifier/values';
-import { ledgerOf } from '../../../support/ledger';
+import { lexicalChecks } from '../../../support/lexicalChecks';
 
 const P = {
   grace:
@@ -14,22 +13,7 @@ const P = {
     'Release dates\nProduct | Preview date | Release date\nAcme Sync | 3 October 2025 | 12 March 2026\nAcme Reports Dashboard | 3 October 2025 | 19 March 2026\nBeacon | 3 October 2025 | [TBD]',
   story: 'Launch\nAcme Sync was announced on 3 October 2025. It was released to everyone on 12 March 2026.',
 };
-const FILLER = Array.from(
-  { length: 40 },
-  (_, i) =>
-    [
-      'Users may contact support about their account, repository or organization settings.',
-      'The team reviews each request and answers within a few business days.',
-    ][i % 2],
-);
-const stats = termStatsFromTexts([...Object.values(P), ...FILLER]);
-
-async function verdictOf(sentence: string, passage: string) {
-  const r = await verifyAnswer(sentence, ledgerOf({ E1: passage }), {
-    scorer: createLexicalScorer({ termStats: stats }),
-  });
-  return r.sentences[0];
-}
+const { verdictOf } = lexicalChecks(P);
 
 describe('values: days of months and the named thing a value belongs to', () => {
   it('reads "April 15", "15 April" and "Apr. 15" as one date, not as the 15 of "March 15"', async () => {
