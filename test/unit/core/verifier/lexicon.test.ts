@@ -1,0 +1,32 @@
+// The lexicon (lexicon.ts): what a passage may say instead of a word of the sentence.
+
+import * as assert from 'node:assert/strict';
+import { alternativesOf } from '../../../../src/core/verifier/lexicon';
+import { stem } from '../../../../src/core/text/terms';
+import { lexicalChecks } from '../../../support/lexicalChecks';
+
+const P = {
+  farewell:
+    'Farewell\nThe outgoing director thanked the staff with great respect and handed the keys to her successor on her last day.',
+};
+const { expectKept, expectDropped } = lexicalChecks(P);
+
+describe('lexicon: adverbs the stemmer leaves whole', () => {
+  it('meets "respectfully" by "respect" and "carelessly" by "careless", and nothing else', async () => {
+    assert.deepEqual(alternativesOf(stem('respectfully')), [[stem('respect')]]);
+    assert.deepEqual(alternativesOf(stem('carelessly')), [[stem('careless')]]);
+    // Other "-ly" stems get no alternative from it ("apply", "early", "quickly").
+    for (const w of ['apply', 'early', 'rally', 'ugly']) assert.deepEqual(alternativesOf(stem(w)), [], w);
+    const kept = await verdictOf(
+      'The outgoing director respectfully thanked the staff on her last day [E1].',
+      P.farewell,
+    );
+    assert.equal(kept.verdict, 'kept', kept.reason);
+    // A rare word the passage lacks still sinks the sentence.
+    const other = await verdictOf(
+      'The outgoing director tearfully thanked the staff on her last day [E1].',
+      P.farewell,
+    );
+    assert.equal(other.verdict, 'dropped', `kept at ${other.support.toFixed(2)}`);
+  });
+});
