@@ -271,6 +271,16 @@ function build(): Lexicon {
     synonyms.set(a, [...(synonyms.get(a) ?? []), [b]]);
     synonyms.set(b, [...(synonyms.get(b) ?? []), [a]]);
   }
+  // An ordinal word and its numeral are one word ("fifteenth century" / "15th-century"). Only a
+  // word: an ordinal is not read as a value.
+  ORDINALS.forEach((word, i) => {
+    const n = i + 1;
+    const suffix =
+      n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+    // The tokens read "15th" as "15" and "th".
+    const a = stem(word);
+    synonyms.set(a, [...(synonyms.get(a) ?? []), [String(n), suffix]]);
+  });
   // A month written short is the month ("Nov 14" / "November"); the date check reads which month it is.
   for (const [short, full] of monthAbbreviations()) {
     const [a, b] = [stem(short), stem(full)];
@@ -312,6 +322,12 @@ function groupMembers(line: string): string[] {
   }
   return members;
 }
+
+/** Ordinal words, first to twenty-first… written as one word: "first" is 1st, "twentieth" 20th. */
+const ORDINALS = (
+  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth ' +
+  'fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
+).split(' ');
 
 /** Members of two words in the groups above. */
 const TWO_WORD_MEMBERS = new Set(['law enforcement', 'take place', 'annual leave']);

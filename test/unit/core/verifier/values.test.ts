@@ -12,6 +12,7 @@ const P = {
   releases:
     'Release dates\nProduct | Preview date | Release date\nAcme Sync | 3 October 2025 | 12 March 2026\nAcme Reports Dashboard | 3 October 2025 | 19 March 2026\nBeacon | 3 October 2025 | [TBD]',
   story: 'Launch\nAcme Sync was announced on 3 October 2025. It was released to everyone on 12 March 2026.',
+  grant: 'Grants\nThe Acme foundation awarded the river clean-up project a grant of $1,500,000 last spring.',
   pilot: 'Pilot\nThe four-day week pilot runs over the 2025-2026 school year in every Acme office.',
 };
 const { verdictOf } = lexicalChecks(P);
@@ -71,5 +72,11 @@ describe('values: days of months and the named thing a value belongs to', () => 
       P.pilot,
     );
     assert.equal(other.verdict, 'dropped', `kept at ${other.support.toFixed(2)}`);
+  });
+
+  it('meets the numerals of a value found in the window in any form ("$1.5 million" / "$1,500,000")', async () => {
+    const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
+    await kept('The river clean-up project was awarded a grant of $1.5 million [E1].', P.grant);
+    await dropped('The river clean-up project was awarded a grant of $2.5 million [E1].', P.grant, 'value-mismatch');
   });
 });
