@@ -48,12 +48,22 @@ const ABBREVIATED: Record<string, string> = {
   sat: 'saturday',
   sun: 'sunday',
 };
-// /\b(monday|…)s?\b|\bMay\b(?=\s+\d)|\b(jan|…)\./giu spelt out without the `i` flag (caseless.ts).
+// /\b(monday|…)s?\b|\bMay\b(?=\s+\d)|\b(jan|…)\.|\b(Jan|JAN|…)\b(?=\s+\d)/gu, the first three
+// spelt out without the `i` flag (caseless.ts). An abbreviation without its stop is a date word only
+// written as a name, before a number ("Nov 14, 2018", "Sept 2019"): "mar", "dec" and "sun" are words.
 const DATE_WORD = new RegExp(
   `(?<!${WORD_CHAR})(${[...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may')].map(anyCase).join('|')})${anyCase('s')}?(?!${WORD_CHAR})` +
-    `|(?<!${WORD_CHAR})${anyCase('may')}(?!${WORD_CHAR})(?=\\s+\\d)|(?<!${WORD_CHAR})(${Object.keys(ABBREVIATED).map(anyCase).join('|')})\\.`,
+    `|(?<!${WORD_CHAR})${anyCase('may')}(?!${WORD_CHAR})(?=\\s+\\d)|(?<!${WORD_CHAR})(${Object.keys(ABBREVIATED).map(anyCase).join('|')})\\.` +
+    `|(?<!${WORD_CHAR})(${Object.keys(ABBREVIATED)
+      .flatMap((a) => [a[0].toUpperCase() + a.slice(1), a.toUpperCase()])
+      .join('|')})(?!${WORD_CHAR})(?=\\s+\\d)`,
   'gu',
 );
+
+/** Each short form of a month with its month in full: [["jan", "january"], …]. */
+export function monthAbbreviations(): [string, string][] {
+  return Object.entries(ABBREVIATED).filter(([, full]) => MONTHS.includes(full));
+}
 
 /** The month a word names ("February", "Feb", "sept"), in full and lower case, or undefined. */
 export function monthOf(word: string): string | undefined {
@@ -73,7 +83,8 @@ export interface DateWord {
 export function dateWords(text: string): DateWord[] {
   const found = new Map<string, DateWord>();
   for (const m of matchesOf(DATE_WORD, text)) {
-    const word = m[2] ? ABBREVIATED[m[2].toLowerCase()] : (m[1] ?? 'may').toLowerCase();
+    const short = m[2] ?? m[3];
+    const word = short ? ABBREVIATED[short.toLowerCase()] : (m[1] ?? 'may').toLowerCase();
     if (!found.has(word)) found.set(word, { word, kind: WEEKDAYS.includes(word) ? 'weekday' : 'month', text: m[0] });
   }
   return [...found.values()];

@@ -8,7 +8,7 @@ import { LruCache, type PreparedPassage, preparePassage, unitValues } from './pa
 import { analyse, type AnalysedText, type Term } from '../text/terms';
 import { type TermStats, uniformTermStats } from '../text/termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
-import { splitClauses } from './clauses';
+import { clausesOf, weakestClause, type ClauseTerms } from './clauseSupport';
 import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
@@ -122,7 +122,7 @@ interface Claim {
   /** Domains, addresses, paths, channels ("gsa.zoomgov.com", "#tweet-this"). */
   ids: string[];
   /** Clauses of a compound sentence with the indices (into `stems`) of their terms; empty for a simple sentence. */
-  clauses: { text: string; terms: number[] }[];
+  clauses: ClauseTerms[];
   /** Proper names of the sentence (read only when that feature is on). */
   names: NameMention[];
   /** Where its clauses end, for the scope of a negation (read when a negation is checked). */
@@ -200,6 +200,7 @@ const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
 // A quick look before the quantified-noun check: most sentences have no quantifier.
 const QUANTIFIER_WORD = /\b(?:all|every|each|any|most|some|several|certain|few|many)\b/i;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
+const DIGIT_FIRST = /^\d/;
 
 export function createLexicalScorer(options: LexicalScorerOptions = {}): SupportScorer {
   const features: LexicalFeatures = { ...DEFAULT_LEXICAL_FEATURES, ...options.features };
@@ -345,7 +346,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     last = { claim, covered: isCovered };
     let matched = 0;
     for (let i = 0; i < stems.length; i++) if (isCovered[i]) matched += w[i];
-    const overlap = matched / total;
+    let overlap = matched / total;
 
     if (features.values && claim.values.length) {
       const found: { v: ValueMention; unit: SupportUnit }[] = [];
@@ -364,6 +365,15 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (check.kind === 'missing') {
         return conflict('low-support', `the passage does not mention '${check.claimed.text}'`);
       }
+      // Every value is in the window, whatever its form ("2025–26" / "2025-2026", "$1.5 million"
+      // / "$1,500,000"): the numerals that wrote them are met.
+      for (let i = 0; i < stems.length; i++) {
+        if (isCovered[i] || !DIGIT_FIRST.test(stems[i])) continue;
+        isCovered[i] = true;
+        covered.add(stems[i]);
+        matched += w[i];
+      }
+      overlap = matched / total;
       const bound = features.anchors ? boundConflict(claim, found, text.text) : undefined;
       if (bound) return conflict('value-mismatch', bound);
       const bound2 = features.anchors ? valueOfAnotherFact(claim, units, (u) => unitValues(text, u)) : undefined;
@@ -536,61 +546,6 @@ function boundConflict(
     return `'${claim.text.slice(Math.max(0, (claim.values[k].start ?? 0) - 14), claim.values[k].end).trim()}' — the passage says '${around.slice(from, other.v.end).trim()}'`;
   }
   return undefined;
-}
-
-/** Words that join clauses: not a claim of the clause they open. */
-const JOINING_WORDS = new Set(['including', 'plus', 'likewise', 'whereas', 'although', 'though', 'while']);
-
-/** Clauses of a compound sentence as indices of the sentence's distinct stems (none for a simple sentence). */
-function clausesOf(sentence: string, stems: string[], options: { stemming: boolean }): Claim['clauses'] {
-  const parts = splitClauses(sentence);
-  if (parts.length < 2) return [];
-  const index = new Map(stems.map((s, i) => [s, i] as const));
-  return parts
-    .map((c) => ({
-      text: c.text.replace(/[.!?]+$/, ''),
-      terms: [
-        ...new Set(
-          analyse(c.text, options)
-            .terms.filter((t) => !JOINING_WORDS.has(t.word))
-            .map((t) => index.get(t.stem))
-            .filter((i): i is number => i !== undefined),
-        ),
-      ],
-    }))
-    .filter((c) => c.terms.length > 0);
-}
-
-/**
- * Share of its weight a clause after the first must find in the passage. Chosen on WiCE dev
- * (docs/verifier.md): the default threshold; lower floors, checking the opening clause too, or
- * counting only the words a clause adds did no better there.
- */
-export const CLAUSE_FLOOR = 0.6;
-
-/**
- * The weakest clause after the first that is under the floor, with its score ("and so may
- * monthly plans" against a passage about annual plans: 'plans' found, 'monthly' not). The
- * opening clause carries the sentence's subject and verb, and the sentence score checks it.
- */
-function weakestClause(
-  clauses: Claim['clauses'],
-  w: number[],
-  isCovered: boolean[],
-): { text: string; terms: number[]; score: number } | undefined {
-  let weakest: { text: string; terms: number[]; score: number } | undefined;
-  for (const c of clauses.slice(1)) {
-    let total = 0;
-    let matched = 0;
-    for (const i of c.terms) {
-      total += w[i];
-      if (isCovered[i]) matched += w[i];
-    }
-    if (total === 0) continue;
-    const score = matched / total;
-    if (score < CLAUSE_FLOOR && (!weakest || score < weakest.score)) weakest = { text: c.text, terms: c.terms, score };
-  }
-  return weakest;
 }
 
 function conflict(code: ReasonCode, explanation: string): SupportResult {

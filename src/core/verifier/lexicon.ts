@@ -10,6 +10,7 @@
 
 import { stem } from '../text/terms';
 import { NUMBER_WORDS } from './values';
+import { monthAbbreviations } from './anchors';
 
 const SYNONYM_GROUPS = `
 get gets got gotten getting receive obtain
@@ -270,6 +271,22 @@ function build(): Lexicon {
     synonyms.set(a, [...(synonyms.get(a) ?? []), [b]]);
     synonyms.set(b, [...(synonyms.get(b) ?? []), [a]]);
   }
+  // An ordinal word and its numeral are one word ("fifteenth century" / "15th-century"). Only a
+  // word: an ordinal is not read as a value.
+  ORDINALS.forEach((word, i) => {
+    const n = i + 1;
+    const suffix =
+      n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+    // The tokens read "15th" as "15" and "th".
+    const a = stem(word);
+    synonyms.set(a, [...(synonyms.get(a) ?? []), [String(n), suffix]]);
+  });
+  // A month written short is the month ("Nov 14" / "November"); the date check reads which month it is.
+  for (const [short, full] of monthAbbreviations()) {
+    const [a, b] = [stem(short), stem(full)];
+    synonyms.set(b, [...(synonyms.get(b) ?? []), [a]]);
+    synonyms.set(a, [...(synonyms.get(a) ?? []), [b]]);
+  }
   const antonyms = new Map<string, string[]>();
   for (const line of ANTONYM_PAIRS.trim().split('\n')) {
     const [a, b] = line
@@ -306,6 +323,12 @@ function groupMembers(line: string): string[] {
   return members;
 }
 
+/** Ordinal words, first to twenty-first… written as one word: "first" is 1st, "twentieth" 20th. */
+const ORDINALS = (
+  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth ' +
+  'fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
+).split(' ');
+
 /** Members of two words in the groups above. */
 const TWO_WORD_MEMBERS = new Set(['law enforcement', 'take place', 'annual leave']);
 
@@ -316,7 +339,24 @@ function lexicon(): Lexicon {
 
 /** What a passage may say instead of the word with this stem (none for most words). */
 export function alternativesOf(stemmed: string): readonly Alternative[] {
-  return lexicon().synonyms.get(stemmed) ?? [];
+  return lexicon().synonyms.get(stemmed) ?? adverbBase(stemmed);
+}
+
+// An adverb of manner on "-fully" / "-lessly", whose stem the Porter stemmer leaves as "…fulli"
+// (the later Porter2 stemmer reads "fulli" as "ful"): "respectfully" says what "with respect" or
+// "respectful" says.
+const ADVERB = /(?:ful|less)li$/;
+const adverbs = new Map<string, readonly Alternative[]>();
+
+function adverbBase(stemmed: string): readonly Alternative[] {
+  if (!ADVERB.test(stemmed)) return [];
+  let alternatives = adverbs.get(stemmed);
+  if (!alternatives) {
+    const base = stem(stemmed.slice(0, -2));
+    alternatives = base.length >= 3 ? [[base]] : [];
+    adverbs.set(stemmed, alternatives);
+  }
+  return alternatives;
 }
 
 /** Stems whose meaning excludes this one ("prohibit" for "allow"). */

@@ -100,6 +100,9 @@ export const CANDIDATE = new RegExp(
   'gu',
 );
 const MONTH_BEFORE = /(\p{Lu}\p{Ll}{2,8})\.?\s+$/u;
+// A range of years written short: "2018–19", "1914-18", "2018/19" (the second year keeps only its last
+// two digits); not a date's month and day ("2004-10-19").
+const YEAR_BEFORE = /(?<![\d.,])(\d{2})(\d{2})[-–—/]$/;
 const MERIDIEM = /^\s?([ap])\.\s?m\.?(?![\p{L}\p{N}])/iu;
 const CURRENCY_BEFORE = /([$€£])\s?$/u;
 const NEXT_WORD = /[\s-]*(%|[$€£]|\p{L}+)/uy;
@@ -127,6 +130,11 @@ export function extractValues(text: string, context = ''): ValueMention[] {
     let key = numeric ? numeralKey(token.replace(/[.,:]$/, '')) : String(NUMBER_WORDS[token]);
     let start = m.index;
     let end = m.index + m[0].length;
+    // "2018–19" is 2018 to 2019: the short year takes its century from the year before it, when it is later.
+    if (numeric && /^\d{2}$/.test(token) && !/^[-–—/]\d/.test(text.slice(end, end + 2))) {
+      const year = YEAR_BEFORE.exec(text.slice(Math.max(0, start - 6), start));
+      if (year && Number(key) > Number(year[2])) key = `${year[1]}${token.slice(0, 2)}`;
+    }
     let unit = '';
     const before = CURRENCY_BEFORE.exec(text.slice(Math.max(0, start - 2), start));
     if (before) {

@@ -347,9 +347,18 @@ export async function verifyClaim(
   evidenceText: string,
   options?: Partial<VerifierOptions>,
 ): Promise<{ supported: boolean; score: number }> {
+  const verdict = await claimVerdict(claim, evidenceText, options);
+  return { supported: verdict.verdict === 'kept', score: verdict.support };
+}
+
+/** The whole verdict of `claim [E1]` (its reason too): for diagnosis of the claim check. */
+export async function claimVerdict(
+  claim: string,
+  evidenceText: string,
+  options?: Partial<VerifierOptions>,
+): Promise<SentenceVerdict> {
   // One sentence, whatever punctuation the claim has inside: the check reads it whole.
   const sentence = `${claim.trim().replace(/[.!?]+$/, '')} [E1].`;
   const span = { text: sentence, start: 0, end: sentence.length };
-  const verdict = await judgeSentence(span, singleEvidence(evidenceText), resolveOptions(options));
-  return { supported: verdict.verdict === 'kept', score: verdict.support };
+  return judgeSentence(span, singleEvidence(evidenceText), resolveOptions(options));
 }

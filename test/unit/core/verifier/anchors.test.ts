@@ -2,7 +2,7 @@
 // is part of the claim, and a hedge may name its source and the missing thing in its own words.
 
 import * as assert from 'node:assert/strict';
-import { isHedge, quantifiedNounConflict } from '../../../../src/core/verifier/anchors';
+import { dateWords, isHedge, quantifiedNounConflict } from '../../../../src/core/verifier/anchors';
 import { lexicalChecks } from '../../../support/lexicalChecks';
 
 const P = {
@@ -12,6 +12,7 @@ const P = {
   meals3: 'Client meals\nAll client meals are reimbursed by the team budget, without exception.',
   outages:
     'Outages\nIf the vendor misses the response deadline on four or more days in a quarter, we notify the vendor.',
+  notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
 };
 const { verdictOf } = lexicalChecks(P);
 
@@ -74,5 +75,27 @@ describe('anchors: quantified nouns and hedges', () => {
     // A claim about the policy is not a hedge.
     assert.equal(isHedge("The handbook doesn't give employees a laptop."), false);
     assert.equal(isHedge('No employee is given a laptop by the agency.'), false);
+  });
+});
+
+describe('anchors: months written short', () => {
+  it('reads "Nov 14" (no stop, before a number) as November, and "mar" or "dec" as words', async () => {
+    const words = (t: string): string[] => dateWords(t).map((d) => d.word);
+    assert.deepEqual(words('Posted Nov 14, 2025'), ['november']);
+    assert.deepEqual(words('from SEPT 2019 on'), ['september']);
+    assert.deepEqual(words('Nov. and Dec. only'), ['november', 'december']);
+    assert.deepEqual(words('scratches may mar 3 panels; dec 4 is a code'), []);
+    assert.deepEqual(words('the Nov issue'), []);
+    const kept = await verdictOf(
+      'In November, the Acme design team announced a move to the fourth floor [E1].',
+      P.notice,
+    );
+    assert.equal(kept.verdict, 'kept', kept.reason);
+    const other = await verdictOf(
+      'In December, the Acme design team announced a move to the fourth floor [E1].',
+      P.notice,
+    );
+    assert.equal(other.verdict, 'dropped', `kept at ${other.support.toFixed(2)}`);
+    assert.equal(other.code, 'value-mismatch', other.reason);
   });
 });

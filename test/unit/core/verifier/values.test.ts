@@ -12,6 +12,8 @@ const P = {
   releases:
     'Release dates\nProduct | Preview date | Release date\nAcme Sync | 3 October 2025 | 12 March 2026\nAcme Reports Dashboard | 3 October 2025 | 19 March 2026\nBeacon | 3 October 2025 | [TBD]',
   story: 'Launch\nAcme Sync was announced on 3 October 2025. It was released to everyone on 12 March 2026.',
+  grant: 'Grants\nThe Acme foundation awarded the river clean-up project a grant of $1,500,000 last spring.',
+  pilot: 'Pilot\nThe four-day week pilot runs over the 2025-2026 school year in every Acme office.',
 };
 const { verdictOf } = lexicalChecks(P);
 
@@ -50,5 +52,31 @@ describe('values: days of months and the named thing a value belongs to', () => 
     // A place naming nothing ("It was released …") does not bind the date to another name.
     const told = await verdictOf('As announced, Acme Sync was released to everyone on 12 March 2026 [E1].', P.story);
     assert.equal(told.verdict, 'kept', told.reason);
+  });
+
+  it('reads a short range of years ("2025–26") as the two years, not as 26 of something', async () => {
+    const keys = (t: string): string[] => extractValues(t).map((v) => v.key);
+    assert.deepEqual(keys('over the 2025–26 school year'), ['2025', '2026']);
+    assert.deepEqual(keys('the 1914-18 war and the 2011/12 season'), ['1914', '1918', '2011', '2012']);
+    // Not a date's month and day, not a score, not a number glued to more digits.
+    assert.deepEqual(keys('updated 2004-10-19'), ['2004', '10', '19']);
+    assert.deepEqual(keys('a 10–7 lead'), ['10', '7']);
+    assert.deepEqual(keys('from 2018-05 on'), ['2018', '5']);
+    const kept = await verdictOf(
+      'The four-day week pilot runs over the 2025–26 school year in every Acme office [E1].',
+      P.pilot,
+    );
+    assert.equal(kept.verdict, 'kept', kept.reason);
+    const other = await verdictOf(
+      'The four-day week pilot runs over the 2025–27 school year in every Acme office [E1].',
+      P.pilot,
+    );
+    assert.equal(other.verdict, 'dropped', `kept at ${other.support.toFixed(2)}`);
+  });
+
+  it('meets the numerals of a value found in the window in any form ("$1.5 million" / "$1,500,000")', async () => {
+    const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
+    await kept('The river clean-up project was awarded a grant of $1.5 million [E1].', P.grant);
+    await dropped('The river clean-up project was awarded a grant of $2.5 million [E1].', P.grant, 'value-mismatch');
   });
 });

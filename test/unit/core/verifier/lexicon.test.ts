@@ -1,0 +1,35 @@
+// The lexicon (lexicon.ts): what a passage may say instead of a word of the sentence.
+
+import * as assert from 'node:assert/strict';
+import { alternativesOf } from '../../../../src/core/verifier/lexicon';
+import { stem } from '../../../../src/core/text/terms';
+import { lexicalChecks } from '../../../support/lexicalChecks';
+
+const P = {
+  farewell:
+    'Farewell\nThe outgoing director thanked the staff with great respect and handed the keys to her successor on her last day.',
+  archive: 'Archive\nThe Acme archive keeps the 15th-century charters of the abbey in a vault below the reading room.',
+};
+const { expectKept, expectDropped } = lexicalChecks(P);
+
+describe('lexicon: adverbs the stemmer leaves whole', () => {
+  it('meets "respectfully" by "respect" and "carelessly" by "careless", and nothing else', async () => {
+    assert.deepEqual(alternativesOf(stem('respectfully')), [[stem('respect')]]);
+    assert.deepEqual(alternativesOf(stem('carelessly')), [[stem('careless')]]);
+    // Other "-ly" stems get no alternative from it ("apply", "early", "rally", "ugly").
+    for (const w of ['apply', 'early', 'rally', 'ugly']) assert.deepEqual(alternativesOf(stem(w)), [], w);
+    await expectKept('The outgoing director respectfully thanked the staff on her last day [E1].', P.farewell);
+    // A rare word the passage lacks still sinks the sentence.
+    await expectDropped('The outgoing director tearfully thanked the staff on her last day [E1].', P.farewell);
+  });
+});
+
+describe('lexicon: ordinals', () => {
+  it('meets "fifteenth" by "15th" (read as "15" and "th"), and not by another ordinal', async () => {
+    await expectKept('The Acme archive keeps the fifteenth-century charters of the abbey in a vault [E1].', P.archive);
+    await expectDropped(
+      'The Acme archive keeps the sixteenth-century charters of the abbey in a vault [E1].',
+      P.archive,
+    );
+  });
+});
