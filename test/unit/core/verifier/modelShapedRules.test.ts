@@ -7,6 +7,7 @@ import { ledgerOf } from '../../../support/ledger';
 import { analyse } from '../../../../src/core/text/terms';
 import { clauseBreaks, polarityConflict } from '../../../../src/core/verifier/polarity';
 import type { SupportUnit } from '../../../../src/core/verifier/supportWindow';
+import { FILLER } from '../../../support/lexicalChecks';
 
 const P = {
   domain:
@@ -35,16 +36,6 @@ const P = {
   banked:
     'Banked hours\n"Bank or Burn" is the number of banked hours you lose at the end of the year if you do not bank them in time.',
 };
-const FILLER = Array.from(
-  { length: 40 },
-  (_, i) =>
-    [
-      'Users may contact support about their account, repository or organization settings.',
-      'The team reviews each request and answers within a few business days.',
-      'Staff may use the handbook to find how to request approval for training and travel.',
-      'We may share legal notices with the account owner when the law allows it.',
-    ][i % 4],
-);
 const stats = termStatsFromTexts([...Object.values(P), ...FILLER]);
 
 const ledger = ledgerOf;
