@@ -234,28 +234,17 @@ describe('passage scan', () => {
         for (const stemming of [true, false]) {
           const terms = [...new Set(analyse(sentence, { stemming }).terms.map((t) => t.stem))];
           const prepared = preparePassage(passage);
+          const expected = reference(passage, terms, stemming);
+          const read = (p: typeof prepared, wanted: Parameters<typeof readPassage>[1]) =>
+            readPassage(p, wanted, stemming).map((u) => [u.start, u.end, [...u.has], [...u.negated], u.hasNegation]);
           // Twice: the second read uses what the first one found.
           for (let round = 0; round < 2; round++) {
-            const units = readPassage(prepared, terms, stemming).map((u) => [
-              u.start,
-              u.end,
-              [...u.has],
-              [...u.negated],
-              u.hasNegation,
-            ]);
-            assert.deepEqual(units, reference(passage, terms, stemming), `${sentence} | ${passage}`);
+            assert.deepEqual(read(prepared, terms), expected, `${sentence} | ${passage}`);
           }
           // The terms made ready once (as a sentence keeps them) read the same, on a passage read before or not.
           const plan = termsToRead(terms, stemming);
           for (const p of [prepared, preparePassage(passage)]) {
-            const units = readPassage(p, plan, stemming).map((u) => [
-              u.start,
-              u.end,
-              [...u.has],
-              [...u.negated],
-              u.hasNegation,
-            ]);
-            assert.deepEqual(units, reference(passage, terms, stemming), `${sentence} | ${passage}`);
+            assert.deepEqual(read(p, plan), expected, `${sentence} | ${passage}`);
           }
         }
       }
