@@ -4,10 +4,10 @@
 // with or without the embedding model, is extractiveModel.ts's job.
 
 import type { FollowUpParts } from '../types';
-import { analyse, STOPWORDS, TOKEN, tokenWord, type Term } from '../text/terms';
+import { analyse, TOKEN, tokenWord, type Term } from '../text/terms';
 import { termStatsFromTexts, type TermStats } from '../text/termStats';
 import { splitSentences } from '../verifier';
-import { askedValues, askingSentences, questionParts } from '../verifier/relevance';
+import { askedValues, askingSentences, countedTerms, questionParts } from '../verifier/relevance';
 
 // Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
 const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
@@ -156,8 +156,6 @@ const TIME_OF_DAY_STATED =
   /\b\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midday|midnight|o'clock|close of business|end of (?:the )?(?:business |work(?:ing)? )?day|eod|cob)\b/i;
 /** "How many <what is counted>", "the number of <what is counted>". */
 const COUNT_ASKED = /\b(?:how\s+many|number\s+of)\s+(.*)$/isu;
-/** What is counted is named in at most this many words after "how many"; a function word ends it ("how many hours of leave…"). */
-const MAX_COUNTED_WORDS = 4;
 /** Counts said without a noun after them. */
 const COUNT_WITHOUT_UNIT = /\b(?:unlimited|no limit|any number of)\b/i;
 
@@ -165,13 +163,7 @@ const COUNT_WITHOUT_UNIT = /\b(?:unlimited|no limit|any number of)\b/i;
 function countedWords(part: string): Set<string> | undefined {
   const m = COUNT_ASKED.exec(part);
   if (!m) return undefined;
-  const words: string[] = [];
-  for (const w of m[1].matchAll(WORDS)) {
-    const word = tokenWord(w[0].toLowerCase());
-    if (STOPWORDS.has(word) || words.length >= MAX_COUNTED_WORDS) break;
-    words.push(word);
-  }
-  const stems = analyse(words.join(' '), { stemming: true }).terms.map((t) => t.stem);
+  const stems = countedTerms(m[1]).map((t) => t.stem);
   return stems.length ? new Set(stems) : undefined;
 }
 

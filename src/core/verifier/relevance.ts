@@ -6,7 +6,7 @@
 // by part. Conservative by design: a part counts as answered unless the kept text clearly misses
 // it, because turning a right answer into an abstention is a failure too.
 
-import { analyse, type Term } from '../text/terms';
+import { analyse, STOPWORDS, TOKEN, tokenWord, type Term } from '../text/terms';
 import { extractNames, passageStems } from './names';
 import { alternativesOf } from './lexicon';
 import { extractValues } from './values';
@@ -123,29 +123,33 @@ export function askingSentences(question: string): string[] {
   return asking.length ? asking : [question];
 }
 
-// Words after "how many …" that end the counted phrase: an auxiliary or pronoun that opens the rest
-// of the question ("… do I get"), a preposition ("… of leave").
-const PHRASE_END = new Set(
-  (
-    'do does did is are was were am be been can could should must may might will would shall has have had ' +
-    'i you we they he she it there my your our their his her its of in on at for per to from with by within ' +
-    'before after during under over about than that which who'
-  ).split(' '),
-);
+// Our own copy of the token pattern (the shared one's lastIndex is the token scanner's).
+const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
+/** What is counted is named in at most this many words after "how many". */
+const MAX_COUNTED_WORDS = 4;
 
 /**
- * The thing a count is of: "how many vacation days do I get" counts "vacation days"; "how many hours
- * of leave" counts "hours". The number must come with its first word (or a word the lexicon takes
- * for it: "annual leave" for "vacation"); the phrase as written names it in a reason.
+ * The words that name what "how many …" or "the number of …" counts, read from the words after it:
+ * up to a function word ("how many hours of leave" counts "hours", "how many vacation days do I
+ * get" "vacation days"), at most four. One rule for this check and the answer model.
  */
-function countedPhrase(after: string | undefined): { unit?: string; counted?: string } {
+export function countedTerms(after: string): Term[] {
   const words: string[] = [];
-  for (const word of (after ?? '').split(/\s+/).filter(Boolean)) {
-    if (PHRASE_END.has(word) || words.length === 3) break;
+  for (const m of after.matchAll(WORDS)) {
+    const word = tokenWord(m[0].toLowerCase());
+    if (STOPWORDS.has(word) || words.length >= MAX_COUNTED_WORDS) break;
     words.push(word);
   }
-  const terms = analyse(words.join(' '), { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word));
-  if (!terms.length) return {};
+  return analyse(words.join(' '), { stemming: true }).terms;
+}
+
+/**
+ * The thing a count is of, for this check: the number must come with its first word (or a word the
+ * lexicon takes for it: "annual leave" for "vacation"); the phrase as written names it in a reason.
+ */
+function countedPhrase(after: string | undefined): { unit?: string; counted?: string } {
+  const terms = countedTerms(after ?? '');
+  if (!terms.length || QUESTION_WORDS.has(terms[0].word)) return {};
   return { unit: terms[0].stem, counted: terms.map((t) => t.word).join(' ') };
 }
 
