@@ -15,7 +15,7 @@ import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type S
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
 import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
-import { alternativesOf, isSoftWord } from './lexicon';
+import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
 import {
   boundAt,
@@ -426,11 +426,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       // A name the lexicon knows another form of ("ID" / "identification"); a capitalised common
       // word ("Legal" team) names something, and its synonyms ("legitimate") do not name it.
       let absent = missingNames(claim.names, known).filter(
-        (n) =>
-          !(
-            (ACRONYM.test(n.text) || !isCommonWord(n.stem)) &&
-            alternativesOf(n.stem).some((alt) => alt.every((s) => known.stems.has(s)))
-          ),
+        (n) => !((ACRONYM.test(n.text) || !isCommonWord(n.stem)) && metByAlternative(n.stem, known.stems)),
       );
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.
       // A capitalised common word ("Legal", "Security") names a team or a product, never the "we".

@@ -359,6 +359,11 @@ function adverbBase(stemmed: string): readonly Alternative[] {
   return alternatives;
 }
 
+/** Whether `stems` hold a word the lexicon takes for this one (every word of a two-word member: "law enforcement" for "police"). */
+export function metByAlternative(stemmed: string, stems: { has(stem: string): boolean }): boolean {
+  return alternativesOf(stemmed).some((alt) => alt.every((s) => stems.has(s)));
+}
+
 /** Stems whose meaning excludes this one ("prohibit" for "allow"). */
 export function antonymsOf(stemmed: string): readonly string[] {
   return lexicon().antonyms.get(stemmed) ?? [];

@@ -8,7 +8,7 @@
 
 import { analyse, STOPWORDS, TOKEN, tokenWord, type Term } from '../text/terms';
 import { extractNames, passageStems } from './names';
-import { alternativesOf } from './lexicon';
+import { metByAlternative } from './lexicon';
 import { extractValues } from './values';
 import { uniformTermStats, type TermStats } from '../text/termStats';
 import type { TurnRelevance } from '../../domain/types';
@@ -228,7 +228,7 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
     case 'number':
       return (
         (values.length > 0 || COUNT_WORDS.test(text)) &&
-        (!part.unit || stems.has(part.unit) || alternativesOf(part.unit).some((alt) => alt.every((s) => stems.has(s))))
+        (!part.unit || stems.has(part.unit) || metByAlternative(part.unit, stems))
       );
     case 'money':
       return (
@@ -299,7 +299,7 @@ function checkPart(
   // enforcement"), or as an acronym and its expansion ("PRA" / "Paperwork Reduction Act").
   const met = (t: Term, where: TextStems): boolean =>
     where.stems.has(t.stem) ||
-    alternativesOf(t.stem).some((alt) => alt.every((s) => where.stems.has(s))) ||
+    metByAlternative(t.stem, where.stems) ||
     where.acronyms.has(t.word) ||
     where.written.has(t.word);
   const found = focus.filter((t) => met(t, context));
