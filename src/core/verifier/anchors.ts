@@ -188,8 +188,18 @@ const QUANTIFIER_CLASS: Record<string, string> = {
   few: 'few',
   many: 'many',
 };
-const QUANTIFIER =
-  /(?<![\p{L}\p{N}])(all|every|each|any|most|some|several|certain|few|many)\s+((?:[\p{L}][\p{L}'’-]*\s+){0,2}[\p{L}][\p{L}'’-]*)/giu;
+// The quantifier words, once: QUANTIFIER_CLASS's keys.
+const QUANTIFIER_WORDS = Object.keys(QUANTIFIER_CLASS).join('|');
+const QUANTIFIER = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(${QUANTIFIER_WORDS})\s+((?:[\p{L}][\p{L}'’-]*\s+){0,2}[\p{L}][\p{L}'’-]*)`,
+  'giu',
+);
+const ANY_QUANTIFIER = new RegExp(String.raw`\b(?:${QUANTIFIER_WORDS})\b`, 'i');
+
+/** A quick look before `quantifiedNounConflict`: most sentences have no quantifier word. */
+export function mentionsQuantifier(sentence: string): boolean {
+  return ANY_QUANTIFIER.test(sentence);
+}
 // After the noun, what narrows it: "expenses exceeding $150", "requests over 10 MB".
 const RESTRICTOR = String.raw`(?:exceeding|over|above|under|below|beyond|greater\s+than|more\s+than|less\s+than|fewer\s+than|of\s+more\s+than|of\s+less\s+than|that\s+exceed)\s+[$€£]?\d[\d,.]*`;
 const RESTRICTED_AFTER = new RegExp(String.raw`^\s*(?:\p{L}+\s+)?${RESTRICTOR}`, 'iu');
@@ -197,8 +207,10 @@ const RESTRICTED_AFTER = new RegExp(String.raw`^\s*(?:\p{L}+\s+)?${RESTRICTOR}`,
 const RESTRICTED_NP = new RegExp(String.raw`^\s*(?:[\p{L}'’-]+\s+){1,3}?${RESTRICTOR}`, 'iu');
 // Before the noun, a count with a lower bound: "five or more days", "at least 3 days".
 const COUNT_BEFORE = /(?:(?:\d+|[a-z]+)\s+or\s+more|at\s+least\s+(?:\d+|[a-z]+))\s+(?:[\p{L}-]+\s+)?$/iu;
-const QUANTIFIER_BEFORE =
-  /(?<![\p{L}\p{N}])(all|every|each|any|most|some|several|certain|few|many)\s+(?:[\p{L}.'’-]+\s+){0,2}$/iu;
+const QUANTIFIER_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(${QUANTIFIER_WORDS})\s+(?:[\p{L}.'’-]+\s+){0,2}$`,
+  'iu',
+);
 
 /**
  * The sentence's quantifier on a noun against the passage window's: a different quantifier on the

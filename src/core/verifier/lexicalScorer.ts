@@ -29,6 +29,7 @@ import {
   claimsUniversal,
   claimsNoException,
   quantifiedNounConflict,
+  mentionsQuantifier,
   exceptionRuledOut,
   emphaticOf,
   widenedScope,
@@ -197,8 +198,6 @@ function shown(word: string): string {
 const WITHOUT_CUE = /\bwithout\b/i;
 const OTHER_CUES = /\b(?:not|no|never|none|nor|neither|nobody|nothing|cannot|unless)\b|n['’]t\b/i;
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
-// A quick look before the quantified-noun check: most sentences have no quantifier.
-const QUANTIFIER_WORD = /\b(?:all|every|each|any|most|some|several|certain|few|many)\b/i;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
 const DIGIT_FIRST = /^\d/;
 
@@ -442,7 +441,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
-      const quantifiedNoun = QUANTIFIER_WORD.test(sentence) ? quantifiedNounConflict(sentence, windowText) : undefined;
+      const quantifiedNoun = mentionsQuantifier(sentence) ? quantifiedNounConflict(sentence, windowText) : undefined;
       if (quantifiedNoun) return conflict('low-support', quantifiedNoun);
       const wider = widenedScope(claim.emphatic ?? null, windowText);
       if (wider) return conflict('low-support', `the sentence says '${wider}'; the passage sets no such scope`);
@@ -519,7 +518,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 function quantified(claim: Claim): boolean {
   claim.universal ??= claimsUniversal(claim.text);
   if (claim.emphatic === undefined) claim.emphatic = emphaticOf(claim.text);
-  claim.scoped ??= QUANTIFIER_WORD.test(claim.text) || claimsNoException(claim.text);
+  claim.scoped ??= mentionsQuantifier(claim.text) || claimsNoException(claim.text);
   return claim.universal || claim.emphatic !== null || claim.scoped;
 }
 
