@@ -55,7 +55,7 @@ const NOT_NEEDED =
 const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']);
 
 // The pattern of each word as a whole word, made once (`search` of a non-global pattern keeps no state).
-const WHOLE_WORD = new Map<string, RegExp>();
+const WHOLE_WORD = new LruCache<string, RegExp>(4096);
 
 /**
  * The word as the subject of a negated predicate in the text: "Nationality and ethnicity are not
@@ -65,7 +65,6 @@ function negatedAfter(text: string, word: string): boolean {
   let whole = WHOLE_WORD.get(word);
   if (!whole) {
     whole = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'u');
-    if (WHOLE_WORD.size >= 4096) WHOLE_WORD.clear();
     WHOLE_WORD.set(word, whole);
   }
   const at = text.toLowerCase().search(whole);
