@@ -37,8 +37,10 @@ const SET_FILES: Record<string, (corpus: string) => string> = {
   generalisation: (c) => `eval/generalisation/${c}.jsonl`,
   // Written in session 4 after the first generalisation set had been measured (and tuned on since).
   'generalisation-2': (c) => `eval/generalisation-2/${c}.jsonl`,
-  // Written in session 5 after the second set had been measured (and tuned on since): the held-out set.
+  // Written in session 5 after the second set had been measured (and tuned on since).
   'generalisation-3': (c) => `eval/generalisation-3/${c}.jsonl`,
+  // Written in session 6 after the third set had been measured (and tuned on since): the held-out set.
+  'generalisation-4': (c) => `eval/generalisation-4/${c}.jsonl`,
 };
 type Mode = 'lexical' | 'hybrid';
 type Line = EvalQuestion & { after?: string; selfContained?: boolean };

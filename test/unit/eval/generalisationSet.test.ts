@@ -51,6 +51,12 @@ const SETS: GeneralisationSet[] = [
     idPrefix: { 'site-policy': 'gen3-sp-', '18f-handbook': 'gen3-18f-' },
     earlier: ['generalisation', 'generalisation-2'],
   },
+  // Written in session 6, after the third set had been measured once (and so became tuning data).
+  {
+    folder: 'generalisation-4',
+    idPrefix: { 'site-policy': 'gen4-sp-', '18f-handbook': 'gen4-18f-' },
+    earlier: ['generalisation', 'generalisation-2', 'generalisation-3'],
+  },
 ];
 
 for (const set of SETS) {
