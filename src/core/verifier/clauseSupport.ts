@@ -1,6 +1,6 @@
 // Clause-level support: the clauses of a compound sentence as the sentence's terms, and the
-// weakest clause after the first, which caps the sentence's score (a short unbacked clause is
-// not averaged away by a long backed one).
+// weakest clause after the first under its floor, which sinks the sentence (a short unbacked
+// clause is not averaged away by a long backed one).
 
 import { analyse } from '../text/terms';
 import { splitClauses } from './clauses';
