@@ -1,7 +1,8 @@
 // Clause-level support: the clauses of a compound sentence as the sentence's terms, and the
-// weakest clause after the first, which caps the sentence's score (a short unbacked clause is
-// not averaged away by a long backed one).
+// weakest clause after the first under its floor, which sinks the sentence (a short unbacked
+// clause is not averaged away by a long backed one).
 
+import { DEFAULT_THRESHOLD } from '../../domain/threshold';
 import { analyse } from '../text/terms';
 import { splitClauses } from './clauses';
 
@@ -37,9 +38,11 @@ export function clausesOf(sentence: string, stems: string[], options: { stemming
 /**
  * Share of its weight a clause after the first must find in the passage. Chosen on WiCE dev
  * (docs/verifier.md): the default threshold; lower floors, checking the opening clause too, or
- * counting only the words a clause adds did no better there.
+ * counting only the words a clause adds did no better there. It follows the default (a clause under
+ * it once capped the sentence's score, so the threshold was its floor in effect): a clause under it
+ * now sinks the sentence at every threshold, and the default's verdicts are those of the cap.
  */
-export const CLAUSE_FLOOR = 0.6;
+export const CLAUSE_FLOOR = DEFAULT_THRESHOLD;
 
 /**
  * The weakest clause after the first that is under the floor, with its score ("and so may

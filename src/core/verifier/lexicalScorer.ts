@@ -461,8 +461,10 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         let ifMet = matched;
         stems.forEach((s, i) => rare.has(s) && (ifMet += w[i]));
         const words = [...new Set(analysed.terms.filter((t) => rare.has(t.stem)).map((t) => t.word))];
+        // A rule that sinks the sentence sinks it at every threshold (0, as a missing name or value):
+        // the threshold is the share of wording a paraphrase must keep, not a bar for the rules.
         return {
-          score: Math.min(overlap, 0.5),
+          score: 0,
           code: 'low-support',
           explanation: `the cited passage does not mention ${missingPhrases(analysed.terms, rare, 3)}`,
           missing: { words, scoreIfMet: ifMet / total },
@@ -470,13 +472,14 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
     }
 
-    // The weakest clause: a short unbacked clause is not averaged away by a long backed one.
+    // The weakest clause: a short unbacked clause is not averaged away by a long backed one. Under
+    // its floor it sinks the sentence at every threshold, as the distinctive words do.
     const weakest = weakestClause(claim.clauses, w, isCovered);
-    if (weakest && weakest.score < overlap) {
+    if (weakest) {
       const clauseMissing = new Set(weakest.terms.filter((i) => !isCovered[i]).map((i) => stems[i]));
       const phrases = missingPhrases(analysed.terms, clauseMissing, 3);
       return {
-        score: weakest.score,
+        score: 0,
         code: 'low-support',
         explanation: `the clause '${weakest.text}' is not backed: the cited passage does not mention ${phrases}`,
       };

@@ -49,6 +49,8 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   hundred: 100,
   dozen: 12,
 };
+/** Scale words: a value after a number ("5 million"), or after "a" / "one" / "half a" ("a million"). */
+const SCALE_WORDS = ['thousand', 'million', 'billion'];
 const SCALES: Record<string, number> = {
   thousand: 1e3,
   million: 1e6,
@@ -96,9 +98,16 @@ const UNIT_SKIP = new Set([
 // word characters of that mode (ASCII letters, digits, "_", "ſ" and the Kelvin sign U+212A).
 export const CANDIDATE = new RegExp(
   `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's'].map(anyCase).join('|')})?(?!${WORD_CHAR})` +
-    `|(?<!${WORD_CHAR})(?:${Object.keys(NUMBER_WORDS).map(anyCase).join('|')})(?!${WORD_CHAR})`,
+    `|(?<!${WORD_CHAR})(?:${[...Object.keys(NUMBER_WORDS), ...SCALE_WORDS].map(anyCase).join('|')})(?!${WORD_CHAR})`,
   'gu',
 );
+// Number words that make one number together: "forty-eight" is 48 (not 40 and 8), "two hundred" is
+// 200, "a million", "one thousand" and "half a million" are numbers although "a", "one" and "half"
+// are not read as values on their own ("one of the", "a day").
+const DIGIT_WORDS: Readonly<Record<string, number>> = { one: 1, ...NUMBER_WORDS };
+const TENS_THEN_DIGIT = /^[-\s]\s*(one|two|three|four|five|six|seven|eight|nine)(?![\p{L}\p{N}])/iu;
+const THEN_HUNDRED = /^\s+hundred(?![\p{L}\p{N}])/iu;
+const COUNT_BEFORE_SCALE = /(?<![\p{L}\p{N}])(?:(half)\s+an?|an?|one)\s+$/iu;
 const MONTH_BEFORE = /(\p{Lu}\p{Ll}{2,8})\.?\s+$/u;
 // A range of years written short: "2018–19", "1914-18", "2018/19" (the second year keeps only its last
 // two digits); not a date's month and day ("2004-10-19").
@@ -123,13 +132,21 @@ function numeralKey(token: string): string {
  */
 export function extractValues(text: string, context = ''): ValueMention[] {
   const values: ValueMention[] = [];
+  // Where the last value read ends: a number word it took in ("hundred" of "two hundred") is not read again.
+  let readTo = 0;
   for (const m of matchesOf(CANDIDATE, text)) {
+    if (m.index < readTo) continue;
     const token = m[0].toLowerCase();
     const numeric = token.charCodeAt(0) <= 57;
     // A sentence-final period is not a decimal point: "in 1991." reads 1991.
     let key = numeric ? numeralKey(token.replace(/[.,:]$/, '')) : String(NUMBER_WORDS[token]);
     let start = m.index;
     let end = m.index + m[0].length;
+    if (!numeric) {
+      const words = wordsOfOneNumber(text, token, start, end);
+      if (!words) continue;
+      ({ key, start, end } = words);
+    }
     // "2018–19" is 2018 to 2019: the short year takes its century from the year before it, when it is later.
     if (numeric && /^\d{2}$/.test(token) && !/^[-–—/]\d/.test(text.slice(end, end + 2))) {
       const year = YEAR_BEFORE.exec(text.slice(Math.max(0, start - 6), start));
@@ -184,8 +201,43 @@ export function extractValues(text: string, context = ''): ValueMention[] {
     // "8 PM" is not "8 AM": the half of the day is part of the value.
     if (unit === 'am' || unit === 'pm') key = `${key.replace(/^(\d{1,2}):00$/, '$1')} ${unit}`;
     values.push({ key, unit, text: text.slice(start, end), start, end });
+    readTo = end;
   }
   return values;
+}
+
+/**
+ * The number that number words starting at `token` write together: "forty-eight", "two hundred",
+ * "a million", "half a million"; a scale word with no count before it ("the million") is none.
+ */
+function wordsOfOneNumber(
+  text: string,
+  token: string,
+  start: number,
+  end: number,
+): { key: string; start: number; end: number } | undefined {
+  const scale = SCALES[token];
+  if (scale !== undefined) {
+    const count = COUNT_BEFORE_SCALE.exec(text.slice(Math.max(0, start - 10), start));
+    if (!count) return undefined;
+    return { key: String(count[1] ? scale / 2 : scale), start: start - count[0].length, end };
+  }
+  let value = NUMBER_WORDS[token];
+  if (value >= 20 && value <= 90 && value % 10 === 0) {
+    const digit = TENS_THEN_DIGIT.exec(text.slice(end, end + 8));
+    if (digit) {
+      value += DIGIT_WORDS[digit[1].toLowerCase()];
+      end += digit[0].length;
+    }
+  }
+  if (value < 10) {
+    const hundred = THEN_HUNDRED.exec(text.slice(end, end + 10));
+    if (hundred) {
+      value *= 100;
+      end += hundred[0].length;
+    }
+  }
+  return { key: String(value), start, end };
 }
 
 export type ValueCheck =

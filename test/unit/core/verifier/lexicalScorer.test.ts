@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { createLexicalScorer, termStatsFromTexts } from '../../../../src/core/verifier';
 import { extractValues } from '../../../../src/core/verifier/values';
 import type { SupportResult } from '../../../../src/core/types';
+import { verifyClaim } from '../../../../src/core/verifier/verifier';
 
 const score = (scorer: ReturnType<typeof createLexicalScorer>, s: string, p: string): SupportResult =>
   scorer.score(s, p) as SupportResult;
@@ -115,5 +116,39 @@ describe('lexical scorer', () => {
       passages.some((p) => (createLexicalScorer({ termStats: stats }).score(sentences[2], p) as SupportResult).missing),
       'a result with missing words is among the checks',
     );
+  });
+});
+
+describe('lexical scorer: a rule that sinks a sentence, at every threshold', () => {
+  // The threshold is the share of wording a paraphrase must keep; a rule's verdict does not move with it.
+  const REFUNDS = 'Refunds are issued within 30 days by bank transfer.';
+  const passages = [REFUNDS, 'Orders ship within 2 days.', 'Returns need a receipt.', 'Gift cards never expire.'];
+
+  it('scores 0 a sentence whose distinctive word its passage lacks, and still says what meeting it would give', async () => {
+    const scorer = createLexicalScorer({ termStats: termStatsFromTexts(passages) });
+    const sentence = 'Refunds are issued within 30 days by bank transfer via cryptowallet.';
+    const r = score(scorer, sentence, REFUNDS);
+    assert.equal(r.score, 0);
+    assert.match(r.explanation ?? '', /cryptowallet/);
+    assert.ok((r.missing?.scoreIfMet ?? 0) > 0.5, 'the meaning check still knows what the word would bring');
+    for (const threshold of [0.3, 0.5, 0.55]) {
+      assert.equal((await verifyClaim(sentence, REFUNDS, { scorer, threshold })).supported, false, `at ${threshold}`);
+    }
+    assert.equal(
+      (await verifyClaim('Refunds are issued within 30 days.', REFUNDS, { scorer, threshold: 0.5 })).supported,
+      true,
+    );
+  });
+
+  it('scores 0 a sentence with a clause under its floor, however much of the rest is backed', async () => {
+    const scorer = createLexicalScorer();
+    const annual = 'Annual plans may be refunded within 90 days of purchase.';
+    const sentence = 'Annual plans may be refunded within 90 days of purchase, and so may monthly plans.';
+    const r = score(scorer, sentence, annual);
+    assert.equal(r.score, 0);
+    assert.match(r.explanation ?? '', /clause 'and so may monthly plans'.*'monthly'/);
+    for (const threshold of [0.3, 0.5, 0.55]) {
+      assert.equal((await verifyClaim(sentence, annual, { scorer, threshold })).supported, false, `at ${threshold}`);
+    }
   });
 });

@@ -14,6 +14,8 @@ const P = {
   story: 'Launch\nAcme Sync was announced on 3 October 2025. It was released to everyone on 12 March 2026.',
   grant: 'Grants\nThe Acme foundation awarded the river clean-up project a grant of $1,500,000 last spring.',
   pilot: 'Pilot\nThe four-day week pilot runs over the 2025-2026 school year in every Acme office.',
+  notice: 'Notice\nA tenant must give 48 hours of notice, and the deposit of $200 is returned within 25 days.',
+  visitors: 'Visitors\nThe Acme museum has welcomed 500,000 visitors and holds 1,000 paintings.',
 };
 const { verdictOf } = lexicalChecks(P);
 
@@ -78,5 +80,27 @@ describe('values: days of months and the named thing a value belongs to', () => 
     const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
     await kept('The river clean-up project was awarded a grant of $1.5 million [E1].', P.grant);
     await dropped('The river clean-up project was awarded a grant of $2.5 million [E1].', P.grant, 'value-mismatch');
+  });
+
+  it('reads number words that write one number together as that number ("forty-eight", "two hundred", "half a million")', async () => {
+    const keys = (t: string): string[] => extractValues(t).map((v) => v.key);
+    assert.deepEqual(keys('within twenty-five (25) days'), ['25', '25']);
+    assert.deepEqual(keys('forty-eight hours'), ['48']);
+    assert.deepEqual(keys('two hundred dollars'), ['200']);
+    assert.deepEqual(keys('nine hundred thousand people'), ['900000']);
+    assert.deepEqual(keys('a thousand paintings, one million visitors, half a million visitors'), [
+      '1000',
+      '1000000',
+      '500000',
+    ]);
+    // A scale word with no count before it is not a number; "one" and "a" alone are not values.
+    assert.deepEqual(keys('the million-dollar question is one of a kind'), []);
+    const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
+    await kept('A tenant must give forty-eight hours of notice [E1].', P.notice);
+    await kept('The deposit of two hundred dollars is returned within twenty-five (25) days [E1].', P.notice);
+    await dropped('A tenant must give forty-two hours of notice [E1].', P.notice, 'value-mismatch');
+    await kept('The Acme museum has welcomed half a million visitors [E1].', P.visitors);
+    await kept('The Acme museum holds a thousand paintings [E1].', P.visitors);
+    await dropped('The Acme museum has welcomed a million visitors [E1].', P.visitors, 'value-mismatch');
   });
 });
