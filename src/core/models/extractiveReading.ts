@@ -23,12 +23,10 @@ const QUESTION_FILLER = new Set(
   ).split(' '),
 );
 
-/**
- * Weight of a word carried from the earlier question when picking sentences (the follow-up's own
- * words weigh 1), and of a word of the asker's situation told beside the question ("My husband died
- * last month. Can I stop his subscription?"): what is asked is in the sentences that ask.
- */
+/** Weight of a word carried from the earlier question when picking sentences (the follow-up's own words weigh 1). */
 const CONTEXT_SHARE = 0.25;
+/** Weight of a word of the asker's situation told beside the question (it often names the topic: "Left my PIV card at home."). */
+const SITUATION_SHARE = 0.5;
 /** Added to the score of a sentence that states the kind of value the question asks for (chosen on the dev set). */
 export const VALUE_BONUS = 0.2;
 /** A worked example's steps and conclusion, not the rule itself. */
@@ -116,7 +114,8 @@ export class QuestionReading {
 
   /** 1 for the question's (or the follow-up's) own words, less for words carried from the earlier question. */
   share(stem: string): number {
-    return this.own.size === 0 || this.own.has(stem) ? 1 : CONTEXT_SHARE;
+    if (this.own.size === 0 || this.own.has(stem)) return 1;
+    return this.followUp ? CONTEXT_SHARE : SITUATION_SHARE;
   }
 
   /** The word as the user wrote it. */
