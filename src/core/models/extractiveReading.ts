@@ -208,12 +208,13 @@ function counts(text: string, counted: ReadonlySet<string>): boolean {
 const PHONE_ASKED =
   /\b(?:phone|telephone|fax)\s+(?:number|line)s?\b|\bnumbers?\s+(?:to|i|we|you|they)\s+(?:can\s+)?(?:call|ring|dial)\b/i;
 /**
- * A sentence that gives one ("1-800-222-0364"), or says there is none ("We do not provide phone
- * support"); one that only names a phone ("an official email address and contact phone number",
- * "phone the team via the numbers listed in Section 3") gives none.
+ * A sentence that gives one ("1-800-222-0364"), or says there is none, the negation beside the
+ * phone ("We do not provide phone support", "Telephone: none available"); one that only names a
+ * phone ("an official email address and contact phone number", "if you do not hear back, phone the
+ * team via the numbers listed in Section 3") gives none.
  */
 const PHONE_STATED =
-  /\+?\(?\d{1,4}\)?(?:[\s.-]?\d){6,}|\b(?:phone|telephone|fax)\b(?=.*\b(?:no|not|none|never|unavailable)\b)|\b(?:no|not|none|never|unavailable)\b.*\b(?:phone|telephone|fax)\b/i;
+  /\+?\(?\d{1,4}\)?(?:[\s.-]?\d){6,}|\b(?:no|not|none|never)\b(?:\W+[\p{L}'’]+){0,3}?\W+(?:phone|telephone|fax)\b|\b(?:phone|telephone|fax)\b(?:\W+[\p{L}'’]+){0,3}?\W+(?:none|not|unavailable|n\/a)\b/iu;
 /** "What email address…", "which email should I use", "who do I email": an email address is asked for. */
 const EMAIL_ASKED =
   /\be-?mail\s+(?:address|account)(?:es|s)?\b|\b(?:what|which)\s+e-?mail\b|\bwho\s+(?:do|should|can|could)\s+(?:i|we)\s+e-?mail\b/i;

@@ -267,6 +267,12 @@ describe('extractive model with the real embedding model: the kind of value aske
     assert.match(await modelAnswer("What's the phone number of the legal team?", [named]), /^NOT_FOUND:/);
     const fax = { id: 'E2', heading: 'Legal > Requests', text: 'The legal team accepts subpoenas by mail or by fax.' };
     assert.match(await modelAnswer("What's the fax number of the legal team for subpoenas?", [fax]), /^NOT_FOUND:/);
+    const elsewhere = {
+      id: 'E5',
+      heading: 'Legal > Contact',
+      text: 'If you do not hear back within a week, phone the legal team via the numbers listed in Section 3.',
+    };
+    assert.match(await modelAnswer("What's the phone number of the legal team?", [named, elsewhere]), /^NOT_FOUND:/);
     const none = { id: 'E3', heading: 'Legal > Contact', text: 'The legal team does not take phone calls.' };
     assert.match(
       await modelAnswer("What's the phone number of the legal team?", [named, none]),
