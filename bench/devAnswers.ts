@@ -169,6 +169,15 @@ async function run(
                 answer: i.result.answer,
                 relevance: i.result.relevance,
                 goldRetrieved: i.question.gold_files.some((g) => i.result.evidence.some((e) => e.source === g)),
+                answeredAs: i.result.answeredAs,
+                gold: i.question.gold_files,
+                sentences: i.result.sentences.map((s) => ({ text: s.text, verdict: s.verdict, code: s.code })),
+                evidence: i.result.evidence.map((e) => ({
+                  id: e.id,
+                  source: e.source,
+                  heading: e.heading,
+                  text: e.text,
+                })),
               }) + '\n',
           )
           .join(''),

@@ -12,15 +12,21 @@ import { askedValues, askingSentences, countedTerms, questionParts } from '../ve
 // Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
 const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
 
-/** Words that say what kind of question it is, not what it is about. */
+/**
+ * Words that say what kind of question it is, not what it is about; and contractions typed without
+ * their apostrophe ("whats", "im", "dont"), which are function words like their written forms.
+ */
 const QUESTION_FILLER = new Set(
-  'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means'.split(
-    ' ',
-  ),
+  (
+    'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means ' +
+    'whats hows whos wheres whens im ive ill id dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt youre theyre'
+  ).split(' '),
 );
 
 /** Weight of a word carried from the earlier question when picking sentences (the follow-up's own words weigh 1). */
 const CONTEXT_SHARE = 0.25;
+/** Weight of a word of the asker's situation told beside the question (it often names the topic: "Left my PIV card at home."). */
+const SITUATION_SHARE = 0.5;
 /** Added to the score of a sentence that states the kind of value the question asks for (chosen on the dev set). */
 export const VALUE_BONUS = 0.2;
 /** A worked example's steps and conclusion, not the rule itself. */
@@ -80,8 +86,13 @@ export class QuestionReading {
         .filter((t) => !QUESTION_FILLER.has(t.word) && !howWords.has(t.word) && !nameWords?.has(t.word))
         .map((t) => t.stem),
     );
-    // The follow-up's own words decide which sentences are picked; carried words weigh less.
-    this.own = new Set(followUp ? new QuestionWords(followUp.asked).terms.map((t) => t.stem) : this.keyTerms);
+    // The follow-up's own words, or the words of the sentences that ask, decide which sentences are
+    // picked; carried words and the asker's situation weigh less.
+    this.own = new Set(
+      followUp
+        ? new QuestionWords(followUp.asked).terms.map((t) => t.stem)
+        : askingSentences(question).flatMap((s) => new QuestionWords(s).terms.map((t) => t.stem)),
+    );
     // Names and numbers the question is specifically about ("Japan", "401(k)").
     this.anchors = unique(
       questionAnchors(question, followUp)
@@ -103,7 +114,8 @@ export class QuestionReading {
 
   /** 1 for the question's (or the follow-up's) own words, less for words carried from the earlier question. */
   share(stem: string): number {
-    return this.own.size === 0 || this.own.has(stem) ? 1 : CONTEXT_SHARE;
+    if (this.own.size === 0 || this.own.has(stem)) return 1;
+    return this.followUp ? CONTEXT_SHARE : SITUATION_SHARE;
   }
 
   /** The word as the user wrote it. */
@@ -145,6 +157,7 @@ function partValues(part: string): ((text: string) => boolean)[] {
   const kinds = askedValues(part);
   if (kinds.length === 0) return kinds;
   if (TIME_OF_DAY_ASKED.test(part)) return [(text) => TIME_OF_DAY_STATED.test(text)];
+  if (PAST_DATE_ASKED.test(part)) return [(text) => DATE_STATED.test(text)];
   const counted = countedWords(part);
   return counted ? kinds.map((states) => (text: string) => states(text) && counts(text, counted)) : kinds;
 }
@@ -154,6 +167,11 @@ const TIME_OF_DAY_ASKED = /\b(?:what|which)\s+time\b(?!\s*(?:frame|period|limit|
 /** A clock time ("3:30", "5 p.m.", "9am") or a named one ("noon", "end of the business day"). */
 const TIME_OF_DAY_STATED =
   /\b\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midday|midnight|o'clock|close of business|end of (?:the )?(?:business |work(?:ing)? )?day|eod|cob)\b/i;
+/** "When did…", "when was…": a point in the past is asked for, a date ("condition before travel" says no when it happened). */
+const PAST_DATE_ASKED = /\bwhen\s+(?:did|was|were)\b/i;
+/** A date: a month, a year, a written date ("3/14"), or how long ago. */
+const DATE_STATED =
+  /\b(?:january|february|march|april|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}|(?:19|20)\d{2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|ago)\b|\bMay\b/u;
 /** "How many <what is counted>", "the number of <what is counted>". */
 const COUNT_ASKED = /\b(?:how\s+many|number\s+of)\s+(.*)$/isu;
 /** Counts said without a noun after them. */
@@ -188,13 +206,24 @@ function counts(text: string, counted: ReadonlySet<string>): boolean {
 
 /** "What's the phone number…", "a number I can call": a phone number is asked for. */
 const PHONE_ASKED =
-  /\b(?:phone|telephone)\s+(?:number|line)s?\b|\bnumbers?\s+(?:to|i|we|you|they)\s+(?:can\s+)?(?:call|ring|dial)\b/i;
-/** A sentence that gives one ("1-800-222-0364"), or says what there is of one ("Telephone: none available"). */
-const PHONE_STATED = /\+?\(?\d{1,4}\)?(?:[\s.-]?\d){6,}|\b(?:phone|telephone)\b/i;
+  /\b(?:phone|telephone|fax)\s+(?:number|line)s?\b|\bnumbers?\s+(?:to|i|we|you|they)\s+(?:can\s+)?(?:call|ring|dial)\b/i;
+/**
+ * A sentence that gives one ("1-800-222-0364"), or says there is none, the negation beside the
+ * phone ("We do not provide phone support", "Telephone: none available"); one that only names a
+ * phone ("an official email address and contact phone number", "if you do not hear back, phone the
+ * team via the numbers listed in Section 3") gives none.
+ */
+const PHONE_STATED =
+  /\+?\(?\d{1,4}\)?(?:[\s.-]?\d){6,}|\b(?:no|not|none|never)\b(?:\W+[\p{L}'’]+){0,3}?\W+(?:phone|telephone|fax)\b|\b(?:phone|telephone|fax)\b(?:\W+[\p{L}'’]+){0,3}?\W+(?:none|not|unavailable|n\/a)\b/iu;
 /** "What email address…", "which email should I use", "who do I email": an email address is asked for. */
 const EMAIL_ASKED =
   /\be-?mail\s+(?:address|account)(?:es|s)?\b|\b(?:what|which)\s+e-?mail\b|\bwho\s+(?:do|should|can|could)\s+(?:i|we)\s+e-?mail\b/i;
 const EMAIL_STATED = /@|[([]at[)\]]|\be-?mail\b/i;
+/** "What's the email address…", "who do I email": the address itself is asked for, not a kind of account ("which email should I use"). */
+const EMAIL_ADDRESS_ASKED =
+  /\b(?:what|which)(?:'s|’s|s|\s+is|\s+are)?\s+(?:the\s+)?e-?mail\s+address|\be-?mail\s+address(?:es)?\s+(?:do|should|can|could|to|for)\b|\bwho\s+(?:do|should|can|could)\s+(?:i|we)\s+e-?mail\b/i;
+/** An address ("privacy@example.org", "security(at)github(dot)com"), or a statement that there is none. */
+const EMAIL_ADDRESS_STATED = /@|[([]at[)\]]|\b(?:no|not|none)\b.*\be-?mail\b|\be-?mail\b.*\b(?:no|not|none)\b/i;
 
 /** "What is the name of…", "who is the chief information security officer?": a person's name is asked for. */
 const NAME_ASKED =
@@ -211,7 +240,8 @@ const NAME_RUN = /\b(\p{Lu}\p{Ll}+)\s+(?:\p{Lu}\.\s+)?(\p{Lu}\p{Ll}+)\b/gu;
 function askedContacts(question: string): ((text: string) => boolean)[] {
   const out: ((text: string) => boolean)[] = [];
   if (PHONE_ASKED.test(question)) out.push((text) => PHONE_STATED.test(text));
-  if (EMAIL_ASKED.test(question)) out.push((text) => EMAIL_STATED.test(text));
+  if (EMAIL_ADDRESS_ASKED.test(question)) out.push((text) => EMAIL_ADDRESS_STATED.test(text));
+  else if (EMAIL_ASKED.test(question)) out.push((text) => EMAIL_STATED.test(text));
   if (NAME_ASKED.test(question)) {
     const asked = new Set(analyse(question, { stemming: true }).terms.map((t) => t.stem));
     const isNew = (word: string) => !asked.has(analyse(word, { stemming: true }).terms[0]?.stem ?? '');

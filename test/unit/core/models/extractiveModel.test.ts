@@ -128,3 +128,17 @@ describe('extractive answers: what the question names', () => {
     assert.match(asked, /^NOT_FOUND: .*"Berlin"/, asked);
   });
 });
+
+describe('extractive model: what the question is about', () => {
+  it('reads a contraction typed without its apostrophe as the function word it is, not a term to find', () => {
+    const passages = [{ id: 'E1', heading: 'Surveys', text: 'The survey contract allows 5,000 responses.' }];
+    const read = readPassages('whats the limit on survey responses? im new here', passages);
+    assert.equal(read.kind, 'read');
+    if (read.kind !== 'read') return;
+    assert.ok(!read.reading.keyTerms.some((t) => t === 'what' || t === 'im'), read.reading.keyTerms.join(' '));
+    assert.deepEqual(
+      read.missing,
+      ['limit', 'new', 'here'].filter((t) => read.reading.keyTerms.includes(t)),
+    );
+  });
+});

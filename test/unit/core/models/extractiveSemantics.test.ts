@@ -258,6 +258,84 @@ describe('extractive model with the real embedding model: the kind of value aske
     );
   });
 
+  it('asked for a phone or fax number, abstains on sentences that only name one, and gives one that states it or says there is none', async () => {
+    const named = {
+      id: 'E1',
+      heading: 'Legal > Requests',
+      text: 'Each request must include an official email address and a contact phone number.',
+    };
+    assert.match(await modelAnswer("What's the phone number of the legal team?", [named]), /^NOT_FOUND:/);
+    const fax = { id: 'E2', heading: 'Legal > Requests', text: 'The legal team accepts subpoenas by mail or by fax.' };
+    assert.match(await modelAnswer("What's the fax number of the legal team for subpoenas?", [fax]), /^NOT_FOUND:/);
+    const elsewhere = {
+      id: 'E5',
+      heading: 'Legal > Contact',
+      text: 'If you do not hear back within a week, phone the legal team via the numbers listed in Section 3.',
+    };
+    assert.match(await modelAnswer("What's the phone number of the legal team?", [named, elsewhere]), /^NOT_FOUND:/);
+    const none = { id: 'E3', heading: 'Legal > Contact', text: 'The legal team does not take phone calls.' };
+    assert.match(
+      await modelAnswer("What's the phone number of the legal team?", [named, none]),
+      /does not take phone calls \[E3\]/,
+    );
+    const stated = { id: 'E4', heading: 'Legal > Contact', text: 'The legal team can be reached at +1 415 555 0100.' };
+    assert.match(
+      await modelAnswer("What's the phone number of the legal team?", [named, stated]),
+      /\+1 415 555 0100 \[E4\]/,
+    );
+  });
+
+  it('asked for an email address, gives an address, not a sentence that only names one', async () => {
+    const question = 'What email address do I send abuse reports to?';
+    const named = {
+      id: 'E1',
+      heading: 'Abuse > Reports',
+      text: 'Abuse reports list the email addresses of the accounts involved.',
+    };
+    assert.match(await modelAnswer(question, [named]), /^NOT_FOUND:/);
+    const address = { id: 'E2', heading: 'Abuse > Reports', text: 'Send abuse reports to abuse@example.org.' };
+    assert.match(await modelAnswer(question, [named, address]), /abuse@example\.org \[E2\]/);
+  });
+
+  it('asked "when did…", gives a date, not a sentence that says only before or after what', async () => {
+    const question = 'When did the Springfield office open?';
+    const condition = {
+      id: 'E1',
+      heading: 'Office > Opening',
+      text: 'The Springfield office opened after the old office closed.',
+    };
+    assert.match(await modelAnswer(question, [condition]), /^NOT_FOUND:/);
+    const date = { id: 'E2', heading: 'Office > Opening', text: 'The Springfield office opened in March 2014.' };
+    assert.match(await modelAnswer(question, [condition, date]), /opened in March 2014 \[E2\]/);
+  });
+
+  it('asked "how often", gives how often, not a sentence that says only before what', async () => {
+    const question = 'How often can a school add more seats to the agreement?';
+    const before = {
+      id: 'E1',
+      heading: 'Agreement > Seats',
+      text: 'A school adds seats to the agreement before the term starts.',
+    };
+    assert.match(await modelAnswer(question, [before]), /^NOT_FOUND:/);
+    const quarterly = {
+      id: 'E2',
+      heading: 'Agreement > Seats',
+      text: 'A school may add seats to the agreement no more frequently than quarterly.',
+    };
+    assert.match(await modelAnswer(question, [before, quarterly]), /no more frequently than quarterly \[E2\]/);
+  });
+
+  it("weighs the asker's situation told before the question less than what is asked", async () => {
+    const question =
+      'My manager is travelling in Europe, my team lead is off sick, our office assistant quit yesterday and payroll keeps ignoring my emails. How long do I have to file a travel voucher?';
+    const voucher = {
+      id: 'E1',
+      heading: 'Travel > Vouchers',
+      text: 'File your travel voucher within 5 business days of your return.',
+    };
+    assert.match(await modelAnswer(question, [voucher]), /within 5 business days of your return \[E1\]/);
+  });
+
   it('gives the sentence with the email address when an email address is asked for', async () => {
     const result = await fixture.engine.ask('Which email address do I use for the help desk?', {
       model: fixture.engine.createExtractiveModel(),

@@ -60,6 +60,56 @@ describe('relevance check', () => {
     assert.equal(duration.verdict, 'answers');
   });
 
+  it('wants how often for "how often": a frequency or a period, not any word of time', () => {
+    const question = 'How often can we ask to add more seats to the school agreement?';
+    const heading = 'School agreement > Additional seats';
+    const verdict = (text: string) => checkRelevance({ question, kept: [{ text, heading }] }).verdict;
+    // "before" says when, not how often (read as a loose "when" before).
+    assert.equal(verdict('Seats must be added to the school agreement before the term starts [E1].'), 'off-topic');
+    assert.equal(
+      verdict('You may add seats to the school agreement no more frequently than quarterly [E1].'),
+      'answers',
+    );
+    assert.equal(verdict('Seats can be added to the school agreement twice a year [E1].'), 'answers');
+    assert.equal(verdict('Requests to add seats are reviewed on the first Monday of each month [E1].'), 'answers');
+    assert.equal(verdict('Seat requests for the school agreement expire after 90 days [E1].'), 'answers');
+    assert.match(
+      checkRelevance({ question, kept: [{ text: 'Seats must be added before the term starts [E1].', heading }] })
+        .reason,
+      /how often/,
+    );
+  });
+
+  it('reads a question word written without its apostrophe ("whats the max number") as the question it is', () => {
+    const kept = [
+      { text: 'The survey contract has a maximum number of responses [E1].', heading: 'Surveys > Contract' },
+    ];
+    assert.equal(checkRelevance({ question: "What's the max number of survey responses?", kept }).verdict, 'off-topic');
+    assert.equal(checkRelevance({ question: 'whats the max number of survey responses?', kept }).verdict, 'off-topic');
+    const stated = [
+      { text: 'The survey contract allows at most 5,000 responses [E1].', heading: 'Surveys > Contract' },
+    ];
+    assert.equal(
+      checkRelevance({ question: 'whats the max number of survey responses?', kept: stated }).verdict,
+      'answers',
+    );
+  });
+
+  it("reads the value's sentence against what is asked, not the asker's situation told before it", () => {
+    const kept = [
+      {
+        text: 'You may report harassment to the equal employment office within 45 days of the incident [E1].',
+        heading: 'Harassment > Reporting',
+      },
+    ];
+    // Two of the seven focus words are met: enough for the words (a quarter), not for a third of them in the value's sentence.
+    const question = 'A coworker keeps mocking my accent in meetings. How long do I have to report harassment?';
+    assert.equal(checkRelevance({ question, kept }).verdict, 'answers');
+    // Still about the question: a duration of something else does not answer.
+    const other = [{ text: 'Meetings are planned within 45 days [E1].', heading: 'Meetings > Planning' }];
+    assert.notEqual(checkRelevance({ question, kept: other }).verdict, 'answers');
+  });
+
   it('counts what "how many" asks about with its first word or a word the lexicon takes for it, and names it as written', () => {
     // "how many vacation days": "25 days of paid annual leave" answers it ("annual leave" is the
     // lexicon's "vacation"), and a reason names "vacation days", not the stem "vacats".
