@@ -81,6 +81,8 @@ export const NEGATION_SCOPE = 3;
 const TOKEN_SLAB = new Slab((n) => new Int32Array(n));
 const SEEN_SLAB = new Slab((n) => new Uint8Array(n));
 const SLOT_SLAB = new Slab((n) => new Int32Array(n));
+/** The per-term marks of the units read (passageScan.ts and supportWindow.ts): a view each, no buffer of their own. */
+export const UNIT_SLAB = new Slab((n) => new Uint8Array(n));
 
 /** Lower case, units (split as `analyseUnits` splits them) and tokens of a passage. */
 export function preparePassage(text: string): PreparedPassage {
@@ -321,8 +323,8 @@ function read(passage: PreparedPassage, plan: TermsToRead): PassageUnit[] {
           unit ??= {
             start: passage.unitStart[u],
             end: passage.unitEnd[u],
-            has: new Uint8Array(count),
-            negated: new Uint8Array(count),
+            has: UNIT_SLAB.array(count),
+            negated: UNIT_SLAB.array(count),
             hasNegation: false,
           };
           unit.has[i] = 1;
