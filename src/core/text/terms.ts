@@ -183,7 +183,7 @@ export class TokenScanner {
   /** Range of the current token. */
   start = 0;
   end = 0;
-  /** The current token is ASCII letters and digits only (no apostrophe or separator, nothing the pattern read). */
+  /** The current token is ASCII letters and digits only (no apostrophe, separator or other character). */
   plain = true;
 
   constructor(private readonly text: string) {}
@@ -247,8 +247,19 @@ export class TokenScanner {
     TOKEN.lastIndex = from;
     const m = TOKEN.exec(this.text);
     if (!m) return this.finished();
-    return this.found(m.index, m.index + m[0].length, false);
+    // A word after a character past ASCII that is no part of it (a no-break space, a dash, a quote) is as plain as any.
+    const end = m.index + m[0].length;
+    return this.found(m.index, end, isAsciiAlphanumeric(this.text, m.index, end));
   }
+}
+
+/** text[start, end) is ASCII letters and digits only. */
+function isAsciiAlphanumeric(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || ASCII_KIND[c] === OTHER) return false;
+  }
+  return true;
 }
 
 /** The word a token stands for: "1,500" → "1500", "company's" → "company", "can't" → "can". */

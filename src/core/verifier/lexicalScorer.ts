@@ -13,7 +13,7 @@ import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
-import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
+import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
@@ -295,12 +295,12 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     claim.pairs ??= wordPairs(sentence, termOptions.stemming);
     const read = passageOf(passage);
     const seen = (read.joined ??= new Map());
-    const has = (word: string): boolean => {
-      let found = seen.get(word);
-      if (found === undefined) seen.set(word, (found = holdsWord(read.prepared.lower, word)));
-      return found;
-    };
-    const joined = runTogether(sentence, claim.pairs, has, missing);
+    // The joined words `runTogether` will ask about (a pair with a word missing), looked up together.
+    const asked = claim.pairs
+      .filter((p) => (missing(p.first) || missing(p.second)) && !seen.has(p.joined))
+      .map((p) => p.joined);
+    if (asked.length > 0) holdsWords(read.prepared, asked).forEach((held, k) => seen.set(asked[k], held));
+    const joined = runTogether(sentence, claim.pairs, (word) => seen.get(word) === true, missing);
     if (joined === sentence) return first;
     const second = scoreOnce(joined, passage);
     return second.score > first.score ? second : first;

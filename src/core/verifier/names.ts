@@ -166,8 +166,12 @@ export function passageStems(passage: string): PassageNames {
 /** What one word of a passage gives name lookups: its stem and its camel-case parts' ("MemorialBettws"), and the acronym it writes in capitals. */
 export function addWordForms(word: string, stems: Set<string>, written: Set<string>): void {
   addForm(word, stems, written);
+  // The split has a part other than the word only where a lower-case letter meets a capital (one test, not a split).
+  if (!CAMEL_POINT.test(word)) return;
   for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== word) addForm(part, stems, written);
 }
+
+const CAMEL_POINT = /\p{Ll}\p{Lu}/u;
 
 function addForm(token: string, stems: Set<string>, written: Set<string>): void {
   if (/^\p{Lu}{3,}$/u.test(token)) written.add(fold(token.toLowerCase()));
@@ -212,6 +216,8 @@ export interface NameLookup {
   stems: { has(stem: string): boolean };
   acronyms: ReadonlySet<string>;
   written: ReadonlySet<string>;
+  /** `written.has(acronym)`, answered without building `written` when the lookup can (passageNames.ts). */
+  writes?(acronym: string): boolean;
 }
 
 /** The names of the sentence the passage never mentions, in any of the forms above. */
@@ -223,5 +229,5 @@ function found(n: NameMention, passage: NameLookup): boolean {
   if (passage.stems.has(n.stem)) return true;
   // An acronym the passage spells out, or a run of names the passage gives as an acronym.
   if (/^\p{Lu}{3,}$/u.test(n.text) && passage.acronyms.has(n.stem)) return true;
-  return n.runs?.some((r) => passage.written.has(r)) ?? false;
+  return n.runs?.some((r) => (passage.writes ? passage.writes(r) : passage.written.has(r))) ?? false;
 }

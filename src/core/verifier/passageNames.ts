@@ -26,12 +26,13 @@ export class PassageNameReader implements NameLookup {
   private tokens: Int32Array | undefined;
   /** Start and end of each camel-case part of a plain word ("Memorial", "Bettws"), and its prefix code. */
   private parts: number[] | undefined;
-  /** Stems of the words that are not plain (and their parts). */
-  private otherStems: Set<string> | undefined;
+  /** Stems and written acronyms of the words that are not plain (and their parts). */
+  private others: { stems: Set<string>; written: Set<string> } | undefined;
   private stopped: { stems: Set<string>; written: Set<string> } | undefined;
   private allWritten: Set<string> | undefined;
   private runs: Set<string> | undefined;
   private readonly known = new Map<string, boolean>();
+  private readonly writtenKnown = new Map<string, boolean>();
 
   readonly stems = { has: (s: string): boolean => this.hasStem(s) };
 
@@ -48,13 +49,57 @@ export class PassageNameReader implements NameLookup {
     return (this.allWritten ??= new Set([...this.writtenInWords(), ...this.stoppedAcronyms().written]));
   }
 
+  /**
+   * `written.has(acronym)` without building `written`: a plain word or camel-case part in capitals
+   * is looked for by its prefix code and length, and only the words that are not plain are read.
+   */
+  writes(acronym: string): boolean {
+    if (this.allWritten) return this.allWritten.has(acronym);
+    let found = this.writtenKnown.get(acronym);
+    if (found === undefined) {
+      found =
+        this.plainCapitals(acronym) ||
+        this.otherWords().written.has(acronym) ||
+        this.stoppedAcronyms().written.has(acronym);
+      this.writtenKnown.set(acronym, found);
+    }
+    return found;
+  }
+
   private hasStem(s: string): boolean {
     let found = this.known.get(s);
     if (found === undefined) {
-      found = this.plainWordHas(s) || this.otherWords().has(s) || this.stoppedAcronyms().stems.has(s);
+      found = this.plainWordHas(s) || this.otherWords().stems.has(s) || this.stoppedAcronyms().stems.has(s);
       this.known.set(s, found);
     }
     return found;
+  }
+
+  /**
+   * A plain word or camel-case part written in capitals, three or more, whose lower case is
+   * `acronym` (what `writtenInWords` adds for plain words): only ASCII lower-case letters can be one.
+   */
+  private plainCapitals(acronym: string): boolean {
+    if (acronym.length < 3) return false;
+    for (let i = 0; i < acronym.length; i++) if (!isLower(acronym.charCodeAt(i))) return false;
+    const code = prefixCode(acronym, 0, 3);
+    const capitals = (start: number, end: number): boolean => {
+      if (end - start !== acronym.length) return false;
+      for (let i = start; i < end; i++) {
+        const c = this.text.charCodeAt(i);
+        if (!isUpper(c) || (c | 32) !== acronym.charCodeAt(i - start)) return false;
+      }
+      return true;
+    };
+    const tokens = this.tokenTable();
+    for (let t = 0; t < tokens.length; t += 3) {
+      if (tokens[t + 2] === code && capitals(tokens[t], tokens[t + 1])) return true;
+    }
+    const parts = this.camelParts();
+    for (let p = 0; p < parts.length; p += 3) {
+      if (parts[p + 2] === code && capitals(parts[p], parts[p + 1])) return true;
+    }
+    return false;
   }
 
   private stoppedAcronyms(): { stems: Set<string>; written: Set<string> } {
@@ -154,17 +199,17 @@ export class PassageNameReader implements NameLookup {
     return parts;
   }
 
-  /** Stems of the words that are not plain, read as `passageStems` reads them. */
-  private otherWords(): Set<string> {
-    if (this.otherStems) return this.otherStems;
+  /** Stems and written acronyms of the words that are not plain, read as `passageStems` reads them. */
+  private otherWords(): { stems: Set<string>; written: Set<string> } {
+    if (this.others) return this.others;
     const stems = new Set<string>();
     const written = new Set<string>();
     const tokens = this.tokenTable();
     for (let t = 0; t < tokens.length; t += 3) {
       if (tokens[t + 2] < 0) addWordForms(this.text.slice(tokens[t], tokens[t + 1]), stems, written);
     }
-    this.otherStems = stems;
-    return stems;
+    this.others = { stems, written };
+    return this.others;
   }
 
   /** Acronyms written in capitals, of every word and camel-case part, in the passage's order. */

@@ -45,10 +45,12 @@ export interface PreparedPassage {
   unitEnd: number[];
   /** What reading token i found (READ and the other bits below), so that a second sentence does not read it again. */
   seen: Uint8Array;
-  /** The word of each token read that is a content word. */
+  /** For each token read that is a content word, 1 + its place in `words` (0 for any other token). */
+  slot: Int32Array;
+  /** The words of the content tokens read, in the order they were read (few: most tokens are skipped unread). */
   words: string[];
-  /** Its stem, once a sentence read with stemming has looked it up. */
-  stems: string[];
+  /** Each one's stem, once a sentence read with stemming has looked it up. */
+  stems: (string | undefined)[];
   /** Values stated in a unit, by the unit's start offset (read only when a sentence states one). */
   values: Map<number, ValueMention[]>;
 }
@@ -78,6 +80,9 @@ export const NEGATION_SCOPE = 3;
 // Token tables and what reading them found, as views of shared slabs (slabs.ts): no buffer of its own per passage.
 const TOKEN_SLAB = new Slab((n) => new Int32Array(n));
 const SEEN_SLAB = new Slab((n) => new Uint8Array(n));
+const SLOT_SLAB = new Slab((n) => new Int32Array(n));
+/** The per-term marks of the units read (passageScan.ts and supportWindow.ts): a view each, no buffer of their own. */
+export const UNIT_SLAB = new Slab((n) => new Uint8Array(n));
 
 /** Lower case, units (split as `analyseUnits` splits them) and tokens of a passage. */
 export function preparePassage(text: string): PreparedPassage {
@@ -128,6 +133,7 @@ export function preparePassage(text: string): PreparedPassage {
     unitStart,
     unitEnd,
     seen: SEEN_SLAB.array(count),
+    slot: SLOT_SLAB.array(count),
     words: [],
     stems: [],
     values: new Map(),
@@ -300,7 +306,8 @@ function read(passage: PreparedPassage, plan: TermsToRead): PassageUnit[] {
           if (!isFalseNegation(word, lower, end)) seen |= CUE;
         } else if (isContentWord(word)) {
           seen |= CONTENT;
-          passage.words[t] = word;
+          passage.slot[t] = passage.words.push(word);
+          passage.stems.push(undefined);
         }
         if (prefix < 0 && isContractedNegation(token)) seen |= CONTRACTED;
         passage.seen[t] = seen;
@@ -309,14 +316,15 @@ function read(passage: PreparedPassage, plan: TermsToRead): PassageUnit[] {
         hasNegation = true;
         negation = position;
       } else if (seen & CONTENT) {
-        const word = passage.words[t];
-        const i = index.get(stemming ? (passage.stems[t] ??= stem(word)) : word);
+        const k = passage.slot[t] - 1;
+        const word = passage.words[k];
+        const i = index.get(stemming ? (passage.stems[k] ??= stem(word)) : word);
         if (i !== undefined) {
           unit ??= {
             start: passage.unitStart[u],
             end: passage.unitEnd[u],
-            has: new Uint8Array(count),
-            negated: new Uint8Array(count),
+            has: UNIT_SLAB.array(count),
+            negated: UNIT_SLAB.array(count),
             hasNegation: false,
           };
           unit.has[i] = 1;

@@ -160,10 +160,10 @@ export function polarityConflict(
   if (chosen.length === 0) return undefined;
   const claimNegated = negatedStems(claim.terms, claim.negations);
   const claimNegativeWords = claim.stems.filter((s) => NEGATIVE_WORDS.has(s));
-  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
   const wordOf = (i: number): string => claim.terms.find((t) => t.stem === claim.stems[i])?.word ?? claim.stems[i];
 
   if (claim.negations.length > 0) {
+    const index = new Map(claim.stems.map((s, i) => [s, i] as const));
     // Each negated word the passage holds must be negated there too (a cue, a negative word, or its antonym).
     // The word each cue negates, or, when the passage lacks it, the next words after the cue that it holds ("don't need a GSA IT review": "review").
     const heads: number[] = [];

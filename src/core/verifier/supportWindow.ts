@@ -4,7 +4,14 @@
 // best window (up to `limit` units chosen greedily by the weight they add) and how much of each
 // clause one place of the passage (a unit and its neighbour) backs.
 
-import { type PassageUnit, type PreparedPassage, readPassage, type TermsToRead, termsToRead } from './passageScan';
+import {
+  type PassageUnit,
+  type PreparedPassage,
+  readPassage,
+  type TermsToRead,
+  termsToRead,
+  UNIT_SLAB,
+} from './passageScan';
 import { alternativesOf, antonymsOf, FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
 
 /** A unit with the sentence's words it holds, directly or through an alternative. */
@@ -14,11 +21,11 @@ export interface SupportUnit extends PassageUnit {
   /** via[i] = 1: term i is held only through a lexicon alternative. */
   via: Uint8Array;
   /** Stems of the words with a negation of their own ("prohibit", "unabl") in the unit. */
-  negativeWords: Set<string>;
+  negativeWords: ReadonlySet<string>;
   /** antonym[i]: bit 1 = the unit affirms a word whose meaning excludes term i's, bit 2 = it negates one. */
   antonym: Uint8Array;
   /** The antonym words found, by term index (for the explanation). */
-  antonymWords: Map<number, string>;
+  antonymWords: ReadonlyMap<number, string>;
 }
 
 export interface ReadOptions {
@@ -120,6 +127,7 @@ export function readUnits(
 ): SupportUnit[] {
   const plan = Array.isArray(stems) ? planReading(stems, options as ReadOptions) : (stems as ReadingPlan);
   const { n } = plan;
+  // A unit's arrays are views of a shared slab, and its words sets the shared empty ones until a word is found.
   const blank = (u: PassageUnit, has: Uint8Array, negated: Uint8Array): SupportUnit => ({
     start: u.start,
     end: u.end,
@@ -127,11 +135,17 @@ export function readUnits(
     has,
     negated,
     index: unitIndex(passage, u.start),
-    via: new Uint8Array(n),
-    negativeWords: new Set<string>(),
-    antonym: new Uint8Array(n),
-    antonymWords: new Map<number, string>(),
+    via: UNIT_SLAB.array(n),
+    negativeWords: NO_WORDS,
+    antonym: UNIT_SLAB.array(n),
+    antonymWords: NO_ANTONYMS,
   });
+  // The sentence's own terms of a unit read (its arrays also hold the extra stems').
+  const own = (marks: Uint8Array): Uint8Array => {
+    const copy = UNIT_SLAB.array(n);
+    for (let i = 0; i < n; i++) copy[i] = marks[i];
+    return copy;
+  };
   if (!plan.lexicon) return readPassage(passage, plan.read, plan.read.stemming).map((u) => blank(u, u.has, u.negated));
   const { extra, meaning, at, extraAt } = plan;
   const read = readPassage(passage, plan.read, plan.read.stemming);
@@ -143,23 +157,25 @@ export function readUnits(
     let direct = false;
     for (let i = 0; i < n && !direct; i++) if (u.has[i]) direct = true;
     // A unit is made only when it holds a term, directly or through the lexicon (then it is kept).
-    let unit = direct ? blank(u, u.has.slice(0, n), u.negated.slice(0, n)) : undefined;
+    let unit = direct ? blank(u, own(u.has), own(u.negated)) : undefined;
     // An extra stem may be one of the sentence's own (j < n).
     let extraHeld = false;
     for (let k = 0; k < extraAt.length && !extraHeld; k++) if (u.has[extraAt[k]]) extraHeld = true;
     let partsSeen: Map<number, number> | undefined;
     let partsNegated: Set<number> | undefined;
+    let negativeWords: Set<string> | undefined;
+    let antonymWords: Map<number, string> | undefined;
     for (let k = 0; extraHeld && k < extra.length; k++) {
       const j = at[k];
       if (!u.has[j]) continue;
       const m = meaning[k];
       if (m.kind === 'negative') {
-        unit ??= blank(u, u.has.slice(0, n), u.negated.slice(0, n));
-        unit.negativeWords.add(extra[k]);
+        unit ??= blank(u, own(u.has), own(u.negated));
+        (negativeWords ??= new Set()).add(extra[k]);
       } else if (m.kind === 'antonym') {
-        unit ??= blank(u, u.has.slice(0, n), u.negated.slice(0, n));
+        unit ??= blank(u, own(u.has), own(u.negated));
         unit.antonym[m.term] |= u.negated[j] ? 2 : 1;
-        unit.antonymWords.set(m.term, m.word);
+        (antonymWords ??= new Map()).set(m.term, m.word);
       } else if (!found[m.term]) {
         partsSeen ??= new Map();
         const seen = (partsSeen.get(m.alt) ?? 0) + 1;
@@ -167,18 +183,25 @@ export function readUnits(
         if (u.negated[j]) (partsNegated ??= new Set()).add(m.alt);
         // found[m.term] is 0: the unit does not hold the term itself.
         if (seen === m.parts && !unit?.has[m.term]) {
-          unit ??= blank(u, u.has.slice(0, n), u.negated.slice(0, n));
+          unit ??= blank(u, own(u.has), own(u.negated));
           unit.has[m.term] = 1;
           unit.via[m.term] = 1;
           if (partsNegated?.has(m.alt)) unit.negated[m.term] = 1;
         }
       }
     }
-    if (unit) units.push(unit);
+    if (unit) {
+      if (negativeWords) unit.negativeWords = negativeWords;
+      if (antonymWords) unit.antonymWords = antonymWords;
+      units.push(unit);
+    }
   }
   units.sort((a, b) => a.start - b.start);
   return units;
 }
+
+const NO_WORDS: ReadonlySet<string> = new Set();
+const NO_ANTONYMS: ReadonlyMap<number, string> = new Map();
 
 function unitIndex(passage: PreparedPassage, start: number): number {
   // unitStart is sorted: binary search.

@@ -4,6 +4,7 @@
 import { matchesOf } from '../text/matches';
 import { analyse, stem } from '../text/terms';
 import { quotedTitles } from './anchors';
+import { type PreparedPassage, prefixCode } from './passageScan';
 
 /** Stems of the words inside the sentence's quoted titles: they name, they do not affirm. */
 export function titledStems(sentence: string, options: { stemming: boolean }): Set<string> {
@@ -57,6 +58,56 @@ export function holdsWord(lower: string, word: string): boolean {
     at = lower.indexOf(word, at + 1);
   }
   return at >= 0;
+}
+
+// The prefix codes asked about in one call of `holdsWords` (1 = asked, 2 = a plain token has it); cleared after.
+const ASKED = new Uint8Array(1 << 18);
+
+/** The word is ASCII lower-case letters, three or more. */
+function isPlainLowerWord(word: string): boolean {
+  if (word.length < 3) return false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
+/**
+ * `holdsWord(passage.lower, w)` for each word, with one pass over the passage's tokens instead of a
+ * scan of its text per word. A word of ASCII letters held as a whole word lies inside one token (a
+ * token never ends between two ASCII letters): a plain token starting where the word does, so one
+ * with the word's prefix code (its first three letters), or a token that is not plain. The text
+ * is scanned (by `holdsWord`, so the answer is the same) only for a word that such a token could
+ * hold; any other word is not held.
+ */
+export function holdsWords(passage: PreparedPassage, words: readonly string[]): boolean[] {
+  const { lower, tokens } = passage;
+  const codes = words.map((w) => (isPlainLowerWord(w) ? prefixCode(w, 0, 3) : -1));
+  for (const code of codes) if (code >= 0) ASKED[code] = 1;
+  const notPlain: number[] = [];
+  try {
+    for (let t = 0; t < tokens.length; t += 3) {
+      const code = tokens[t + 2];
+      if (code < 0) notPlain.push(tokens[t], tokens[t + 1]);
+      else if (ASKED[code] !== 0) ASKED[code] = 2;
+    }
+    return words.map((word, k) => {
+      const code = codes[k];
+      if (code < 0 || ASKED[code] === 2 || insideOne(lower, word, notPlain)) return holdsWord(lower, word);
+      return false;
+    });
+  } finally {
+    for (const code of codes) if (code >= 0) ASKED[code] = 0;
+  }
+}
+
+/** Whether `word` is written inside one of the ranges (start, end pairs) of `lower`. */
+function insideOne(lower: string, word: string, ranges: readonly number[]): boolean {
+  for (let r = 0; r < ranges.length; r += 2) {
+    for (let at = ranges[r]; at + word.length <= ranges[r + 1]; at++) if (lower.startsWith(word, at)) return true;
+  }
+  return false;
 }
 
 /**

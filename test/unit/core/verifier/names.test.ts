@@ -4,7 +4,13 @@
 // that can hold one. A possessive names what its word names ("the AO's approval" names the AO).
 
 import * as assert from 'node:assert/strict';
-import { addStoppedAcronyms, extractNames, runAcronyms, type NameMention } from '../../../../src/core/verifier/names';
+import {
+  addStoppedAcronyms,
+  addWordForms,
+  extractNames,
+  runAcronyms,
+  type NameMention,
+} from '../../../../src/core/verifier/names';
 import { matchesOf } from '../../../../src/core/text/matches';
 import { verifyAnswer } from '../../../../src/core/verifier';
 import { ledgerOf } from '../../../support/ledger';
@@ -163,6 +169,38 @@ describe('names, read by scans', () => {
       }
       assert.deepEqual([...runAcronyms(text)], [...expected], JSON.stringify(text));
     }
+  });
+
+  it("gives a word's forms and its camel-case parts' exactly as the split pattern defines them", () => {
+    const words = [
+      'MemorialBettws',
+      'ÉtéMain',
+      'naïveTeam',
+      "Stewart's",
+      'iPhone',
+      'eBay',
+      'NASA’s',
+      'ABCdef',
+      'aBC',
+      'AbC',
+    ];
+    for (const text of texts) for (const m of matchesOf(WORDS, text)) words.push(m[0]);
+    for (const word of words) {
+      const stems = new Set<string>();
+      const written = new Set<string>();
+      addWordForms(word, stems, written);
+      const expected = { stems: new Set<string>(), written: new Set<string>() };
+      for (const form of new Set([word, ...word.split(/(?<=\p{Ll})(?=\p{Lu})/u)])) {
+        if (/^\p{Lu}{3,}$/u.test(form)) expected.written.add(fold(form.toLowerCase()));
+        expected.stems.add(stem(fold(tokenWord(form.toLowerCase()))));
+      }
+      assert.deepEqual([...stems].sort(), [...expected.stems].sort(), word);
+      assert.deepEqual([...written].sort(), [...expected.written].sort(), word);
+    }
+    // The words reach the parts: a camel-case word gives its second part's stem.
+    const parts = new Set<string>();
+    addWordForms('MemorialBettws', parts, new Set());
+    assert.ok(parts.has('bettw'));
   });
 
   it('finds the same stopped acronyms whether or not the text is scanned for them', () => {

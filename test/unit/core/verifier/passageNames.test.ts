@@ -115,6 +115,41 @@ describe('passage names, read lazily', () => {
     }
   });
 
+  it('answers whether it writes an acronym as the whole set of written acronyms does, before and after building it', () => {
+    for (const text of [...TRICKY, ...randomTexts]) {
+      const whole = passageStems(text);
+      // Every acronym it writes, their near misses (a letter changed, one more, one less), and a few others.
+      const asked = new Set([
+        'us',
+        'nfl',
+        'abc',
+        'abcd',
+        'ab',
+        'pra',
+        'nasa',
+        'ceo',
+        'def',
+        'kelvin',
+        'phone',
+        'zoe',
+        'aeon',
+        '',
+      ]);
+      for (const w of whole.written) {
+        asked.add(w);
+        asked.add(`${w}x`);
+        asked.add(w.slice(0, -1));
+        asked.add(`${w.slice(0, -1)}q`);
+      }
+      for (const prepared of [undefined, preparePassage(text)]) {
+        const reader = new PassageNameReader(text, prepared);
+        for (const w of asked) assert.equal(reader.writes(w), whole.written.has(w), `${JSON.stringify(text)} ${w}`);
+        assert.deepEqual([...reader.written], [...whole.written], text);
+        for (const w of asked) assert.equal(reader.writes(w), whole.written.has(w), `${JSON.stringify(text)} ${w}`);
+      }
+    }
+  });
+
   it('finds the same missing names as reading the whole passage', () => {
     const sentences = [
       'Refunds are handled by Globex.',

@@ -129,6 +129,28 @@ describe('passage scan', () => {
     }
   });
 
+  it('calls a token plain exactly when it is ASCII letters and digits, whatever character came before it', () => {
+    const plainOf = (t: string): string => {
+      const tokens = new TokenScanner(t);
+      const out: string[] = [];
+      while (tokens.next()) out.push(`${t.slice(tokens.start, tokens.end)}:${tokens.plain}`);
+      return out.join(' ');
+    };
+    for (const text of [...TRICKY, ...randomTexts]) {
+      for (const t of [text, text.toLowerCase()]) {
+        const expected = [...t.matchAll(new RegExp(TOKEN.source, TOKEN.flags))]
+          .map((m) => `${m[0]}:${/^[A-Za-z0-9]+$/.test(m[0])}`)
+          .join(' ');
+        assert.equal(plainOf(t), expected, t);
+      }
+    }
+    // A word after a no-break space, a dash or a curly quote is plain; one with an accent or apostrophe is not.
+    assert.equal(
+      plainOf('a\u00a0Myrna — New “Phone” café it’s'),
+      'a:true Myrna:true New:true Phone:true café:false it’s:false',
+    );
+  });
+
   it('finds the same value candidates as the case-insensitive pattern it spells out', () => {
     const words =
       'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen';

@@ -19,6 +19,31 @@ describe('readUnits', () => {
     assert.deepEqual([...units[1].negativeWords], []);
   });
 
+  it('gives each unit arrays of its own (views of a shared slab) and words sets that no other unit shares', () => {
+    const stems = stemsOf('Smoking is not allowed in the lobby or the garden.');
+    const text = 'Smoking is prohibited in the lobby. The garden is open. Smoking is banned in the garden.';
+    const options = { stemming: true, lexicon: true, negated: true };
+    const first = readUnits(preparePassage(text), stems, options);
+    const second = readUnits(preparePassage(text), stems, options);
+    const snapshot = (units: ReturnType<typeof readUnits>): unknown =>
+      units.map((u) => [[...u.has], [...u.negated], [...u.via], [...u.antonym], [...u.negativeWords]]);
+    const before = snapshot(second);
+    for (const u of first) {
+      u.has.fill(7);
+      u.negated.fill(7);
+      u.via.fill(7);
+      u.antonym.fill(7);
+    }
+    assert.deepEqual(snapshot(second), before);
+    assert.equal(first.length, 3);
+    // Two units with negative words, one without: the empty set of one is not the filled set of another.
+    assert.deepEqual(
+      second.map((u) => u.negativeWords.size > 0),
+      [true, false, true],
+    );
+    assert.notEqual(second[0].negativeWords, second[2].negativeWords);
+  });
+
   it('keeps a unit that holds a term only through an alternative, and only then', () => {
     const stems = stemsOf('The police were called.');
     const passage = preparePassage('Nothing here. Law enforcement arrived. Then they were called.');
