@@ -89,6 +89,10 @@ const CALENDAR_BESIDE_NUMBER =
   /\bMay\b(?=,?\s+\d)|\d(?:st|nd|rd|th)?\s+(?:of\s+)?May\b|\b(?:in|since|until|by|early|late|mid-?)\s+May\b|\d\s*[ap]m\b/i;
 const WHEN_WORDS =
   /\d|\b(?:january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
+// How often: a frequency word ("quarterly", "fortnightly") or a unit of time after "every / each / per / once / twice /
+// N times" ("each quarter", "every two weeks", "three times a year"): the answer to "how often".
+const FREQUENCY =
+  /\b(?:hourly|daily|weekly|biweekly|fortnightly|monthly|bimonthly|quarterly|semiannually|semi-annually|annually|yearly)\b|\b(?:every|each|per|once|twice|times)\s+(?:(?:a|an|other|[\p{L}\d-]+)\s+)?(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/iu;
 const EXTREME =
   /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:is\s+)?(?:the\s+)?(?:maximum|minimum|max|min|largest|smallest|highest|lowest|top|biggest|most|least)\b(?:\s+(?:number|amount)\s+of\s+([\p{L}-]+))?/u;
 
@@ -242,7 +246,7 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
     case 'calendar':
       return CALENDAR.test(text) || CALENDAR_BESIDE_NUMBER.test(text);
     case 'when':
-      return WHEN_WORDS.test(text) || CALENDAR_BESIDE_NUMBER.test(text);
+      return WHEN_WORDS.test(text) || CALENDAR_BESIDE_NUMBER.test(text) || FREQUENCY.test(text);
   }
 }
 

@@ -191,6 +191,15 @@ describe('relevance check', () => {
     assert.match(asked.reason, /"Quebec"/);
   });
 
+  it('reads a frequency as the answer to "how often" ("quarterly", "each quarter", "three times a year")', () => {
+    const ask = (text: string) =>
+      checkRelevance({ question: 'How often can a school add seats to its plan?', kept: [{ text }] }).verdict;
+    assert.equal(ask('A school can add seats to its plan quarterly [E1].'), 'answers');
+    assert.equal(ask('A school can add seats to its plan each quarter [E1].'), 'answers');
+    assert.equal(ask('A school can add seats to its plan three times a year [E1].'), 'answers');
+    assert.equal(ask('A school can add seats to its plan through the order form [E1].'), 'off-topic');
+  });
+
   it('meets an acronym of the question spelled out in lower case ("PR" / "pull request"), not a run of other initials', () => {
     const r = checkRelevance({
       question: 'How long does a PR to the handbook stay open before it is merged?',
