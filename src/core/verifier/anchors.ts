@@ -327,8 +327,17 @@ export function withoutAnswerParticle(sentence: string): string {
   const m = PARTICLE.exec(sentence);
   if (!m) return sentence;
   const rest = sentence.slice(m[0].length);
-  return /[\p{L}\p{N}]/u.test(rest) ? rest : sentence;
+  if (!/[\p{L}\p{N}]/u.test(rest)) return sentence;
+  // "No — not in the last year, GitHub has not sold …": the "not" before a fronted phrase repeats the
+  // answer, and the clause after the comma says the negation itself; the phrase is its adjunct.
+  const echo = ECHOED_NOT.exec(rest);
+  return echo && NEGATION_CUE.test(rest.slice(echo[0].length)) ? rest.slice(echo[1].length) : rest;
 }
+
+// "not" opening the rest of a reply before a phrase of time, place or scope closed by a comma.
+const ECHOED_NOT =
+  /^(not\s+)(?:in|within|during|for|since|at|on|under|after|before|by|outside|inside|over|until|as\s+of)\b[^,;:—–]*,/i;
+const NEGATION_CUE = /\b(?:not|no|never|none|nor|neither|cannot)\b|n['’]t\b/i;
 
 // ---------------------------------------------------------------------------------------------
 // Hedges: what the documents do not say. A partial abstention, not a fact about the policy.

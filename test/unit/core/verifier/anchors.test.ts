@@ -12,6 +12,8 @@ const P = {
   meals3: 'Client meals\nAll client meals are reimbursed by the team budget, without exception.',
   outages:
     'Outages\nIf the vendor misses the response deadline on four or more days in a quarter, we notify the vendor.',
+  resale:
+    'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
 };
 const { verdictOf } = lexicalChecks(P);
@@ -97,5 +99,22 @@ describe('anchors: months written short', () => {
     );
     assert.equal(other.verdict, 'dropped', `kept at ${other.support.toFixed(2)}`);
     assert.equal(other.code, 'value-mismatch', other.reason);
+  });
+});
+
+describe('anchors: a "not" that repeats the answer particle', () => {
+  it('reads "No — not in the last twelve months, … has not sold" as the passage\'s negated clause', async () => {
+    const { expectKept, expectDropped } = lexicalChecks(P);
+    await expectKept(
+      'No — not in the preceding twelve (12) months, according to Acme, which says it has not sold the personal data of applicants [E1].',
+      P.resale,
+    );
+    // The clause after the comma must still carry the negation the passage gives.
+    await expectDropped(
+      'No — not in the preceding twelve (12) months, according to Acme, which says it has sold the personal data of applicants [E1].',
+      P.resale,
+    );
+    // Without a negated clause after it, "not" still negates its phrase.
+    await expectDropped('No, not in the preceding twelve (12) months [E1].', P.resale);
   });
 });
