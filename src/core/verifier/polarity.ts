@@ -74,6 +74,20 @@ function negatedAfter(text: string, word: string): boolean {
   );
 }
 
+/** Whether a word opening with `stemmed` is negated right before it ("is not prohibited", "isn't banned"). */
+function notBefore(text: string, stemmed: string): boolean {
+  const key = `not:${stemmed}`;
+  let pattern = WHOLE_WORD.get(key);
+  if (!pattern) {
+    pattern = new RegExp(
+      `(?:\\b(?:not|never)|n['’]t)\\s+(?:(?:be|been|being|strictly|necessarily|expressly|explicitly)\\s+)?${escapeRegExp(stemmed)}`,
+      'iu',
+    );
+    WHOLE_WORD.set(key, pattern);
+  }
+  return pattern.test(text);
+}
+
 // A word the passage negates by the shape of its clause, beyond the first word after a cue:
 // a negative determiner negates its noun phrase ("with no visible activity"), and as the subject
 // of its clause the clause's predicate too ("No individual hired under this authority can
@@ -243,7 +257,10 @@ export function polarityConflict(
   // A place that forbids what the sentence affirms ("selling usernames is prohibited").
   if (claimNegativeWords.length === 0) {
     const main = chosen[0];
-    const forbidding = [...main.negativeWords].find((w) => FORBIDDING_WORDS.has(w));
+    // "Not prohibited" permits (litotes): a forbidding word under a negation forbids nothing.
+    const forbidding = [...main.negativeWords].find(
+      (w) => FORBIDDING_WORDS.has(w) && !(place && notBefore(place.textOf(main), w)),
+    );
     if (forbidding) return `the passage forbids it ('${forbidding}…'); the sentence affirms it`;
   }
   return undefined;

@@ -20,6 +20,10 @@ const P = {
   agreementOther: 'Agreements\nThe agreement is signed between the employee and the host agency, not the two agencies.',
   portal:
     'Outages\nGive the help desk all available details. If the portal is unavailable, call the help desk and describe the problem.',
+  replica:
+    'Replicas\nBuilding a replica of an existing storefront on Acme Sites as a study exercise is not prohibited. You must write the code yourself.',
+  replicaBanned:
+    'Replicas\nBuilding a replica of an existing storefront on Acme Sites as a study exercise is prohibited. You must write the code yourself.',
   portalUp:
     'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
 };
@@ -94,5 +98,19 @@ describe('polarity: bounds and the shape of the passage’s clause', () => {
     // A negated permission negates what it permits, and only that clause.
     assert.equal(negatedInClause("The tool doesn't let you report a message already in spam", 'report'), true);
     assert.equal(negatedInClause("The tool doesn't let you delete it, but you may report it", 'report'), false);
+  });
+});
+
+describe('polarity: a negated forbidding word permits', () => {
+  it('keeps "is allowed" against "is not prohibited", and still drops it against "is prohibited"', async () => {
+    await expectKept(
+      'Building a replica of an existing storefront on Acme Sites as a study exercise is allowed [E1].',
+      P.replica,
+    );
+    await expectDropped(
+      'Building a replica of an existing storefront on Acme Sites as a study exercise is allowed [E1].',
+      P.replicaBanned,
+      'negation-mismatch',
+    );
   });
 });
