@@ -13,6 +13,7 @@ import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
+import { listCounts } from './listCounts';
 import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
@@ -153,6 +154,8 @@ interface Passage {
   names: PassageNameReader;
   /** Weekdays and months it names. */
   dates?: DateWord[];
+  /** The counts its lists give ("Subteams:" and three items), read when a sentence states a value. */
+  lists?: ValueMention[];
   /** Its `looseText`, for quoted titles. */
   plain?: string;
   /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
@@ -356,7 +359,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           inWindow.push(v);
         }
       }
-      const check: ValueCheck = checkValues(claim.values, inWindow);
+      const check: ValueCheck = checkValues(claim.values, [...inWindow, ...(read.lists ??= listCounts(passage))]);
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
