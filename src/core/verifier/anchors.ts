@@ -201,7 +201,8 @@ export function mentionsQuantifier(sentence: string): boolean {
   return ANY_QUANTIFIER.test(sentence);
 }
 // After the noun, what narrows it: "expenses exceeding $150", "requests over 10 MB".
-const RESTRICTOR = String.raw`(?:exceeding|over|above|under|below|beyond|greater\s+than|more\s+than|less\s+than|fewer\s+than|of\s+more\s+than|of\s+less\s+than|that\s+exceed)\s+[$€£]?\d[\d,.]*`;
+// Or a relative clause that says which ones: "a team member who has after-hours access".
+const RESTRICTOR = String.raw`(?:(?:exceeding|over|above|under|below|beyond|greater\s+than|more\s+than|less\s+than|fewer\s+than|of\s+more\s+than|of\s+less\s+than|that\s+exceed)\s+[$€£]?\d[\d,.]*|(?:who|that)\s+(?:has|have|holds?|is|are)\s+\p{L}[\p{L}-]*)`;
 const RESTRICTED_AFTER = new RegExp(String.raw`^\s*(?:\p{L}+\s+)?${RESTRICTOR}`, 'iu');
 // The sentence's own noun phrase narrowed the same way ("any expense over $150").
 const RESTRICTED_NP = new RegExp(String.raw`^\s*(?:[\p{L}'’-]+\s+){1,3}?${RESTRICTOR}`, 'iu');

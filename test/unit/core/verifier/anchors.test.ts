@@ -12,6 +12,8 @@ const P = {
   meals3: 'Client meals\nAll client meals are reimbursed by the team budget, without exception.',
   outages:
     'Outages\nIf the vendor misses the response deadline on four or more days in a quarter, we notify the vendor.',
+  escort:
+    'Late arrivals\nIf you arrive after 6 p.m. without a badge, ask an Acme team member who has night access to escort you in.',
   resale:
     'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
@@ -116,5 +118,25 @@ describe('anchors: a "not" that repeats the answer particle', () => {
     );
     // Without a negated clause after it, "not" still negates its phrase.
     await expectDropped('No, not in the preceding twelve (12) months [E1].', P.resale);
+  });
+});
+
+describe('anchors: a universal where the passage narrows the noun by a relative clause', () => {
+  it('drops "any team member can escort you" against "a team member who has night access"', async () => {
+    const { verdictOf, expectKept } = lexicalChecks(P);
+    const v = await verdictOf(
+      'If you arrive after 6 p.m. without a badge, any Acme team member can escort you in [E1].',
+      P.escort,
+    );
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    assert.match(v.reason, /who has night/);
+    await expectKept(
+      'If you arrive after 6 p.m. without a badge, any Acme team member who has night access can escort you in [E1].',
+      P.escort,
+    );
+    await expectKept(
+      'If you arrive after 6 p.m. without a badge, ask an Acme team member who has night access to escort you in [E1].',
+      P.escort,
+    );
   });
 });
