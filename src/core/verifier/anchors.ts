@@ -315,6 +315,23 @@ export function exceptionRuledOut(sentence: string, passageWindow: string): stri
 }
 
 // ---------------------------------------------------------------------------------------------
+// Adverbs that change the claim: when or how a thing happens ("overrides it immediately", "renews
+// automatically", "deleted permanently"). Common words, so the distinctive-word check lets them
+// through, and a short one is averaged away by the rest of a long sentence; like a weekday, the
+// passage must say them (in any form of the word, or one the lexicon takes for it).
+
+const CLAIM_ADVERBS: ReadonlySet<string> = new Set(
+  'immediately instantly automatically permanently temporarily retroactively indefinitely irrevocably unconditionally'
+    .split(' ')
+    .map((w) => stem(w)),
+);
+
+/** Whether a stem is of an adverb that changes the claim. */
+export function isClaimAdverb(stemmed: string): boolean {
+  return CLAIM_ADVERBS.has(stemmed);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Answer particles.
 
 const PARTICLE =

@@ -33,6 +33,7 @@ import {
   mentionsQuantifier,
   exceptionRuledOut,
   emphaticOf,
+  isClaimAdverb,
   widenedScope,
   type Bound,
   type DateWord,
@@ -451,6 +452,12 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const ruledOut = exceptionRuledOut(sentence, windowText);
       const why = `the sentence says '${ruledOut}'; the passage does not rule exceptions out`;
       if (ruledOut) return conflict('low-support', why);
+    }
+
+    const adverb = features.anchors ? stems.findIndex((s, i) => !isCovered[i] && isClaimAdverb(s)) : -1;
+    if (adverb >= 0) {
+      const said = analysed.terms.find((t) => t.stem === stems[adverb])?.word ?? stems[adverb];
+      return conflict('low-support', `the passage does not say '${said}'`);
     }
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));

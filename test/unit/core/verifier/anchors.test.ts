@@ -14,6 +14,9 @@ const P = {
     'Outages\nIf the vendor misses the response deadline on four or more days in a quarter, we notify the vendor.',
   escort:
     'Late arrivals\nIf you arrive after 6 p.m. without a badge, ask an Acme team member who has night access to escort you in.',
+  updates:
+    'Updates\nYou may turn off automatic updates for Acme agents, but Acme reserves the right to override your choice for critical fixes.',
+  purge: 'Deleted files\nDeleted files are purged permanently from the Acme archive after 30 days.',
   resale:
     'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
@@ -137,6 +140,24 @@ describe('anchors: a universal where the passage narrows the noun by a relative 
     await expectKept(
       'If you arrive after 6 p.m. without a badge, ask an Acme team member who has night access to escort you in [E1].',
       P.escort,
+    );
+  });
+});
+
+describe('anchors: adverbs that change the claim', () => {
+  it('drops an appended "immediately" the passage never says; keeps a form of an adverb it does say', async () => {
+    const { verdictOf, expectKept } = lexicalChecks(P);
+    const v = await verdictOf(
+      'You may turn off automatic updates for Acme agents, but Acme reserves the right to override your choice for critical fixes immediately [E1].',
+      P.updates,
+    );
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    assert.match(v.reason, /immediately/);
+    // "automatically" meets "automatic"; "permanent" meets "permanently".
+    await expectKept('Acme agents update automatically unless you turn it off [E1].', P.updates);
+    await expectKept(
+      'Deleted files are purged from the Acme archive for good: the purge is permanent after 30 days [E1].',
+      P.purge,
     );
   });
 });
