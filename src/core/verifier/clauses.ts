@@ -3,8 +3,7 @@
 // whole (a ratio of words) would average a short false clause away. A clause starts at a
 // coordinating word that joins two statements: ", and / , but / , or / ; …", "and also",
 // "and so", "as well as", "including", and " and " before a verb ("… approved by a manager and
-// filed within 30 days"), a relative clause that ends the sentence ("…, which happens when…"), and a
-// short tail after the last comma ("…, guaranteed"). Plain lists
+// filed within 30 days"), and a short tail after the last comma ("…, guaranteed"). Plain lists
 // of nouns ("annual, sick and family leave") are not split: they are one claim about one thing.
 
 import { matchesOf } from '../text/matches';
@@ -37,9 +36,6 @@ const CLAUSE_START = new RegExp(
     // A second predicate: "… and may be …", "… but must …", "… and filed …"
     String.raw`\s+(?=(?:and|but|or)\s+(?:not\s+|never\s+|also\s+)?(?:${VERB_OPENERS})\b)`,
     String.raw`\s+(?=(?:and|but)\s+\p{Ll}+ed\s+(?:by|within|in|on|at|before|after|to|for|from|with|as|under|up|out|off|once)\b)`,
-    // A relative clause appended to a finished statement ("…, which happens when the card is left in"):
-    // a second claim about what came before (one that closes before the end is a parenthesis).
-    String.raw`,\s+(?=which\s+[^,;]+$)`,
     // A short tail after the last comma ("…, guaranteed", "…, compounded", "…, at no charge"):
     // a claim appended to a finished statement, not wording of it (discourse words excepted).
     String.raw`,\s+(?=(?!${DISCOURSE_TAIL}\b)\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*){0,2}\s*[.!?]?\s*$)`,
