@@ -24,6 +24,10 @@ const P = {
     'Replicas\nBuilding a replica of an existing storefront on Acme Sites as a study exercise is not prohibited. You must write the code yourself.',
   replicaBanned:
     'Replicas\nBuilding a replica of an existing storefront on Acme Sites as a study exercise is prohibited. You must write the code yourself.',
+  vouchers:
+    'Vouchers\nThe payment method for all Acme mileage vouchers is a bank transfer. Do not use your corporate card.',
+  vouchersSwapped:
+    'Vouchers\nThe payment method for all Acme mileage vouchers is your corporate card. Do not use a bank transfer.',
   portalUp:
     'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
 };
@@ -111,6 +115,19 @@ describe('polarity: a negated forbidding word permits', () => {
       'Building a replica of an existing storefront on Acme Sites as a study exercise is allowed [E1].',
       P.replicaBanned,
       'negation-mismatch',
+    );
+  });
+});
+
+describe('polarity: a negated verb negates its object', () => {
+  it('keeps "a bank transfer, not your corporate card" against "Do not use your corporate card"', async () => {
+    await expectKept(
+      'For Acme mileage vouchers the payment method is a bank transfer, not your corporate card [E1].',
+      P.vouchers,
+    );
+    await expectDropped(
+      'For Acme mileage vouchers the payment method is a bank transfer, not your corporate card [E1].',
+      P.vouchersSwapped,
     );
   });
 });
