@@ -320,15 +320,34 @@ export function exceptionRuledOut(sentence: string, passageWindow: string): stri
 // through, and a short one is averaged away by the rest of a long sentence; like a weekday, the
 // passage must say them (in any form of the word, or one the lexicon takes for it).
 
-const CLAIM_ADVERBS: ReadonlySet<string> = new Set(
-  'immediately instantly automatically permanently temporarily retroactively indefinitely irrevocably unconditionally'
+// Each adverb with the start every form of its word shares ("temporar-": "temporarily", "temporary").
+const CLAIM_ADVERBS: ReadonlyMap<string, string> = new Map(
+  (
+    'immediately:immediat instantly:instant automatically:automat permanently:permanen temporarily:temporar ' +
+    'retroactively:retroactiv indefinitely:indefinit irrevocably:irrevoca unconditionally:unconditional'
+  )
     .split(' ')
-    .map((w) => stem(w)),
+    .map((pair) => pair.split(':'))
+    .map(([word, root]) => [stem(word), root] as const),
 );
 
-/** Whether a stem is of an adverb that changes the claim. */
-export function isClaimAdverb(stemmed: string): boolean {
-  return CLAIM_ADVERBS.has(stemmed);
+/**
+ * The adverb that changes the claim which the sentence affirms and the passage's window never says
+ * in any form ("automatic" says "automatically"), or undefined. `negated`: stems in the scope of the
+ * sentence's negations ("renewals aren't automatic" claims less, not more).
+ */
+export function unbackedClaimAdverb(
+  stems: readonly string[],
+  covered: readonly boolean[],
+  negated: ReadonlySet<string>,
+  windowText: () => string,
+): string | undefined {
+  for (let i = 0; i < stems.length; i++) {
+    const root = CLAIM_ADVERBS.get(stems[i]);
+    if (root === undefined || covered[i] || negated.has(stems[i])) continue;
+    if (!new RegExp(`(?<![\\p{L}])${root}`, 'iu').test(windowText())) return stems[i];
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

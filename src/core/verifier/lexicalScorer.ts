@@ -15,7 +15,7 @@ import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type S
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
 import { listCounts } from './listCounts';
 import { holdsWord, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
-import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
+import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
 import {
@@ -33,7 +33,7 @@ import {
   mentionsQuantifier,
   exceptionRuledOut,
   emphaticOf,
-  isClaimAdverb,
+  unbackedClaimAdverb,
   widenedScope,
   type Bound,
   type DateWord,
@@ -454,9 +454,13 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (ruledOut) return conflict('low-support', why);
     }
 
-    const adverb = features.anchors ? stems.findIndex((s, i) => !isCovered[i] && isClaimAdverb(s)) : -1;
-    if (adverb >= 0) {
-      const said = analysed.terms.find((t) => t.stem === stems[adverb])?.word ?? stems[adverb];
+    const adverb = features.anchors
+      ? unbackedClaimAdverb(stems, isCovered, negatedStems(analysed.terms, analysed.negations), () =>
+          chosen.map((u) => text.text.slice(u.start, u.end)).join('\n'),
+        )
+      : undefined;
+    if (adverb !== undefined) {
+      const said = analysed.terms.find((t) => t.stem === adverb)?.word ?? adverb;
       return conflict('low-support', `the passage does not say '${said}'`);
     }
 

@@ -17,6 +17,9 @@ const P = {
   updates:
     'Updates\nYou may turn off automatic updates for Acme agents, but Acme reserves the right to override your choice for critical fixes.',
   purge: 'Deleted files\nDeleted files are purged permanently from the Acme archive after 30 days.',
+  locks: 'Locks\nAcme owners can place a temporary or permanent lock on a discussion thread.',
+  locks: 'Locks\nAcme owners can place a temporary or permanent lock on a discussion thread.',
+  renewals: 'Renewals\nEach Acme renewal needs the consent of both parties and a new signature.',
   resale:
     'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
@@ -159,5 +162,7 @@ describe('anchors: adverbs that change the claim', () => {
       'Deleted files are purged from the Acme archive for good: the purge is permanent after 30 days [E1].',
       P.purge,
     );
+    // Another form of the word ("temporary" / "temporarily").
+    await expectKept('Acme owners can lock a discussion thread, either temporarily or permanently [E1].', P.locks);
   });
 });
