@@ -382,7 +382,7 @@ const NEGATION_CUE = /\b(?:not|no|never|none|nor|neither|cannot)\b|n['’]t\b/i;
 // Who says: the retrieved text itself (any verb of giving), or the policy / a pronoun (only verbs
 // of saying, or giving a number or a detail: "the policy does not cover dental" is a claim).
 const RETRIEVED = String.raw`(?:(?:the|these|those)\s+)?(?:(?:retrieved|cited|provided|available)\s+)?(?:\p{Lu}[\p{L}\d'’-]*\s+){0,2}(?:documents?|docs|passages?|sources?|excerpts?|results?|materials?|texts?|pages?|sections?|evidence)`;
-const SPEAKER = String.raw`(?:(?:the|this|that|these|those)\s+)?(?:policy|policies|handbook|guidelines?|guide|article|they|it|this|these|those)`;
+const SPEAKER = String.raw`(?:(?:the|this|that|these|those)\s+)?(?:(?:[\p{L}-]+\s+)?(?:policy|policies|handbook|guidelines?|guide|article|terms|description|statement|notice|agreement|contract|rules|wording|faq|addendum|entry|section|page)|they|it|this|these|those)`;
 const SAY = String.raw`(?:say|state|specify|mention|indicate|spell|clarify|quantify|detail|explain|define|address|elaborate|discuss|tell|note)`;
 const GIVE = String.raw`(?:give|list|provide|offer|include|contain|set|show|name|identify|cover|describe|outline|put)`;
 // The thing not given, with up to two words of its own ("an hourly rate", "a review time", "a phone number").
@@ -401,11 +401,14 @@ const HEDGE_PATTERNS = [
   /\b(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+(?:explicitly\s+|clearly\s+|further\s+)?(?:specified|stated|mentioned|spelled\s+out|documented|indicated|quantified|detailed|addressed\s+in|given\s+in|listed\s+in|covered\s+in)\b/iu,
   // "there is no information about …", "I found no mention of …"
   /\b(?:there\s+(?:is|are|was|were)\s+no|there['’]s\s+no|(?:I|we)\s+(?:found|find|could\s+find|see|saw)\s+no)\s+(?:\p{L}+\s+){0,2}(?:information|mention|details?|data|figures?|numbers?|guidance|statement|specifics?|reference|indication|amount|limit|cap|date|deadline|fee|price|rate|schedule|timeline|time\s*frame|duration|answer|word)\b/iu,
-  // "No dollar cap is given in these passages", "No phone number is listed in the documents"
+  // "No dollar cap is given in these passages", "No start time for the breakfast is given in the handbook"
   new RegExp(
-    String.raw`\bno\s+(?:[\p{L}-]+\s+){0,3}(?:is|are|was|were)\s+(?:given|listed|stated|mentioned|specified|provided|set\s+out|named)\s+(?:in|by)\s+${RETRIEVED}`,
+    String.raw`\bno\s+(?:[\p{L}-]+\s+){0,5}(?:is|are|was|were)\s+(?:given|listed|stated|mentioned|specified|provided|set\s+out|named)\s+(?:in|by)\s+(?:${RETRIEVED}|${SPEAKER})`,
     'iu',
   ),
+  // "None of the passages gives an email address", "the passages say nothing about earlier periods"
+  new RegExp(String.raw`\bnone\s+of\s+${RETRIEVED}${HERE}\s+(?:${SAY}|${GIVE})s?\b`, 'iu'),
+  new RegExp(String.raw`\b(?:${RETRIEVED}|${SPEAKER})${HERE}\s+(?:${SAY})s?\s+nothing\b`, 'iu'),
   // "I couldn't find …", "I did not find any …"
   /\b(?:I|we)\s+(?:couldn['’]t|could\s+not|can['’]t|cannot|did\s+not|didn['’]t|was\s+unable\s+to|were\s+unable\s+to)\s+find\b/iu,
   // "no number is given", "nothing in the documents says …"

@@ -166,3 +166,21 @@ describe('anchors: adverbs that change the claim', () => {
     await expectKept('Acme owners can lock a discussion thread, either temporarily or permanently [E1].', P.locks);
   });
 });
+
+describe('anchors: more ways to say what the documents do not state', () => {
+  it('reads "None of the passages gives…", "… say nothing about…", "The terms don\'t say…", "No start time … is given in the handbook" as hedges', () => {
+    for (const s of [
+      'None of the passages gives a fax number for these requests.',
+      'The excerpts say nothing about later years.',
+      "The terms don't say whether Acme charges for it.",
+      "The description doesn't say which crew handles night calls.",
+      'No start time for the picnic is given in the handbook.',
+    ]) {
+      assert.ok(isHedge(s), s);
+    }
+    // Claims about the world stay claims.
+    assert.ok(!isHedge('The terms cover dental and vision plans.'));
+    assert.ok(!isHedge("The agreement doesn't cover dental plans."));
+    assert.ok(!isHedge('No start time was set for the picnic.'));
+  });
+});
