@@ -18,8 +18,6 @@ const P = {
     'Updates\nYou may turn off automatic updates for Acme agents, but Acme reserves the right to override your choice for critical fixes.',
   purge: 'Deleted files\nDeleted files are purged permanently from the Acme archive after 30 days.',
   locks: 'Locks\nAcme owners can place a temporary or permanent lock on a discussion thread.',
-  locks: 'Locks\nAcme owners can place a temporary or permanent lock on a discussion thread.',
-  renewals: 'Renewals\nEach Acme renewal needs the consent of both parties and a new signature.',
   resale:
     'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
