@@ -155,7 +155,7 @@ interface Passage {
   names: PassageNameReader;
   /** Weekdays and months it names. */
   dates?: DateWord[];
-  /** The counts its lists give ("Subteams:" and three items): values, and the window's size. */
+  /** The counts its lists give ("Subteams:" and three items), read when a sentence states a value. */
   lists?: ValueMention[];
   /** Its `looseText`, for quoted titles. */
   plain?: string;
@@ -344,10 +344,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         }
       }
     }
-    // A list's lead-in and items are one sentence cut into lines: they count as one unit of the window.
-    const lists = (read.lists ??= listCounts(passage));
-    const window = features.window > 0 ? features.window + lists.reduce((n, l) => n + Number(l.key) - 1, 0) : 0;
-    const { chosen, covered: isCovered } = bestWindow(units, w, window);
+    const { chosen, covered: isCovered } = bestWindow(units, w, features.window);
     const covered = new Set(stems.filter((_, i) => isCovered[i]));
     last = { claim, covered: isCovered };
     let matched = 0;
@@ -363,7 +360,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           inWindow.push(v);
         }
       }
-      const check: ValueCheck = checkValues(claim.values, [...inWindow, ...lists]);
+      const check: ValueCheck = checkValues(claim.values, [...inWindow, ...(read.lists ??= listCounts(passage))]);
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
