@@ -24,6 +24,8 @@ export interface ReturnedPassage {
   id: string;
   source: string;
   lines: string;
+  /** The passage's text, when the tool gave it: two passages of one long paragraph share a line range. */
+  text?: string;
 }
 
 export interface ReplayPlan {
@@ -79,11 +81,13 @@ export function nextMove(
     report.searches.push(plan.question);
     return { search: [plan.question] };
   }
-  const byPassage = new Map(returned.map((p) => [`${p.source}#${p.lines}`, p.id] as const));
   const capturedById = new Map(plan.captured.map((c) => [c.id, c] as const));
+  // By source and line range; of several passages there (a long paragraph cut in two), the one with the captured text.
   const idFor = (id: string): string | undefined => {
     const c = capturedById.get(id);
-    return c ? byPassage.get(`${c.source}#${c.startLine}-${c.endLine}`) : undefined;
+    if (!c) return undefined;
+    const there = returned.filter((p) => p.source === c.source && p.lines === `${c.startLine}-${c.endLine}`);
+    return (there.find((p) => p.text === c.text) ?? there[0])?.id;
   };
   const missing = citedCapturedIds(plan.answer).filter((id) => idFor(id) === undefined && capturedById.has(id));
   if (missing.length > 0 && rounds < MAX_SEARCH_ROUNDS) {

@@ -201,7 +201,8 @@ export function mentionsQuantifier(sentence: string): boolean {
   return ANY_QUANTIFIER.test(sentence);
 }
 // After the noun, what narrows it: "expenses exceeding $150", "requests over 10 MB".
-const RESTRICTOR = String.raw`(?:exceeding|over|above|under|below|beyond|greater\s+than|more\s+than|less\s+than|fewer\s+than|of\s+more\s+than|of\s+less\s+than|that\s+exceed)\s+[$€£]?\d[\d,.]*`;
+// Or a relative clause that says which ones: "a team member who has after-hours access".
+const RESTRICTOR = String.raw`(?:(?:exceeding|over|above|under|below|beyond|greater\s+than|more\s+than|less\s+than|fewer\s+than|of\s+more\s+than|of\s+less\s+than|that\s+exceed)\s+[$€£]?\d[\d,.]*|(?:who|that)\s+(?:has|have|holds?|is|are)\s+\p{L}[\p{L}-]*)`;
 const RESTRICTED_AFTER = new RegExp(String.raw`^\s*(?:\p{L}+\s+)?${RESTRICTOR}`, 'iu');
 // The sentence's own noun phrase narrowed the same way ("any expense over $150").
 const RESTRICTED_NP = new RegExp(String.raw`^\s*(?:[\p{L}'’-]+\s+){1,3}?${RESTRICTOR}`, 'iu');
@@ -314,6 +315,42 @@ export function exceptionRuledOut(sentence: string, passageWindow: string): stri
 }
 
 // ---------------------------------------------------------------------------------------------
+// Adverbs that change the claim: when or how a thing happens ("overrides it immediately", "renews
+// automatically", "deleted permanently"). Common words, so the distinctive-word check lets them
+// through, and a short one is averaged away by the rest of a long sentence; like a weekday, the
+// passage must say them (in any form of the word, or one the lexicon takes for it).
+
+// Each adverb with the start every form of its word shares ("temporar-": "temporarily", "temporary").
+const CLAIM_ADVERBS: ReadonlyMap<string, string> = new Map(
+  (
+    'immediately:immediat instantly:instant automatically:automat permanently:permanen temporarily:temporar ' +
+    'retroactively:retroactiv indefinitely:indefinit irrevocably:irrevoca unconditionally:unconditional'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':'))
+    .map(([word, root]) => [stem(word), root] as const),
+);
+
+/**
+ * The adverb that changes the claim which the sentence affirms and the passage's window never says
+ * in any form ("automatic" says "automatically"), or undefined. `negated`: stems in the scope of the
+ * sentence's negations ("renewals aren't automatic" claims less, not more).
+ */
+export function unbackedClaimAdverb(
+  stems: readonly string[],
+  covered: readonly boolean[],
+  negated: ReadonlySet<string>,
+  windowText: () => string,
+): string | undefined {
+  for (let i = 0; i < stems.length; i++) {
+    const root = CLAIM_ADVERBS.get(stems[i]);
+    if (root === undefined || covered[i] || negated.has(stems[i])) continue;
+    if (!new RegExp(`(?<![\\p{L}])${root}`, 'iu').test(windowText())) return stems[i];
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Answer particles.
 
 const PARTICLE =
@@ -327,8 +364,17 @@ export function withoutAnswerParticle(sentence: string): string {
   const m = PARTICLE.exec(sentence);
   if (!m) return sentence;
   const rest = sentence.slice(m[0].length);
-  return /[\p{L}\p{N}]/u.test(rest) ? rest : sentence;
+  if (!/[\p{L}\p{N}]/u.test(rest)) return sentence;
+  // "No — not in the last year, GitHub has not sold …": the "not" before a fronted phrase repeats the
+  // answer, and the clause after the comma says the negation itself; the phrase is its adjunct.
+  const echo = ECHOED_NOT.exec(rest);
+  return echo && NEGATION_CUE.test(rest.slice(echo[0].length)) ? rest.slice(echo[1].length) : rest;
 }
+
+// "not" opening the rest of a reply before a phrase of time, place or scope closed by a comma.
+const ECHOED_NOT =
+  /^(not\s+)(?:in|within|during|for|since|at|on|under|after|before|by|outside|inside|over|until|as\s+of)\b[^,;:—–]*,/i;
+const NEGATION_CUE = /\b(?:not|no|never|none|nor|neither|cannot)\b|n['’]t\b/i;
 
 // ---------------------------------------------------------------------------------------------
 // Hedges: what the documents do not say. A partial abstention, not a fact about the policy.
@@ -336,7 +382,7 @@ export function withoutAnswerParticle(sentence: string): string {
 // Who says: the retrieved text itself (any verb of giving), or the policy / a pronoun (only verbs
 // of saying, or giving a number or a detail: "the policy does not cover dental" is a claim).
 const RETRIEVED = String.raw`(?:(?:the|these|those)\s+)?(?:(?:retrieved|cited|provided|available)\s+)?(?:\p{Lu}[\p{L}\d'’-]*\s+){0,2}(?:documents?|docs|passages?|sources?|excerpts?|results?|materials?|texts?|pages?|sections?|evidence)`;
-const SPEAKER = String.raw`(?:(?:the|this|that|these|those)\s+)?(?:policy|policies|handbook|guidelines?|guide|article|they|it|this|these|those)`;
+const SPEAKER = String.raw`(?:(?:the|this|that|these|those)\s+)?(?:(?:[\p{L}-]+\s+)?(?:policy|policies|handbook|guidelines?|guide|article|terms|description|statement|notice|agreement|contract|rules|wording|faq|addendum|entry|section|page)|they|it|this|these|those)`;
 const SAY = String.raw`(?:say|state|specify|mention|indicate|spell|clarify|quantify|detail|explain|define|address|elaborate|discuss|tell|note)`;
 const GIVE = String.raw`(?:give|list|provide|offer|include|contain|set|show|name|identify|cover|describe|outline|put)`;
 // The thing not given, with up to two words of its own ("an hourly rate", "a review time", "a phone number").
@@ -355,11 +401,14 @@ const HEDGE_PATTERNS = [
   /\b(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+(?:explicitly\s+|clearly\s+|further\s+)?(?:specified|stated|mentioned|spelled\s+out|documented|indicated|quantified|detailed|addressed\s+in|given\s+in|listed\s+in|covered\s+in)\b/iu,
   // "there is no information about …", "I found no mention of …"
   /\b(?:there\s+(?:is|are|was|were)\s+no|there['’]s\s+no|(?:I|we)\s+(?:found|find|could\s+find|see|saw)\s+no)\s+(?:\p{L}+\s+){0,2}(?:information|mention|details?|data|figures?|numbers?|guidance|statement|specifics?|reference|indication|amount|limit|cap|date|deadline|fee|price|rate|schedule|timeline|time\s*frame|duration|answer|word)\b/iu,
-  // "No dollar cap is given in these passages", "No phone number is listed in the documents"
+  // "No dollar cap is given in these passages", "No start time for the breakfast is given in the handbook"
   new RegExp(
-    String.raw`\bno\s+(?:[\p{L}-]+\s+){0,3}(?:is|are|was|were)\s+(?:given|listed|stated|mentioned|specified|provided|set\s+out|named)\s+(?:in|by)\s+${RETRIEVED}`,
+    String.raw`\bno\s+(?:[\p{L}-]+\s+){0,5}(?:is|are|was|were)\s+(?:given|listed|stated|mentioned|specified|provided|set\s+out|named)\s+(?:in|by)\s+(?:${RETRIEVED}|${SPEAKER})`,
     'iu',
   ),
+  // "None of the passages gives an email address", "the passages say nothing about earlier periods"
+  new RegExp(String.raw`\bnone\s+of\s+${RETRIEVED}${HERE}\s+(?:${SAY}|${GIVE})s?\b`, 'iu'),
+  new RegExp(String.raw`\b(?:${RETRIEVED}|${SPEAKER})${HERE}\s+(?:${SAY})s?\s+nothing\b`, 'iu'),
   // "I couldn't find …", "I did not find any …"
   /\b(?:I|we)\s+(?:couldn['’]t|could\s+not|can['’]t|cannot|did\s+not|didn['’]t|was\s+unable\s+to|were\s+unable\s+to)\s+find\b/iu,
   // "no number is given", "nothing in the documents says …"

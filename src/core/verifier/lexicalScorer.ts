@@ -13,8 +13,9 @@ import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
+import { listCounts } from './listCounts';
 import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
-import { clauseBreaks, metByAntonym, polarityConflict } from './polarity';
+import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
 import {
@@ -32,6 +33,7 @@ import {
   mentionsQuantifier,
   exceptionRuledOut,
   emphaticOf,
+  unbackedClaimAdverb,
   widenedScope,
   type Bound,
   type DateWord,
@@ -153,6 +155,8 @@ interface Passage {
   names: PassageNameReader;
   /** Weekdays and months it names. */
   dates?: DateWord[];
+  /** The counts its lists give ("Subteams:" and three items), read when a sentence states a value. */
+  lists?: ValueMention[];
   /** Its `looseText`, for quoted titles. */
   plain?: string;
   /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
@@ -356,7 +360,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           inWindow.push(v);
         }
       }
-      const check: ValueCheck = checkValues(claim.values, inWindow);
+      const check: ValueCheck = checkValues(claim.values, [...inWindow, ...(read.lists ??= listCounts(passage))]);
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
@@ -448,6 +452,16 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const ruledOut = exceptionRuledOut(sentence, windowText);
       const why = `the sentence says '${ruledOut}'; the passage does not rule exceptions out`;
       if (ruledOut) return conflict('low-support', why);
+    }
+
+    const adverb = features.anchors
+      ? unbackedClaimAdverb(stems, isCovered, negatedStems(analysed.terms, analysed.negations), () =>
+          chosen.map((u) => text.text.slice(u.start, u.end)).join('\n'),
+        )
+      : undefined;
+    if (adverb !== undefined) {
+      const said = analysed.terms.find((t) => t.stem === adverb)?.word ?? adverb;
+      return conflict('low-support', `the passage does not say '${said}'`);
     }
 
     const missing = new Set(stems.filter((s) => !covered.has(s)));

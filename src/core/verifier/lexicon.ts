@@ -125,7 +125,12 @@ official formal
 final last
 first initial
 unused leftover remaining outstanding
-yearly annual annually
+year yearly annual annually
+quarter quarterly
+month monthly
+week weekly
+day daily
+hour hourly
 immediately instantly
 limit cap ceiling maximum max
 minimum min

@@ -74,13 +74,27 @@ function negatedAfter(text: string, word: string): boolean {
   );
 }
 
+/** Whether a word opening with `stemmed` is negated right before it ("is not prohibited", "isn't banned"). */
+function notBefore(text: string, stemmed: string): boolean {
+  const key = `not:${stemmed}`;
+  let pattern = WHOLE_WORD.get(key);
+  if (!pattern) {
+    pattern = new RegExp(
+      `(?:\\b(?:not|never)|n['’]t)\\s+(?:(?:be|been|being|strictly|necessarily|expressly|explicitly)\\s+)?${escapeRegExp(stemmed)}`,
+      'iu',
+    );
+    WHOLE_WORD.set(key, pattern);
+  }
+  return pattern.test(text);
+}
+
 // A word the passage negates by the shape of its clause, beyond the first word after a cue:
 // a negative determiner negates its noun phrase ("with no visible activity"), and as the subject
 // of its clause the clause's predicate too ("No individual hired under this authority can
 // serve…" negates "serve"; "if no govt. contract discounted fares are available" negates
 // "discounted"); "not" before a preposition negates the phrase it opens ("not between staff and
 // the receiving agency"); "un-" negates its word ("unavailable"); a negated permission negates what
-// it permits ("doesn't let you report").
+// it permits ("doesn't let you report"); a negated verb negates its object ("do not use your travel card").
 const CLAUSE_WORD = String.raw`[\p{L}\p{N}.'’/-]+`;
 const CLAUSE_START = String.raw`(?:^\s*|[.,;:!?—–(\n]\s*|(?<![\p{L}\p{N}])(?:and|but|or|if|when|where|whether|that|so|because|since|while|unless|then)\s+)`;
 
@@ -120,6 +134,8 @@ function clauseShapes(stem: string): RegExp[] {
     String.raw`(?<![\p{L}\p{N}])(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
     String.raw`(?<![\p{L}\p{N}])not\s+(?:between|for|to|from|with|by|in|on|at|of|through|via|under|as|within)\s+(?:${CLAUSE_WORD}\s+){0,5}?${word}`,
     String.raw`(?<![\p{L}\p{N}])un-?${word}`,
+    // A negated verb negates its object: "Do not use your travel card" denies the travel card.
+    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:(?:the|a|an|your|their|our|its|his|her|any|this|that|these|those)\s+)?(?:(?!(?:to|for|with|from|in|on|at|of|by|as|into|about)\b)\p{L}[\p{L}-]*\s+)?${word}`,
     // A negated permission passes to what it permits: "Cofense doesn't let you report the email".
     String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|cannot)|n['’]t)\s+(?:let|lets|allow|allows|permit|permits|enable|enables)\s+(?:${CLAUSE_WORD}\s+){0,2}?(?:to\s+)?${word}`,
   ];
@@ -243,7 +259,10 @@ export function polarityConflict(
   // A place that forbids what the sentence affirms ("selling usernames is prohibited").
   if (claimNegativeWords.length === 0) {
     const main = chosen[0];
-    const forbidding = [...main.negativeWords].find((w) => FORBIDDING_WORDS.has(w));
+    // "Not prohibited" permits (litotes): a forbidding word under a negation forbids nothing.
+    const forbidding = [...main.negativeWords].find(
+      (w) => FORBIDDING_WORDS.has(w) && !(place && notBefore(place.textOf(main), w)),
+    );
     if (forbidding) return `the passage forbids it ('${forbidding}…'); the sentence affirms it`;
   }
   return undefined;

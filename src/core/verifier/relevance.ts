@@ -315,13 +315,16 @@ function checkPart(
   focusNeeded: number,
 ): PartCheck {
   const focus = uniqueByStem(part.terms);
+  // The question's acronyms ("PR"): the answer may spell them out in lower case ("pull request").
+  const acronyms = new Set(part.names.filter((n) => ACRONYM.test(n.text)).map((n) => n.text.toLowerCase()));
   // A question word is met by the word, by an alternative of the lexicon ("police" / "law
   // enforcement"), or as an acronym and its expansion ("PRA" / "Paperwork Reduction Act").
   const met = (t: Term, where: TextStems): boolean =>
     where.stems.has(t.stem) ||
     metByAlternative(t.stem, where.stems) ||
     where.acronyms.has(t.word) ||
-    where.written.has(t.word);
+    where.written.has(t.word) ||
+    (acronyms.has(t.word) && where.initials.has(t.word));
   const found = focus.filter((t) => met(t, context));
   const missing = focus.filter((t) => !met(t, context));
   const weight = (ts: Term[]) => ts.reduce((sum, t) => sum + stats.idf(t.stem), 0);
@@ -331,7 +334,13 @@ function checkPart(
   // GitHub's policies): it does not say which passage answers, so it counts as a focus word.
   const distinctive = part.names.filter((n) => stats.idf(n.stem) >= COMMON_NAME_IDF || stats === uniformTermStats);
   const missingNames = distinctive
-    .filter((n) => !context.stems.has(n.stem) && !context.acronyms.has(n.stem) && !context.written.has(n.stem))
+    .filter(
+      (n) =>
+        !context.stems.has(n.stem) &&
+        !context.acronyms.has(n.stem) &&
+        !context.written.has(n.stem) &&
+        !(acronyms.has(n.text.toLowerCase()) && context.initials.has(n.text.toLowerCase())),
+    )
     .map((n) => n.text);
   // The asked value must be stated by a kept sentence that is about the part: a third of its words'
   // weight (money words and the unit aside) in the sentence, its heading or its passage, not anywhere
@@ -372,6 +381,8 @@ interface TextStems {
   stems: Set<string>;
   acronyms: Set<string>;
   written: Set<string>;
+  /** The initials of its runs of words in any case ("pull request": "pr"), for the question's acronyms. */
+  initials: Set<string>;
 }
 
 function textStems(text: string): TextStems {
@@ -380,7 +391,33 @@ function textStems(text: string): TextStems {
     stems: new Set(analyse(text, { stemming: true }).terms.map((t) => t.stem)),
     acronyms: names.acronyms,
     written: names.written,
+    initials: runInitials(text),
   };
+}
+
+/** An acronym as a question writes it: "PR", "PRA", "W2". */
+const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
+/** The longest run of words an acronym spells out. */
+const MAX_ACRONYM = 6;
+
+/**
+ * The initials of every run of words within a phrase (two words to six, small linking words
+ * skipped or kept: "Freedom of Information Act" gives "foia" and "fia"). An acronym is made of
+ * the initial letters of the words it stands for, whatever their case: "pull request" is a "PR"
+ * as much as "Pull Request" is (names.ts reads the capitalised runs).
+ */
+function runInitials(text: string): Set<string> {
+  const initials = new Set<string>();
+  for (const phrase of text.split(/[.,;:!?()[\]|\n—–"“”]+/u)) {
+    const words = phrase.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    for (const list of [words, words.filter((w) => !STOPWORDS.has(w))]) {
+      for (let i = 0; i < list.length; i++) {
+        let run = list[i][0];
+        for (let j = i + 1; j < Math.min(list.length, i + MAX_ACRONYM); j++) initials.add((run += list[j][0]));
+      }
+    }
+  }
+  return initials;
 }
 
 function uniqueByStem(terms: Term[]): Term[] {

@@ -172,6 +172,11 @@ export function extractValues(text: string, context = ''): ValueMention[] {
       else if (CURRENCY[word]) unit = CURRENCY[word];
       else if (word.length > 1 && !UNIT_SKIP.has(word) && NUMBER_WORDS[word] === undefined) unit = stem(word);
       if (unit) end = NEXT_WORD.lastIndex;
+      // "7 business days": the qualifier is the unit (see TIME_UNITS); the words as written run to "days".
+      if (unit === 'busi' || unit === 'work' || unit === 'calendar') {
+        const days = NEXT_WORD.exec(text);
+        if (days && /^days?$/i.test(days[1])) end = NEXT_WORD.lastIndex;
+      }
     }
     // A time of day: "8 AM", "8 a.m." and "8:00 AM" are one time (the hour, when on the hour).
     if (!unit || unit === 'a' || unit === 'p') {
@@ -245,16 +250,48 @@ export type ValueCheck =
   | { kind: 'mismatch'; claimed: ValueMention; found: ValueMention }
   | { kind: 'missing'; claimed: ValueMention };
 
+// Units of time and of money, as extractValues stems them: a closed class, in which a number with
+// another unit is another value ("7 days" is not "7 weeks", "$5" is not "5%"). "business days" and
+// "working days" are fewer than days (the unit's qualifier is read as the unit); "calendar days" are days.
+const TIME_UNITS: Readonly<Record<string, string>> = {
+  second: 'second',
+  minut: 'minute',
+  hour: 'hour',
+  dai: 'day',
+  calendar: 'day',
+  busi: 'business day',
+  work: 'business day',
+  week: 'week',
+  fortnight: 'fortnight',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+const MONEY_UNITS = new Set(['$', '€', '£', '%']);
+
 /**
- * Every value of the sentence must appear in the passage. A value that is absent while the
+ * Whether a passage's value of the same number measures what the sentence's does: either has no
+ * unit of time or money ("thirty (30) days": the numeral stands alone), or the same one. A
+ * sentence may say "7 days" for "7 business days" (it says less), not "7 business days" for
+ * "7 days" (an appended qualifier that changes the value).
+ */
+function sameMeasure(claimed: string, found: string): boolean {
+  const c = TIME_UNITS[claimed] ?? (MONEY_UNITS.has(claimed) ? claimed : undefined);
+  const f = TIME_UNITS[found] ?? (MONEY_UNITS.has(found) ? found : undefined);
+  if (c === undefined || f === undefined || c === f) return true;
+  return c === 'day' && f === 'business day';
+}
+
+/**
+ * Every value of the sentence must appear in the passage, with the same unit when both give a
+ * unit of time or money. A value that is absent while the
  * passage states another value of the same unit is a mismatch; otherwise it is missing.
  */
 export function checkValues(sentence: ValueMention[], passage: ValueMention[]): ValueCheck {
   if (sentence.length === 0) return { kind: 'ok' };
-  const keys = new Set(passage.map((v) => v.key));
   let missing: ValueMention | undefined;
   for (const claimed of sentence) {
-    if (keys.has(claimed.key)) continue;
+    if (passage.some((v) => v.key === claimed.key && sameMeasure(claimed.unit, v.unit))) continue;
     const found = claimed.unit ? passage.find((v) => v.unit === claimed.unit) : undefined;
     if (found) return { kind: 'mismatch', claimed, found };
     missing ??= claimed;

@@ -12,6 +12,14 @@ const P = {
   meals3: 'Client meals\nAll client meals are reimbursed by the team budget, without exception.',
   outages:
     'Outages\nIf the vendor misses the response deadline on four or more days in a quarter, we notify the vendor.',
+  escort:
+    'Late arrivals\nIf you arrive after 6 p.m. without a badge, ask an Acme team member who has night access to escort you in.',
+  updates:
+    'Updates\nYou may turn off automatic updates for Acme agents, but Acme reserves the right to override your choice for critical fixes.',
+  purge: 'Deleted files\nDeleted files are purged permanently from the Acme archive after 30 days.',
+  locks: 'Locks\nAcme owners can place a temporary or permanent lock on a discussion thread.',
+  resale:
+    'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
 };
 const { verdictOf } = lexicalChecks(P);
@@ -97,5 +105,80 @@ describe('anchors: months written short', () => {
     );
     assert.equal(other.verdict, 'dropped', `kept at ${other.support.toFixed(2)}`);
     assert.equal(other.code, 'value-mismatch', other.reason);
+  });
+});
+
+describe('anchors: a "not" that repeats the answer particle', () => {
+  it('reads "No — not in the last twelve months, … has not sold" as the passage\'s negated clause', async () => {
+    const { expectKept, expectDropped } = lexicalChecks(P);
+    await expectKept(
+      'No — not in the preceding twelve (12) months, according to Acme, which says it has not sold the personal data of applicants [E1].',
+      P.resale,
+    );
+    // The clause after the comma must still carry the negation the passage gives.
+    await expectDropped(
+      'No — not in the preceding twelve (12) months, according to Acme, which says it has sold the personal data of applicants [E1].',
+      P.resale,
+    );
+    // Without a negated clause after it, "not" still negates its phrase.
+    await expectDropped('No, not in the preceding twelve (12) months [E1].', P.resale);
+  });
+});
+
+describe('anchors: a universal where the passage narrows the noun by a relative clause', () => {
+  it('drops "any team member can escort you" against "a team member who has night access"', async () => {
+    const { verdictOf, expectKept } = lexicalChecks(P);
+    const v = await verdictOf(
+      'If you arrive after 6 p.m. without a badge, any Acme team member can escort you in [E1].',
+      P.escort,
+    );
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    assert.match(v.reason, /who has night/);
+    await expectKept(
+      'If you arrive after 6 p.m. without a badge, any Acme team member who has night access can escort you in [E1].',
+      P.escort,
+    );
+    await expectKept(
+      'If you arrive after 6 p.m. without a badge, ask an Acme team member who has night access to escort you in [E1].',
+      P.escort,
+    );
+  });
+});
+
+describe('anchors: adverbs that change the claim', () => {
+  it('drops an appended "immediately" the passage never says; keeps a form of an adverb it does say', async () => {
+    const { verdictOf, expectKept } = lexicalChecks(P);
+    const v = await verdictOf(
+      'You may turn off automatic updates for Acme agents, but Acme reserves the right to override your choice for critical fixes immediately [E1].',
+      P.updates,
+    );
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    assert.match(v.reason, /immediately/);
+    // "automatically" meets "automatic"; "permanent" meets "permanently".
+    await expectKept('Acme agents update automatically unless you turn it off [E1].', P.updates);
+    await expectKept(
+      'Deleted files are purged from the Acme archive for good: the purge is permanent after 30 days [E1].',
+      P.purge,
+    );
+    // Another form of the word ("temporary" / "temporarily").
+    await expectKept('Acme owners can lock a discussion thread, either temporarily or permanently [E1].', P.locks);
+  });
+});
+
+describe('anchors: more ways to say what the documents do not state', () => {
+  it('reads "None of the passages gives…", "… say nothing about…", "The terms don\'t say…", "No start time … is given in the handbook" as hedges', () => {
+    for (const s of [
+      'None of the passages gives a fax number for these requests.',
+      'The excerpts say nothing about later years.',
+      "The terms don't say whether Acme charges for it.",
+      "The description doesn't say which crew handles night calls.",
+      'No start time for the picnic is given in the handbook.',
+    ]) {
+      assert.ok(isHedge(s), s);
+    }
+    // Claims about the world stay claims.
+    assert.ok(!isHedge('The terms cover dental and vision plans.'));
+    assert.ok(!isHedge("The agreement doesn't cover dental plans."));
+    assert.ok(!isHedge('No start time was set for the picnic.'));
   });
 });

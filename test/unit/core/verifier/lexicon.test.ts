@@ -8,6 +8,8 @@ import { lexicalChecks } from '../../../support/lexicalChecks';
 const P = {
   farewell:
     'Farewell\nThe outgoing director thanked the staff with great respect and handed the keys to her successor on her last day.',
+  seats:
+    'Seats\nA partner school may add seats to its campus plan no more frequently than quarterly, through the order form.',
   archive: 'Archive\nThe Acme archive keeps the 15th-century charters of the abbey in a vault below the reading room.',
 };
 const { expectKept, expectDropped } = lexicalChecks(P);
@@ -31,5 +33,14 @@ describe('lexicon: ordinals', () => {
       'The Acme archive keeps the sixteenth-century charters of the abbey in a vault [E1].',
       P.archive,
     );
+  });
+});
+
+describe('lexicon: a frequency word and its unit of time', () => {
+  it('meets "once a quarter" by "quarterly" (and "month" by "monthly", "year" by "annually")', async () => {
+    await expectKept('No more than once a quarter [E1].', P.seats);
+    await expectKept('A partner school may add seats no more than once a quarter [E1].', P.seats);
+    assert.ok(alternativesOf(stem('monthly')).some((a) => a.join(' ') === stem('month')));
+    assert.ok(alternativesOf(stem('year')).some((a) => a.join(' ') === stem('annually')));
   });
 });

@@ -20,6 +20,14 @@ const P = {
   agreementOther: 'Agreements\nThe agreement is signed between the employee and the host agency, not the two agencies.',
   portal:
     'Outages\nGive the help desk all available details. If the portal is unavailable, call the help desk and describe the problem.',
+  replica:
+    'Replicas\nBuilding a replica of an existing storefront on Acme Sites as a study exercise is not prohibited. You must write the code yourself.',
+  replicaBanned:
+    'Replicas\nBuilding a replica of an existing storefront on Acme Sites as a study exercise is prohibited. You must write the code yourself.',
+  vouchers:
+    'Vouchers\nThe payment method for all Acme mileage vouchers is a bank transfer. Do not use your corporate card.',
+  vouchersSwapped:
+    'Vouchers\nThe payment method for all Acme mileage vouchers is your corporate card. Do not use a bank transfer.',
   portalUp:
     'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
 };
@@ -94,5 +102,32 @@ describe('polarity: bounds and the shape of the passage’s clause', () => {
     // A negated permission negates what it permits, and only that clause.
     assert.equal(negatedInClause("The tool doesn't let you report a message already in spam", 'report'), true);
     assert.equal(negatedInClause("The tool doesn't let you delete it, but you may report it", 'report'), false);
+  });
+});
+
+describe('polarity: a negated forbidding word permits', () => {
+  it('keeps "is allowed" against "is not prohibited", and still drops it against "is prohibited"', async () => {
+    await expectKept(
+      'Building a replica of an existing storefront on Acme Sites as a study exercise is allowed [E1].',
+      P.replica,
+    );
+    await expectDropped(
+      'Building a replica of an existing storefront on Acme Sites as a study exercise is allowed [E1].',
+      P.replicaBanned,
+      'negation-mismatch',
+    );
+  });
+});
+
+describe('polarity: a negated verb negates its object', () => {
+  it('keeps "a bank transfer, not your corporate card" against "Do not use your corporate card"', async () => {
+    await expectKept(
+      'For Acme mileage vouchers the payment method is a bank transfer, not your corporate card [E1].',
+      P.vouchers,
+    );
+    await expectDropped(
+      'For Acme mileage vouchers the payment method is a bank transfer, not your corporate card [E1].',
+      P.vouchersSwapped,
+    );
   });
 });

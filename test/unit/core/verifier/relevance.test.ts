@@ -241,6 +241,34 @@ describe('relevance check', () => {
     assert.match(asked.reason, /"Quebec"/);
   });
 
+  it('reads a frequency as the answer to "how often" ("quarterly", "each quarter", "three times a year")', () => {
+    const ask = (text: string) =>
+      checkRelevance({ question: 'How often can a school add seats to its plan?', kept: [{ text }] }).verdict;
+    assert.equal(ask('A school can add seats to its plan quarterly [E1].'), 'answers');
+    assert.equal(ask('A school can add seats to its plan each quarter [E1].'), 'answers');
+    assert.equal(ask('A school can add seats to its plan three times a year [E1].'), 'answers');
+    assert.equal(ask('A school can add seats to its plan through the order form [E1].'), 'off-topic');
+  });
+
+  it('meets an acronym of the question spelled out in lower case ("PR" / "pull request"), not a run of other initials', () => {
+    const r = checkRelevance({
+      question: 'How long does a PR to the handbook stay open before it is merged?',
+      kept: [{ text: 'A pull request to the handbook stays open for 48 hours before it is merged [E1].' }],
+    });
+    assert.equal(r.verdict, 'answers', r.reason);
+    const plan = checkRelevance({
+      question: 'Which team owns the FOIA requests?',
+      kept: [{ text: 'The privacy office owns every freedom of information act request [E1].' }],
+    });
+    assert.equal(plan.verdict, 'answers', plan.reason);
+    const other = checkRelevance({
+      question: 'How long does a PR to the handbook stay open before it is merged?',
+      kept: [{ text: 'A draft to the handbook stays open for 48 hours before it is merged [E1].' }],
+    });
+    assert.notEqual(other.verdict, 'answers');
+    assert.match(other.reason, /"PR"/);
+  });
+
   it('reads a possessive name as the name ("my AO\'s approval" names the AO)', () => {
     const r = checkRelevance({
       question: "By what time does my AO's approval need to be in?",

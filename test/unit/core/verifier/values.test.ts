@@ -13,6 +13,9 @@ const P = {
     'Release dates\nProduct | Preview date | Release date\nAcme Sync | 3 October 2025 | 12 March 2026\nAcme Reports Dashboard | 3 October 2025 | 19 March 2026\nBeacon | 3 October 2025 | [TBD]',
   story: 'Launch\nAcme Sync was announced on 3 October 2025. It was released to everyone on 12 March 2026.',
   grant: 'Grants\nThe Acme foundation awarded the river clean-up project a grant of $1,500,000 last spring.',
+  review:
+    'Review phases\nThe optional pre-review by the Acme board takes up to 7 days. Filing with the Acme registry then takes 1-2 business days.',
+  refund: 'Refunds\nA cancelled Acme plan is refunded within 30 calendar days of the request, less a 5% fee.',
   pilot: 'Pilot\nThe four-day week pilot runs over the 2025-2026 school year in every Acme office.',
   notice: 'Notice\nA tenant must give 48 hours of notice, and the deposit of $200 is returned within 25 days.',
   visitors: 'Visitors\nThe Acme museum has welcomed 500,000 visitors and holds 1,000 paintings.',
@@ -102,5 +105,21 @@ describe('values: days of months and the named thing a value belongs to', () => 
     await kept('The Acme museum has welcomed half a million visitors [E1].', P.visitors);
     await kept('The Acme museum holds a thousand paintings [E1].', P.visitors);
     await dropped('The Acme museum has welcomed a million visitors [E1].', P.visitors, 'value-mismatch');
+  });
+});
+
+describe('values: the unit of time or money is part of the value', () => {
+  it('drops "7 business days" for "7 days" and "7 weeks" for "7 days"; keeps "30 days" for "30 calendar days"', async () => {
+    const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
+    await kept('The optional pre-review by the Acme board takes up to 7 days [E1].', P.review);
+    await dropped(
+      'The optional pre-review by the Acme board takes up to 7 business days [E1].',
+      P.review,
+      'value-mismatch',
+    );
+    await dropped('The optional pre-review by the Acme board takes up to 7 weeks [E1].', P.review);
+    await kept('A cancelled Acme plan is refunded within 30 days of the request, less a 5% fee [E1].', P.refund);
+    await dropped('A cancelled Acme plan is refunded within 30 days of the request, less a $5 fee [E1].', P.refund);
+    assert.equal(extractValues('It takes 7 business days.')[0].text, '7 business days');
   });
 });
