@@ -6,7 +6,8 @@
 //   ts_rank_cd has no inverse document frequency: "the" would weigh as much as "per diem".
 // * dense: pgvector's cosine distance, served by the HNSW index;
 // * fusion: weighted reciprocal rank fusion (weight / (k + rank)) of the two top-N lists, ties by
-//   id, with the local retriever's weights.
+//   id, with the local retriever's weights; each list's first passage is kept in the top K as the
+//   local retriever keeps it (hybridRetriever.ts keepEachBest: the last places of the others).
 // * term statistics: each row also carries the verifier's document frequencies of the stems of the
 //   query and of the returned passages (from the table kept at index time), and the passage count
 //   they are over, so the client weighs the evidence's terms without a second round trip.
@@ -58,8 +59,19 @@ function searchSql(s: Slots): string {
     ? `SELECT id, r, ${s.lexicalWeight}::float8 AS w FROM lexical UNION ALL SELECT id, r, ${s.vectorWeight}::float8 AS w FROM dense`
     : 'SELECT id, r, 1::float8 AS w FROM lexical';
   return `WITH ${lexical}${dense},
-  fused AS (SELECT id, sum(w / (${s.rrfK}::float8 + r)) AS score FROM (${ranks}) ranked GROUP BY id),
-  top AS (SELECT id, score FROM fused ORDER BY score DESC, id COLLATE "C" LIMIT ${s.topK}),
+  ranked AS (${ranks}),
+  fused AS (SELECT id, sum(w / (${s.rrfK}::float8 + r)) AS score FROM ranked GROUP BY id),
+  ordered AS (
+    SELECT f.id, f.score, b.id IS NOT NULL AS first,
+           row_number() OVER (ORDER BY f.score DESC, f.id COLLATE "C") AS n
+    FROM fused f LEFT JOIN (SELECT DISTINCT id FROM ranked WHERE r = 1) b ON b.id = f.id),
+  lifted AS (SELECT id, score FROM ordered WHERE first AND n > ${s.topK}),
+  top AS (
+    SELECT id, score FROM lifted
+    UNION ALL
+    SELECT id, score FROM (
+      SELECT id, score, row_number() OVER (ORDER BY n) AS m FROM ordered WHERE NOT (first AND n > ${s.topK})) rest
+    WHERE m <= ${s.topK} - (SELECT count(*) FROM lifted)),
   counted AS (
     SELECT json_object_agg(c.stem, c.df) AS dfs FROM evident_stems c
     WHERE c.stem IN (SELECT unnest(tp.stems) FROM top JOIN evident_passages tp ON tp.id = top.id
