@@ -18,6 +18,7 @@ import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from '
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
+import { findSwap } from './swaps';
 import {
   boundAt,
   checkDateWords,
@@ -63,6 +64,8 @@ export interface LexicalFeatures {
   distinctive: boolean;
   /** One place of the passage (a unit and the next) must back each clause (COHESION_FLOOR of its weight). */
   cohesion: boolean;
+  /** A word replaced by another in the passage's own place ("Monthly plans" for "Annual plans") sinks the sentence (swaps.ts). */
+  swaps: boolean;
   /** The share of passages under which a word is distinctive (DISTINCTIVE_SHARE; other values for the dev sweeps). */
   distinctiveShare: number;
   /** The share of a clause one place must hold (COHESION_FLOOR; other values for the dev sweeps). */
@@ -92,6 +95,7 @@ export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = {
   lexicon: true,
   distinctive: true,
   cohesion: false,
+  swaps: true,
   distinctiveShare: DISTINCTIVE_SHARE,
   cohesionFloor: COHESION_FLOOR,
 };
@@ -498,6 +502,18 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         explanation: `the clause '${weakest.text}' is not backed: the cited passage does not mention ${phrases}`,
       };
     }
+
+    const swap =
+      features.swaps && overlap < 1
+        ? findSwap({
+            sentence,
+            matched: (s) => covered.has(s),
+            units: chosen.map((u) => text.text.slice(u.start, u.end)),
+            stemming: features.stemming,
+          })
+        : undefined;
+    if (swap)
+      return conflict('low-support', `the sentence says '${swap.said}' where the passage says '${swap.passageSays}'`);
 
     if (features.cohesion && overlap >= features.cohesionFloor) {
       const parts = claim.clauses.length ? claim.clauses.map((c) => c.terms) : [stems.map((_, i) => i)];

@@ -1,0 +1,80 @@
+// A word swapped for another in the passage's own place is not backed; a paraphrase that writes a
+// word in another form, adds a modifier or drops one is.
+
+import * as assert from 'node:assert/strict';
+import { createLexicalScorer } from '../../../../src/core/verifier';
+import { explains } from '../../../../src/core/verifier/swaps';
+import { analyse } from '../../../../src/core/text/terms';
+import type { SupportResult } from '../../../../src/core/types';
+
+const check = (sentence: string, passage: string): SupportResult =>
+  createLexicalScorer().score(sentence, passage) as SupportResult;
+const terms = (text: string) => analyse(text, { stemming: true }).terms;
+
+describe('swapped words', () => {
+  const swaps: [string, string, RegExp][] = [
+    [
+      'Monthly plans are refundable within 30 days of purchase.',
+      'Annual plans are refundable within 30 days of purchase.',
+      /says 'monthly' where the passage says 'annual'/,
+    ],
+    [
+      'Business class is allowed.',
+      'Economy class is required for all flights. Business class is not reimbursed.',
+      /says 'allowed' where the passage says 'reimbursed'/,
+    ],
+    [
+      'Contractors must complete the training within 30 days.',
+      'Employees must complete the training within 30 days.',
+      /says 'contractors' where the passage says 'employees'/,
+    ],
+    [
+      'Law enforcement needs a court order to get the contents of a private repository.',
+      'We require a search warrant before disclosing the contents of a private repository to law enforcement.',
+      /says 'court order get' where the passage says 'search warrant disclosing'/,
+    ],
+  ];
+  for (const [sentence, passage, reason] of swaps) {
+    it(`does not back "${sentence}" against "${passage}"`, () => {
+      const r = check(sentence, passage);
+      assert.equal(r.code, 'low-support');
+      assert.equal(r.score, 0);
+      assert.match(r.explanation ?? '', reason);
+      const without = createLexicalScorer({ features: { swaps: false } }).score(sentence, passage) as SupportResult;
+      assert.ok(without.score >= 0.5, `without the rule: ${without.score}`);
+    });
+  }
+
+  const paraphrases: [string, string][] = [
+    // The lexicon's alternatives.
+    ['Requests can be sent by email.', 'Requests may be transmitted via email.'],
+    // A shortening, an acronym, another form of the same word.
+    [
+      'Unused comp time is forfeited when you leave.',
+      'Unused compensatory time is forfeited when you leave the agency.',
+    ],
+    ['The PRA review takes months.', 'The Paperwork Reduction Act review takes months.'],
+    ['Reports are filed quarterly.', 'Reports are filed each quarter.'],
+    // A modifier added or dropped replaces nothing of the passage.
+    ['Unused travel time is forfeited.', 'Unused time is forfeited.'],
+    ['Employees must complete the training online.', 'Employees must complete the mandatory training.'],
+    ['Employees must complete the training.', 'Employees must complete the mandatory training.'],
+  ];
+  for (const [sentence, passage] of paraphrases) {
+    it(`backs "${sentence}" against "${passage}"`, () => {
+      const r = check(sentence, passage);
+      assert.ok(r.score >= 0.55, `${r.score} ${r.explanation ?? ''}`);
+      assert.doesNotMatch(r.explanation ?? '', /where the passage says/);
+    });
+  }
+
+  it('reads a shortening, a shared beginning and an acronym as another form of a word, and nothing else', () => {
+    assert.equal(explains(terms('comp'), terms('compensatory')), true);
+    assert.equal(explains(terms('quarterly'), terms('quarter')), true);
+    assert.equal(explains(terms('PRA'), terms('Paperwork Reduction Act')), true);
+    assert.equal(explains(terms('Paperwork Reduction Act'), terms('PRA')), true);
+    assert.equal(explains(terms('monthly'), terms('annual')), false);
+    assert.equal(explains(terms('court order'), terms('search warrant')), false);
+    assert.equal(explains(terms('contractors'), terms('employees')), false);
+  });
+});
