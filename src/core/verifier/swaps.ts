@@ -44,15 +44,27 @@ interface Token {
   word: string;
   stem: string | undefined;
   cue: boolean;
+  start: number;
+  end: number;
 }
+
+// Our own copy of the token pattern: `matchAll` starts where the shared one's `lastIndex` was left.
+const WORD = new RegExp(TOKEN.source, TOKEN.flags);
 
 function tokensOf(text: string, stemming: boolean): Token[] {
   const out: Token[] = [];
-  for (const m of text.toLowerCase().matchAll(TOKEN)) {
+  for (const m of text.toLowerCase().matchAll(WORD)) {
     const word = tokenWord(m[0]);
     const cue = NEGATION_WORDS.has(word) || isContractedNegation(m[0]);
     const content = !cue && isContentWord(word) && !isSoftWord(stemming ? stem(word) : word);
-    out.push({ word, stem: content ? (stemming ? stem(word) : word) : undefined, cue });
+    const start = m.index ?? 0;
+    out.push({
+      word,
+      stem: content ? (stemming ? stem(word) : word) : undefined,
+      cue,
+      start,
+      end: start + m[0].length,
+    });
   }
   return out;
 }
@@ -92,15 +104,26 @@ export function findSwap(input: SwapInput): Swap | undefined {
       after: after < said.length ? said[after] : undefined,
       gapBefore: gapWords(said, before + 1, content[k]),
       gapAfter: gapWords(said, content[last] + 1, after),
+      negated: said.slice(before + 1, content[k]).some((t) => t.cue),
     };
     k = last;
     if (run.length > MAX_SWAP_WORDS || (!site.before && !site.after) || run.some((t) => isDigit(t.word))) continue;
+    // In a noun's place (opening the sentence, or after a determiner) a replaced word names another
+    // thing; in a verb's or an adjective's place it is mostly wording ("may affect" / "may impact"),
+    // a swap only where the passage negates its word and the sentence does not, or the reverse.
+    const opener = site.gapBefore.split(' ').pop() ?? '';
+    const nounPlace = DETERMINERS.has(opener) || (!site.before && site.gapBefore === '');
     units ??= input.units.map((u) => tokensOf(u, input.stemming));
-    for (const unit of units) {
-      const replaced = replacedIn(unit, site, used);
-      if (replaced && !explains(run.map(asTerm), replaced.map(asTerm))) {
-        return { said: run.map((t) => t.word).join(' '), passageSays: replaced.map((t) => t.word).join(' ') };
-      }
+    for (let u = 0; u < units.length; u++) {
+      const replaced = replacedIn(units[u], site, used);
+      if (!replaced || (!nounPlace && replaced.negated === site.negated)) continue;
+      if (explains(run.map(asTerm), replaced.span.map(asTerm))) continue;
+      const text = input.units[u];
+      const span = replaced.span;
+      return {
+        said: surface(input.sentence, run[0].start, run[run.length - 1].end),
+        passageSays: surface(text, span[0].start, span[span.length - 1].end),
+      };
     }
   }
   return undefined;
@@ -112,12 +135,29 @@ interface Site {
   after: Token | undefined;
   gapBefore: string;
   gapAfter: string;
+  /** A negation cue stands between the left neighbour and the run. */
+  negated: boolean;
+}
+
+/** Words that open a noun phrase: the word after them names a thing. */
+const DETERMINERS: ReadonlySet<string> = new Set(
+  'a an the this that these those my your his her its our their each every any no'.split(' '),
+);
+
+/** The text between two offsets (found in its lower-cased form, the same length unless lower-casing changed it). */
+function surface(text: string, start: number, end: number): string {
+  const lower = text.toLowerCase();
+  return (lower.length === text.length ? text : lower).slice(start, end);
 }
 
 const asTerm = (t: Token): Term => ({ word: t.word, stem: t.stem ?? t.word, position: 0 });
 
 /** The passage's content words in the run's place, the sentence using none of them. */
-function replacedIn(unit: readonly Token[], site: Site, used: ReadonlySet<string>): Token[] | undefined {
+function replacedIn(
+  unit: readonly Token[],
+  site: Site,
+  used: ReadonlySet<string>,
+): { span: Token[]; negated: boolean } | undefined {
   const starts: number[] = [];
   if (site.before) {
     for (let j = 0; j < unit.length; j++) if (unit[j].stem && meets(unit[j], site.before)) starts.push(j + 1);
@@ -129,6 +169,7 @@ function replacedIn(unit: readonly Token[], site: Site, used: ReadonlySet<string
     let g = from;
     while (g < unit.length && !unit[g].stem) g++;
     if (gapWords(unit, from, g) !== site.gapBefore) continue;
+    const negated = unit.slice(from, g).some((t) => t.cue);
     from = g;
     const span: Token[] = [];
     let to = from;
@@ -147,7 +188,8 @@ function replacedIn(unit: readonly Token[], site: Site, used: ReadonlySet<string
     const next = unit.slice(end).findIndex((t) => t.stem !== undefined);
     const close = next < 0 ? unit.length : end + next;
     if (gapWords(unit, end, close) !== site.gapAfter) continue;
-    if (site.after ? close < unit.length && meets(unit[close], site.after) : close === unit.length) return span;
+    if (site.after ? close < unit.length && meets(unit[close], site.after) : close === unit.length)
+      return { span, negated };
   }
   return undefined;
 }

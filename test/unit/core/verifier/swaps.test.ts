@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { createLexicalScorer } from '../../../../src/core/verifier';
 import { explains } from '../../../../src/core/verifier/swaps';
-import { analyse } from '../../../../src/core/text/terms';
+import { analyse, TOKEN } from '../../../../src/core/text/terms';
 import type { SupportResult } from '../../../../src/core/types';
 
 const check = (sentence: string, passage: string): SupportResult =>
@@ -16,7 +16,7 @@ describe('swapped words', () => {
     [
       'Monthly plans are refundable within 30 days of purchase.',
       'Annual plans are refundable within 30 days of purchase.',
-      /says 'monthly' where the passage says 'annual'/,
+      /says 'Monthly' where the passage says 'Annual'/,
     ],
     [
       'Business class is allowed.',
@@ -26,12 +26,12 @@ describe('swapped words', () => {
     [
       'Contractors must complete the training within 30 days.',
       'Employees must complete the training within 30 days.',
-      /says 'contractors' where the passage says 'employees'/,
+      /says 'Contractors' where the passage says 'Employees'/,
     ],
     [
       'Law enforcement needs a court order to get the contents of a private repository.',
       'We require a search warrant before disclosing the contents of a private repository to law enforcement.',
-      /says 'court order get' where the passage says 'search warrant disclosing'/,
+      /says 'court order to get' where the passage says 'search warrant before disclosing'/,
     ],
   ];
   for (const [sentence, passage, reason] of swaps) {
@@ -59,6 +59,12 @@ describe('swapped words', () => {
     ['Unused travel time is forfeited.', 'Unused time is forfeited.'],
     ['Employees must complete the training online.', 'Employees must complete the mandatory training.'],
     ['Employees must complete the training.', 'Employees must complete the mandatory training.'],
+    // A verb or an adjective in the passage's place is wording, unless one side negates it.
+    [
+      'Traveling in sanctioned regions may affect your account.',
+      'Traveling in sanctioned regions may impact your account.',
+    ],
+    ['Business class is not covered.', 'Business class is not reimbursed.'],
   ];
   for (const [sentence, passage] of paraphrases) {
     it(`backs "${sentence}" against "${passage}"`, () => {
@@ -67,6 +73,16 @@ describe('swapped words', () => {
       assert.doesNotMatch(r.explanation ?? '', /where the passage says/);
     });
   }
+
+  it('reads the sentence whole whatever another reader of the shared token pattern left behind', () => {
+    TOKEN.lastIndex = 12;
+    const r = check(
+      'Monthly plans are refundable within 30 days of purchase.',
+      'Annual plans are refundable within 30 days of purchase.',
+    );
+    TOKEN.lastIndex = 0;
+    assert.match(r.explanation ?? '', /says 'Monthly' where the passage says 'Annual'/);
+  });
 
   it('reads a shortening, a shared beginning and an acronym as another form of a word, and nothing else', () => {
     assert.equal(explains(terms('comp'), terms('compensatory')), true);
