@@ -64,8 +64,10 @@ export interface LexicalFeatures {
   distinctive: boolean;
   /** One place of the passage (a unit and the next) must back each clause (COHESION_FLOOR of its weight). */
   cohesion: boolean;
-  /** A word replaced by another in the passage's own place ("Monthly plans" for "Annual plans") sinks the sentence (swaps.ts). */
+  /** A word put in the place of one the passage negates ("Business class is allowed" / "…is not reimbursed") sinks the sentence (swaps.ts). */
   swaps: boolean;
+  /** …and a word in a noun's place ("Monthly plans" / "Annual plans"); off: synonyms read the same (swaps.ts). */
+  swapNouns: boolean;
   /** The share of passages under which a word is distinctive (DISTINCTIVE_SHARE; other values for the dev sweeps). */
   distinctiveShare: number;
   /** The share of a clause one place must hold (COHESION_FLOOR; other values for the dev sweeps). */
@@ -96,6 +98,7 @@ export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = {
   distinctive: true,
   cohesion: false,
   swaps: true,
+  swapNouns: false,
   distinctiveShare: DISTINCTIVE_SHARE,
   cohesionFloor: COHESION_FLOOR,
 };
@@ -503,17 +506,20 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       };
     }
 
-    const swap =
-      features.swaps && overlap < 1
-        ? findSwap({
-            sentence,
-            matched: (s) => covered.has(s),
-            units: chosen.map((u) => text.text.slice(u.start, u.end)),
-            stemming: features.stemming,
-          })
-        : undefined;
-    if (swap)
-      return conflict('low-support', `the sentence says '${swap.said}' where the passage says '${swap.passageSays}'`);
+    // A word replaced by another in the passage's own place: swaps.ts.
+    const negatedPlace = analysed.negations.length > 0 || chosen.some((u) => u.hasNegation);
+    const swapsRead = features.swaps && overlap < 1 && (negatedPlace || features.swapNouns);
+    const windowTexts = swapsRead ? chosen.map((u) => text.text.slice(u.start, u.end)) : [];
+    const swap = windowTexts.length
+      ? findSwap({
+          sentence,
+          matched: (s) => covered.has(s),
+          units: windowTexts,
+          stemming: features.stemming,
+          nounPlaces: features.swapNouns,
+        })
+      : undefined;
+    if (swap) return conflict('low-support', swap.explanation);
 
     if (features.cohesion && overlap >= features.cohesionFloor) {
       const parts = claim.clauses.length ? claim.clauses.map((c) => c.terms) : [stems.map((_, i) => i)];

@@ -18,12 +18,14 @@ import {
   tokenWord,
   type Term,
 } from '../text/terms';
-import { alternativesOf, isSoftWord } from './lexicon';
+import { alternativesOf, isSoftWord, NEGATIVE_WORDS } from './lexicon';
 
 /** A replacement: what the sentence says and what the passage says in its place. */
 export interface Swap {
   said: string;
   passageSays: string;
+  /** "the sentence says 'Monthly' where the passage says 'Annual'" */
+  explanation: string;
 }
 
 export interface SwapInput {
@@ -34,6 +36,13 @@ export interface SwapInput {
   /** The texts of the window's units. */
   units: readonly string[];
   stemming: boolean;
+  /**
+   * Also a replacement in a noun's place (the sentence's opening, after a determiner: "Monthly
+   * plans" / "Annual plans"). Off in the product: there a synonym ("the original decision" / "the
+   * initial decision") reads the same as another thing, and it cost faithful sentences on the
+   * tuning answers without stopping a planted one (docs/verifier.md).
+   */
+  nounPlaces?: boolean;
 }
 
 /** The longest span, in content words, that a replacement may have on either side ("court order" / "search warrant"). */
@@ -116,14 +125,20 @@ export function findSwap(input: SwapInput): Swap | undefined {
     units ??= input.units.map((u) => tokensOf(u, input.stemming));
     for (let u = 0; u < units.length; u++) {
       const replaced = replacedIn(units[u], site, used);
-      if (!replaced || (!nounPlace && replaced.negated === site.negated)) continue;
+      if (!replaced || (!(nounPlace && input.nounPlaces) && replaced.negated === site.negated)) continue;
+      // A word with a negation of its own ("excluded" / "not included") is the polarity check's.
+      if (
+        replaced.negated !== site.negated &&
+        [...run, ...replaced.span].some((t) => NEGATIVE_WORDS.has(t.stem ?? ''))
+      ) {
+        continue;
+      }
       if (explains(run.map(asTerm), replaced.span.map(asTerm))) continue;
       const text = input.units[u];
       const span = replaced.span;
-      return {
-        said: surface(input.sentence, run[0].start, run[run.length - 1].end),
-        passageSays: surface(text, span[0].start, span[span.length - 1].end),
-      };
+      const said = surface(input.sentence, run[0].start, run[run.length - 1].end);
+      const passageSays = surface(text, span[0].start, span[span.length - 1].end);
+      return { said, passageSays, explanation: `the sentence says '${said}' where the passage says '${passageSays}'` };
     }
   }
   return undefined;
@@ -188,8 +203,9 @@ function replacedIn(
     const next = unit.slice(end).findIndex((t) => t.stem !== undefined);
     const close = next < 0 ? unit.length : end + next;
     if (gapWords(unit, end, close) !== site.gapAfter) continue;
-    if (site.after ? close < unit.length && meets(unit[close], site.after) : close === unit.length)
+    if (site.after ? close < unit.length && meets(unit[close], site.after) : close === unit.length) {
       return { span, negated };
+    }
   }
   return undefined;
 }

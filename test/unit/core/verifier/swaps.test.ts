@@ -7,7 +7,10 @@ import { explains } from '../../../../src/core/verifier/swaps';
 import { analyse, TOKEN } from '../../../../src/core/text/terms';
 import type { SupportResult } from '../../../../src/core/types';
 
+// The product reads a replacement where one side negates its place; with `swapNouns` also in a noun's place.
 const check = (sentence: string, passage: string): SupportResult =>
+  createLexicalScorer({ features: { swapNouns: true } }).score(sentence, passage) as SupportResult;
+const product = (sentence: string, passage: string): SupportResult =>
   createLexicalScorer().score(sentence, passage) as SupportResult;
 const terms = (text: string) => analyse(text, { stemming: true }).terms;
 
@@ -40,7 +43,10 @@ describe('swapped words', () => {
       assert.equal(r.code, 'low-support');
       assert.equal(r.score, 0);
       assert.match(r.explanation ?? '', reason);
-      const without = createLexicalScorer({ features: { swaps: false } }).score(sentence, passage) as SupportResult;
+      const without = createLexicalScorer({ features: { swaps: false, swapNouns: false } }).score(
+        sentence,
+        passage,
+      ) as SupportResult;
       assert.ok(without.score >= 0.5, `without the rule: ${without.score}`);
     });
   }
@@ -73,6 +79,26 @@ describe('swapped words', () => {
       assert.doesNotMatch(r.explanation ?? '', /where the passage says/);
     });
   }
+
+  it('in the product, sinks a word put in the place of one the passage negates, and leaves a synonym in a noun place', () => {
+    const r = product(
+      'Business class is allowed.',
+      'Economy class is required for all flights. Business class is not reimbursed.',
+    );
+    assert.equal(r.score, 0);
+    assert.match(r.explanation ?? '', /says 'allowed' where the passage says 'reimbursed'/);
+    assert.ok(product('Business class is not covered.', 'Business class is not reimbursed.').score >= 0.55);
+    // A word with a negation of its own is the polarity check's, not a swap.
+    assert.doesNotMatch(
+      product('Pets are excluded.', 'Pets are not included.').explanation ?? '',
+      /where the passage says/,
+    );
+    const original = product(
+      'The same person made the original decision.',
+      'The same person made the initial decision.',
+    );
+    assert.ok(original.score >= 0.55, original.explanation);
+  });
 
   it('reads the sentence whole whatever another reader of the shared token pattern left behind', () => {
     TOKEN.lastIndex = 12;
