@@ -507,9 +507,12 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
 
     // A word replaced by another in the passage's own place: swaps.ts.
-    const negatedPlace = analysed.negations.length > 0 || chosen.some((u) => u.hasNegation);
-    const swapsRead = features.swaps && overlap < 1 && (negatedPlace || features.swapNouns);
-    const windowTexts = swapsRead ? chosen.map((u) => text.text.slice(u.start, u.end)) : [];
+    // Without the noun place, only a place one side negates: units with a negation (all when the sentence has one).
+    const negatedOnly = !features.swapNouns && analysed.negations.length === 0;
+    const windowTexts =
+      features.swaps && overlap < 1
+        ? chosen.filter((u) => !negatedOnly || u.hasNegation).map((u) => text.text.slice(u.start, u.end))
+        : [];
     const swap = windowTexts.length
       ? findSwap({
           sentence,

@@ -78,6 +78,26 @@ function tokensOf(text: string, stemming: boolean): Token[] {
   return out;
 }
 
+// Texts read lately (a sentence is checked against several passages, a passage by several sentences).
+const READ_LIMIT = 256;
+const read = new Map<string, Token[]>();
+
+function tokensRead(text: string, stemming: boolean): Token[] {
+  const key = (stemming ? 's' : 'w') + text;
+  let tokens = read.get(key);
+  if (!tokens) {
+    if (read.size >= READ_LIMIT) read.clear();
+    read.set(key, (tokens = tokensOf(text, stemming)));
+  }
+  return tokens;
+}
+
+function wordsUsed(stems: readonly string[]): Set<string> {
+  const used = new Set(stems);
+  for (const s of stems) for (const alt of alternativesOf(s)) for (const part of alt) used.add(part);
+  return used;
+}
+
 /** The words between two content words, negation cues left out (a negation is the polarity check's). */
 function gapWords(tokens: readonly Token[], from: number, to: number): string {
   return tokens
@@ -95,11 +115,9 @@ function gapWords(tokens: readonly Token[], from: number, to: number): string {
  * start or end).
  */
 export function findSwap(input: SwapInput): Swap | undefined {
-  const said = tokensOf(input.sentence, input.stemming);
+  const said = tokensRead(input.sentence, input.stemming);
   const content = said.flatMap((t, i) => (t.stem ? [i] : []));
-  // A passage word the sentence uses: one of its stems, or a word the lexicon takes for one of them.
-  const used = new Set(content.map((i) => said[i].stem as string));
-  for (const i of content) for (const alt of alternativesOf(said[i].stem as string)) for (const p of alt) used.add(p);
+  let used: Set<string> | undefined;
   let units: Token[][] | undefined;
   for (let k = 0; k < content.length; k++) {
     if (input.matched(said[content[k]].stem as string)) continue;
@@ -122,7 +140,9 @@ export function findSwap(input: SwapInput): Swap | undefined {
     // a swap only where the passage negates its word and the sentence does not, or the reverse.
     const opener = site.gapBefore.split(' ').pop() ?? '';
     const nounPlace = DETERMINERS.has(opener) || (!site.before && site.gapBefore === '');
-    units ??= input.units.map((u) => tokensOf(u, input.stemming));
+    units ??= input.units.map((u) => tokensRead(u, input.stemming));
+    // A passage word the sentence uses: one of its stems, or a word the lexicon takes for one of them.
+    used ??= wordsUsed(content.map((i) => said[i].stem as string));
     for (let u = 0; u < units.length; u++) {
       const replaced = replacedIn(units[u], site, used);
       if (!replaced || (!(nounPlace && input.nounPlaces) && replaced.negated === site.negated)) continue;
