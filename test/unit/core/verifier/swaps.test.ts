@@ -113,6 +113,7 @@ describe('swapped words', () => {
   it('reads a shortening, a shared beginning and an acronym as another form of a word, and nothing else', () => {
     assert.equal(explains(terms('comp'), terms('compensatory')), true);
     assert.equal(explains(terms('quarterly'), terms('quarter')), true);
+    assert.equal(explains(terms('apps'), terms('applications')), true);
     assert.equal(explains(terms('PRA'), terms('Paperwork Reduction Act')), true);
     assert.equal(explains(terms('Paperwork Reduction Act'), terms('PRA')), true);
     assert.equal(explains(terms('monthly'), terms('annual')), false);
