@@ -18,7 +18,7 @@ import {
   tokenWord,
   type Term,
 } from '../text/terms';
-import { alternativesOf, isSoftWord, NEGATIVE_WORDS } from './lexicon';
+import { alternativesOf, antonymsOf, isSoftWord, NEGATIVE_WORDS } from './lexicon';
 
 /** A replacement: what the sentence says and what the passage says in its place. */
 export interface Swap {
@@ -146,13 +146,9 @@ export function findSwap(input: SwapInput): Swap | undefined {
     for (let u = 0; u < units.length; u++) {
       const replaced = replacedIn(units[u], site, used);
       if (!replaced || (!(nounPlace && input.nounPlaces) && replaced.negated === site.negated)) continue;
-      // A word with a negation of its own ("excluded" / "not included") is the polarity check's.
-      if (
-        replaced.negated !== site.negated &&
-        [...run, ...replaced.span].some((t) => NEGATIVE_WORDS.has(t.stem ?? ''))
-      ) {
-        continue;
-      }
+      // A word with a negation of its own ("excluded" / "not included", "unreimbursed" / "not reimbursed"),
+      // or the antonym of the negated word ("private" / "not public"), says what the negation says.
+      if (replaced.negated !== site.negated && negationInWords(run, replaced.span)) continue;
       if (explains(run.map(asTerm), replaced.span.map(asTerm))) continue;
       const text = input.units[u];
       const span = replaced.span;
@@ -162,6 +158,23 @@ export function findSwap(input: SwapInput): Swap | undefined {
     }
   }
   return undefined;
+}
+
+/** Prefixes that negate the word they open ("unreimbursed", "nonrefundable", "disallowed"). */
+const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis)-?/;
+
+/** One side carries the other's negation in its words: a negative word, a negative prefix, an antonym. */
+function negationInWords(said: readonly Token[], passage: readonly Token[]): boolean {
+  const all = [...said, ...passage];
+  if (all.some((t) => NEGATIVE_WORDS.has(t.stem ?? ''))) return true;
+  for (const a of said) {
+    for (const b of passage) {
+      const [x, y] = [a.stem ?? a.word, b.stem ?? b.word];
+      if (antonymsOf(x).includes(y) || antonymsOf(y).includes(x)) return true;
+      if (x.replace(NEGATIVE_PREFIX, '') === y || y.replace(NEGATIVE_PREFIX, '') === x) return true;
+    }
+  }
+  return false;
 }
 
 /** Where the sentence's run sits: its neighbouring content words and the function words between. */

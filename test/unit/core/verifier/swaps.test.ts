@@ -93,6 +93,9 @@ describe('swapped words', () => {
       product('Pets are excluded.', 'Pets are not included.').explanation ?? '',
       /where the passage says/,
     );
+    // …and so does a negative prefix or the antonym of the negated word.
+    assert.ok(product('Travel time is unreimbursed.', 'Travel time is not reimbursed.').score >= 0.55);
+    assert.ok(product('The repository is private.', 'The repository is not public.').score >= 0.55);
     const original = product(
       'The same person made the original decision.',
       'The same person made the initial decision.',
