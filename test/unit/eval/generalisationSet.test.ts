@@ -57,6 +57,12 @@ const SETS: GeneralisationSet[] = [
     idPrefix: { 'site-policy': 'gen4-sp-', '18f-handbook': 'gen4-18f-' },
     earlier: ['generalisation', 'generalisation-2', 'generalisation-3'],
   },
+  // Written in session 7, after the fourth set had been measured once (and so became tuning data).
+  {
+    folder: 'generalisation-5',
+    idPrefix: { 'site-policy': 'gen5-sp-', '18f-handbook': 'gen5-18f-' },
+    earlier: ['generalisation', 'generalisation-2', 'generalisation-3', 'generalisation-4'],
+  },
 ];
 
 for (const set of SETS) {
