@@ -5,10 +5,11 @@
 // the agent loop gives them) with each candidate setting, and the issue-9 gates are computed
 // (unanswerable abstained, answerable correct, false abstention). With the model, each part's
 // closeness in meaning to the kept sentences is measured once (as the agent loop does) and the
-// closeness threshold swept: "or" = a part is about the answer when its words are met or it is
-// close; "close" = closeness alone decides (the shipped rule). The setting is chosen on dev only.
+// closeness threshold swept, for three forms of the figure (the best kept sentence: shipped; their
+// mean; their text as one): "or" = a part is about the answer when its words are met or it is close
+// (the shipped rule); "close" = closeness alone decides. --flips prints the turns a rule changes. The setting is chosen on dev only.
 // The indexes are kept between runs (bench/benchIndexes.ts).
-//   npx tsx bench/relevanceDev.ts [-- --modes lexical,hybrid] [-- --sets dev,generalisation-3] [-- --flips 0.5]
+//   npx tsx bench/relevanceDev.ts [-- --modes lexical,hybrid] [-- --sets dev,generalisation-3] [-- --flips or:max:0.5]
 
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -29,8 +30,11 @@ interface Turn {
   q: EvalQuestion;
   r: TurnResult;
   input: RelevanceInput;
-  closeness?: Map<string, number>;
+  /** Closeness of each part to the kept sentences: the best sentence (shipped), their mean, or their text as one. */
+  forms?: Record<Form, Map<string, number>>;
 }
+
+type Form = 'max' | 'mean' | 'whole';
 
 async function answerAll(mode: 'lexical' | 'hybrid', set: string): Promise<Turn[]> {
   const turns: Turn[] = [];
@@ -66,19 +70,19 @@ async function answerAll(mode: 'lexical' | 'hybrid', set: string): Promise<Turn[
           })),
           termStats: engine.termStats(),
         };
-        let closeness: Map<string, number> | undefined;
+        const forms: Record<Form, Map<string, number>> = { max: new Map(), mean: new Map(), whole: new Map() };
         const similarity = engine.textSimilarity();
         if (similarity && kept.length) {
-          closeness = new Map();
+          const texts = kept.map((s) => withoutCitations(s.text));
           for (const part of questionParts(q.question)) {
-            const scores = await similarity.similarity(
-              part,
-              kept.map((s) => withoutCitations(s.text)),
-            );
-            closeness.set(part, Math.max(...scores));
+            const scores = await similarity.similarity(part, [...texts, texts.join(' ')]);
+            const each = scores.slice(0, texts.length);
+            forms.max.set(part, Math.max(...each));
+            forms.mean.set(part, each.reduce((a, b) => a + b, 0) / each.length);
+            forms.whole.set(part, scores[texts.length]);
           }
         }
-        turns.push({ q, r, input, ...(closeness ? { closeness } : {}) });
+        turns.push({ q, r, input, ...(similarity && kept.length ? { forms } : {}) });
       }
     } finally {
       await engine.close();
@@ -87,14 +91,14 @@ async function answerAll(mode: 'lexical' | 'hybrid', set: string): Promise<Turn[
   return turns;
 }
 
-type Rule = { kind: 'off' } | { kind: 'words' } | { kind: 'close' | 'or'; threshold: number };
+type Rule = { kind: 'off' } | { kind: 'words' } | { kind: 'close' | 'or'; threshold: number; form: Form };
 
 function abstains(t: Turn, rule: Rule): boolean {
   if (t.r.abstained || rule.kind === 'off') return t.r.abstained;
   const words = checkRelevance(t.input).verdict === 'off-topic';
-  if (rule.kind === 'words' || !t.closeness) return words;
-  const close =
-    checkRelevance({ ...t.input, closeness: t.closeness, closeEnough: rule.threshold }).verdict === 'off-topic';
+  if (rule.kind === 'words' || !t.forms) return words;
+  const closeness = t.forms[rule.form];
+  const close = checkRelevance({ ...t.input, closeness, closeEnough: rule.threshold }).verdict === 'off-topic';
   // "or": off-topic only when both the words and the meaning say so (exact for a one-part question).
   return rule.kind === 'close' ? close : close && words;
 }
@@ -126,7 +130,9 @@ function gates(turns: Turn[], rule: Rule): string {
 }
 
 function name(rule: Rule): string {
-  return rule.kind === 'close' || rule.kind === 'or' ? `${rule.kind} ≥ ${rule.threshold.toFixed(2)}` : rule.kind;
+  return rule.kind === 'close' || rule.kind === 'or'
+    ? `${rule.kind} ${rule.form} ≥ ${rule.threshold.toFixed(2)}`
+    : rule.kind;
 }
 
 async function main(): Promise<void> {
@@ -148,20 +154,21 @@ async function main(): Promise<void> {
       console.log('relevance check | unanswerable abstained | answerable correct (keywords) | false abstention');
       const rules: Rule[] = [{ kind: 'off' }, { kind: 'words' }];
       if (mode === 'hybrid') {
-        for (const kind of ['or', 'close'] as const) {
-          for (const threshold of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) rules.push({ kind, threshold });
+        for (const form of ['max', 'mean', 'whole'] as const) {
+          for (const threshold of [0.3, 0.4, 0.5, 0.6]) rules.push({ kind: 'or', threshold, form });
         }
+        for (const threshold of [0.3, 0.4, 0.5]) rules.push({ kind: 'close', threshold, form: 'max' });
       }
       for (const rule of rules) console.log(`${name(rule).padEnd(15)} | ${gates(turns, rule)}`);
       if (values.flips && mode === 'hybrid') {
-        const [kind, threshold] = values.flips.split(':');
-        const rule = { kind: kind as 'or' | 'close', threshold: Number(threshold) };
+        const [kind, form, threshold] = values.flips.split(':');
+        const rule = { kind: kind as 'or' | 'close', form: form as Form, threshold: Number(threshold) };
         for (const t of turns) {
           const before = abstains(t, { kind: 'words' });
           const after = abstains(t, rule);
           if (before !== after) {
             console.log(
-              `  ${before ? 'now answered' : 'now abstained'} [${t.q.answerable ? (correct(t) ? 'answerable, right' : 'answerable, wrong') : 'unanswerable'}] ${t.q.id}: ${t.q.question} (closeness ${[...(t.closeness?.values() ?? [])].map((c) => c.toFixed(2)).join(', ')})\n      → ${t.r.answer.replace(/\s+/g, ' ').slice(0, 200)}`,
+              `  ${before ? 'now answered' : 'now abstained'} [${t.q.answerable ? (correct(t) ? 'answerable, right' : 'answerable, wrong') : 'unanswerable'}] ${t.q.id}: ${t.q.question} (closeness ${(['max', 'mean', 'whole'] as const).map((f) => `${f} ${[...(t.forms?.[f].values() ?? [])].map((c) => c.toFixed(2)).join(', ')}`).join('; ')})\n      → ${t.r.answer.replace(/\s+/g, ' ').slice(0, 200)}`,
             );
           }
         }
