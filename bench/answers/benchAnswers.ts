@@ -18,7 +18,7 @@
 
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, loadavg } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchIndexDir } from '../benchIndexes';
@@ -88,6 +88,7 @@ async function main(): Promise<void> {
   const outcomes: Outcome[] = [];
   const t0 = performance.now();
   let verifyMs = 0;
+  const similarityMs = { turn: 0, calls: 0, perTurn: [] as number[] };
   try {
     for (const corpus of CORPORA) {
       const mine = chosen.filter((a) => a.corpus === corpus);
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
         verifier: { similarity, ...(values.threshold ? { threshold: Number(values.threshold) } : {}) },
       });
       await engine.index();
+      timeSimilarity(engine, similarityMs);
       for (const answer of mine) {
         const q = captured.get(answer.questionId);
         if (!q) throw new Error(`no captured evidence for ${answer.questionId}`);
@@ -107,8 +109,11 @@ async function main(): Promise<void> {
         const plan = { question: answer.question, answer: answer.answer, captured: q.evidence };
         const model = values.lm ? await lmModel(plan, report) : geminiModel(server, plan, report);
         const start = performance.now();
+        similarityMs.turn = 0;
+        similarityMs.calls = 0;
         const result = await engine.ask(answer.question, { model });
         verifyMs += performance.now() - start;
+        if (similarityMs.calls) similarityMs.perTurn.push(similarityMs.turn);
         outcomes.push({
           answer,
           result,
@@ -137,6 +142,15 @@ async function main(): Promise<void> {
       ),
     );
   }
+  if (similarityMs.perTurn.length) {
+    const sorted = [...similarityMs.perTurn].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
+    console.log(
+      `relevance in meaning (the turn's question ↔ kept sentences similarity): ${sorted.length} turns, p50 ${at(0.5)} ms, p90 ${at(0.9)} ms per turn; load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
+  }
   for (const o of outcomes.filter((x) => x.unretrieved.length)) {
     console.log(`  not retrieved in the replay: ${o.answer.id}: ${o.unretrieved.join('; ')}`);
   }
@@ -144,6 +158,30 @@ async function main(): Promise<void> {
     show(outcomes, values.show);
   }
   if (values.json) await writeFile(values.json, `${JSON.stringify(outcomes.map(summary), null, 1)}\n`);
+}
+
+/**
+ * Times the similarity calls a turn makes through the engine's TextSimilarity (with the Gemini or LM
+ * replay, only the relevance check's question ↔ kept sentences closeness uses it).
+ */
+function timeSimilarity(engine: Engine, into: { turn: number; calls: number }): void {
+  const offered = engine.textSimilarity.bind(engine);
+  engine.textSimilarity = () => {
+    const similarity = offered();
+    if (!similarity) return undefined;
+    return {
+      modelId: similarity.modelId,
+      async similarity(query, texts, signal) {
+        const start = performance.now();
+        try {
+          return await similarity.similarity(query, texts, signal);
+        } finally {
+          into.turn += performance.now() - start;
+          into.calls++;
+        }
+      },
+    };
+  };
 }
 
 function geminiModel(

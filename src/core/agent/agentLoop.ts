@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { isAbstention, notFound } from '../../domain/abstention';
+import { withoutCitations } from '../../domain/citations';
 import { turnMetrics } from '../../domain/coverage';
 import type { Notice } from '../../domain/notices';
 import type {
@@ -30,7 +31,7 @@ import {
 import type { WebSearch } from './webSearchTool';
 import type { EvidenceLedger, InvocationEvidence } from './ledger';
 import { withoutInstructions } from './injection';
-import type { RelevanceInput } from '../verifier/relevance';
+import { questionParts, type RelevanceInput } from '../verifier/relevance';
 import type { StandaloneQuestion } from './followUp';
 import { closestPassageNote, quote } from '../verifier/closestPassage';
 import { MAX_QUERY_CHARS } from '../tools/toolSchemas';
@@ -161,7 +162,7 @@ export async function runTurn(
       : { answer: NO_ANSWER, abstained: true, sentences: [] };
     throwIfCancelled(signal);
     const modelAbstained = !finalText.trim() || isAbstention(finalText);
-    const checked = checkAnswersQuestion(answered, supported, evidence, deps);
+    const checked = await checkAnswersQuestion(answered, supported, evidence, deps, signal);
     const { relevance } = checked;
     // An abstention in Evident's words: what was searched and what the closest passage does say.
     const verified = checked.verified.abstained
@@ -250,14 +251,23 @@ async function runTool(
  * kept sentences are shown as dropped, with the reason); a partly answered question keeps its
  * answer and says which part was not found, on a `NOT_FOUND:` line of its own.
  */
-function checkAnswersQuestion(
+async function checkAnswersQuestion(
   question: string,
   supported: VerifiedText,
   evidence: InvocationEvidence,
   deps: TurnDeps,
-): { verified: VerifiedText; relevance?: TurnRelevance } {
+  signal: AbortSignal,
+): Promise<{ verified: VerifiedText; relevance?: TurnRelevance }> {
   if (!deps.relevance || supported.abstained) return { verified: supported };
   const kept = supported.sentences.filter((s) => s.verdict === 'kept');
+  const closeness = deps.similarity
+    ? await closenessInMeaning(
+        question,
+        kept.map((s) => s.text),
+        deps.similarity,
+        signal,
+      )
+    : undefined;
   let relevance = deps.relevance({
     question,
     kept: kept.map((s) => ({
@@ -265,6 +275,7 @@ function checkAnswersQuestion(
       heading: s.citations.map((id) => evidence.get(id)?.heading ?? '').join('\n'),
       passage: s.citations.map((id) => evidence.get(id)?.text ?? '').join('\n'),
     })),
+    ...(closeness ? { closeness } : {}),
   });
   if (relevance.verdict === 'answers') return { verified: supported, relevance };
   // The model said itself what the documents do not state (a hedge): the turn is a partial answer, shown as such.
@@ -291,6 +302,33 @@ function checkAnswersQuestion(
       : s,
   );
   return { verified: { answer: notFound(`${relevance.reason}.`), abstained: true, sentences }, relevance };
+}
+
+/**
+ * How close in meaning each part of the question is to the kept sentences under the embedding
+ * model (the best cosine of the part to a kept sentence, citations left out), for the
+ * relevance check. A failed model call leaves the check to its words rule (undefined); a
+ * cancelled turn stops.
+ */
+async function closenessInMeaning(
+  question: string,
+  kept: readonly string[],
+  similarity: TextSimilarity,
+  signal: AbortSignal,
+): Promise<Map<string, number> | undefined> {
+  const sentences = kept.map((text) => withoutCitations(text)).filter(Boolean);
+  if (sentences.length === 0) return undefined;
+  try {
+    const closeness = new Map<string, number>();
+    for (const part of questionParts(question)) {
+      const scores = await similarity.similarity(part, sentences, signal);
+      closeness.set(part, Math.max(...scores));
+    }
+    return closeness;
+  } catch {
+    throwIfCancelled(signal);
+    return undefined;
+  }
 }
 
 /**
