@@ -517,9 +517,21 @@ export function missingIdentifier(claimed: readonly string[], lower: string, pla
       !lower.includes(id.toLowerCase()) &&
       !(
         /\s/.test(id) &&
-        forms(looseText(id).replace(/^(?:the|a|an) /, '')).some((f) => ` ${plain()} `.includes(` ${f} `))
+        [...forms(looseText(id).replace(/^(?:the|a|an) /, '')), ...genusInitial(id)].some((f) =>
+          ` ${plain()} `.includes(` ${f} `),
+        )
       ),
   );
+}
+
+// A scientific name ("Antechinus swainsonii mimetes", "Escherichia coli"): a genus, then one or two
+// epithets in lower case. Biology writes the genus as its initial once it is known ("A. swainsonii
+// mimetes", "E. coli"); the epithets still have to be written as they are.
+const SCIENTIFIC_NAME = /^\p{Lu}\p{Ll}+(?: \p{Ll}{3,}){1,2}$/u;
+
+/** A scientific name as loose text with its genus as an initial ("a swainsonii mimetes"), or nothing. */
+function genusInitial(id: string): string[] {
+  return SCIENTIFIC_NAME.test(id) ? [looseText(`${id[0]}${id.slice(id.indexOf(' '))}`)] : [];
 }
 
 /** A text as quoted titles are looked for in it: lower case, each run of other characters than letters and digits one space. */

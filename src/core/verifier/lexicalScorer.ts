@@ -139,6 +139,8 @@ interface Claim {
   breaks?: number[];
   /** Stems of the words of its quoted titles (read when a negation is checked). */
   titled?: Set<string>;
+  /** Stems of its names, for the scope of its negations (computed once). */
+  nameStems?: Set<string>;
   /** Its only negation cue is "without" (read when a negation is checked). */
   withoutOnly?: boolean;
   /** Its emphatic universal ("at all"), or null (read when quantifiers are checked). */
@@ -417,6 +419,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           negations: analysed.negations,
           breaks: (claim.breaks ??= clauseBreaks(sentence)),
           titled: (claim.titled ??= titledStems(sentence, termOptions)),
+          named: (claim.nameStems ??= new Set(claim.names.map((n) => n.stem))),
         },
         chosen,
         isCovered,

@@ -17,6 +17,8 @@ export interface PolarityClaim {
   titled?: ReadonlySet<string>;
   /** Token positions after which a clause ends (":", ";", a dash): a cue negates nothing past one. */
   breaks?: readonly number[];
+  /** Stems of the proper names of the sentence ("Savatage"). */
+  named?: ReadonlySet<string>;
 }
 
 // Our own copy of the token pattern (matchAll starts from a shared regex's lastIndex).
@@ -194,7 +196,10 @@ export function polarityConflict(
         .filter((i): i is number => i !== undefined);
       scoped.push(...after);
       const at = after.findIndex((i) => covered[i] && w(i) > 0);
-      const head = at >= 0 ? after[at] : undefined;
+      // A name reached past words the passage lacks is what the negated predicate is about, not what
+      // it denies: "did not want to leave Savatage" does not deny Savatage ("continued playing for Savatage").
+      const pastName = at > 0 && claim.named?.has(claim.stems[after[at]]) === true;
+      const head = at >= 0 && !pastName ? after[at] : undefined;
       // "No more than 30 days", "can't go above $191,900": a bound on a value, which the value
       // checks read (its bound must agree with the passage's); nothing is negated.
       if (head !== undefined && VALUE_STEM.test(claim.stems[head])) continue;

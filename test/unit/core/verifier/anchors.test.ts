@@ -2,7 +2,13 @@
 // is part of the claim, and a hedge may name its source and the missing thing in its own words.
 
 import * as assert from 'node:assert/strict';
-import { dateWords, isHedge, quantifiedNounConflict } from '../../../../src/core/verifier/anchors';
+import {
+  dateWords,
+  isHedge,
+  looseText,
+  missingIdentifier,
+  quantifiedNounConflict,
+} from '../../../../src/core/verifier/anchors';
 import { lexicalChecks } from '../../../support/lexicalChecks';
 
 const P = {
@@ -180,5 +186,25 @@ describe('anchors: more ways to say what the documents do not state', () => {
     assert.ok(!isHedge('The terms cover dental and vision plans.'));
     assert.ok(!isHedge("The agreement doesn't cover dental plans."));
     assert.ok(!isHedge('No start time was set for the picnic.'));
+  });
+});
+
+describe('anchors: a scientific name with its genus as an initial', () => {
+  const missing = (id: string, passage: string): string | undefined =>
+    missingIdentifier([id], passage.toLowerCase(), () => looseText(passage));
+
+  it('meets "Antechinus swainsonii mimetes" in "A. swainsonii mimetes" and "A swainsonii mimetes"', () => {
+    assert.equal(
+      missing('Antechinus swainsonii mimetes', 'a subspecies, A. swainsonii mimetes, of the south'),
+      undefined,
+    );
+    assert.equal(missing('Escherichia coli', 'strains of E coli were found'), undefined);
+  });
+
+  it('still needs the epithets as written, the same initial, and a name of that shape', () => {
+    assert.equal(missing('Antechinus swainsonii mimetes', 'A. swainsonii swainsonii'), 'Antechinus swainsonii mimetes');
+    assert.equal(missing('Escherichia coli', 'strains of S. coli were found'), 'Escherichia coli');
+    // Not a scientific name's shape: a title of capitalised words is not shortened.
+    assert.equal(missing('Maiden Heaven', 'the M. Heaven album'), 'Maiden Heaven');
   });
 });

@@ -131,3 +131,27 @@ describe('polarity: a negated verb negates its object', () => {
     );
   });
 });
+
+describe('polarity: a name reached past words the passage lacks is not what a cue denies', () => {
+  const passages = {
+    stayed:
+      'Recruiting\nIn 2019 Initech offered Dana Whitfield a post in London. Whitfield turned down the offer and stayed with Globex, never tempted to move.',
+    elsewhere:
+      'Recruiting\nIn 2019 Initech offered Dana Whitfield a post in London. Whitfield turned down the offer and stayed with Globex. She had never planned to move abroad.',
+    joined:
+      'Recruiting\nIn 2019 Initech offered Dana Whitfield a post. Whitfield accepted the offer and joined Globex.',
+  };
+  const checks = lexicalChecks(passages);
+  const sentence = 'Whitfield turned down the offer from Initech as she did not want to leave Globex [E1].';
+
+  it('keeps "did not want to leave Globex" against "stayed with Globex, never tempted to move"', async () => {
+    await checks.expectKept(sentence, passages.stayed);
+  });
+
+  it('still drops a negated predicate the passage affirms, a name the cue negates directly, and a negation the passage never backs', async () => {
+    await checks.expectDropped('Whitfield did not join Globex [E1].', passages.joined, 'negation-mismatch');
+    await checks.expectDropped('Whitfield accepted the offer and joined Initech, not Globex [E1].', passages.joined);
+    // The passage's only negation is about another thing ("never planned to move abroad", a unit of its own).
+    await checks.expectDropped(sentence, passages.elsewhere, 'negation-mismatch');
+  });
+});
