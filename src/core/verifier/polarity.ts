@@ -4,7 +4,7 @@
 // "prohibited" says. Strict on purpose: a dropped negation turns a policy upside down.
 
 import { escapeRegExp, matchesOf } from '../text/matches';
-import { TOKEN, type Term } from '../text/terms';
+import { TOKEN, stem, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import { LruCache, NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
@@ -74,6 +74,46 @@ function negatedAfter(text: string, word: string): boolean {
   return /^[^.,;:!?]{0,60}?\b(?:is|are|was|were|do|does|did|will|can|may|shall|should|must|could|would)(?:\s+not\b|n['’]t\b)/u.test(
     text.slice(at).toLowerCase(),
   );
+}
+
+// How far a negative word reaches: "unable to determine", "fail to carry over" (before the word);
+// "comp time is forfeited" (after it).
+const NEGATIVE_BEFORE = 4;
+const NEGATIVE_AFTER = 3;
+// A new predicate starts after these: "declined the offer and joined Globex" does not decline Globex.
+const NEW_PREDICATE = new Set(['and', 'but', 'while', 'whereas', 'yet', 'although', 'though']);
+
+/**
+ * Whether a negative word of the unit governs the word (given by its stem): it stands a few words
+ * before it ("unable to determine") or after it ("is forfeited") in the same clause, with no new
+ * predicate between ("declined the offer and joined Globex" does not deny joining; "Parking is
+ * reimbursed and Wi-Fi is free" does not deny reimbursing). Without the unit's text, any
+ * negative word of the unit other than the word itself.
+ */
+function negativeWordGoverns(unit: SupportUnit, head: string, place: NegationPlace | undefined): boolean {
+  const others = [...unit.negativeWords].filter((w) => w !== head);
+  if (others.length === 0) return false;
+  if (!place) return true;
+  const text = place.textOf(unit);
+  const tokens: { stem: string; word: string; start: number; end: number }[] = [];
+  for (const m of matchesOf(WORDS, text)) {
+    const word = m[0].toLowerCase();
+    tokens.push({ stem: stem(word), word, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  }
+  const negatives = new Set(others);
+  const joined = (a: number, b: number): boolean => {
+    if (/[.,;:!?—–()]/u.test(text.slice(tokens[a].end, tokens[b].start))) return false;
+    for (let k = a + 1; k < b; k++) if (NEW_PREDICATE.has(tokens[k].word)) return false;
+    return true;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].stem !== head) continue;
+    for (let j = Math.max(0, i - NEGATIVE_BEFORE - 1); j < Math.min(tokens.length, i + NEGATIVE_AFTER + 1); j++) {
+      if (j === i || !negatives.has(tokens[j].stem)) continue;
+      if (j < i ? joined(j, i) : joined(i, j)) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a word opening with `stemmed` is negated right before it ("is not prohibited", "isn't banned"). */
@@ -225,7 +265,7 @@ export function polarityConflict(
         (u) =>
           u.has[h] &&
           (u.negated[h] ||
-            [...u.negativeWords].some((w) => w !== claim.stems[h]) ||
+            negativeWordGoverns(u, claim.stems[h], place) ||
             (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u))) ||
             (u.hasNegation && place !== undefined && negatedAfter(place.textOf(u), wordOf(h))) ||
             (place !== undefined && negatedInClause(place.textOf(u), claim.stems[h]))),
