@@ -76,19 +76,17 @@ function negatedAfter(text: string, word: string): boolean {
   );
 }
 
-// How far a negative word reaches: "unable to determine", "fail to carry over" (before the word);
-// "comp time is forfeited" (after it).
-const NEGATIVE_BEFORE = 4;
-const NEGATIVE_AFTER = 3;
-// A new predicate starts after these: "declined the offer and joined Globex" does not decline Globex.
-const NEW_PREDICATE = new Set(['and', 'but', 'while', 'whereas', 'yet', 'although', 'though']);
+// A new predicate of the same sentence starts after these: "declined the offer and joined Globex"
+// does not decline joining.
+const NEW_PREDICATE = new Set(['and', 'but', 'while', 'whereas', 'yet']);
 
 /**
- * Whether a negative word of the unit governs the word (given by its stem): it stands a few words
- * before it ("unable to determine") or after it ("is forfeited") in the same clause, with no new
- * predicate between ("declined the offer and joined Globex" does not deny joining; "Parking is
- * reimbursed and Wi-Fi is free" does not deny reimbursing). Without the unit's text, any
- * negative word of the unit other than the word itself.
+ * Whether a negative word of the unit may stand for the sentence's negation of the word (given by
+ * its stem): any negative word other than the word itself, except one that only sits in another
+ * predicate coordinated with the word's in the same sentence — "Whitfield declined the offer and
+ * joined Globex" does not deny joining, "Parking is reimbursed and Wi-Fi is free" does not deny
+ * reimbursing. A word the unit holds only through another form (the lexicon's "pay" for "paid")
+ * is not placed, and the negative word stands.
  */
 function negativeWordGoverns(unit: SupportUnit, head: string, place: NegationPlace | undefined): boolean {
   const others = [...unit.negativeWords].filter((w) => w !== head);
@@ -101,19 +99,17 @@ function negativeWordGoverns(unit: SupportUnit, head: string, place: NegationPla
     tokens.push({ stem: stem(word), word, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   }
   const negatives = new Set(others);
-  const joined = (a: number, b: number): boolean => {
-    if (/[.,;:!?—–()]/u.test(text.slice(tokens[a].end, tokens[b].start))) return false;
-    for (let k = a + 1; k < b; k++) if (NEW_PREDICATE.has(tokens[k].word)) return false;
-    return true;
+  const heads = tokens.flatMap((t, i) => (t.stem === head ? [i] : []));
+  const negativeAt = tokens.flatMap((t, i) => (negatives.has(t.stem) ? [i] : []));
+  if (heads.length === 0 || negativeAt.length === 0) return true;
+  // Another predicate of the same sentence: a coordinating word between them and no punctuation.
+  const coordinated = (a: number, b: number): boolean => {
+    const [from, to] = a < b ? [a, b] : [b, a];
+    if (/[.,;:!?—–()\n]/u.test(text.slice(tokens[from].end, tokens[to].start))) return false;
+    for (let k = from + 1; k < to; k++) if (NEW_PREDICATE.has(tokens[k].word)) return true;
+    return false;
   };
-  for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i].stem !== head) continue;
-    for (let j = Math.max(0, i - NEGATIVE_BEFORE - 1); j < Math.min(tokens.length, i + NEGATIVE_AFTER + 1); j++) {
-      if (j === i || !negatives.has(tokens[j].stem)) continue;
-      if (j < i ? joined(j, i) : joined(i, j)) return true;
-    }
-  }
-  return false;
+  return heads.some((h) => negativeAt.some((n) => !coordinated(n, h)));
 }
 
 /** Whether a word opening with `stemmed` is negated right before it ("is not prohibited", "isn't banned"). */
