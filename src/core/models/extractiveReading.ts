@@ -266,7 +266,8 @@ export function candidateSentences(reading: QuestionReading, passages: readonly 
     for (const line of p.text.split('\n')) {
       // A line that opens a worked example ("For example: … Therefore, 104 hours") is the example throughout.
       if (WORKED_EXAMPLE.test(stripListMarker(line).trim())) continue;
-      for (const text of lineStatements(line)) {
+      for (const s of splitSentences(stripListMarker(line))) {
+        const text = s.text.trim();
         if (!text || text.endsWith(':') || text.split(/\s+/).length < 3 || isFragment(text)) continue;
         // The same sentence in two passages is said once; a worked example's conclusion
         // ("Therefore, you can request up to 104 hours") is not the rule.
@@ -324,29 +325,6 @@ const FRAGMENT_WORDS = 5;
 function isFragment(text: string): boolean {
   if (DANGLING_END.test(text)) return true;
   return !/[.!?)"'”’]$/u.test(text) && text.split(/\s+/).length <= FRAGMENT_WORDS && !/\d/.test(text);
-}
-
-/** A table's row as the chunker writes it ("color_mode | Stores the chosen theme. | Session"): cells joined by " | ". */
-const CELL_SEPARATOR = / \| /;
-
-/**
- * The statements of one line of a passage: its sentences. A table row is a record, its value in
- * one cell and what it is the value of in another ("color_mode | Stores the chosen theme. |
- * Session"): a row whose cells are each a phrase or one sentence is one statement, read whole (a
- * cell's closing period is the cell's, not the row's); a row with a cell of several sentences is
- * prose and is read sentence by sentence, as before.
- */
-function lineStatements(line: string): string[] {
-  if (CELL_SEPARATOR.test(line)) {
-    const cells = line
-      .split('|')
-      .map((cell) => cell.trim())
-      .filter((cell) => /[\p{L}\p{N}]/u.test(cell));
-    if (cells.length >= 2 && cells.every((cell) => splitSentences(cell).length <= 1)) {
-      return [cells.map((cell) => cell.replace(/\.$/, '')).join(' | ')];
-    }
-  }
-  return splitSentences(stripListMarker(line)).map((s) => s.text.trim());
 }
 
 function stripListMarker(line: string): string {

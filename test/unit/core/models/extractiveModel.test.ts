@@ -142,35 +142,3 @@ describe('extractive model: what the question is about', () => {
     );
   });
 });
-
-describe('extractive model: a table row through the verifier', () => {
-  let fixture: EngineFixture;
-
-  before(async () => {
-    fixture = await indexedEngine({
-      'cookies.md': [
-        '# Cookies',
-        '',
-        '| Provider | Cookie Name | Description | Expiration |',
-        '|---|---|---|---|',
-        '| Acme | color_mode | This cookie is used to remember the chosen colour theme. | Session |',
-        '| Acme | device_id | This cookie is used to recognise a returning device. | One year |',
-        '',
-      ].join('\n'),
-    });
-  });
-
-  after(() => fixture.dispose());
-
-  it('answers with the whole row, kept by the verifier: the value with what it is the value of', async () => {
-    const result = await fixture.engine.ask('Which cookie remembers the colour theme, and how long does it last?', {
-      model: fixture.engine.createExtractiveModel(),
-    });
-    assert.equal(result.abstained, false, result.answer);
-    const kept = result.sentences.filter((s) => s.verdict === 'kept').map((s) => s.text);
-    assert.ok(
-      kept.some((s) => /color_mode/.test(s) && /Session/.test(s)),
-      `kept: ${kept.join(' / ')}; answer: ${result.answer}`,
-    );
-  });
-});
