@@ -101,6 +101,8 @@ export function approximateBytes(passage: ReadyPassage): number {
     bytes += 16 + 32 * index.size;
     for (const [term, places] of index) bytes += string(term.length) + array(places.length);
   }
+  // The plain words' stems: mostly the index's own strings, so the set's table only.
+  bytes += 16 + 24 * p.plainStems.size;
   for (const values of p.values.values()) bytes += array(values.length) + 96 * values.length;
   return bytes + passage.names.approximateBytes();
 }

@@ -10,6 +10,8 @@
 // when lower-casing kept the passage's length (no lower case is shorter, and a letter's is a
 // letter: the tokens are the same) and there is no Kelvin sign (the one character whose lower
 // case is ASCII at the same length: a plain token there); otherwise the passage is scanned here.
+// A passage kept for many sentences (passageCache.ts) is read whole at once instead (`prepare`):
+// then a name's stem is one set lookup, the plain words' stems those its prepared index read.
 
 import { addStoppedAcronyms, addWordForms, type NameLookup, runAcronyms } from './names';
 import { stem, TokenScanner } from '../text/terms';
