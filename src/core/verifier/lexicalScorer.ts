@@ -13,6 +13,7 @@ import { extractNames, missingNames, type NameMention } from './names';
 import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
+import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
 import { listCounts } from './listCounts';
 import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
@@ -153,6 +154,8 @@ interface Claim {
   plan?: ReadingPlan;
   /** Each value's own phrase (read when its values are checked against another fact). */
   phrases?: { terms: number[]; text: string }[];
+  /** Its values with a unit and its weekdays, where they are (read when they are checked against the passage's places). */
+  anchors?: Anchor[];
   text: string;
 }
 
@@ -168,6 +171,8 @@ interface Passage {
   plain?: string;
   /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
   joined?: Map<string, boolean>;
+  /** The values and weekdays of its units, and the stretch of words each is bound to. */
+  anchors?: PassageAnchors;
   /** The result of each sentence checked against it. */
   results?: LruCache<string, SupportResult>;
 }
@@ -403,6 +408,9 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         return conflict('low-support', `the passage does not mention '${dates.claimed.text}'`);
       }
     }
+
+    const placed = features.anchors && boundElsewhere(claim, chosen, (read.anchors ??= new PassageAnchors(text)));
+    if (placed) return conflict('value-mismatch', placed);
 
     if (claim.ids.length) {
       const id = missingIdentifier(claim.ids, text.lower, () => (read.plain ??= looseText(passage)));
