@@ -15,6 +15,7 @@ import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type S
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
 import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
 import { listCounts } from './listCounts';
+import { obligationNotGiven } from './modality';
 import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
@@ -469,10 +470,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (ruledOut) return conflict('low-support', why);
     }
 
+    const windowOf = (): string => chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
+    const duty = features.anchors && obligationNotGiven(sentence, windowOf);
+    if (duty) return conflict('low-support', duty);
     const adverb = features.anchors
-      ? unbackedClaimAdverb(stems, isCovered, negatedStems(analysed.terms, analysed.negations), () =>
-          chosen.map((u) => text.text.slice(u.start, u.end)).join('\n'),
-        )
+      ? unbackedClaimAdverb(stems, isCovered, negatedStems(analysed.terms, analysed.negations), windowOf)
       : undefined;
     if (adverb !== undefined) {
       const said = analysed.terms.find((t) => t.stem === adverb)?.word ?? adverb;
