@@ -410,7 +410,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
     }
 
-    const placed = features.anchors && boundElsewhere(claim, chosen, (read.anchors ??= new PassageAnchors(text)));
+    const placed = features.anchors && boundElsewhere(claim, chosen, () => (read.anchors ??= new PassageAnchors(text)));
     if (placed) return conflict('value-mismatch', placed);
 
     if (claim.ids.length) {

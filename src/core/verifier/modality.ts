@@ -4,6 +4,7 @@
 // other way round ("may" where the passage says "must") claims less, and is not read here.
 
 import { stem } from '../text/terms';
+import { LruCache } from './passageScan';
 
 // A modal of obligation before a verb (an adverb may sit between): "must", "shall", "is required
 // to", "are obliged to", "has to". Not "will" (a future as often as a duty) nor "need to" (what a
@@ -17,9 +18,15 @@ const PERMISSION =
 // "may reassign … only after 90 days" is a rule, not a leave), "also", "be", "not".
 const NOT_A_VERB = new Set(['not', 'only', 'also', 'be', 'never', 'still', 'then', 'now', 'always', 'even', 'just']);
 
+// The verbs of the sentences read last (a sentence is checked against each passage it cites).
+const OBLIGED = new LruCache<string, { stem: string; said: string }[]>(64);
+
 /** The verbs the text puts under a modal of obligation (stems), with the words as written. */
 export function obligedVerbs(text: string): { stem: string; said: string }[] {
-  const out: { stem: string; said: string }[] = [];
+  let out = OBLIGED.get(text);
+  if (out) return out;
+  out = [];
+  OBLIGED.set(text, out);
   for (const m of text.matchAll(OBLIGATION)) {
     const verb = m[3].toLowerCase();
     if (m[1] || NOT_A_VERB.has(verb) || NOT_A_VERB.has((m[2] ?? '').toLowerCase())) continue;

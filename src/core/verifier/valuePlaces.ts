@@ -205,10 +205,11 @@ export class PassageAnchors {
 export function boundElsewhere(
   claim: AnchoredClaim,
   units: readonly { start: number; end: number }[],
-  passage: PassageAnchors,
+  passageOf: () => PassageAnchors,
 ): string | undefined {
   const anchors = (claim.anchors ??= anchorsOf(claim.text, claim.values));
   if (anchors.length === 0) return undefined;
+  const passage = passageOf();
   const held = units.filter((u) => passage.anchorsIn(u).length > 0);
   if (
     !competing(
