@@ -31,6 +31,7 @@ import { embedderSimilarity } from './retrieval/textSimilarity';
 import type { ExtractiveTuning } from './models/extractiveModel';
 import { createWebSearchTool } from './agent/webSearchTool';
 import { createLexicalScorer, verifyAnswer } from './verifier';
+import { PassageCache } from './verifier/passageCache';
 import { checkRelevance } from './verifier/relevance';
 import { uniformTermStats, type TermStats } from './text/termStats';
 import type { TextVerifier } from './tools/textCheck';
@@ -147,7 +148,9 @@ type EmbedderState =
   { kind: 'unloaded' } | { kind: 'ready'; embedder: Embedder } | { kind: 'unavailable'; reason: Notice };
 
 export class Engine {
-  private readonly ledger = new EvidenceLedger();
+  /** Passages ready for the support check, kept across turns: each prepared as it enters a turn's evidence. */
+  private readonly readyPassages = new PassageCache();
+  private readonly ledger = new EvidenceLedger((evidence) => void this.readyPassages.ready(evidence.text));
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
   private similarityOf: { embedder: Embedder; similarity: TextSimilarity } | undefined;
@@ -336,7 +339,7 @@ export class Engine {
     this.stats = await this.passages.termStats(texts);
     const options = {
       threshold: this.options.verifier?.threshold,
-      scorer: createLexicalScorer({ termStats: this.stats }),
+      scorer: createLexicalScorer({ termStats: this.stats, passages: this.readyPassages }),
       escalation: escalation ?? this.options.verifier?.escalation,
       similarity: this.options.verifier?.similarity,
     };

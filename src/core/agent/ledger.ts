@@ -1,16 +1,24 @@
 // The evidence ledger: per invocation (one turn), the passages returned to the model under
 // ids E1, E2… in the order they were returned. Ids are local to the invocation, so an id from
 // an earlier turn fails the lookup. Every invocation is released when its turn ends — success,
-// error or cancellation — so the ledger never grows with the number of turns.
+// error or cancellation — so the ledger never grows with the number of turns. Whoever owns the
+// ledger may be told of each passage as it enters a turn's evidence (the engine prepares it then
+// for the support check).
 
 import { createHash } from 'node:crypto';
 import type { Evidence, EvidenceLookup, GroundingChunk, Passage } from '../../domain/types';
+
+/** Told of each evidence as it enters a turn (once per evidence id). */
+export type EvidenceListener = (evidence: Evidence) => void;
 
 export class InvocationEvidence implements EvidenceLookup {
   private readonly byId = new Map<string, Evidence>();
   private readonly byPassage = new Map<string, Evidence>();
 
-  constructor(readonly invocationId: string) {}
+  constructor(
+    readonly invocationId: string,
+    private readonly onRecord?: EvidenceListener,
+  ) {}
 
   /** Records a returned passage; the same passage returned twice keeps its first id. */
   record(passage: Passage): Evidence {
@@ -28,6 +36,7 @@ export class InvocationEvidence implements EvidenceLookup {
     };
     this.byId.set(evidence.id, evidence);
     this.byPassage.set(passage.id, evidence);
+    this.onRecord?.(evidence);
     return evidence;
   }
 
@@ -57,6 +66,7 @@ export class InvocationEvidence implements EvidenceLookup {
     };
     this.byId.set(evidence.id, evidence);
     this.byPassage.set(key, evidence);
+    this.onRecord?.(evidence);
     return evidence;
   }
 
@@ -72,9 +82,11 @@ export class InvocationEvidence implements EvidenceLookup {
 export class EvidenceLedger {
   private readonly open = new Map<string, InvocationEvidence>();
 
+  constructor(private readonly onRecord?: EvidenceListener) {}
+
   begin(invocationId: string): InvocationEvidence {
     if (this.open.has(invocationId)) throw new Error(`invocation ${invocationId} is already open`);
-    const evidence = new InvocationEvidence(invocationId);
+    const evidence = new InvocationEvidence(invocationId, this.onRecord);
     this.open.set(invocationId, evidence);
     return evidence;
   }

@@ -19,7 +19,10 @@ const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
 const QUESTION_FILLER = new Set(
   (
     'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means ' +
-    'whats hows whos wheres whens im ive ill id dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt youre theyre'
+    'whats hows whos wheres whens im ive ill id dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt youre theyre ' +
+    // Hedges and intensifiers of casual speech ("what hours is it actually open", "a pretty complicated
+    // request", "am I supposed to", "ballpark, how long"): they say how the asker feels, not what about.
+    'actually exactly really pretty basically particular supposed ballpark roughly approximately literally honestly'
   ).split(' '),
 );
 

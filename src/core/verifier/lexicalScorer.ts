@@ -4,16 +4,18 @@
 
 import type { ReasonCode } from '../../domain/types';
 import type { SupportResult, SupportScorer } from '../types';
-import { LruCache, type PreparedPassage, preparePassage, unitValues } from './passageScan';
+import { LruCache, unitValues } from './passageScan';
+import { PassageCache, type ReadyPassage } from './passageCache';
 import { analyse, type AnalysedText, type Term } from '../text/terms';
 import { type TermStats, uniformTermStats } from '../text/termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { clausesOf, weakestClause, type ClauseTerms } from './clauseSupport';
 import { extractNames, missingNames, type NameMention } from './names';
-import { PassageNameReader } from './passageNames';
 import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
+import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
 import { listCounts } from './listCounts';
+import { obligationNotGiven } from './modality';
 import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
@@ -106,10 +108,10 @@ export const DEFAULT_LEXICAL_FEATURES: LexicalFeatures = {
 export interface LexicalScorerOptions {
   termStats?: TermStats;
   features?: Partial<LexicalFeatures>;
+  /** Passages ready for checks, shared with whoever prepares them as they enter a turn; absent = a cache of its own. */
+  passages?: PassageCache;
 }
 
-// Passages read per scorer: one answer cites the same passage from several sentences.
-const PASSAGE_CACHE_LIMIT = 256;
 // Sentences analysed per scorer: one sentence is scored against each passage it cites and their union.
 const SENTENCE_CACHE_LIMIT = 64;
 // Results kept per passage (of the sentences last checked against it).
@@ -155,23 +157,9 @@ interface Claim {
   plan?: ReadingPlan;
   /** Each value's own phrase (read when its values are checked against another fact). */
   phrases?: { terms: number[]; text: string }[];
+  /** Its values with a unit and its weekdays, where they are (read when they are checked against the passage's places). */
+  anchors?: Anchor[];
   text: string;
-}
-
-/** A passage as the score reads it, each part read once and only when a sentence needs it. */
-interface Passage {
-  prepared: PreparedPassage;
-  names: PassageNameReader;
-  /** Weekdays and months it names. */
-  dates?: DateWord[];
-  /** The counts its lists give ("Subteams:" and three items), read when a sentence states a value. */
-  lists?: ValueMention[];
-  /** Its `looseText`, for quoted titles. */
-  plain?: string;
-  /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
-  joined?: Map<string, boolean>;
-  /** The result of each sentence checked against it. */
-  results?: LruCache<string, SupportResult>;
 }
 
 /** A result as the caller gets it: its own copy, so that a change made to it cannot reach the kept one. */
@@ -220,7 +208,9 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   const stats = statsKnown ? (options.termStats as TermStats) : uniformTermStats;
   const known = options.termStats;
   const termOptions = { stemming: features.stemming };
-  const passages = new LruCache<string, Passage>(PASSAGE_CACHE_LIMIT);
+  const passages = options.passages ?? new PassageCache();
+  // The result of each sentence checked against a passage (they depend on this scorer's weights and features).
+  const results = new WeakMap<ReadyPassage, LruCache<string, SupportResult>>();
   const sentences = new LruCache<string, Claim>(SENTENCE_CACHE_LIMIT);
   // ln((N+1)/(df+1)) + 1 = idf, so (df+1)/(N+1) = e^(1-idf): the share of passages holding a stem.
   const shareOf = (s: string): number => (known ? Math.exp(1 - known.idf(s)) : 1);
@@ -269,15 +259,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     return claim;
   }
 
-  function passageOf(text: string): Passage {
-    let passage = passages.get(text);
-    if (!passage) {
-      const prepared = preparePassage(text);
-      passage = { prepared, names: new PassageNameReader(text, prepared) };
-      passages.set(text, passage);
-    }
-    return passage;
-  }
+  const passageOf = (text: string): ReadyPassage => passages.ready(text);
 
   // What the last scoreOnce read: the sentence and which of its stems the window holds.
   let last: { claim: Claim; covered: readonly boolean[] } | undefined;
@@ -285,11 +267,13 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   // A sentence checked against a passage again (a sentence citing it twice, a turn re-verified) gets
   // the result kept the first time, as a copy: the check depends on nothing else.
   function score(sentence: string, passage: string): SupportResult {
-    const results = (passageOf(passage).results ??= new LruCache(RESULTS_PER_PASSAGE));
-    let result = results.get(sentence);
+    const ready = passageOf(passage);
+    let kept = results.get(ready);
+    if (!kept) results.set(ready, (kept = new LruCache(RESULTS_PER_PASSAGE)));
+    let result = kept.get(sentence);
     if (!result) {
       result = scoreWithJoinedWords(sentence, passage);
-      results.set(sentence, result);
+      kept.set(sentence, result);
     }
     return copyOf(result);
   }
@@ -406,6 +390,9 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
     }
 
+    const placed = features.anchors && boundElsewhere(claim, chosen, () => (read.anchors ??= new PassageAnchors(text)));
+    if (placed) return conflict('value-mismatch', placed);
+
     if (claim.ids.length) {
       const id = missingIdentifier(claim.ids, text.lower, () => (read.plain ??= looseText(passage)));
       if (id) return conflict('low-support', `the cited passage never gives '${id}'`);
@@ -464,10 +451,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (ruledOut) return conflict('low-support', why);
     }
 
+    const windowOf = (): string => chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
+    const duty = features.anchors && obligationNotGiven(sentence, windowOf);
+    if (duty) return conflict('low-support', duty);
     const adverb = features.anchors
-      ? unbackedClaimAdverb(stems, isCovered, negatedStems(analysed.terms, analysed.negations), () =>
-          chosen.map((u) => text.text.slice(u.start, u.end)).join('\n'),
-        )
+      ? unbackedClaimAdverb(stems, isCovered, negatedStems(analysed.terms, analysed.negations), windowOf)
       : undefined;
     if (adverb !== undefined) {
       const said = analysed.terms.find((t) => t.stem === adverb)?.word ?? adverb;

@@ -10,6 +10,8 @@
 // when lower-casing kept the passage's length (no lower case is shorter, and a letter's is a
 // letter: the tokens are the same) and there is no Kelvin sign (the one character whose lower
 // case is ASCII at the same length: a plain token there); otherwise the passage is scanned here.
+// A passage kept for many sentences (passageCache.ts) is read whole at once instead (`prepare`):
+// then a name's stem is one set lookup, the plain words' stems those its prepared index read.
 
 import { addStoppedAcronyms, addWordForms, type NameLookup, runAcronyms } from './names';
 import { stem, TokenScanner } from '../text/terms';
@@ -31,6 +33,9 @@ export class PassageNameReader implements NameLookup {
   private stopped: { stems: Set<string>; written: Set<string> } | undefined;
   private allWritten: Set<string> | undefined;
   private runs: Set<string> | undefined;
+  /** Every stem `hasStem` can find, once `prepare` has read them all (with the prepared passage's plain words' stems). */
+  private allStems: Set<string> | undefined;
+  private preparedStems: ReadonlySet<string> | undefined;
   private readonly known = new Map<string, boolean>();
   private readonly writtenKnown = new Map<string, boolean>();
 
@@ -66,7 +71,45 @@ export class PassageNameReader implements NameLookup {
     return found;
   }
 
+  /**
+   * Reads every word now (a passage prepared for many sentences): the stems of all its words in
+   * one set, so that a name's lookup is one set lookup, and its stopped acronyms.
+   */
+  prepare(): void {
+    if (this.allStems) return;
+    const stems = new Set<string>([...this.otherWords().stems, ...this.stoppedAcronyms().stems]);
+    const tokens = this.tokenTable();
+    const text = this.text;
+    if (tokens === this.prepared?.tokens) {
+      // The prepared passage has stemmed its plain words already (the same words: see `tokenTable`).
+      this.preparedStems = this.prepared.plainStems;
+    } else {
+      for (let t = 0; t < tokens.length; t += 3) {
+        if (tokens[t + 2] >= 0) stems.add(stem(text.slice(tokens[t], tokens[t + 1]).toLowerCase()));
+      }
+    }
+    const parts = this.camelParts();
+    for (let p = 0; p < parts.length; p += 3) stems.add(stem(text.slice(parts[p], parts[p + 1]).toLowerCase()));
+    this.allStems = stems;
+  }
+
+  /** About how many bytes it keeps alive (see passageCache.ts `approximateBytes`). */
+  approximateBytes(): number {
+    const set = (s: ReadonlySet<string> | undefined): number => {
+      if (!s) return 0;
+      let bytes = 16 + 24 * s.size;
+      for (const w of s) bytes += 16 + w.length;
+      return bytes;
+    };
+    let bytes = 128 + set(this.allStems) + set(this.allWritten) + set(this.runs);
+    if (this.tokens && this.tokens !== this.prepared?.tokens) bytes += this.tokens.byteLength;
+    if (this.parts) bytes += 16 + 8 * this.parts.length;
+    for (const found of [this.others, this.stopped]) if (found) bytes += set(found.stems) + set(found.written);
+    return bytes + 40 * (this.known.size + this.writtenKnown.size);
+  }
+
   private hasStem(s: string): boolean {
+    if (this.allStems) return this.allStems.has(s) || this.preparedStems?.has(s) === true;
     let found = this.known.get(s);
     if (found === undefined) {
       found = this.plainWordHas(s) || this.otherWords().stems.has(s) || this.stoppedAcronyms().stems.has(s);

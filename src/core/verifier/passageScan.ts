@@ -1,22 +1,17 @@
-// Reading a passage for one sentence: which of the sentence's terms each sentence-sized unit of
-// the passage contains, and which of them it negates. The result is the same as analysing every
-// word of the passage (terms.ts `analyseUnits`) and looking the sentence's terms up, but only
-// the tokens that could matter become strings, words and stems. A Porter stem is its word with
-// the end rewritten so that all of it but its last letter is a prefix of the word ("approv" of
-// "approval", "dai" of "day": each step of the algorithm cuts the word, replaces a suffix by one
-// that shares all but at most a last letter with it, or adds one letter, and the one replacement
-// that adds two, "biliti" → "ble", always loses its "e" again in step 5). So a plain token (ASCII
-// letters and digits only) is skipped unread when it is a stopword or a single letter of up to
-// three characters, or when no negation waits for its head there and it starts neither with the
-// first letters (up to three) of a sentence term's stem minus its last letter nor with those of
-// a negation word of its length. What does not depend on the sentence is prepared once per
-// passage and kept by the scorer: lower case, units, token offsets and prefix codes, what each
-// token read was, and the values of each unit.
+// A passage prepared once for the support check, and read for each sentence checked against it.
+// Preparing does everything that depends on the passage alone: lower case, sentence-sized units
+// (split as terms.ts `analyseUnits` splits them), token offsets with the prefix code of their first
+// three characters (names.ts looks names up by them), and every content word read once into an
+// index by stem: for each stem, the units that hold it and whether a negation cue governs it
+// there (the first content word within NEGATION_SCOPE tokens after "not/no/never/…", an adverb
+// passing it on). Reading the passage for a sentence is then a lookup of each of its terms in that
+// index, not a scan of the passage: the result is the same as analysing every word of the passage
+// and looking the sentence's terms up. The values of each unit are read at the first sentence that
+// states one, once per passage.
 
 import {
   isContentWord,
   isContractedNegation,
-  isDigit,
   isFalseNegation,
   NEGATION_WORDS,
   stem,
@@ -28,6 +23,12 @@ import {
 } from '../text/terms';
 import { Slab } from './slabs';
 import { extractValues, type ValueMention } from './values';
+
+/**
+ * Where a term stands in a passage: one entry per unit holding it, 2 × the unit's index, plus 1
+ * when a negation governs the term at one place or more of that unit.
+ */
+export type TermPlaces = number[];
 
 /** A passage as far as it can be read before knowing the sentence. */
 export interface PreparedPassage {
@@ -43,23 +44,17 @@ export interface PreparedPassage {
   /** Character range of each unit in the passage. */
   unitStart: number[];
   unitEnd: number[];
-  /** What reading token i found (READ and the other bits below), so that a second sentence does not read it again. */
-  seen: Uint8Array;
-  /** For each token read that is a content word, 1 + its place in `words` (0 for any other token). */
-  slot: Int32Array;
-  /** The words of the content tokens read, in the order they were read (few: most tokens are skipped unread). */
-  words: string[];
-  /** Each one's stem, once a sentence read with stemming has looked it up. */
-  stems: (string | undefined)[];
+  /** Whether each unit has a negation cue ("not", "no", "-n't"…). */
+  unitNegated: Uint8Array;
+  /** Each content word's stem, and where it stands. */
+  byStem: Map<string, TermPlaces>;
+  /** The same by word (stemming off, for the ablation), made at the first read without stemming. */
+  byWord?: Map<string, TermPlaces>;
+  /** The stem of every plain token (stopwords too), for names (passageNames.ts). */
+  plainStems: Set<string>;
   /** Values stated in a unit, by the unit's start offset (read only when a sentence states one). */
   values: Map<number, ValueMention[]>;
 }
-
-// Bits of PreparedPassage.seen.
-const READ = 1;
-const CONTENT = 2;
-const CUE = 4;
-const CONTRACTED = 8;
 
 /** One sentence-sized unit of the passage that contains at least one of the sentence's terms. */
 export interface PassageUnit {
@@ -77,14 +72,19 @@ export interface PassageUnit {
 // over" denies "carry"; a wider scope wrongly denies the objects ("would not start the race").
 export const NEGATION_SCOPE = 3;
 
-// Token tables and what reading them found, as views of shared slabs (slabs.ts): no buffer of its own per passage.
+// The token table is written into a shared slab while the passage is scanned (slabs.ts), then
+// copied to an array of its own: a prepared passage is kept across turns, and a view would keep
+// its whole slab alive with it.
 const TOKEN_SLAB = new Slab((n) => new Int32Array(n));
-const SEEN_SLAB = new Slab((n) => new Uint8Array(n));
-const SLOT_SLAB = new Slab((n) => new Int32Array(n));
 /** The per-term marks of the units read (passageScan.ts and supportWindow.ts): a view each, no buffer of their own. */
 export const UNIT_SLAB = new Slab((n) => new Uint8Array(n));
 
-/** Lower case, units (split as `analyseUnits` splits them) and tokens of a passage. */
+// The stems of the words that are never content (stopwords, negation words, single letters): a small table.
+const FUNCTION_WORD_STEMS = new Map(
+  [...STOPWORDS, ...NEGATION_WORDS, ...'abcdefghijklmnopqrstuvwxyz'].map((w) => [w, stem(w)] as const),
+);
+
+/** Lower case, units, tokens and the index of the content words of a passage. */
 export function preparePassage(text: string): PreparedPassage {
   const lower = text.toLowerCase();
   // Breaks are found in the gaps between tokens as the scan reaches them, unless lower-casing
@@ -125,19 +125,70 @@ export function preparePassage(text: string): PreparedPassage {
   }
   if (unitFirst.length > unitEnd.length) unitEnd.push(text.length);
   unitFirst.push(count);
-  return {
+  const passage: PreparedPassage = {
     text,
     lower,
-    tokens: TOKEN_SLAB.take(3 * count),
+    tokens: TOKEN_SLAB.take(3 * count).slice(),
     unitFirst,
     unitStart,
     unitEnd,
-    seen: SEEN_SLAB.array(count),
-    slot: SLOT_SLAB.array(count),
-    words: [],
-    stems: [],
+    unitNegated: new Uint8Array(unitStart.length),
+    byStem: new Map(),
+    plainStems: new Set(),
     values: new Map(),
   };
+  passage.byStem = indexTerms(passage, true, passage.plainStems);
+  return passage;
+}
+
+/**
+ * Every content word of the passage read once, by stem (or word): the units that hold it and
+ * whether a negation governs it there. A negation cue governs the first content word within
+ * NEGATION_SCOPE tokens after it; an adverb passes it on ("not purposefully passing"); "-n't"
+ * negates from its own token. Also marks the units that hold a cue.
+ */
+function indexTerms(passage: PreparedPassage, stemming: boolean, plainStems?: Set<string>): Map<string, TermPlaces> {
+  const index = new Map<string, TermPlaces>();
+  const { lower, tokens, unitFirst, unitNegated } = passage;
+  for (let u = 0; u + 1 < unitFirst.length; u++) {
+    const first = unitFirst[u];
+    // Position of the latest negation cue whose head (first content word after it) is not read yet.
+    let negation = -Infinity;
+    for (let t = first; t < unitFirst[u + 1]; t++) {
+      const position = t - first;
+      const end = tokens[3 * t + 1];
+      const plain = tokens[3 * t + 2] >= 0;
+      const token = lower.slice(tokens[3 * t], end);
+      // A plain token (ASCII letters and digits) is its own word.
+      const word = plain ? token : tokenWord(token);
+      if (NEGATION_WORDS.has(word)) {
+        if (plain) plainStems?.add(FUNCTION_WORD_STEMS.get(word) as string);
+        if (!isFalseNegation(word, lower, end)) {
+          unitNegated[u] = 1;
+          negation = position;
+        }
+      } else if (isContentWord(word)) {
+        const negated = position <= negation + NEGATION_SCOPE ? 1 : 0;
+        const key = stemming ? stem(word) : word;
+        if (plain) plainStems?.add(key);
+        const places = index.get(key);
+        const place = 2 * u + negated;
+        if (places === undefined) index.set(key, [place]);
+        else if (places[places.length - 1] >> 1 === u) places[places.length - 1] |= negated;
+        else places.push(place);
+        // An adverb passes the negation on ("not purposefully passing itself off" negates "passing").
+        negation = negated && word.endsWith('ly') ? position : -Infinity;
+      } else if (plain) {
+        plainStems?.add(FUNCTION_WORD_STEMS.get(word) ?? stem(word));
+      }
+      // "-n't" negates from its own position: the word it is attached to is not its head.
+      if (!plain && isContractedNegation(token)) {
+        unitNegated[u] = 1;
+        negation = position;
+      }
+    }
+  }
+  return index;
 }
 
 /** The values a unit states, read once per passage. */
@@ -153,21 +204,13 @@ export function unitValues(passage: PreparedPassage, unit: PassageUnit): ValueMe
   return values;
 }
 
-// Which plain tokens to read, by prefix code: 6-bit codes of up to three ASCII letters or
-// digits, the first in the low bits (0 = no character), so that a code of one or two characters
-// is the low bits of a longer one. Flags per code: TERM, set for one sentence while it is read
-// (a term's stem starts with these characters); SHORT_STOPWORD, the whole token is a stopword
-// or a single letter (neither a term nor a cue); and bit L for a negation word of length L
-// starting with these characters.
+// Prefix codes: 6-bit codes of up to three ASCII letters or digits, the first in the low bits
+// (0 = no character), so that a code of one or two characters is the low bits of a longer one.
+// names.ts and passageNames.ts compare a token's first letters by it without making a string.
 const CHAR_CODE = new Uint8Array(128);
 [...'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].forEach(
   (c, i) => (CHAR_CODE[c.charCodeAt(0)] = i + 1),
 );
-const TERM = 1;
-const SHORT_STOPWORD = 2;
-const FLAGS = new Uint8Array(1 << 18);
-// For a code marked TERM while a sentence is read: 1 + its place in the sentence's `codes`.
-const SLOT = new Uint16Array(1 << 18);
 
 /** Code of `text[i]` if it is an ASCII letter or digit before `end`, else 0. */
 function charCode(text: string, i: number, end: number): number {
@@ -184,43 +227,21 @@ export function prefixCode(text: string, start: number, end: number): number {
   return k0 | (k1 << 6) | (k2 << 12);
 }
 
-for (const w of [...STOPWORDS, ...'abcdefghijklmnopqrstuvwxyz']) {
-  if (w.length <= 3) FLAGS[prefixCode(w, 0, 3)] |= SHORT_STOPWORD;
-}
-for (const w of NEGATION_WORDS) FLAGS[prefixCode(w, 0, 3)] |= 1 << w.length;
-
 /**
  * The terms of one sentence (stems, or words with stemming off) made ready for reading passages:
- * built once per sentence and kept with it. Each term's prefix code (see `prefixCode`: a number
- * is its token, separators removed, so its first three characters; any other term the first
- * characters, up to three, of its stem minus the last, which every word of that stem starts
- * with), and for each code the whole of those prefixes: a plain token whose first characters
- * match a code is read only when it starts with one of them.
+ * built once per sentence and kept with it.
  */
 export interface TermsToRead {
   terms: readonly string[];
   stemming: boolean;
   /** Position of each term (the last, for a term given twice). */
   index: ReadonlyMap<string, number>;
-  /** The distinct prefix codes of the terms, and for each the prefixes (stem minus its last letter) that have it. */
-  codes: readonly number[];
-  prefixes: readonly (readonly string[])[];
 }
 
 export function termsToRead(terms: readonly string[], stemming: boolean): TermsToRead {
   const index = new Map<string, number>();
   terms.forEach((t, i) => index.set(t, i));
-  const byCode = new Map<number, string[]>();
-  for (const t of terms) {
-    const code = prefixCode(t, 0, isDigit(t) ? 3 : Math.min(3, Math.max(1, t.length - 1)));
-    // A term starting with any other character can only be a token that is not plain: always read.
-    if (code === 0) continue;
-    const list = byCode.get(code) ?? [];
-    const prefix = t.slice(0, Math.max(0, t.length - 1));
-    if (!list.includes(prefix)) list.push(prefix);
-    byCode.set(code, list);
-  }
-  return { terms, stemming, index, codes: [...byCode.keys()], prefixes: [...byCode.values()] };
+  return { terms, stemming, index };
 }
 
 /**
@@ -234,117 +255,35 @@ export function readPassage(
   stemming: boolean,
 ): PassageUnit[] {
   const plan = isTermsToRead(terms) ? terms : termsToRead(terms, stemming);
-  const { codes } = plan;
-  try {
-    for (let k = 0; k < codes.length; k++) {
-      FLAGS[codes[k]] |= TERM;
-      SLOT[codes[k]] = k + 1;
-    }
-    return read(passage, plan);
-  } finally {
-    for (const code of codes) {
-      FLAGS[code] &= ~TERM;
-      SLOT[code] = 0;
+  const places = stemming ? passage.byStem : (passage.byWord ??= indexTerms(passage, false));
+  const count = plan.terms.length;
+  const byUnit = new Map<number, PassageUnit>();
+  for (const [term, i] of plan.index) {
+    const found = places.get(term);
+    if (found === undefined) continue;
+    for (const place of found) {
+      const u = place >> 1;
+      let unit = byUnit.get(u);
+      if (unit === undefined) {
+        unit = {
+          start: passage.unitStart[u],
+          end: passage.unitEnd[u],
+          has: UNIT_SLAB.array(count),
+          negated: UNIT_SLAB.array(count),
+          hasNegation: passage.unitNegated[u] === 1,
+        };
+        byUnit.set(u, unit);
+      }
+      unit.has[i] = 1;
+      if (place & 1) unit.negated[i] = 1;
     }
   }
+  const units = [...byUnit.values()];
+  return units.length > 1 ? units.sort((a, b) => a.start - b.start) : units;
 }
 
 function isTermsToRead(terms: readonly string[] | TermsToRead): terms is TermsToRead {
   return !Array.isArray(terms);
-}
-
-/** Whether the plain token lower[start, end) with this prefix code starts with the prefix of a term whose code it has. */
-function startsLikeTerm(plan: TermsToRead, lower: string, start: number, end: number, prefix: number): boolean {
-  const length = end - start;
-  for (let level = 0; level < 3; level++) {
-    const code = level === 0 ? prefix & 63 : level === 1 ? prefix & 4095 : prefix;
-    // A shorter token's code is the same at every longer level: each is looked at once.
-    if (level > 0 && code === (level === 1 ? prefix & 63 : prefix & 4095)) break;
-    const slot = SLOT[code];
-    if (slot === 0) continue;
-    for (const p of plan.prefixes[slot - 1]) if (p.length <= length && lower.startsWith(p, start)) return true;
-  }
-  return false;
-}
-
-function read(passage: PreparedPassage, plan: TermsToRead): PassageUnit[] {
-  const { index, stemming } = plan;
-  const count = plan.terms.length;
-  const { lower, tokens, unitFirst } = passage;
-  const units: PassageUnit[] = [];
-  for (let u = 0; u + 1 < unitFirst.length; u++) {
-    const first = unitFirst[u];
-    let unit: PassageUnit | undefined;
-    let hasNegation = false;
-    // Position of the latest negation cue whose head (first content word after it) is not read yet.
-    let negation = -Infinity;
-    for (let t = first; t < unitFirst[u + 1]; t++) {
-      const position = t - first;
-      const prefix = tokens[3 * t + 2];
-      const end = tokens[3 * t + 1];
-      if (prefix >= 0) {
-        // A plain token: its prefix code tells whether it can be a sentence term or a cue.
-        const length = end - tokens[3 * t];
-        if (length <= 3 && (FLAGS[prefix] & SHORT_STOPWORD) !== 0) continue;
-        if (position > negation + NEGATION_SCOPE) {
-          const two = FLAGS[prefix & 4095];
-          const three = FLAGS[prefix];
-          const cue = length <= 7 ? (two | three) & (1 << length) : 0;
-          // Neither a sentence term nor a negation cue, and no negation waits for its head here.
-          if (cue === 0) {
-            if (((FLAGS[prefix & 63] | two | three) & TERM) === 0) continue;
-            if (!startsLikeTerm(plan, lower, tokens[3 * t], end, prefix)) continue;
-          }
-        }
-      }
-      let seen = passage.seen[t];
-      if (seen === 0) {
-        const token = lower.slice(tokens[3 * t], end);
-        const word = tokenWord(token);
-        seen = READ;
-        if (NEGATION_WORDS.has(word)) {
-          if (!isFalseNegation(word, lower, end)) seen |= CUE;
-        } else if (isContentWord(word)) {
-          seen |= CONTENT;
-          passage.slot[t] = passage.words.push(word);
-          passage.stems.push(undefined);
-        }
-        if (prefix < 0 && isContractedNegation(token)) seen |= CONTRACTED;
-        passage.seen[t] = seen;
-      }
-      if (seen & CUE) {
-        hasNegation = true;
-        negation = position;
-      } else if (seen & CONTENT) {
-        const k = passage.slot[t] - 1;
-        const word = passage.words[k];
-        const i = index.get(stemming ? (passage.stems[k] ??= stem(word)) : word);
-        if (i !== undefined) {
-          unit ??= {
-            start: passage.unitStart[u],
-            end: passage.unitEnd[u],
-            has: UNIT_SLAB.array(count),
-            negated: UNIT_SLAB.array(count),
-            hasNegation: false,
-          };
-          unit.has[i] = 1;
-          if (position <= negation + NEGATION_SCOPE) unit.negated[i] = 1;
-        }
-        // An adverb passes the negation on ("not purposefully passing itself off" negates "passing").
-        negation = position <= negation + NEGATION_SCOPE && word.endsWith('ly') ? position : -Infinity;
-      }
-      // "-n't" negates from its own position: the word it is attached to is not its head.
-      if (seen & CONTRACTED) {
-        hasNegation = true;
-        negation = position;
-      }
-    }
-    if (unit) {
-      unit.hasNegation = hasNegation;
-      units.push(unit);
-    }
-  }
-  return units;
 }
 
 /** A bounded map that forgets the entry used least recently. */

@@ -33,6 +33,18 @@ describe('evidence ledger', () => {
     );
   });
 
+  it('tells its owner of each passage as it enters a turn, once (the engine prepares it then for the check)', () => {
+    const entered: string[] = [];
+    const ledger = new EvidenceLedger((e) => entered.push(`${e.id}:${e.text}`));
+    const inv = ledger.begin('a');
+    inv.record(passage(7));
+    inv.record(passage(7));
+    inv.recordChunk({ uri: 'https://example.com', title: 'Example', text: 'web text' });
+    inv.recordChunk({ uri: 'https://example.com', title: 'Example', text: 'web text' });
+    ledger.begin('b').record(passage(7));
+    assert.deepEqual(entered, ['E1:text 7', 'E2:web text', 'E1:text 7']);
+  });
+
   it('keeps ids local to an invocation', () => {
     const ledger = new EvidenceLedger();
     const a = ledger.begin('a');

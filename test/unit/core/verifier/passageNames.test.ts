@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { extractNames, missingNames, passageStems } from '../../../../src/core/verifier/names';
 import { PassageNameReader } from '../../../../src/core/verifier/passageNames';
 import { preparePassage } from '../../../../src/core/verifier/passageScan';
+import { readyPassage } from '../../../../src/core/verifier/passageCache';
 import { analyse, stem } from '../../../../src/core/text/terms';
 
 const TRICKY = [
@@ -54,6 +55,12 @@ const randomTexts = Array.from({ length: 2000 }, () =>
 );
 
 /** Every stem worth asking of a text: its words', their parts', its names', and near misses. */
+/** The reader with every word read at once. */
+function prepared(reader: PassageNameReader): PassageNameReader {
+  reader.prepare();
+  return reader;
+}
+
 function queries(text: string): string[] {
   const asked = new Set<string>([
     '',
@@ -103,6 +110,10 @@ describe('passage names, read lazily', () => {
         [[...asked].reverse(), new PassageNameReader(text)],
         [asked, new PassageNameReader(text, preparePassage(text))],
         [[...asked].reverse(), new PassageNameReader(text, preparePassage(text))],
+        // Every word read at once (a passage prepared for many sentences), on its own scan or the prepared tokens.
+        [asked, prepared(new PassageNameReader(text))],
+        [asked, prepared(new PassageNameReader(text, preparePassage(text)))],
+        [asked, readyPassage(text).names],
       ] as const) {
         for (const s of order) assert.equal(reader.stems.has(s), whole.stems.has(s), `${JSON.stringify(text)} ${s}`);
         assert.deepEqual([...reader.acronyms], [...whole.acronyms], text);
@@ -162,8 +173,9 @@ describe('passage names, read lazily', () => {
         const names = extractNames(sentence);
         const whole = missingNames(names, passageStems(text));
         assert.deepEqual(missingNames(names, new PassageNameReader(text)), whole, `${sentence} | ${text}`);
-        const prepared = preparePassage(text);
-        assert.deepEqual(missingNames(names, new PassageNameReader(text, prepared)), whole, `${sentence} | ${text}`);
+        const tokens = preparePassage(text);
+        assert.deepEqual(missingNames(names, new PassageNameReader(text, tokens)), whole, `${sentence} | ${text}`);
+        assert.deepEqual(missingNames(names, readyPassage(text).names), whole, `${sentence} | ${text}`);
       }
     }
   });

@@ -259,7 +259,7 @@ describe('passage scan', () => {
           const expected = reference(passage, terms, stemming);
           const read = (p: typeof prepared, wanted: Parameters<typeof readPassage>[1]) =>
             readPassage(p, wanted, stemming).map((u) => [u.start, u.end, [...u.has], [...u.negated], u.hasNegation]);
-          // Twice: the second read uses what the first one found.
+          // Twice: reading leaves the prepared passage as it was.
           for (let round = 0; round < 2; round++) {
             assert.deepEqual(read(prepared, terms), expected, `${sentence} | ${passage}`);
           }
