@@ -90,6 +90,18 @@ export function dateWords(text: string): DateWord[] {
   return [...found.values()];
 }
 
+/** The weekdays the text names, each where it is written ("Tuesdays" is Tuesday). */
+export function weekdayPlaces(text: string): { word: string; text: string; start: number; end: number }[] {
+  const out: { word: string; text: string; start: number; end: number }[] = [];
+  for (const m of matchesOf(DATE_WORD, text)) {
+    const short = m[2] ?? m[3];
+    const word = short ? ABBREVIATED[short.toLowerCase()] : (m[1] ?? 'may').toLowerCase();
+    const start = m.index ?? 0;
+    if (WEEKDAYS.includes(word)) out.push({ word, text: m[0], start, end: start + m[0].length });
+  }
+  return out;
+}
+
 export type DateCheck =
   { kind: 'ok' } | { kind: 'missing'; claimed: DateWord } | { kind: 'mismatch'; claimed: DateWord; found: DateWord };
 

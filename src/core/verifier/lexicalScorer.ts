@@ -13,7 +13,9 @@ import { clausesOf, weakestClause, type ClauseTerms } from './clauseSupport';
 import { extractNames, missingNames, type NameMention } from './names';
 import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
+import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
 import { listCounts } from './listCounts';
+import { obligationNotGiven } from './modality';
 import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
@@ -155,6 +157,8 @@ interface Claim {
   plan?: ReadingPlan;
   /** Each value's own phrase (read when its values are checked against another fact). */
   phrases?: { terms: number[]; text: string }[];
+  /** Its values with a unit and its weekdays, where they are (read when they are checked against the passage's places). */
+  anchors?: Anchor[];
   text: string;
 }
 
@@ -386,6 +390,9 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       }
     }
 
+    const placed = features.anchors && boundElsewhere(claim, chosen, () => (read.anchors ??= new PassageAnchors(text)));
+    if (placed) return conflict('value-mismatch', placed);
+
     if (claim.ids.length) {
       const id = missingIdentifier(claim.ids, text.lower, () => (read.plain ??= looseText(passage)));
       if (id) return conflict('low-support', `the cited passage never gives '${id}'`);
@@ -444,10 +451,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       if (ruledOut) return conflict('low-support', why);
     }
 
+    const windowOf = (): string => chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
+    const duty = features.anchors && obligationNotGiven(sentence, windowOf);
+    if (duty) return conflict('low-support', duty);
     const adverb = features.anchors
-      ? unbackedClaimAdverb(stems, isCovered, negatedStems(analysed.terms, analysed.negations), () =>
-          chosen.map((u) => text.text.slice(u.start, u.end)).join('\n'),
-        )
+      ? unbackedClaimAdverb(stems, isCovered, negatedStems(analysed.terms, analysed.negations), windowOf)
       : undefined;
     if (adverb !== undefined) {
       const said = analysed.terms.find((t) => t.stem === adverb)?.word ?? adverb;

@@ -9,6 +9,7 @@ import type { DateWord } from './anchors';
 import { preparePassage, type PreparedPassage } from './passageScan';
 import { PassageNameReader } from './passageNames';
 import type { ValueMention } from './values';
+import type { PassageAnchors } from './valuePlaces';
 
 /** A passage as the lexical score reads it: prepared at once, a few rarer parts read at their first need. */
 export interface ReadyPassage {
@@ -22,6 +23,8 @@ export interface ReadyPassage {
   plain?: string;
   /** Whether it holds each pair of words run together that a sentence asked about ("timezone"). */
   joined?: Map<string, boolean>;
+  /** The values and weekdays of its units, and the stretch of words each is bound to. */
+  anchors?: PassageAnchors;
 }
 
 /** Passages kept ready by default: a turn's retrieved passages and their unions, for several turns. */

@@ -96,7 +96,8 @@ function notBefore(text: string, stemmed: string): boolean {
 // serve…" negates "serve"; "if no govt. contract discounted fares are available" negates
 // "discounted"); "not" before a preposition negates the phrase it opens ("not between staff and
 // the receiving agency"); "un-" negates its word ("unavailable"); a negated permission negates what
-// it permits ("doesn't let you report"); a negated verb negates its object ("do not use your travel card").
+// it permits ("doesn't let you report"); a negated verb negates its object ("do not use your travel card");
+// "rather than" / "instead of" reject what they name ("close boards rather than deleting them").
 const CLAUSE_WORD = String.raw`[\p{L}\p{N}.'’/-]+`;
 const CLAUSE_START = String.raw`(?:^\s*|[.,;:!?—–(\n]\s*|(?<![\p{L}\p{N}])(?:and|but|or|if|when|where|whether|that|so|because|since|while|unless|then)\s+)`;
 
@@ -140,6 +141,8 @@ function clauseShapes(stem: string): RegExp[] {
     String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:(?:the|a|an|your|their|our|its|his|her|any|this|that|these|those)\s+)?(?:(?!(?:to|for|with|from|in|on|at|of|by|as|into|about)\b)\p{L}[\p{L}-]*\s+)?${word}`,
     // A negated permission passes to what it permits: "Cofense doesn't let you report the email".
     String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|cannot)|n['’]t)\s+(?:let|lets|allow|allows|permit|permits|enable|enables)\s+(?:${CLAUSE_WORD}\s+){0,2}?(?:to\s+)?${word}`,
+    // A contrast rejects what it names: "Close boards rather than deleting them" denies deleting.
+    String.raw`(?<![\p{L}\p{N}])(?:rather\s+than|instead\s+of)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
   ];
   return shapes.map((shape) => new RegExp(shape, 'iu'));
 }

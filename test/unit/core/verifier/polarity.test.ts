@@ -28,6 +28,8 @@ const P = {
     'Vouchers\nThe payment method for all Acme mileage vouchers is a bank transfer. Do not use your corporate card.',
   vouchersSwapped:
     'Vouchers\nThe payment method for all Acme mileage vouchers is your corporate card. Do not use a bank transfer.',
+  boards: 'Old boards\nArchive old project boards rather than deleting them. This keeps the records.',
+  boardsSwapped: 'Old boards\nDelete old project boards rather than archiving them. This keeps the list short.',
   portalUp:
     'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
 };
@@ -153,5 +155,12 @@ describe('polarity: a name reached past words the passage lacks is not what a cu
     await checks.expectDropped('Whitfield accepted the offer and joined Initech, not Globex [E1].', passages.joined);
     // The passage's only negation is about another thing ("never planned to move abroad", a unit of its own).
     await checks.expectDropped(sentence, passages.elsewhere, 'negation-mismatch');
+  });
+});
+
+describe('polarity: a contrast rejects what it names', () => {
+  it('keeps "don\'t delete old boards" against "archive … rather than deleting them", and drops it against the reverse', async () => {
+    await expectKept("Don't delete old project boards; archive them [E1].", P.boards);
+    await expectDropped("Don't delete old project boards; archive them [E1].", P.boardsSwapped);
   });
 });
