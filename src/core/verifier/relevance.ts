@@ -201,10 +201,8 @@ function valueKind(asked: string): {
 } {
   // Casual writing drops the apostrophe of a question word's contraction: "whats the max…" is "what's the max…".
   const lower = asked.replace(/\b(what|how|who|where|when)s\b/g, "$1's");
-  // "How fast / how quickly" asks how long something takes, as "how soon" does.
-  const how = /\bhow\s+(many|much|long|soon|often|frequently|late|early|fast|quickly)\b((?:\s+[\p{L}-]+){0,4})/u.exec(
-    lower,
-  );
+  // "How quickly" asks how long something takes, as "how soon" does.
+  const how = /\bhow\s+(many|much|long|soon|often|frequently|late|early|quickly)\b((?:\s+[\p{L}-]+){0,4})/u.exec(lower);
   // Money only when the amount is what is asked: "how much … cost", "what is the fee", "what does it cost", "in dollars".
   const money =
     /\b(?:dollars?|in\s+dollars)\b/.test(lower) ||
