@@ -7,7 +7,7 @@ import type { FollowUpParts } from '../types';
 import { analyse, TOKEN, tokenWord, type Term } from '../text/terms';
 import { termStatsFromTexts, type TermStats } from '../text/termStats';
 import { splitSentences } from '../verifier';
-import { askedValues, askingSentences, countedTerms, questionParts } from '../verifier/relevance';
+import { askedValues, askingSentences, CASUAL_HEDGES, countedTerms, questionParts } from '../verifier/relevance';
 
 // Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
 const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
@@ -16,15 +16,13 @@ const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
  * Words that say what kind of question it is, not what it is about; and contractions typed without
  * their apostrophe ("whats", "im", "dont"), which are function words like their written forms.
  */
-const QUESTION_FILLER = new Set(
-  (
+const QUESTION_FILLER = new Set([
+  ...(
     'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets much many long often document documents say says said mean means ' +
-    'whats hows whos wheres whens im ive ill id dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt youre theyre ' +
-    // Hedges and intensifiers of casual speech ("what hours is it actually open", "a pretty complicated
-    // request", "am I supposed to", "ballpark, how long"): they say how the asker feels, not what about.
-    'actually exactly really pretty basically particular supposed ballpark roughly approximately literally honestly'
+    'whats hows whos wheres whens im ive ill id dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt youre theyre'
   ).split(' '),
-);
+  ...CASUAL_HEDGES,
+]);
 
 /** Weight of a word carried from the earlier question when picking sentences (the follow-up's own words weigh 1). */
 const CONTEXT_SHARE = 0.25;
@@ -171,7 +169,7 @@ const TIME_OF_DAY_ASKED = /\b(?:what|which)\s+time\b(?!\s*(?:frame|period|limit|
 const TIME_OF_DAY_STATED =
   /\b\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midday|midnight|o'clock|close of business|end of (?:the )?(?:business |work(?:ing)? )?day|eod|cob)\b/i;
 /** "When did…", "when was…": a point in the past is asked for, a date ("condition before travel" says no when it happened). */
-const PAST_DATE_ASKED = /\bwhen\s+(?:did|was|were)\b/i;
+const PAST_DATE_ASKED = /\bwhen\s+(?:exactly\s+|precisely\s+)?(?:did|was|were)\b/i;
 /** A date: a month, a year, a written date ("3/14"), or how long ago. */
 const DATE_STATED =
   /\b(?:january|february|march|april|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}|(?:19|20)\d{2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|ago)\b|\bMay\b/u;

@@ -57,16 +57,27 @@ export const FOCUS_NEEDED = 0.25;
  */
 export const CLOSE_IN_MEANING = 0.5;
 
+/**
+ * Hedges and intensifiers of casual speech ("what hours is it actually open", "a pretty complicated
+ * request", "am I supposed to", "ballpark, how long"): they say how the asker speaks, not what the
+ * question is about, so an answer never needs them.
+ */
+export const CASUAL_HEDGES: readonly string[] =
+  'actually exactly really pretty basically particular supposed ballpark roughly approximately literally honestly'.split(
+    ' ',
+  );
+
 // Words that say what kind of question it is, not what it is about.
-const QUESTION_WORDS = new Set(
-  (
+const QUESTION_WORDS = new Set([
+  ...CASUAL_HEDGES,
+  ...(
     'policy policies rule rules allowed allow happen happens need needs know tell explain question please get gets ' +
     'much many long often soon old document documents say says said mean means way ways kind type work works go ' +
     'happen required require requires make makes take takes let lets use used using want wants like ' +
     // Words that name the kind of value asked for: the value itself answers them ("$10,000" for "the dollar ceiling").
     'dollar dollars money amount number ceiling cap limit maximum minimum max min threshold exactly exact precise'
   ).split(' '),
-);
+]);
 
 /** A name in more than 1 passage in 20 of the index (idf below ln 20 + 1) is common, not distinctive. */
 const COMMON_NAME_IDF = Math.log(20) + 1;
@@ -190,7 +201,8 @@ function valueKind(asked: string): {
 } {
   // Casual writing drops the apostrophe of a question word's contraction: "whats the max…" is "what's the max…".
   const lower = asked.replace(/\b(what|how|who|where|when)s\b/g, "$1's");
-  const how = /\bhow\s+(many|much|long|soon|often|frequently|late|early)\b((?:\s+[\p{L}-]+){0,4})/u.exec(lower);
+  // "How quickly" asks how long something takes, as "how soon" does.
+  const how = /\bhow\s+(many|much|long|soon|often|frequently|late|early|quickly)\b((?:\s+[\p{L}-]+){0,4})/u.exec(lower);
   // Money only when the amount is what is asked: "how much … cost", "what is the fee", "what does it cost", "in dollars".
   const money =
     /\b(?:dollars?|in\s+dollars)\b/.test(lower) ||
@@ -217,7 +229,7 @@ function valueKind(asked: string): {
     return { kind: 'calendar' };
   }
   if (
-    /^\s*(?:(?:by|until|since)\s+)?when\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|must|may|has|have)\b/.test(
+    /^\s*(?:(?:by|until|since)\s+)?when\s+(?:exactly\s+|precisely\s+)?(?:do|does|did|is|are|was|were|will|would|can|could|should|must|may|has|have)\b/.test(
       lower,
     )
   ) {

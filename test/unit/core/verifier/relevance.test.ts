@@ -60,6 +60,35 @@ describe('relevance check', () => {
     assert.equal(duration.verdict, 'answers');
   });
 
+  it('reads "how quickly" as asking for a duration, and "when exactly did" as asking when', () => {
+    const heading = 'Takedowns > Counter notices';
+    const verdict = (question: string, text: string) => checkRelevance({ question, kept: [{ text, heading }] }).verdict;
+    const quickly = 'How quickly does the takedown team act on a counter notice?';
+    assert.equal(verdict(quickly, 'The takedown team reviews each counter notice with care [E1].'), 'off-topic');
+    assert.equal(
+      verdict(quickly, 'The takedown team acts on a counter notice within 10 business days [E1].'),
+      'answers',
+    );
+    const when = 'When exactly did the takedown team start publishing counter notices?';
+    assert.equal(verdict(when, 'The takedown team publishes counter notices in its repository [E1].'), 'off-topic');
+    assert.equal(verdict(when, 'The takedown team started publishing counter notices in March 2019 [E1].'), 'answers');
+  });
+
+  it('never needs the hedges of casual speech in the answer ("honestly", "basically", "actually")', () => {
+    const r = checkRelevance({
+      question: 'Honestly, is the laptop basically mine to keep?',
+      kept: [{ text: 'You return the laptop on your last day [E1].', heading: 'Equipment' }],
+    });
+    assert.equal(r.verdict, 'answers');
+    // The reason of an off-topic part never names a hedge.
+    const off = checkRelevance({
+      question: 'Are contested nutrition claims actually banned?',
+      kept: [{ text: 'Misleading health claims are not allowed [E1].', heading: 'Policy' }],
+    });
+    assert.equal(off.verdict, 'off-topic');
+    assert.doesNotMatch(off.reason, /actually/);
+  });
+
   it('wants how often for "how often": a frequency or a period, not any word of time', () => {
     const question = 'How often can we ask to add more seats to the school agreement?';
     const heading = 'School agreement > Additional seats';
