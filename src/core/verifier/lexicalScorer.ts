@@ -17,6 +17,7 @@ import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
 import { listCounts } from './listCounts';
 import { obligationNotGiven } from './modality';
 import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from './wordForms';
+import { contrastCues, type ContrastCue } from './contrast';
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
@@ -139,6 +140,7 @@ interface Claim {
   names: NameMention[];
   /** Where its clauses end, for the scope of a negation (read when a negation is checked). */
   breaks?: number[];
+  contrasts?: ContrastCue[];
   /** Stems of the words of its quoted titles (read when a negation is checked). */
   titled?: Set<string>;
   /** Stems of its names, for the scope of its negations (computed once). */
@@ -405,6 +407,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           stems,
           negations: analysed.negations,
           breaks: (claim.breaks ??= clauseBreaks(sentence)),
+          contrasts: (claim.contrasts ??= contrastCues(sentence)),
           titled: (claim.titled ??= titledStems(sentence, termOptions)),
           named: (claim.nameStems ??= new Set(claim.names.map((n) => n.stem))),
         },

@@ -8,6 +8,7 @@ import { TOKEN, stem, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
 import { LruCache, NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
+import type { ContrastCue } from './contrast';
 
 export interface PolarityClaim {
   terms: Term[];
@@ -19,6 +20,10 @@ export interface PolarityClaim {
   breaks?: readonly number[];
   /** Stems of the proper names of the sentence ("Savatage"). */
   named?: ReadonlySet<string>;
+  /** Its contrasts ("VDI — not Citrix"): the "not" excludes, it does not negate (contrast.ts). */
+  contrasts?: readonly ContrastCue[];
+  /** Stems a contrast of the sentence excludes: not claimed, so not read as affirmed. */
+  excluded?: ReadonlySet<string>;
 }
 
 // Our own copy of the token pattern (matchAll starts from a shared regex's lastIndex).
@@ -172,16 +177,23 @@ function clauseShapes(stem: string): RegExp[] {
     String.raw`${CLAUSE_START}(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,7}?${word}`,
     String.raw`(?<![\p{L}\p{N}])(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
     String.raw`(?<![\p{L}\p{N}])not\s+(?:between|for|to|from|with|by|in|on|at|of|through|via|under|as|within)\s+(?:${CLAUSE_WORD}\s+){0,5}?${word}`,
-    String.raw`(?<![\p{L}\p{N}])un-?${word}`,
+    String.raw`(?<![\p{L}\p{N}])(?:un-?|non-)${word}`,
     // A negated verb negates its object: "Do not use your travel card" denies the travel card.
     String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:(?:the|a|an|your|their|our|its|his|her|any|this|that|these|those)\s+)?(?:(?!(?:to|for|with|from|in|on|at|of|by|as|into|about)\b)\p{L}[\p{L}-]*\s+)?${word}`,
     // A negated permission passes to what it permits: "Cofense doesn't let you report the email".
     String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|cannot)|n['’]t)\s+(?:let|lets|allow|allows|permit|permits|enable|enables)\s+(?:${CLAUSE_WORD}\s+){0,2}?(?:to\s+)?${word}`,
+    // A negated verb negates the role it gives its object: "don't add them as members" denies "members".
+    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:them|it|him|her|you|us|people|users)\s+as\s+(?:(?:a|an|the)\s+)?${word}`,
+    // A negated will passes to what is willed: "does not wish to pursue FedRAMP" denies pursuing.
+    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+(?:wish|wishes|want|wants|intend|intends|plan|plans|choose|chooses|agree|agrees|mean|means)\s+to\s+(?:\p{L}+ly\s+)?${word}`,
     // A contrast rejects what it names: "Close boards rather than deleting them" denies deleting.
     String.raw`(?<![\p{L}\p{N}])(?:rather\s+than|instead\s+of)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
   ];
   return shapes.map((shape) => new RegExp(shape, 'iu'));
 }
+
+// Verbs that only carry their object ("use invite", "make a request"): a negation of one is about the object.
+const LIGHT_VERBS = new Set(['use'].map((w) => stem(w)));
 
 /** A value's stem ("30", "191900"): a negation whose head is a value is a bound ("no more than 30 days"). */
 const VALUE_STEM = /^\d/;
@@ -215,6 +227,28 @@ export function polarityConflict(
 ): string | undefined {
   const w = (i: number): number => weights?.[i] ?? 1;
   if (chosen.length === 0) return undefined;
+  if (claim.contrasts?.length) {
+    return (
+      contrastConflict(claim, claim.contrasts, chosen, covered, viaAntonym, w, place) ??
+      polarityConflict(
+        {
+          ...claim,
+          contrasts: undefined,
+          negations: claim.negations.filter((n) => !claim.contrasts?.some((c) => c.cue === n)),
+          excluded: new Set(
+            claim.terms
+              .filter((t) => claim.contrasts?.some((c) => t.position > c.cue && t.position <= c.end))
+              .map((t) => t.stem),
+          ),
+        },
+        chosen,
+        covered,
+        viaAntonym,
+        weights,
+        place,
+      )
+    );
+  }
   const claimNegated = negatedStems(claim.terms, claim.negations);
   const claimNegativeWords = claim.stems.filter((s) => NEGATIVE_WORDS.has(s));
   const wordOf = (i: number): string => claim.terms.find((t) => t.stem === claim.stems[i])?.word ?? claim.stems[i];
@@ -238,7 +272,15 @@ export function polarityConflict(
       // A name reached past words the passage lacks is what the negated predicate is about, not what
       // it denies: "did not want to leave Savatage" does not deny Savatage ("continued playing for Savatage").
       const pastName = at > 0 && claim.named?.has(claim.stems[after[at]]) === true;
-      const head = at >= 0 && !pastName ? after[at] : undefined;
+      let head = at >= 0 && !pastName ? after[at] : undefined;
+      // A negated light verb denies its object: "Don't use invite" denies the invite, not using.
+      if (head !== undefined && LIGHT_VERBS.has(claim.stems[head])) {
+        // Its object right after it, a word at most between ("don't use the website"), not a phrase ("use by the end").
+        const next = after[at + 1];
+        const at2 = (k: number): number =>
+          claim.terms.find((t) => t.position > n && t.stem === claim.stems[k])?.position ?? 0;
+        if (next !== undefined && covered[next] && w(next) > 0 && at2(next) - at2(head) <= 2) head = next;
+      }
       // "No more than 30 days", "can't go above $191,900": a bound on a value, which the value
       // checks read (its bound must agree with the passage's); nothing is negated.
       if (head !== undefined && VALUE_STEM.test(claim.stems[head])) continue;
@@ -254,7 +296,11 @@ export function polarityConflict(
       const negative = (u: SupportUnit): boolean => u.hasNegation || u.negativeWords.size > 0;
       // Or a place outside the window that holds a word the cue negates, negated ("renewals are not automatic").
       const any =
-        chosen.some(negative) || (place?.units?.some((u) => negative(u) && scoped.some((i) => u.has[i])) ?? false);
+        chosen.some(negative) ||
+        (place?.units?.some((u) => negative(u) && scoped.some((i) => u.has[i])) ?? false) ||
+        // "that don't go through AcqDiv" where the passage says "Non-AcqDiv".
+        (place !== undefined &&
+          scoped.some((i) => chosen.some((u) => u.has[i] && unPrefixed(place.textOf(u), claim.stems[i]))));
       return any ? undefined : 'the sentence negates what the passage states';
     }
     for (const h of heads) {
@@ -287,21 +333,23 @@ export function polarityConflict(
   }
 
   // An affirmed sentence: a word the passage denies wherever it holds it (a word of a quoted title names, it does not affirm).
+  const unclaimed = (s: string): boolean =>
+    claimNegated.has(s) || claim.titled?.has(s) === true || claim.excluded?.has(s) === true;
   for (let i = 0; i < claim.stems.length; i++) {
-    if (!covered[i] || viaAntonym[i] || claimNegated.has(claim.stems[i]) || claim.titled?.has(claim.stems[i])) continue;
+    if (!covered[i] || viaAntonym[i] || unclaimed(claim.stems[i])) continue;
     const holding = chosen.filter((u) => u.has[i]);
     if (holding.length > 0 && holding.every((u) => u.negated[i])) return `the passage negates '${wordOf(i)}'`;
   }
   // A word whose opposite the passage affirms, while the passage never says the word itself.
   for (let i = 0; i < claim.stems.length; i++) {
-    if (covered[i] && !viaAntonym[i]) continue;
+    if ((covered[i] && !viaAntonym[i]) || claim.excluded?.has(claim.stems[i])) continue;
     const unit = chosen.find((u) => (u.antonym[i] & 1) !== 0);
     if (unit) {
       return `the passage says '${unit.antonymWords.get(i) ?? 'the opposite'}' where the sentence says '${wordOf(i)}'`;
     }
   }
   // A place that forbids what the sentence affirms ("selling usernames is prohibited").
-  if (claimNegativeWords.length === 0) {
+  if (claimNegativeWords.length === 0 && !claim.excluded?.size) {
     const main = chosen[0];
     // "Not prohibited" permits (litotes): a forbidding word under a negation forbids nothing.
     const forbidding = [...main.negativeWords].find(
@@ -327,4 +375,58 @@ export function metByAntonym(
     const negatedHere = claimNegated.has(s);
     return units.some((u) => (negatedHere ? (u.antonym[i] & 1) !== 0 : (u.antonym[i] & 2) !== 0));
   });
+}
+
+// What rejects the word after it in the passage's clause: a negation, a contrast, a concession
+// ("the answer is VDI, even though you might think Citrix would be correct").
+const REJECTING = String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|no|instead\s+of|rather\s+than|even\s+though|although|though|unlike)|n['’]t)(?![\p{L}\p{N}])`;
+const REJECTED = new LruCache<string, RegExp>(512);
+
+/** Whether the text rejects the word (by its stem) in its clause: a rejecting word before it, no clause end between. */
+function rejectedInClause(text: string, stemmed: string): boolean {
+  let pattern = REJECTED.get(stemmed);
+  if (!pattern) {
+    pattern = new RegExp(`${REJECTING}[^.;:!?\\n]{0,80}?(?<![\\p{L}\\p{N}])${escapeRegExp(stemmed)}\\p{L}*`, 'iu');
+    REJECTED.set(stemmed, pattern);
+  }
+  return pattern.test(text);
+}
+
+/**
+ * A contrast the passage does not back: the words it excludes ("not Citrix") are in the window and
+ * stand there affirmed (not negated, not after a contrast or concession in their clause). Excluded
+ * words the window does not hold are not claimed, so nothing is asked of them.
+ */
+function contrastConflict(
+  claim: PolarityClaim,
+  contrasts: readonly ContrastCue[],
+  chosen: readonly SupportUnit[],
+  covered: readonly boolean[],
+  viaAntonym: readonly boolean[],
+  w: (i: number) => number,
+  place: NegationPlace | undefined,
+): string | undefined {
+  const index = new Map(claim.stems.map((s, i) => [s, i] as const));
+  const wordOf = (i: number): string => claim.terms.find((t) => t.stem === claim.stems[i])?.word ?? claim.stems[i];
+  for (const c of contrasts) {
+    const excluded = claim.terms
+      .filter((t) => t.position > c.cue && t.position <= c.end)
+      .map((t) => index.get(t.stem))
+      .filter((i): i is number => i !== undefined && covered[i] && w(i) > 0);
+    for (const i of excluded) {
+      if (viaAntonym[i]) continue;
+      const rejected = chosen.every(
+        (u) =>
+          !u.has[i] ||
+          u.negated[i] ||
+          negativeWordGoverns(u, claim.stems[i], place) ||
+          (place !== undefined &&
+            ((u.hasNegation && negatedAfter(place.textOf(u), wordOf(i))) ||
+              negatedInClause(place.textOf(u), claim.stems[i]) ||
+              rejectedInClause(place.textOf(u), claim.stems[i]))),
+      );
+      if (!rejected) return `the sentence excludes '${wordOf(i)}'; the passage affirms it`;
+    }
+  }
+  return undefined;
 }
