@@ -59,14 +59,6 @@ export interface ExtractiveTuning {
    * days" does not say how long a reconsideration takes.
    */
   valueSentenceShare: number;
-  /**
-   * A sentence stating the asked kind of value answers, whatever its share of the question's words
-   * and short of `valueSimilarity`, when its passage is this close to the question: the passage is
-   * about what is asked, and a document states its values in its own words ("may extend our response
-   * time by an additional 45 days" for "can they take longer"; a long clause giving "thirty (30)
-   * days" among conditions). It still needs `minSimilarity` itself.
-   */
-  valuePassageSimilarity: number;
 }
 
 export const DEFAULT_EXTRACTIVE_TUNING: ExtractiveTuning = {
@@ -78,7 +70,6 @@ export const DEFAULT_EXTRACTIVE_TUNING: ExtractiveTuning = {
   paraphraseSimilarity: 0.45,
   paraphraseLexical: 0.15,
   valueSentenceShare: 0.2,
-  valuePassageSimilarity: 0.75,
 };
 
 export interface ExtractiveOptions {
@@ -213,7 +204,6 @@ export function decide(
   const { reading, candidates } = read;
   const surface = (stem: string) => reading.surface(stem);
   const sim = (c: Candidate) => sims?.get(c)?.sentence ?? 0;
-  const inClosePassage = (c: Candidate) => (sims?.get(c)?.passage ?? 0) >= tuning.valuePassageSimilarity;
   const score = (c: Candidate) => {
     const closeness = sims?.get(c);
     return closeness
@@ -226,9 +216,9 @@ export function decide(
   // Without the model, a sentence answers on its words alone; with it, a sentence close enough in
   // meaning answers (a paraphrase), and one far from the question never does.
   const answers = (c: Candidate) =>
-    (!valueAsked || (c.statesValue && (c.topical >= tuning.valueSentenceShare || inClosePassage(c)))) &&
+    (!valueAsked || (c.statesValue && c.topical >= tuning.valueSentenceShare)) &&
     (sims
-      ? sim(c) >= (quantityAsked && !inClosePassage(c) ? tuning.valueSimilarity : tuning.minSimilarity) &&
+      ? sim(c) >= (quantityAsked ? tuning.valueSimilarity : tuning.minSimilarity) &&
         (c.lexical >= SENTENCE_MIN || (sim(c) >= tuning.paraphraseSimilarity && c.lexical >= tuning.paraphraseLexical))
       : c.lexical >= SENTENCE_MIN);
   // A follow-up that names a new subject ("and for part-time staff?") is answered only by sentences about it.
