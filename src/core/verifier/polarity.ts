@@ -86,11 +86,11 @@ function negatedAfter(text: string, word: string): boolean {
 const NEW_PREDICATE = new Set(['and', 'but', 'while', 'whereas', 'yet']);
 
 /**
- * Whether a negative word of the unit may stand for the sentence's negation of the word (given by
- * its stem): any negative word other than the word itself, except one that only sits in another
- * predicate coordinated with the word's in the same sentence — "Whitfield declined the offer and
- * joined Globex" does not deny joining, "Parking is reimbursed and Wi-Fi is free" does not deny
- * reimbursing. A word the unit holds only through another form (the lexicon's "pay" for "paid")
+ * Whether a negative word of the unit rejects the word (given by its stem), for the contrast check
+ * (the words "not Citrix" excludes must not stand affirmed): any negative word other than the word
+ * itself, except one that only sits in another predicate coordinated with the word's in the same
+ * sentence ("Whitfield declined the offer and joined Globex" does not deny joining; "Parking is
+ * reimbursed and Wi-Fi is free" does not deny reimbursing). A word the unit holds only through another form (the lexicon's "pay" for "paid")
  * is not placed, and the negative word stands.
  */
 function negativeWordGoverns(unit: SupportUnit, head: string, place: NegationPlace | undefined): boolean {
