@@ -42,6 +42,7 @@ const SET_FILES: Record<string, (corpus: string) => string> = {
   // Written in session 6 after the third set had been measured (and tuned on since): the held-out set.
   'generalisation-4': (c) => `eval/generalisation-4/${c}.jsonl`,
   'generalisation-5': (c) => `eval/generalisation-5/${c}.jsonl`,
+  'generalisation-6': (c) => `eval/generalisation-6/${c}.jsonl`,
 };
 type Mode = 'lexical' | 'hybrid';
 type Line = EvalQuestion & { after?: string; selfContained?: boolean };

@@ -63,6 +63,12 @@ const SETS: GeneralisationSet[] = [
     idPrefix: { 'site-policy': 'gen5-sp-', '18f-handbook': 'gen5-18f-' },
     earlier: ['generalisation', 'generalisation-2', 'generalisation-3', 'generalisation-4'],
   },
+  // Written in session 8, after the fifth set had been measured (at the start and end of session 7) and so became tuning data.
+  {
+    folder: 'generalisation-6',
+    idPrefix: { 'site-policy': 'gen6-sp-', '18f-handbook': 'gen6-18f-' },
+    earlier: ['generalisation', 'generalisation-2', 'generalisation-3', 'generalisation-4', 'generalisation-5'],
+  },
 ];
 
 for (const set of SETS) {
