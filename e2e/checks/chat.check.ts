@@ -109,7 +109,9 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
     assert.match((await progress.textContent()) ?? '', /type your question now/);
     // Read the progress as it moves (a lexical run: reading is most of the bar, no 49% → 95% jump).
     const readings: { text: string; percent: number }[] = [];
-    const figures: { chat: number; shown: number; statusBar?: [number, number] }[] = [];
+    const figures: { chat: number; shown: number; at: number }[] = [];
+    // Every figure the status bar showed, and when (ms).
+    const statusBarSeen: { figure: number; at: number }[] = [];
     const statusFigure = async () => {
       const figure = /indexing (\d+)%/.exec(await wb.statusBarText())?.[1];
       return figure === undefined ? undefined : Number(figure);
@@ -132,14 +134,11 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
         }))
         .catch(() => undefined);
       const after = await statusFigure();
+      const at = Date.now();
+      for (const figure of [before, after]) if (figure !== undefined) statusBarSeen.push({ figure, at });
       if (!now) continue;
       if (now.state === 'indexed') break;
-      if (now.text !== null)
-        figures.push({
-          chat: now.percent,
-          shown: now.figures,
-          statusBar: before !== undefined && after !== undefined ? [before, after] : undefined,
-        });
+      if (now.text !== null) figures.push({ chat: now.percent, shown: now.figures, at });
       if (now.text !== null && readings.at(-1)?.text !== now.text)
         readings.push({ text: now.text, percent: now.percent });
       if (readings.length === 3) await wb.screenshot(checkTitle(this));
@@ -164,13 +163,16 @@ describe('the chat as people expect it (18F handbook workspace)', function () {
       figures.length > 0 && figures.every((f) => f.shown === 1),
       `the chat shows the indexing figure ${[...new Set(figures.map((f) => f.shown))].join(' or ')} times`,
     );
-    // (Each side hears of progress through its own message, so one may trail the other by a point or two.)
-    const paired = figures.filter((f) => f.statusBar !== undefined);
-    assert.ok(paired.length > 0, 'the status bar never showed "indexing n%"');
-    const apart = paired.filter(
-      (f) => f.statusBar !== undefined && (f.chat < f.statusBar[0] - 2 || f.chat > f.statusBar[1] + 2),
-    );
-    assert.deepEqual(apart, [], 'the chat shows a figure the status bar did not (before, after)');
+    // Each side hears of progress through its own message, so on a loaded machine one may trail the
+    // other for a moment: the chat's figure lies among the status bar's figures of the 3 s around it
+    // (between the lowest and the highest of them, a point or two either side).
+    assert.ok(statusBarSeen.length > 0, 'the status bar never showed "indexing n%"');
+    const apart = figures.flatMap((f) => {
+      const near = statusBarSeen.filter((s) => Math.abs(s.at - f.at) <= 3_000).map((s) => s.figure);
+      const inside = near.length > 0 && f.chat >= Math.min(...near) - 2 && f.chat <= Math.max(...near) + 2;
+      return inside ? [] : [{ chat: f.chat, statusBar: near }];
+    });
+    assert.deepEqual(apart, [], 'the chat shows a figure the status bar did not show within 3 s (its figures then)');
     const messages = await wb.page.evaluate(() => (window as unknown as { evidentProgress: string[] }).evidentProgress);
     assert.ok(
       messages.every((m) => !/\b0\/0\b|Saving \d+\/\d+|Scanning \d+/.test(m)),
