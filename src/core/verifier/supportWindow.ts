@@ -13,6 +13,8 @@ import {
   UNIT_SLAB,
 } from './passageScan';
 import { alternativesOf, antonymsOf, FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
+import { inHeading } from './headingContext';
+import type { PassageContext } from '../types';
 
 /** A unit with the sentence's words it holds, directly or through an alternative. */
 export interface SupportUnit extends PassageUnit {
@@ -241,6 +243,30 @@ export function bestWindow(
     for (let i = 0; i < weights.length; i++) if (units[best].has[i]) covered[i] = true;
   }
   return { chosen, covered };
+}
+
+/**
+ * The best window among the units that state something, then the passage's heading for the terms
+ * the window lacks (its topic words count as covered; the heading joins no window: it states
+ * nothing, so it neither affirms nor negates, and it never backs a sentence alone: `chosen` is
+ * then empty). `units` are the stated ones.
+ */
+export function windowBesideHeadings(
+  units: readonly SupportUnit[],
+  weights: readonly number[],
+  limit: number,
+  context: PassageContext | undefined,
+): { chosen: SupportUnit[]; covered: boolean[]; units: readonly SupportUnit[] } {
+  if (!context || context.headings.length === 0) return { ...bestWindow(units, weights, limit), units };
+  const stated = units.filter((u) => !inHeading(context, u.start, u.end));
+  const { chosen, covered } = bestWindow(stated, weights, limit);
+  if (chosen.length > 0) {
+    for (const u of units) {
+      if (!inHeading(context, u.start, u.end)) continue;
+      for (let i = 0; i < weights.length; i++) if (u.has[i]) covered[i] = true;
+    }
+  }
+  return { chosen, covered, units: stated };
 }
 
 /**
