@@ -26,7 +26,8 @@ export function joinedWithHeadings(parts: readonly { text: string; heading?: str
   let offset = 0;
   for (const part of parts) {
     const range = headingRange(part.heading, part.text);
-    if (range) headings.push([offset + range[0], offset + range[1]]);
+    // From the line break before it: the passage's units begin at the break that opens them.
+    if (range) headings.push([Math.max(0, offset - 1) + range[0], offset + range[1]]);
     offset += part.text.length + 1;
   }
   return { text: parts.map((p) => p.text).join('\n'), context: { headings } };

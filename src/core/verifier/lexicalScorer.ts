@@ -11,7 +11,14 @@ import { type TermStats, uniformTermStats } from '../text/termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { clausesOf, weakestClause, type ClauseTerms } from './clauseSupport';
 import { extractNames, missingNames, type NameMention } from './names';
-import { bestPlace, planReading, readUnits, type ReadingPlan, type SupportUnit, windowBesideHeadings } from './supportWindow';
+import {
+  bestPlace,
+  planReading,
+  readUnits,
+  type ReadingPlan,
+  type SupportUnit,
+  windowBesideHeadings,
+} from './supportWindow';
 import { contextKey } from './headingContext';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
 import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
