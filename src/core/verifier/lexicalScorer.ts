@@ -348,8 +348,9 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         }
       }
     }
-    const { chosen, covered: isCovered, units: stated } = windowBesideHeadings(units, w, features.window, context);
-    if (chosen.length === 0 && stated.length < units.length) {
+    const window = windowBesideHeadings(units, w, features.window, context);
+    const { chosen, covered: isCovered } = window;
+    if (window.headingOnly) {
       return conflict('low-support', "only the passage's heading holds these words; its text does not say it");
     }
     const covered = new Set(stems.filter((_, i) => isCovered[i]));
@@ -429,7 +430,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         w,
         {
           withoutOnly: (claim.withoutOnly ??= WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence)),
-          units: stated,
+          units: window.units,
           textOf: (u) => text.text.slice(u.start, u.end),
         },
       );

@@ -246,27 +246,32 @@ export function bestWindow(
 }
 
 /**
- * The best window among the units that state something, then the passage's heading for the terms
- * the window lacks (its topic words count as covered; the heading joins no window: it states
- * nothing, so it neither affirms nor negates, and it never backs a sentence alone: `chosen` is
- * then empty). `units` are the stated ones.
+ * The best window, with the passage's heading path read as what it is: the passage's topic, not a
+ * statement. A heading's word counts only where no unit of the text holds it (its topic words, its
+ * names and section numbers, a condition the text leaves out: "(or if I don't have a GSA badge)");
+ * a word the text holds is the text's to affirm or negate ("Refunds and Cancellations > Monthly
+ * plans" does not affirm "refundable" against "Monthly plans are not refundable"). A window the
+ * heading fills alone, the text holding none of the sentence's words, is no support (`headingOnly`).
+ * `units` are the passage's units with the headings read so.
  */
 export function windowBesideHeadings(
   units: readonly SupportUnit[],
   weights: readonly number[],
   limit: number,
   context: PassageContext | undefined,
-): { chosen: SupportUnit[]; covered: boolean[]; units: readonly SupportUnit[] } {
-  if (!context || context.headings.length === 0) return { ...bestWindow(units, weights, limit), units };
-  const stated = units.filter((u) => !inHeading(context, u.start, u.end));
-  const { chosen, covered } = bestWindow(stated, weights, limit);
-  if (chosen.length > 0) {
-    for (const u of units) {
-      if (!inHeading(context, u.start, u.end)) continue;
-      for (let i = 0; i < weights.length; i++) if (u.has[i]) covered[i] = true;
-    }
-  }
-  return { chosen, covered, units: stated };
+): { chosen: SupportUnit[]; covered: boolean[]; units: readonly SupportUnit[]; headingOnly: boolean } {
+  const heading = (u: SupportUnit): boolean => inHeading(context, u.start, u.end);
+  if (!context || !units.some(heading)) return { ...bestWindow(units, weights, limit), units, headingOnly: false };
+  const inText = new Uint8Array(weights.length);
+  for (const u of units) if (!heading(u)) for (let i = 0; i < inText.length; i++) if (u.has[i]) inText[i] = 1;
+  const read = units.map((u) => {
+    if (!heading(u)) return u;
+    const has = u.has.slice();
+    for (let i = 0; i < has.length; i++) if (inText[i]) has[i] = 0;
+    return { ...u, has };
+  });
+  const window = bestWindow(read, weights, limit);
+  return { ...window, units: read, headingOnly: window.chosen.length > 0 && window.chosen.every(heading) };
 }
 
 /**
