@@ -4,7 +4,7 @@
 // The host loads this module lazily (it is the heavy bundle), so everything it needs is exported.
 
 import { EvidenceLedger } from './agent/ledger';
-import { runTurn, type TurnEvent } from './agent/agentLoop';
+import { runTurn, verifierText, type TurnEvent } from './agent/agentLoop';
 import { standaloneQuestion, type PreviousTurn } from './agent/followUp';
 import { checkQuestion } from './agent/question';
 import type { DocSource } from './docs/docSource';
@@ -150,7 +150,7 @@ type EmbedderState =
 export class Engine {
   /** Passages ready for the support check, kept across turns: each prepared as it enters a turn's evidence. */
   private readonly readyPassages = new PassageCache();
-  private readonly ledger = new EvidenceLedger((evidence) => void this.readyPassages.ready(evidence.text));
+  private readonly ledger = new EvidenceLedger((evidence) => void this.readyPassages.ready(verifierText(evidence)));
   private embedderState: EmbedderState = { kind: 'unloaded' };
   private embedderLoading: Promise<Embedder | undefined> | undefined;
   private similarityOf: { embedder: Embedder; similarity: TextSimilarity } | undefined;

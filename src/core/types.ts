@@ -98,9 +98,23 @@ export interface SupportResult {
   missing?: { words: string[]; scoreIfMet: number };
 }
 
+/**
+ * Parts of a passage's text that give its topic but state nothing: its heading path, as character
+ * ranges [start, end) of the text. "Refunds and Cancellations > Monthly plans" names what the
+ * passage is about; it does not say that monthly plans are refundable.
+ */
+export interface PassageContext {
+  readonly headings: readonly (readonly [number, number])[];
+}
+
 export interface SupportScorer {
   readonly tier: SupportTier;
-  score(sentence: string, passage: string, signal?: AbortSignal): SupportResult | Promise<SupportResult>;
+  score(
+    sentence: string,
+    passage: string,
+    signal?: AbortSignal,
+    context?: PassageContext,
+  ): SupportResult | Promise<SupportResult>;
 }
 
 export interface GroundedRequest {

@@ -2,14 +2,18 @@
 
 import type { Evidence, EvidenceLookup } from '../../src/domain/types';
 
-export function ledgerOf(passages: Record<string, string>): EvidenceLookup {
+/**
+ * `headings`: a passage's first line is its heading path, as the verifier reads a passage (the
+ * heading, a line break, the text: agentLoop's verifierView); otherwise every passage is under 'Policy'.
+ */
+export function ledgerOf(passages: Record<string, string>, options: { headings?: boolean } = {}): EvidenceLookup {
   const items: Evidence[] = Object.entries(passages).map(([id, text], i) => ({
     id,
     passageId: `p${i}`,
     source: `policy-${i}.md`,
     startLine: 1,
     endLine: 5,
-    heading: 'Policy',
+    heading: options.headings && text.includes('\n') ? text.slice(0, text.indexOf('\n')) : 'Policy',
     text,
     version: 'v1',
   }));

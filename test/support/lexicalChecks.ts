@@ -31,7 +31,7 @@ export interface LexicalChecks {
 export function lexicalChecks(passages: Record<string, string>): LexicalChecks {
   const stats = termStatsFromTexts([...Object.values(passages), ...FILLER]);
   const verdictOf = async (sentence: string, passage: string): Promise<SentenceVerdict> => {
-    const r = await verifyAnswer(sentence, ledgerOf({ E1: passage }), {
+    const r = await verifyAnswer(sentence, ledgerOf({ E1: passage }, { headings: true }), {
       scorer: createLexicalScorer({ termStats: stats }),
     });
     return r.sentences[0];

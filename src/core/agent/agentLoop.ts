@@ -34,6 +34,7 @@ import { withoutInstructions } from './injection';
 import { questionParts, type RelevanceInput } from '../verifier/relevance';
 import type { StandaloneQuestion } from './followUp';
 import { closestPassageNote, quote } from '../verifier/closestPassage';
+import { withHeading } from '../verifier/headingContext';
 import { MAX_QUERY_CHARS } from '../tools/toolSchemas';
 
 export interface TurnDeps {
@@ -331,6 +332,11 @@ async function closenessInMeaning(
   }
 }
 
+/** The text of a passage the verifier reads (see verifierView); the engine prepares it as it enters the evidence. */
+export function verifierText(e: Pick<Evidence, 'heading' | 'text'>): string {
+  return withHeading(e.heading, withoutInstructions(e.text));
+}
+
 /**
  * What the verifier may count as support: a passage with its heading path (which gives its
  * topic), minus sentences that are instructions aimed at the model (data, not instructions).
@@ -341,8 +347,7 @@ export function verifierView(evidence: EvidenceLookup): EvidenceLookup {
   const view = (e: Evidence): Evidence => {
     let v = views.get(e.id);
     if (!v) {
-      const text = withoutInstructions(e.text);
-      v = { ...e, text: e.heading ? `${e.heading}\n${text}` : text };
+      v = { ...e, text: verifierText(e) };
       views.set(e.id, v);
     }
     return v;

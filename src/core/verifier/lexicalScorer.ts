@@ -3,7 +3,7 @@
 // match exactly and a negation the other side lacks is a conflict. Deterministic, microseconds.
 
 import type { ReasonCode } from '../../domain/types';
-import type { SupportResult, SupportScorer } from '../types';
+import type { PassageContext, SupportResult, SupportScorer } from '../types';
 import { LruCache, unitValues } from './passageScan';
 import { PassageCache, type ReadyPassage } from './passageCache';
 import { analyse, type AnalysedText, type Term } from '../text/terms';
@@ -11,7 +11,15 @@ import { type TermStats, uniformTermStats } from '../text/termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { clausesOf, weakestClause, type ClauseTerms } from './clauseSupport';
 import { extractNames, missingNames, type NameMention } from './names';
-import { bestPlace, bestWindow, planReading, readUnits, type ReadingPlan, type SupportUnit } from './supportWindow';
+import {
+  bestPlace,
+  planReading,
+  readUnits,
+  type ReadingPlan,
+  type SupportUnit,
+  windowBesideHeadings,
+} from './supportWindow';
+import { contextKey } from './headingContext';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
 import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
 import { listCounts } from './listCounts';
@@ -268,20 +276,21 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
 
   // A sentence checked against a passage again (a sentence citing it twice, a turn re-verified) gets
   // the result kept the first time, as a copy: the check depends on nothing else.
-  function score(sentence: string, passage: string): SupportResult {
+  function score(sentence: string, passage: string, context?: PassageContext): SupportResult {
     const ready = passageOf(passage);
     let kept = results.get(ready);
     if (!kept) results.set(ready, (kept = new LruCache(RESULTS_PER_PASSAGE)));
-    let result = kept.get(sentence);
+    const key = context ? `${sentence}\u0000${contextKey(context)}` : sentence;
+    let result = kept.get(key);
     if (!result) {
-      result = scoreWithJoinedWords(sentence, passage);
-      kept.set(sentence, result);
+      result = scoreWithJoinedWords(sentence, passage, context);
+      kept.set(key, result);
     }
     return copyOf(result);
   }
 
-  function scoreWithJoinedWords(sentence: string, passage: string): SupportResult {
-    const first = scoreOnce(sentence, passage);
+  function scoreWithJoinedWords(sentence: string, passage: string, context?: PassageContext): SupportResult {
+    const first = scoreOnce(sentence, passage, context);
     if (first.score >= 1 || first.code === 'value-mismatch' || first.code === 'negation-mismatch' || !last) {
       return first;
     }
@@ -301,11 +310,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     if (asked.length > 0) holdsWords(read.prepared, asked).forEach((held, k) => seen.set(asked[k], held));
     const joined = runTogether(sentence, claim.pairs, (word) => seen.get(word) === true, missing);
     if (joined === sentence) return first;
-    const second = scoreOnce(joined, passage);
+    const second = scoreOnce(joined, passage, context);
     return second.score > first.score ? second : first;
   }
 
-  function scoreOnce(sentence: string, passage: string): SupportResult {
+  function scoreOnce(sentence: string, passage: string, context?: PassageContext): SupportResult {
     last = undefined;
     const claim = claimOf(sentence);
     const { analysed, stems, weights: w, total } = claim;
@@ -339,7 +348,11 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         }
       }
     }
-    const { chosen, covered: isCovered } = bestWindow(units, w, features.window);
+    const window = windowBesideHeadings(units, w, features.window, context);
+    const { chosen, covered: isCovered } = window;
+    if (window.headingOnly) {
+      return conflict('low-support', "only the passage's heading holds these words; its text does not say it");
+    }
     const covered = new Set(stems.filter((_, i) => isCovered[i]));
     last = { claim, covered: isCovered };
     let matched = 0;
@@ -417,7 +430,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         w,
         {
           withoutOnly: (claim.withoutOnly ??= WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence)),
-          units,
+          units: window.units,
           textOf: (u) => text.text.slice(u.start, u.end),
         },
       );
@@ -543,7 +556,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     };
   }
 
-  return { tier: 'lexical', score };
+  return { tier: 'lexical', score: (sentence, passage, _signal, context) => score(sentence, passage, context) };
 }
 
 /**

@@ -294,9 +294,14 @@ export function polarityConflict(
     if (heads.length === 0) {
       if (claim.negations.every((n) => boundCue(claim, n, index))) return undefined;
       const negative = (u: SupportUnit): boolean => u.hasNegation || u.negativeWords.size > 0;
+      // A negation of the window stands for the sentence's unless it denies a word the sentence affirms:
+      // "Public Trust is … not a clearance level" does not back "holding a clearance doesn't come with
+      // extra pay" (while "Business class is not reimbursed" backs "… is not covered").
+      const deniesAffirmed = (u: SupportUnit): boolean =>
+        claim.stems.some((s, i) => u.negated[i] === 1 && !claimNegated.has(s) && !scoped.includes(i));
       // Or a place outside the window that holds a word the cue negates, negated ("renewals are not automatic").
       const any =
-        chosen.some(negative) ||
+        chosen.some((u) => negative(u) && !deniesAffirmed(u)) ||
         (place?.units?.some((u) => negative(u) && scoped.some((i) => u.has[i])) ?? false) ||
         // "that don't go through AcqDiv" where the passage says "Non-AcqDiv".
         (place !== undefined &&

@@ -13,6 +13,8 @@ import {
   UNIT_SLAB,
 } from './passageScan';
 import { alternativesOf, antonymsOf, FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
+import { inHeading } from './headingContext';
+import type { PassageContext } from '../types';
 
 /** A unit with the sentence's words it holds, directly or through an alternative. */
 export interface SupportUnit extends PassageUnit {
@@ -241,6 +243,35 @@ export function bestWindow(
     for (let i = 0; i < weights.length; i++) if (units[best].has[i]) covered[i] = true;
   }
   return { chosen, covered };
+}
+
+/**
+ * The best window, with the passage's heading path read as what it is: the passage's topic, not a
+ * statement. A heading's word counts only where no unit of the text holds it (its topic words, its
+ * names and section numbers, a condition the text leaves out: "(or if I don't have a GSA badge)");
+ * a word the text holds is the text's to affirm or negate ("Refunds and Cancellations > Monthly
+ * plans" does not affirm "refundable" against "Monthly plans are not refundable"). A window the
+ * heading fills alone, the text holding none of the sentence's words, is no support (`headingOnly`).
+ * `units` are the passage's units with the headings read so.
+ */
+export function windowBesideHeadings(
+  units: readonly SupportUnit[],
+  weights: readonly number[],
+  limit: number,
+  context: PassageContext | undefined,
+): { chosen: SupportUnit[]; covered: boolean[]; units: readonly SupportUnit[]; headingOnly: boolean } {
+  const heading = (u: SupportUnit): boolean => inHeading(context, u.start, u.end);
+  if (!context || !units.some(heading)) return { ...bestWindow(units, weights, limit), units, headingOnly: false };
+  const inText = new Uint8Array(weights.length);
+  for (const u of units) if (!heading(u)) for (let i = 0; i < inText.length; i++) if (u.has[i]) inText[i] = 1;
+  const read = units.map((u) => {
+    if (!heading(u)) return u;
+    const has = u.has.slice();
+    for (let i = 0; i < has.length; i++) if (inText[i]) has[i] = 0;
+    return { ...u, has };
+  });
+  const window = bestWindow(read, weights, limit);
+  return { ...window, units: read, headingOnly: window.chosen.length > 0 && window.chosen.every(heading) };
 }
 
 /**

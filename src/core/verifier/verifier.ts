@@ -2,6 +2,7 @@
 // ids of this invocation, and be supported by a cited passage. Sentences that fail are
 // dropped; with nothing kept the answer becomes an abstention.
 
+import { joinedWithHeadings } from './headingContext';
 import type { Evidence, EvidenceLookup, SentenceVerdict, VerifiedText } from '../../domain/types';
 import type { SupportResult, SupportScorer, TextSimilarity } from '../types';
 import { isAbstention, modelReason, notFound } from '../../domain/abstention';
@@ -68,13 +69,14 @@ async function bestSupport(
   scorer: SupportScorer,
   signal?: AbortSignal,
 ): Promise<SupportResult> {
-  const texts = passages.map((p) => p.text);
-  // A sentence may combine facts from the passages it cites together ("[E1, E2]").
-  if (texts.length > 1) texts.push(texts.join('\n'));
+  // Each passage with its heading (context, not a statement), and, for a sentence that may combine
+  // facts from the passages it cites together ("[E1, E2]"), all of them joined.
+  const texts = passages.map((p) => joinedWithHeadings([p]));
+  if (passages.length > 1) texts.push(joinedWithHeadings(passages));
   let best: SupportResult | undefined;
-  for (const text of texts) {
+  for (const { text, context } of texts) {
     signal?.throwIfAborted();
-    const r = await scorer.score(claim, text, signal);
+    const r = await scorer.score(claim, text, signal, context.headings.length > 0 ? context : undefined);
     if (!best || r.score > best.score) best = r;
   }
   return best ?? { score: 0, code: 'low-support' };
