@@ -315,7 +315,7 @@ export function polarityConflict(
         (u) =>
           u.has[h] &&
           (u.negated[h] ||
-            [...u.negativeWords].some((w) => w !== claim.stems[h]) ||
+            negativeWordGoverns(u, claim.stems[h], place) ||
             (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u))) ||
             (u.hasNegation && place !== undefined && negatedAfter(place.textOf(u), wordOf(h))) ||
             (place !== undefined && negatedInClause(place.textOf(u), claim.stems[h]))),
