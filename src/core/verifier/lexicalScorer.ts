@@ -22,6 +22,7 @@ import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './po
 import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
+import { respelled } from './spellings';
 import {
   boundAt,
   checkDateWords,
@@ -274,10 +275,20 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     if (!kept) results.set(ready, (kept = new LruCache(RESULTS_PER_PASSAGE)));
     let result = kept.get(sentence);
     if (!result) {
-      result = scoreWithJoinedWords(sentence, passage);
+      result = scoreWithOtherSpelling(sentence, passage);
       kept.set(sentence, result);
     }
     return copyOf(result);
+  }
+
+  // A word the passage spells the other way ("organised" / "organized") is that word: spellings.ts.
+  function scoreWithOtherSpelling(sentence: string, passage: string): SupportResult {
+    const first = scoreWithJoinedWords(sentence, passage);
+    if (first.score >= 1 || first.code !== 'low-support' || !features.stemming) return first;
+    const { names } = passageOf(passage);
+    const other = respelled(sentence, (s) => names.stems.has(s));
+    const second = other === sentence ? first : scoreWithJoinedWords(other, passage);
+    return second.score > first.score ? second : first;
   }
 
   function scoreWithJoinedWords(sentence: string, passage: string): SupportResult {
