@@ -203,7 +203,8 @@ const WITHOUT_CUE = /\bwithout\b/i;
 const OTHER_CUES = /\b(?:not|no|never|none|nor|neither|nobody|nothing|cannot|unless)\b|n['’]t\b/i;
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
-const DIGIT_FIRST = /^\d/;
+// A numeral's token, or an ordinal's suffix (the tokens read "19th" as "19" and "th").
+const DIGIT_FIRST = /^(?:\d|(?:st|nd|rd|th)$)/;
 
 export function createLexicalScorer(options: LexicalScorerOptions = {}): SupportScorer {
   const features: LexicalFeatures = { ...DEFAULT_LEXICAL_FEATURES, ...options.features };
@@ -375,7 +376,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         return conflict('low-support', `the passage does not mention '${check.claimed.text}'`);
       }
       // Every value is in the window, whatever its form ("2025–26" / "2025-2026", "$1.5 million"
-      // / "$1,500,000"): the numerals that wrote them are met.
+      // / "$1,500,000", "19th" / "nineteenth"): the numerals that wrote them are met.
       for (let i = 0; i < stems.length; i++) {
         if (isCovered[i] || !DIGIT_FIRST.test(stems[i])) continue;
         isCovered[i] = true;

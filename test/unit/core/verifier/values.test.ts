@@ -12,6 +12,8 @@ const P = {
   releases:
     'Release dates\nProduct | Preview date | Release date\nAcme Sync | 3 October 2025 | 12 March 2026\nAcme Reports Dashboard | 3 October 2025 | 19 March 2026\nBeacon | 3 October 2025 | [TBD]',
   story: 'Launch\nAcme Sync was announced on 3 October 2025. It was released to everyone on 12 March 2026.',
+  chapel:
+    'History\nThe Acme chapel was built in the nineteenth century and celebrated its fiftieth anniversary with a twenty-first edition of its fair.',
   grant: 'Grants\nThe Acme foundation awarded the river clean-up project a grant of $1,500,000 last spring.',
   review:
     'Review phases\nThe optional pre-review by the Acme board takes up to 7 days. Filing with the Acme registry then takes 1-2 business days.',
@@ -105,6 +107,21 @@ describe('values: days of months and the named thing a value belongs to', () => 
     await kept('The Acme museum has welcomed half a million visitors [E1].', P.visitors);
     await kept('The Acme museum holds a thousand paintings [E1].', P.visitors);
     await dropped('The Acme museum has welcomed a million visitors [E1].', P.visitors, 'value-mismatch');
+  });
+
+  it('reads ordinal words as their numerals ("nineteenth century" is "19th century"), not first, second or third', async () => {
+    const keys = (t: string): string[] => extractValues(t).map((v) => v.key);
+    assert.deepEqual(keys('the nineteenth century'), ['19']);
+    assert.deepEqual(keys('its fiftieth anniversary'), ['50']);
+    assert.deepEqual(keys('the twenty-first edition'), ['21']);
+    // A second is a unit of time, a third a share, a third party nobody's rank: words, not values.
+    assert.deepEqual(keys('for a second time, a third of third-party apps'), []);
+    const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
+    await kept('The Acme chapel was built in the 19th century [E1].', P.chapel);
+    await kept('The Acme chapel celebrated its 50th anniversary [E1].', P.chapel);
+    await kept('The Acme chapel held the 21st edition of its fair [E1].', P.chapel);
+    await dropped('The Acme chapel was built in the 18th century [E1].', P.chapel, 'value-mismatch');
+    await dropped('The Acme chapel was built in the eighteenth century [E1].', P.chapel, 'value-mismatch');
   });
 });
 
