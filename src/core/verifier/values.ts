@@ -109,6 +109,11 @@ const UNIT_SKIP = new Set([
   'than',
 ]);
 
+// A numeral is read whole or not at all: "£1.2m" is not £1 and "3.5km" not 3 (the guard after the
+// numeral). An amount with its scale glued on ("£1.2m", "$2M", "€3bn", "$45k") is that amount; a
+// number with "k", "m" or "b" glued on and no currency ("100m", "4K", "2b") may be metres, a
+// resolution or a subsection: no value. "bn" is a billion wherever it is.
+const GLUED_SCALE = /(?<=\d)(bn|[kmb])$/;
 // Candidates only (numerals and number words), so that a long passage without numbers costs
 // one regex scan; the words around a candidate are read with sticky patterns. A candidate is what
 // /\d+(?:[.,:]\d+)*(?:st|nd|rd|th|s)?\b|\b(?:two|three|…)\b/giu matches; that pattern is spelt
@@ -116,7 +121,7 @@ const UNIT_SKIP = new Set([
 // cases (a Unicode case-insensitive "s" also matches "ſ", U+017F), and \b as look-arounds on the
 // word characters of that mode (ASCII letters, digits, "_", "ſ" and the Kelvin sign U+212A).
 export const CANDIDATE = new RegExp(
-  `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's'].map(anyCase).join('|')})?(?!${WORD_CHAR})` +
+  `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's', 'bn', 'k', 'm', 'b'].map(anyCase).join('|')})?(?!${WORD_CHAR}|[.,:]\\d)` +
     `|(?<!${WORD_CHAR})(?:${[...Object.keys(NUMBER_WORDS), ...Object.keys(ORDINAL_WORDS), ...SCALE_WORDS].map(anyCase).join('|')})(?!${WORD_CHAR})`,
   'gu',
 );
@@ -161,7 +166,9 @@ export function extractValues(text: string, context = ''): ValueMention[] {
     const token = m[0].toLowerCase();
     const numeric = token.charCodeAt(0) <= 57;
     // A sentence-final period is not a decimal point: "in 1991." reads 1991.
-    let key = numeric ? numeralKey(token.replace(/[.,:]$/, '')) : String(NUMBER_WORDS[token] ?? ORDINAL_WORDS[token]);
+    const glued = numeric ? GLUED_SCALE.exec(token)?.[1] : undefined;
+    const numeral = glued ? token.slice(0, -glued.length) : token;
+    let key = numeric ? numeralKey(numeral.replace(/[.,:]$/, '')) : String(NUMBER_WORDS[token] ?? ORDINAL_WORDS[token]);
     let start = m.index;
     let end = m.index + m[0].length;
     if (!numeric) {
@@ -179,6 +186,10 @@ export function extractValues(text: string, context = ''): ValueMention[] {
     if (before) {
       unit = CURRENCY[before[1]];
       start -= before[0].length;
+    }
+    if (glued) {
+      if (!before && glued !== 'bn') continue;
+      key = String(Math.round(Number(key) * SCALES[glued === 'b' ? 'bn' : glued] * 1000) / 1000);
     }
     NEXT_WORD.lastIndex = end;
     let next = NEXT_WORD.exec(text);
