@@ -22,7 +22,7 @@ import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './po
 import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
-import { respelled } from './spellings';
+import { respelled, respellings, type Respelling } from './spellings';
 import {
   boundAt,
   checkDateWords,
@@ -154,6 +154,8 @@ interface Claim {
   universal?: boolean;
   /** It quantifies a noun ("most", "any"…) or says "without exception" (read when quantifiers are checked). */
   scoped?: boolean;
+  /** Its words that have another spelling (read when a word is missing). */
+  spellings?: Respelling[];
   /** Its pairs of adjacent words (read when a word is missing, for words the passage runs together). */
   pairs?: WordPair[];
   /** What to look for in a passage: its stems and the lexicon's (read at its first check). */
@@ -287,7 +289,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     const first = scoreWithJoinedWords(sentence, passage);
     if (first.score >= 1 || first.code !== 'low-support' || !features.stemming) return first;
     const { names } = passageOf(passage);
-    const other = respelled(sentence, (s) => names.stems.has(s));
+    const claim = claimOf(sentence);
+    const other = respelled(sentence, (claim.spellings ??= respellings(sentence)), (s) => names.stems.has(s));
     const second = other === sentence ? first : scoreWithJoinedWords(other, passage);
     return second.score > first.score ? second : first;
   }

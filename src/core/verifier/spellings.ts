@@ -41,24 +41,52 @@ export function otherSpellings(word: string): string[] {
   return out.filter((w) => w !== word);
 }
 
+// One test for every ending above, so that most words are passed over with one match.
+const ANY_ENDING =
+  /(?:[iy][sz](?:e|es|ed|ing|ation|ations|er|ers)|ou?r(?:s|ed|ing|ite|ites|able|ably|ful|er|ers)?|[tb](?:re|er)s?|ogu?e?s?|programm?e?[sd]?|programmed|dge?ments?|en[cs]e[sd]?)$/u;
+
+/** A word of a sentence that has another spelling: where it is, its stem, and the other spellings (with their stems). */
+export interface Respelling {
+  start: number;
+  end: number;
+  stem: string;
+  others: { word: string; stem: string }[];
+}
+
+/** The sentence's words that have another spelling (read once per sentence). */
+export function respellings(sentence: string): Respelling[] {
+  const out: Respelling[] = [];
+  const tokens = new TokenScanner(sentence);
+  while (tokens.next()) {
+    if (tokens.end - tokens.start < 5) continue;
+    const written = sentence.slice(tokens.start, tokens.end);
+    const lower = written.toLowerCase();
+    if (!ANY_ENDING.test(lower) || !/^\p{L}+$/u.test(written)) continue;
+    const others = otherSpellings(lower).map((w) => ({
+      word: written[0] === lower[0] ? w : w[0].toUpperCase() + w.slice(1),
+      stem: stem(w),
+    }));
+    if (others.length) out.push({ start: tokens.start, end: tokens.end, stem: stem(lower), others });
+  }
+  return out;
+}
 /**
  * The sentence with each word the passage lacks (by stem) written in its other spelling, when the
  * passage holds that spelling's stem; the sentence itself when there is none.
  */
-export function respelled(sentence: string, passageHasStem: (stemmed: string) => boolean): string {
+export function respelled(
+  sentence: string,
+  words: readonly Respelling[],
+  passageHasStem: (stemmed: string) => boolean,
+): string {
   let out = '';
   let pos = 0;
-  const tokens = new TokenScanner(sentence);
-  while (tokens.next()) {
-    const written = sentence.slice(tokens.start, tokens.end);
-    if (written.length < 5 || !/^\p{L}+$/u.test(written)) continue;
-    const lower = written.toLowerCase();
-    if (passageHasStem(stem(lower))) continue;
-    const other = otherSpellings(lower).find((w) => passageHasStem(stem(w)));
+  for (const w of words) {
+    if (passageHasStem(w.stem)) continue;
+    const other = w.others.find((o) => passageHasStem(o.stem));
     if (!other) continue;
-    out +=
-      sentence.slice(pos, tokens.start) + (written[0] === lower[0] ? other : other[0].toUpperCase() + other.slice(1));
-    pos = tokens.end;
+    out += sentence.slice(pos, w.start) + other.word;
+    pos = w.end;
   }
   return pos === 0 ? sentence : out + sentence.slice(pos);
 }
