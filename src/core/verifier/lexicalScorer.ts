@@ -21,6 +21,7 @@ import {
 } from './supportWindow';
 import { contextKey } from './headingContext';
 import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
+import { boundConflict } from './valueBounds';
 import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
 import { listCounts } from './listCounts';
 import { obligationNotGiven } from './modality';
@@ -30,6 +31,7 @@ import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './po
 import { isSoftWord, metByAlternative } from './lexicon';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
+import { respelled, respellings, type Respelling } from './spellings';
 import {
   boundAt,
   checkDateWords,
@@ -161,6 +163,8 @@ interface Claim {
   universal?: boolean;
   /** It quantifies a noun ("most", "any"…) or says "without exception" (read when quantifiers are checked). */
   scoped?: boolean;
+  /** Its words that have another spelling (read when a word is missing). */
+  spellings?: Respelling[];
   /** Its pairs of adjacent words (read when a word is missing, for words the passage runs together). */
   pairs?: WordPair[];
   /** What to look for in a passage: its stems and the lexicon's (read at its first check). */
@@ -210,7 +214,8 @@ const WITHOUT_CUE = /\bwithout\b/i;
 const OTHER_CUES = /\b(?:not|no|never|none|nor|neither|nobody|nothing|cannot|unless)\b|n['’]t\b/i;
 const ACRONYM = /^\p{Lu}[\p{Lu}\d]+$/u;
 const FIRST_PERSON_PLURAL = /\b(?:we|our|ours|us)\b/;
-const DIGIT_FIRST = /^\d/;
+// A numeral's token, or an ordinal's suffix (the tokens read "19th" as "19" and "th").
+const DIGIT_FIRST = /^(?:\d|(?:st|nd|rd|th)$)/;
 
 export function createLexicalScorer(options: LexicalScorerOptions = {}): SupportScorer {
   const features: LexicalFeatures = { ...DEFAULT_LEXICAL_FEATURES, ...options.features };
@@ -283,10 +288,21 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     const key = context ? `${sentence}\u0000${contextKey(context)}` : sentence;
     let result = kept.get(key);
     if (!result) {
-      result = scoreWithJoinedWords(sentence, passage, context);
+      result = scoreWithOtherSpelling(sentence, passage, context);
       kept.set(key, result);
     }
     return copyOf(result);
+  }
+
+  // A word the passage spells the other way ("organised" / "organized") is that word: spellings.ts.
+  function scoreWithOtherSpelling(sentence: string, passage: string, context?: PassageContext): SupportResult {
+    const first = scoreWithJoinedWords(sentence, passage, context);
+    if (first.score >= 1 || first.code !== 'low-support' || !features.stemming) return first;
+    const { names } = passageOf(passage);
+    const claim = claimOf(sentence);
+    const other = respelled(sentence, (claim.spellings ??= respellings(sentence)), (s) => names.stems.has(s));
+    const second = other === sentence ? first : scoreWithJoinedWords(other, passage, context);
+    return second.score > first.score ? second : first;
   }
 
   function scoreWithJoinedWords(sentence: string, passage: string, context?: PassageContext): SupportResult {
@@ -377,7 +393,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         return conflict('low-support', `the passage does not mention '${check.claimed.text}'`);
       }
       // Every value is in the window, whatever its form ("2025–26" / "2025-2026", "$1.5 million"
-      // / "$1,500,000"): the numerals that wrote them are met.
+      // / "$1,500,000", "19th" / "nineteenth"): the numerals that wrote them are met.
       for (let i = 0; i < stems.length; i++) {
         if (isCovered[i] || !DIGIT_FIRST.test(stems[i])) continue;
         isCovered[i] = true;
@@ -569,27 +585,6 @@ function quantified(claim: Claim): boolean {
   if (claim.emphatic === undefined) claim.emphatic = emphaticOf(claim.text);
   claim.scoped ??= mentionsQuantifier(claim.text) || claimsNoException(claim.text);
   return claim.universal || claim.emphatic !== null || claim.scoped;
-}
-
-/** A bound the passage contradicts: "more than 5 accounts" where it says "5 accounts or fewer". */
-function boundConflict(
-  claim: Claim,
-  found: { v: ValueMention; unit: SupportUnit }[],
-  passage: string,
-): string | undefined {
-  for (let k = 0; k < claim.values.length; k++) {
-    const bound = claim.bounds[k];
-    if (!bound) continue;
-    const same = found.filter((f) => f.v.key === claim.values[k].key);
-    if (same.length === 0) continue;
-    const bounds = same.map((f) => boundAt(passage.slice(f.unit.start, f.unit.end), f.v.start ?? 0, f.v.end ?? 0));
-    if (bounds.includes(bound) || bounds.includes(undefined)) continue;
-    const other = same[0];
-    const around = passage.slice(other.unit.start, other.unit.end);
-    const from = Math.max(0, (other.v.start ?? 0) - 20);
-    return `'${claim.text.slice(Math.max(0, (claim.values[k].start ?? 0) - 14), claim.values[k].end).trim()}' — the passage says '${around.slice(from, other.v.end).trim()}'`;
-  }
-  return undefined;
 }
 
 function conflict(code: ReasonCode, explanation: string): SupportResult {

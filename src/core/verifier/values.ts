@@ -49,6 +49,25 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   hundred: 100,
   dozen: 12,
 };
+/**
+ * Ordinal words read as their numerals are ("nineteenth century" is "19th century", "fiftieth
+ * anniversary" "50th anniversary"). Not "first", "second", "third": a second is a unit of time, a
+ * third a share, a third party nobody's rank; alone they are words, as "one" and "a" are.
+ */
+const ORDINAL_WORDS: Readonly<Record<string, number>> = Object.fromEntries(
+  (
+    'fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth ' +
+    'seventeenth eighteenth nineteenth twentieth'
+  )
+    .split(' ')
+    .map((w, i) => [w, i + 4] as const)
+    .concat(
+      ['thirtieth', 'fortieth', 'fiftieth', 'sixtieth', 'seventieth', 'eightieth', 'ninetieth'].map(
+        (w, i) => [w, 30 + 10 * i] as const,
+      ),
+      [['hundredth', 100] as const],
+    ),
+);
 /** Scale words: a value after a number ("5 million"), or after "a" / "one" / "half a" ("a million"). */
 const SCALE_WORDS = ['thousand', 'million', 'billion'];
 const SCALES: Record<string, number> = {
@@ -90,6 +109,11 @@ const UNIT_SKIP = new Set([
   'than',
 ]);
 
+// A numeral is read whole or not at all: "£1.2m" is not £1 and "3.5km" not 3 (the guard after the
+// numeral). An amount with its scale glued on ("£1.2m", "$2M", "€3bn", "$45k") is that amount; a
+// number with "k", "m" or "b" glued on and no currency ("100m", "4K", "2b") may be metres, a
+// resolution or a subsection: no value. "bn" is a billion wherever it is.
+const GLUED_SCALE = /(?<=\d)(bn|[kmb])$/;
 // Candidates only (numerals and number words), so that a long passage without numbers costs
 // one regex scan; the words around a candidate are read with sticky patterns. A candidate is what
 // /\d+(?:[.,:]\d+)*(?:st|nd|rd|th|s)?\b|\b(?:two|three|…)\b/giu matches; that pattern is spelt
@@ -97,15 +121,18 @@ const UNIT_SKIP = new Set([
 // cases (a Unicode case-insensitive "s" also matches "ſ", U+017F), and \b as look-arounds on the
 // word characters of that mode (ASCII letters, digits, "_", "ſ" and the Kelvin sign U+212A).
 export const CANDIDATE = new RegExp(
-  `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's'].map(anyCase).join('|')})?(?!${WORD_CHAR})` +
-    `|(?<!${WORD_CHAR})(?:${[...Object.keys(NUMBER_WORDS), ...SCALE_WORDS].map(anyCase).join('|')})(?!${WORD_CHAR})`,
+  `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's', 'bn', 'k', 'm', 'b'].map(anyCase).join('|')})?(?!${WORD_CHAR}|[.,:]\\d)` +
+    `|(?<!${WORD_CHAR})(?:${[...Object.keys(NUMBER_WORDS), ...Object.keys(ORDINAL_WORDS), ...SCALE_WORDS].map(anyCase).join('|')})(?!${WORD_CHAR})`,
   'gu',
 );
 // Number words that make one number together: "forty-eight" is 48 (not 40 and 8), "two hundred" is
 // 200, "a million", "one thousand" and "half a million" are numbers although "a", "one" and "half"
 // are not read as values on their own ("one of the", "a day").
 const DIGIT_WORDS: Readonly<Record<string, number>> = { one: 1, ...NUMBER_WORDS };
-const TENS_THEN_DIGIT = /^[-\s]\s*(one|two|three|four|five|six|seven|eight|nine)(?![\p{L}\p{N}])/iu;
+const TENS_THEN_DIGIT =
+  /^[-\s]\s*(one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)(?![\p{L}\p{N}])/iu;
+// The ordinals a tens word takes ("twenty-first" is 21st).
+const ORDINAL_DIGITS: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3 };
 const THEN_HUNDRED = /^\s+hundred(?![\p{L}\p{N}])/iu;
 const COUNT_BEFORE_SCALE = /(?<![\p{L}\p{N}])(?:(half)\s+an?|an?|one)\s+$/iu;
 const MONTH_BEFORE = /(\p{Lu}\p{Ll}{2,8})\.?\s+$/u;
@@ -139,7 +166,9 @@ export function extractValues(text: string, context = ''): ValueMention[] {
     const token = m[0].toLowerCase();
     const numeric = token.charCodeAt(0) <= 57;
     // A sentence-final period is not a decimal point: "in 1991." reads 1991.
-    let key = numeric ? numeralKey(token.replace(/[.,:]$/, '')) : String(NUMBER_WORDS[token]);
+    const glued = numeric ? GLUED_SCALE.exec(token)?.[1] : undefined;
+    const numeral = glued ? token.slice(0, -glued.length) : token;
+    let key = numeric ? numeralKey(numeral.replace(/[.,:]$/, '')) : String(NUMBER_WORDS[token] ?? ORDINAL_WORDS[token]);
     let start = m.index;
     let end = m.index + m[0].length;
     if (!numeric) {
@@ -157,6 +186,10 @@ export function extractValues(text: string, context = ''): ValueMention[] {
     if (before) {
       unit = CURRENCY[before[1]];
       start -= before[0].length;
+    }
+    if (glued) {
+      if (!before && glued !== 'bn') continue;
+      key = String(Math.round(Number(key) * SCALES[glued === 'b' ? 'bn' : glued] * 1000) / 1000);
     }
     NEXT_WORD.lastIndex = end;
     let next = NEXT_WORD.exec(text);
@@ -227,15 +260,16 @@ function wordsOfOneNumber(
     if (!count) return undefined;
     return { key: String(count[1] ? scale / 2 : scale), start: start - count[0].length, end };
   }
-  let value = NUMBER_WORDS[token];
-  if (value >= 20 && value <= 90 && value % 10 === 0) {
-    const digit = TENS_THEN_DIGIT.exec(text.slice(end, end + 8));
+  let value = NUMBER_WORDS[token] ?? ORDINAL_WORDS[token];
+  if (NUMBER_WORDS[token] >= 20 && value <= 90 && value % 10 === 0) {
+    const digit = TENS_THEN_DIGIT.exec(text.slice(end, end + 9));
     if (digit) {
-      value += DIGIT_WORDS[digit[1].toLowerCase()];
+      const word = digit[1].toLowerCase();
+      value += DIGIT_WORDS[word] ?? ORDINAL_DIGITS[word] ?? ORDINAL_WORDS[word];
       end += digit[0].length;
     }
   }
-  if (value < 10) {
+  if (value < 10 && NUMBER_WORDS[token] !== undefined) {
     const hundred = THEN_HUNDRED.exec(text.slice(end, end + 10));
     if (hundred) {
       value *= 100;

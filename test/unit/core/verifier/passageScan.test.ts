@@ -153,12 +153,18 @@ describe('passage scan', () => {
 
   it('finds the same value candidates as the case-insensitive pattern it spells out', () => {
     const words =
-      'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen';
-    const reference = new RegExp(`\\d+(?:[.,:]\\d+)*(?:st|nd|rd|th|s)?\\b|\\b(?:${words})\\b`, 'giu');
+      'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|' +
+      'fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|' +
+      'thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth|thousand|million|billion';
+    const reference = new RegExp(
+      `\\d+(?:[.,:]\\d+)*(?:st|nd|rd|th|s|bn|k|m|b)?\\b(?![.,:]\\d)|\\b(?:${words})\\b`,
+      'giu',
+    );
     const found = (re: RegExp, t: string): string => [...t.matchAll(re)].map((m) => `${m.index}:${m[0]}`).join('|');
     const samples = [
       ...TRICKY,
       'Twelve 3RD 1990S 5th ſix ſeven SEVENTY-two 12_000 x2 2x 1.5.6: teN_ K9 9K',
+      '£1.2m $2M €3BN 3.5km 100m 4K 2b 18F Fiftieth twenty-first 1.2.3 in 1991. 2,5k',
       ...randomTexts,
     ];
     for (let c = 0; c < 0x10000; c++) samples.push(`${String.fromCharCode(c)}six 4${String.fromCharCode(c)}`);

@@ -12,6 +12,9 @@ const P = {
   releases:
     'Release dates\nProduct | Preview date | Release date\nAcme Sync | 3 October 2025 | 12 March 2026\nAcme Reports Dashboard | 3 October 2025 | 19 March 2026\nBeacon | 3 October 2025 | [TBD]',
   story: 'Launch\nAcme Sync was announced on 3 October 2025. It was released to everyone on 12 March 2026.',
+  chapel:
+    'History\nThe Acme chapel was built in the nineteenth century and celebrated its fiftieth anniversary with a twenty-first edition of its fair.',
+  stadium: 'Stadium\nThe Acme stadium cost £1.2m to build and its footbridge is 3.5km long, the council said.',
   grant: 'Grants\nThe Acme foundation awarded the river clean-up project a grant of $1,500,000 last spring.',
   review:
     'Review phases\nThe optional pre-review by the Acme board takes up to 7 days. Filing with the Acme registry then takes 1-2 business days.',
@@ -105,6 +108,39 @@ describe('values: days of months and the named thing a value belongs to', () => 
     await kept('The Acme museum has welcomed half a million visitors [E1].', P.visitors);
     await kept('The Acme museum holds a thousand paintings [E1].', P.visitors);
     await dropped('The Acme museum has welcomed a million visitors [E1].', P.visitors, 'value-mismatch');
+  });
+
+  it('reads ordinal words as their numerals ("nineteenth century" is "19th century"), not first, second or third', async () => {
+    const keys = (t: string): string[] => extractValues(t).map((v) => v.key);
+    assert.deepEqual(keys('the nineteenth century'), ['19']);
+    assert.deepEqual(keys('its fiftieth anniversary'), ['50']);
+    assert.deepEqual(keys('the twenty-first edition'), ['21']);
+    // A second is a unit of time, a third a share, a third party nobody's rank: words, not values.
+    assert.deepEqual(keys('for a second time, a third of third-party apps'), []);
+    const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
+    await kept('The Acme chapel was built in the 19th century [E1].', P.chapel);
+    await kept('The Acme chapel celebrated its 50th anniversary [E1].', P.chapel);
+    await kept('The Acme chapel held the 21st edition of its fair [E1].', P.chapel);
+    await dropped('The Acme chapel was built in the 18th century [E1].', P.chapel, 'value-mismatch');
+    await dropped('The Acme chapel was built in the eighteenth century [E1].', P.chapel, 'value-mismatch');
+  });
+
+  it('reads a numeral whole or not at all, and an amount with its scale glued on ("£1.2m") as that amount', async () => {
+    const keys = (t: string): string[] => extractValues(t).map((v) => v.key);
+    assert.deepEqual(keys('£1.2m, $2M, €3bn, $45k and 2.5bn people'), [
+      '1200000',
+      '2000000',
+      '3000000000',
+      '45000',
+      '2500000000',
+    ]);
+    // Not £1, not 3: no part of a numeral; "k", "m", "b" without a currency may be metres, a resolution, a subsection.
+    assert.deepEqual(keys('a 3.5km bridge, the 100m sprint, 4K video, section 2b, 1.2m users'), []);
+    const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
+    await kept('The Acme stadium cost £1.2 million to build [E1].', P.stadium);
+    await dropped('The Acme stadium cost £1.5 million to build [E1].', P.stadium, 'value-mismatch');
+    // "3.5km" was read as 3: a footbridge of 3 km passed.
+    await dropped('The footbridge of the Acme stadium is 3 km long [E1].', P.stadium);
   });
 });
 
