@@ -10,6 +10,8 @@ import { escapeRegExp, matchesOf } from '../text/matches';
 import { STOPWORDS, stem } from '../text/terms';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+// Made once: the bundler builds a `\p{…}` literal written in a function on every call.
+const CAPITAL_FIRST = /^\p{Lu}/u;
 const MONTHS = [
   'january',
   'february',
@@ -250,7 +252,7 @@ export function quantifiedNounConflict(sentence: string, passageWindow: string):
           QUANTIFIER_CLASS[w.toLowerCase()] === undefined &&
           !/^(?:such|other)$/i.test(w),
       );
-    const common = written.filter((w) => !/^\p{Lu}/u.test(w));
+    const common = written.filter((w) => !CAPITAL_FIRST.test(w));
     const candidates = new Set((common.length ? common : written).map((w) => stem(w.toLowerCase())));
     if (candidates.size === 0) continue;
     let agree = false;

@@ -173,6 +173,8 @@ interface Claim {
   phrases?: { terms: number[]; text: string }[];
   /** Its values with a unit and its weekdays, where they are (read when they are checked against the passage's places). */
   anchors?: Anchor[];
+  /** Each stem's index in `stems` (read when a word is missing, for words the passage runs together). */
+  at?: Map<string, number>;
   text: string;
 }
 
@@ -312,9 +314,10 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
     }
     // Two words the passage writes as one ("time zone" / "timezone") are that word.
     const { claim, covered } = last;
+    const at = (claim.at ??= new Map(claim.stems.map((s, i) => [s, i] as const)));
     const missing = (s: string): boolean => {
-      const i = claim.stems.indexOf(s);
-      return i >= 0 && !covered[i];
+      const i = at.get(s);
+      return i !== undefined && !covered[i];
     };
     claim.pairs ??= wordPairs(sentence, termOptions.stemming);
     const read = passageOf(passage);
@@ -462,7 +465,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       );
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.
       // A capitalised common word ("Legal", "Security") names a team or a product, never the "we".
-      if (absent.length && statsKnown && FIRST_PERSON_PLURAL.test(text.lower)) {
+      if (absent.length && statsKnown && (read.firstPerson ??= FIRST_PERSON_PLURAL.test(text.lower))) {
         absent = absent.filter((n) => shareOf(n.stem) < SUBJECT_SHARE || isCommonWord(n.stem));
       }
       if (absent.length > 0) {

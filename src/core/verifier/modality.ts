@@ -20,6 +20,8 @@ const NOT_A_VERB = new Set(['not', 'only', 'also', 'be', 'never', 'still', 'then
 
 // The verbs of the sentences read last (a sentence is checked against each passage it cites).
 const OBLIGED = new LruCache<string, { stem: string; said: string }[]>(64);
+// Runs of letters (made once: the bundler builds a `\p{…}` literal written in a function on every call).
+const LETTERS = /\p{L}+/gu;
 
 /** The verbs the text puts under a modal of obligation (stems), with the words as written. */
 export function obligedVerbs(text: string): { stem: string; said: string }[] {
@@ -53,7 +55,7 @@ export function onlyPermitted(passage: string, verb: string): string | undefined
   }
   if (!permitted) return undefined;
   // Any other place that writes the verb (bare, or under another modal) may state the duty.
-  for (const m of passage.matchAll(/\p{L}+/gu)) {
+  for (const m of passage.matchAll(LETTERS)) {
     if (!permittedAt.has(m.index ?? 0) && stem(m[0].toLowerCase()) === verb) return undefined;
   }
   return permitted;

@@ -46,6 +46,16 @@ const NOT_NAMES = new Set(
 );
 
 const POSSESSIVE = /['’]s$|(?<=s)['’]$/u;
+// The patterns of the name tests, made once (a pattern written inside a function is built on every
+// call: the bundler writes each `\p{…}` literal as `new RegExp(…)`).
+const LETTER = /\p{L}/u;
+const CAPITAL_FIRST = /^\p{Lu}/u;
+const CAMEL_FIRST = /^\p{Ll}+\p{Lu}/u;
+const CAPITALS_WORD = /^\p{Lu}[\p{Lu}\d]+$/u;
+const CAPITALS_ONLY = /^\p{Lu}{3,}$/u;
+const CAMEL_SPLIT = /(?<=\p{Ll})(?=\p{Lu})/u;
+const MARKS = /\p{M}/gu;
+const STOPPED_ACRONYM = /\b(?:\p{L}\.){2,}/gu;
 
 /** Names the sentence mentions, in order, each once. */
 export function extractNames(sentence: string): NameMention[] {
@@ -65,14 +75,14 @@ export function extractNames(sentence: string): NameMention[] {
     if (lower.length < 2 || STOPWORDS.has(lower) || NOT_NAMES.has(lower) || NOT_NAMES.has(lower.replace(/s$/, ''))) {
       continue;
     }
-    const mixed = /\p{L}/u.test(token) && /\d/.test(token);
-    const capitalised = /^\p{Lu}/u.test(token);
-    const inner = /^\p{Ll}+\p{Lu}/u.test(token); // "iPhone", "eBay"
+    const mixed = LETTER.test(token) && /\d/.test(token);
+    const capitalised = CAPITAL_FIRST.test(token);
+    const inner = CAMEL_FIRST.test(token); // "iPhone", "eBay"
     if (!(
       mixed ||
       inner ||
       (capitalised && !isFirst && !opensPhrase(sentence, at)) ||
-      (capitalised && /^\p{Lu}[\p{Lu}\d]+$/u.test(token))
+      (capitalised && CAPITALS_WORD.test(token))
     )) {
       continue;
     }
@@ -131,7 +141,7 @@ function capitalisedRuns(text: string): { words: string[]; initials: string }[] 
     const token = text.slice(at, tokens.end);
     // /^\p{Lu}/u, read by hand on an ASCII first character.
     const c = token.charCodeAt(0);
-    if ((c < 128 ? c >= 65 && c <= 90 : /^\p{Lu}/u.test(token)) && !/\d/.test(token)) {
+    if ((c < 128 ? c >= 65 && c <= 90 : CAPITAL_FIRST.test(token)) && !/\d/.test(token)) {
       words.push(token);
       pendingLinks = 0;
     } else if (words.length && NAME_LINKS.has(token.toLowerCase()) && pendingLinks < 2) {
@@ -146,7 +156,7 @@ function capitalisedRuns(text: string): { words: string[]; initials: string }[] 
 
 /** A word without its diacritics: "Hernández" and "Hernandez" are one name. */
 function fold(word: string): string {
-  return /[^\u0000-\u007f]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
+  return /[^\u0000-\u007f]/.test(word) ? word.normalize('NFD').replace(MARKS, '') : word;
 }
 
 /**
@@ -168,20 +178,20 @@ export function addWordForms(word: string, stems: Set<string>, written: Set<stri
   addForm(word, stems, written);
   // The split has a part other than the word only where a lower-case letter meets a capital (one test, not a split).
   if (!CAMEL_POINT.test(word)) return;
-  for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})/u)) if (part !== word) addForm(part, stems, written);
+  for (const part of word.split(CAMEL_SPLIT)) if (part !== word) addForm(part, stems, written);
 }
 
 const CAMEL_POINT = /\p{Ll}\p{Lu}/u;
 
 function addForm(token: string, stems: Set<string>, written: Set<string>): void {
-  if (/^\p{Lu}{3,}$/u.test(token)) written.add(fold(token.toLowerCase()));
+  if (CAPITALS_ONLY.test(token)) written.add(fold(token.toLowerCase()));
   stems.add(stem(fold(tokenWord(token.toLowerCase()))));
 }
 
 /** Acronyms written with stops ("U.S." is "US", "A.V." is "AV"): a stem and a written acronym each. */
 export function addStoppedAcronyms(passage: string, stems: Set<string>, written: Set<string>): void {
   if (!mayHoldStoppedAcronym(passage)) return;
-  for (const m of matchesOf(/\b(?:\p{L}\.){2,}/gu, passage)) {
+  for (const m of matchesOf(STOPPED_ACRONYM, passage)) {
     const letters = m[0].replace(/\./g, '');
     addForm(letters, stems, written);
     written.add(fold(letters.toLowerCase()));
@@ -228,6 +238,6 @@ export function missingNames(names: readonly NameMention[], passage: NameLookup)
 function found(n: NameMention, passage: NameLookup): boolean {
   if (passage.stems.has(n.stem)) return true;
   // An acronym the passage spells out, or a run of names the passage gives as an acronym.
-  if (/^\p{Lu}{3,}$/u.test(n.text) && passage.acronyms.has(n.stem)) return true;
+  if (CAPITALS_ONLY.test(n.text) && passage.acronyms.has(n.stem)) return true;
   return n.runs?.some((r) => (passage.writes ? passage.writes(r) : passage.written.has(r))) ?? false;
 }

@@ -25,6 +25,8 @@ export interface ReadyPassage {
   joined?: Map<string, boolean>;
   /** The values and weekdays of its units, and the stretch of words each is bound to. */
   anchors?: PassageAnchors;
+  /** It says "we", "our", "ours" or "us" (read when a sentence names what the passage does not). */
+  firstPerson?: boolean;
 }
 
 /** Passages kept ready by default: a turn's retrieved passages and their unions, for several turns. */

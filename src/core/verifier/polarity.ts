@@ -3,10 +3,11 @@
 // or carried by a word ("prohibited", "unable", "forfeited"), and "not allowed" says what
 // "prohibited" says. Strict on purpose: a dropped negation turns a policy upside down.
 
-import { escapeRegExp, matchesOf } from '../text/matches';
+import { caselessIndexOf } from '../text/caseless';
+import { matchesOf } from '../text/matches';
 import { TOKEN, stem, type Term } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
-import { LruCache, NEGATION_SCOPE } from './passageScan';
+import { NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
 import type { ContrastCue } from './contrast';
 
@@ -61,25 +62,44 @@ const NOT_NEEDED =
 // Stems of the words of need ("need", "require", "necessary"): a negation of one is about its object.
 const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']);
 
-// The pattern of each word as a whole word, made once (`search` of a non-global pattern keeps no state).
-const WHOLE_WORD = new LruCache<string, RegExp>(4096);
+// A whole word: no letter or number right before it or right after it (asked at a place, `u` as the word's own pattern was).
+const NO_WORD_BEFORE = /(?<![\p{L}\p{N}])/uy;
+const NO_WORD_AFTER = /(?![\p{L}\p{N}])/uy;
+// A negated predicate after the word, in its clause.
+const NEGATED_PREDICATE =
+  /^[^.,;:!?]{0,60}?\b(?:is|are|was|were|do|does|did|will|can|may|shall|should|must|could|would)(?:\s+not\b|n['’]t\b)/u;
 
 /**
  * The word as the subject of a negated predicate in the text: "Nationality and ethnicity are not
  * used" negates "nationality" (the cue follows it in the same clause).
  */
 function negatedAfter(text: string, word: string): boolean {
-  let whole = WHOLE_WORD.get(word);
-  if (!whole) {
-    whole = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'u');
-    WHOLE_WORD.set(word, whole);
-  }
-  const at = text.toLowerCase().search(whole);
+  const at = wholeWordAt(text.toLowerCase(), word);
   if (at < 0) return false;
-  return /^[^.,;:!?]{0,60}?\b(?:is|are|was|were|do|does|did|will|can|may|shall|should|must|could|would)(?:\s+not\b|n['’]t\b)/u.test(
-    text.slice(at).toLowerCase(),
-  );
+  return NEGATED_PREDICATE.test(text.slice(at).toLowerCase());
 }
+
+/**
+ * Where the word first stands whole in the text, or -1: what searching the text with the pattern
+ * `(?<![\p{L}\p{N}])word(?![\p{L}\p{N}])` (flag `u`) gives, without making that pattern for each word.
+ */
+function wholeWordAt(text: string, word: string): number {
+  for (let at = text.indexOf(word); at >= 0;) {
+    // A `u` pattern never starts between the two halves of a surrogate pair.
+    const inPair = at > 0 && isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));
+    NO_WORD_BEFORE.lastIndex = at;
+    NO_WORD_AFTER.lastIndex = at + word.length;
+    if (!inPair && NO_WORD_BEFORE.test(text) && NO_WORD_AFTER.test(text)) return at;
+    const next = text.indexOf(word, at + 1);
+    // (An empty word is found at the end again.)
+    if (next <= at) break;
+    at = next;
+  }
+  return -1;
+}
+
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 // A new predicate of the same sentence starts after these: "declined the offer and joined Globex"
 // does not decline joining.
@@ -117,18 +137,17 @@ function negativeWordGoverns(unit: SupportUnit, head: string, place: NegationPla
   return heads.some((h) => negativeAt.some((n) => !coordinated(n, h)));
 }
 
+// "Not" or "never" right before a word, a "be" or an adverb between: asked where the word stands.
+const NOT_BEFORE: readonly RegExp[] = [
+  new RegExp(
+    `(?<=(?:\\b(?:not|never)|n['’]t)\\s+(?:(?:be|been|being|strictly|necessarily|expressly|explicitly)\\s+)?)`,
+    'iuy',
+  ),
+];
+
 /** Whether a word opening with `stemmed` is negated right before it ("is not prohibited", "isn't banned"). */
 function notBefore(text: string, stemmed: string): boolean {
-  const key = `not:${stemmed}`;
-  let pattern = WHOLE_WORD.get(key);
-  if (!pattern) {
-    pattern = new RegExp(
-      `(?:\\b(?:not|never)|n['’]t)\\s+(?:(?:be|been|being|strictly|necessarily|expressly|explicitly)\\s+)?${escapeRegExp(stemmed)}`,
-      'iu',
-    );
-    WHOLE_WORD.set(key, pattern);
-  }
-  return pattern.test(text);
+  return endsShape(text, stemmed, NOT_BEFORE);
 }
 
 // A word the passage negates by the shape of its clause, beyond the first word after a cue:
@@ -142,54 +161,52 @@ function notBefore(text: string, stemmed: string): boolean {
 const CLAUSE_WORD = String.raw`[\p{L}\p{N}.'’/-]+`;
 const CLAUSE_START = String.raw`(?:^\s*|[.,;:!?—–(\n]\s*|(?<![\p{L}\p{N}])(?:and|but|or|if|when|where|whether|that|so|because|since|while|unless|then)\s+)`;
 
-function stemPattern(stem: string): string {
-  return `${escapeRegExp(stem)}\\p{L}*`;
-}
+// Each shape ends with the word: its stem and any letters after it (which always match, as many as
+// there are). So a shape matches the text exactly where the stem stands and the rest of the shape
+// ends right before it: the rest is one look-behind pattern for every stem, asked at each place of
+// the stem (`caselessIndexOf`, as the `iu` flags find it). Made once: a pattern per stem would be
+// compiled for every new word, milliseconds each with `\p{L}` and the `iu` flags.
+export const CLAUSE_SHAPES_BEFORE: readonly string[] = [
+  String.raw`${CLAUSE_START}(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,7}?`,
+  String.raw`(?<![\p{L}\p{N}])(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,2}?`,
+  String.raw`(?<![\p{L}\p{N}])not\s+(?:between|for|to|from|with|by|in|on|at|of|through|via|under|as|within)\s+(?:${CLAUSE_WORD}\s+){0,5}?`,
+  String.raw`(?<![\p{L}\p{N}])(?:un-?|non-)`,
+  // A negated verb negates its object: "Do not use your travel card" denies the travel card.
+  String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:(?:the|a|an|your|their|our|its|his|her|any|this|that|these|those)\s+)?(?:(?!(?:to|for|with|from|in|on|at|of|by|as|into|about)\b)\p{L}[\p{L}-]*\s+)?`,
+  // A negated permission passes to what it permits: "Cofense doesn't let you report the email".
+  String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|cannot)|n['’]t)\s+(?:let|lets|allow|allows|permit|permits|enable|enables)\s+(?:${CLAUSE_WORD}\s+){0,2}?(?:to\s+)?`,
+  // A negated verb negates the role it gives its object: "don't add them as members" denies "members".
+  String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:them|it|him|her|you|us|people|users)\s+as\s+(?:(?:a|an|the)\s+)?`,
+  // A negated will passes to what is willed: "does not wish to pursue FedRAMP" denies pursuing.
+  String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+(?:wish|wishes|want|wants|intend|intends|plan|plans|choose|chooses|agree|agrees|mean|means)\s+to\s+(?:\p{L}+ly\s+)?`,
+  // A contrast rejects what it names: "Close boards rather than deleting them" denies deleting.
+  String.raw`(?<![\p{L}\p{N}])(?:rather\s+than|instead\s+of)\s+(?:${CLAUSE_WORD}\s+){0,2}?`,
+];
+const CLAUSE_SHAPES: readonly RegExp[] = CLAUSE_SHAPES_BEFORE.map((before) => new RegExp(`(?<=${before})`, 'iuy'));
 
-// The shapes compiled once per stem (bounded: a few hundred stems are ever asked about at once).
-const SHAPES = new LruCache<string, RegExp[]>(512);
+/** Index of the "un-" shape in `CLAUSE_SHAPES_BEFORE`. */
+const UN_SHAPE = 3;
+const UN_ONLY: readonly RegExp[] = [CLAUSE_SHAPES[UN_SHAPE]];
 
 /** Whether the text negates the word (given by its stem) through its clause's shape (see above). */
 export function negatedInClause(text: string, stem: string): boolean {
-  return shapesOf(stem).some((shape) => shape.test(text));
+  return endsShape(text, stem, CLAUSE_SHAPES);
 }
 
 /** The word written with "un-" before it ("unavailable"). */
 function unPrefixed(text: string, stem: string): boolean {
-  return shapesOf(stem)[UN_SHAPE].test(text);
+  return endsShape(text, stem, UN_ONLY);
 }
 
-function shapesOf(stem: string): RegExp[] {
-  let shapes = SHAPES.get(stem);
-  if (!shapes) {
-    shapes = clauseShapes(stem);
-    SHAPES.set(stem, shapes);
+/** Whether one of `before` (sticky look-behinds) ends where the stem stands, at some place of it. */
+function endsShape(text: string, stem: string, before: readonly RegExp[]): boolean {
+  for (let at = caselessIndexOf(text, stem); at >= 0; at = caselessIndexOf(text, stem, at + 1)) {
+    for (const shape of before) {
+      shape.lastIndex = at;
+      if (shape.test(text)) return true;
+    }
   }
-  return shapes;
-}
-
-/** Index of the "un-" shape in `clauseShapes`. */
-const UN_SHAPE = 3;
-
-function clauseShapes(stem: string): RegExp[] {
-  const word = `${stemPattern(stem)}(?![\\p{L}])`;
-  const shapes = [
-    String.raw`${CLAUSE_START}(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,7}?${word}`,
-    String.raw`(?<![\p{L}\p{N}])(?:no|neither)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
-    String.raw`(?<![\p{L}\p{N}])not\s+(?:between|for|to|from|with|by|in|on|at|of|through|via|under|as|within)\s+(?:${CLAUSE_WORD}\s+){0,5}?${word}`,
-    String.raw`(?<![\p{L}\p{N}])(?:un-?|non-)${word}`,
-    // A negated verb negates its object: "Do not use your travel card" denies the travel card.
-    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:(?:the|a|an|your|their|our|its|his|her|any|this|that|these|those)\s+)?(?:(?!(?:to|for|with|from|in|on|at|of|by|as|into|about)\b)\p{L}[\p{L}-]*\s+)?${word}`,
-    // A negated permission passes to what it permits: "Cofense doesn't let you report the email".
-    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|cannot)|n['’]t)\s+(?:let|lets|allow|allows|permit|permits|enable|enables)\s+(?:${CLAUSE_WORD}\s+){0,2}?(?:to\s+)?${word}`,
-    // A negated verb negates the role it gives its object: "don't add them as members" denies "members".
-    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:them|it|him|her|you|us|people|users)\s+as\s+(?:(?:a|an|the)\s+)?${word}`,
-    // A negated will passes to what is willed: "does not wish to pursue FedRAMP" denies pursuing.
-    String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+(?:wish|wishes|want|wants|intend|intends|plan|plans|choose|chooses|agree|agrees|mean|means)\s+to\s+(?:\p{L}+ly\s+)?${word}`,
-    // A contrast rejects what it names: "Close boards rather than deleting them" denies deleting.
-    String.raw`(?<![\p{L}\p{N}])(?:rather\s+than|instead\s+of)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
-  ];
-  return shapes.map((shape) => new RegExp(shape, 'iu'));
+  return false;
 }
 
 // Verbs that only carry their object ("use invite", "make a request"): a negation of one is about the object.
@@ -385,16 +402,12 @@ export function metByAntonym(
 // What rejects the word after it in the passage's clause: a negation, a contrast, a concession
 // ("the answer is VDI, even though you might think Citrix would be correct").
 const REJECTING = String.raw`(?:(?<![\p{L}\p{N}])(?:not|never|no|instead\s+of|rather\s+than|even\s+though|although|though|unlike)|n['’]t)(?![\p{L}\p{N}])`;
-const REJECTED = new LruCache<string, RegExp>(512);
+// The stem then any letters, as with the clause shapes: what comes before it, asked where the stem stands.
+const REJECTED: readonly RegExp[] = [new RegExp(`(?<=${REJECTING}[^.;:!?\\n]{0,80}?)(?<![\\p{L}\\p{N}])`, 'iuy')];
 
 /** Whether the text rejects the word (by its stem) in its clause: a rejecting word before it, no clause end between. */
 function rejectedInClause(text: string, stemmed: string): boolean {
-  let pattern = REJECTED.get(stemmed);
-  if (!pattern) {
-    pattern = new RegExp(`${REJECTING}[^.;:!?\\n]{0,80}?(?<![\\p{L}\\p{N}])${escapeRegExp(stemmed)}\\p{L}*`, 'iu');
-    REJECTED.set(stemmed, pattern);
-  }
-  return pattern.test(text);
+  return endsShape(text, stemmed, REJECTED);
 }
 
 /**

@@ -16,6 +16,13 @@ export interface SentenceSpan {
 const LINE_MARKER = /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|[-*+][ \t]+(?:\[[ xX]\][ \t]+)?|\d{1,9}[.)][ \t]+)?/;
 const STARTS_BLOCK = /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|\||```|~~~)/;
 const HAS_CONTENT = /[\p{L}\p{N}]/u;
+// Made once: the bundler builds a `\p{…}` literal written in a function on every call.
+const LETTER_OR_STOP = /[\p{L}.]/u;
+const STOPPED_LETTERS = /^(?:\p{L}\.)+\p{L}$/u;
+const LETTERS_WITH_STOPS = /^(?:\p{L}\.)+$/u;
+const ONE_CAPITAL = /^\p{Lu}$/u;
+const SMALL_LETTER = /\p{Ll}/u;
+const CAPITAL = /\p{Lu}/u;
 
 const ABBREVIATIONS = new Set(
   (
@@ -63,11 +70,11 @@ function blocks(markdown: string): Block[] {
 /** True when the dot at `dot` ends an abbreviation or an initial rather than a sentence. */
 function isAbbreviation(text: string, blockStart: number, dot: number): boolean {
   let i = dot;
-  while (i > blockStart && dot - i < 12 && /[\p{L}.]/u.test(text[i - 1])) i--;
+  while (i > blockStart && dot - i < 12 && LETTER_OR_STOP.test(text[i - 1])) i--;
   const word = text.slice(i, dot);
   if (!word) return false;
-  if (/^(?:\p{L}\.)+\p{L}$/u.test(word)) return true; // e.g, i.e, U.S, a.m
-  if (/^\p{Lu}$/u.test(word)) return true; // an initial: "J. Smith"
+  if (STOPPED_LETTERS.test(word)) return true; // e.g, i.e, U.S, a.m
+  if (ONE_CAPITAL.test(word)) return true; // an initial: "J. Smith"
   return ABBREVIATIONS.has(word.toLowerCase());
 }
 
@@ -78,7 +85,7 @@ const SENTENCE_OPENER =
 /** The run of letters and stops ending at `end` ("U.S." before a space). */
 function lettersWithStops(text: string, blockStart: number, end: number): string {
   let i = end;
-  while (i > blockStart && end - i < 12 && /[\p{L}.]/u.test(text[i - 1])) i--;
+  while (i > blockStart && end - i < 12 && LETTER_OR_STOP.test(text[i - 1])) i--;
   return text.slice(i, end);
 }
 
@@ -99,7 +106,7 @@ function splitBlock(text: string, block: Block, out: SentenceSpan[]): void {
       continue;
     }
     // A dot inside a token (2.5, 1.2.3, example.com, e.g) is not an end.
-    if (ch === '.' && i + 1 < block.end && /[\p{L}\p{N}]/u.test(text[i + 1])) {
+    if (ch === '.' && i + 1 < block.end && HAS_CONTENT.test(text[i + 1])) {
       i++;
       continue;
     }
@@ -119,7 +126,7 @@ function splitBlock(text: string, block: Block, out: SentenceSpan[]): void {
       continue;
     }
     const next = rest.trimStart()[0];
-    const lowerNext = /\p{Ll}/u.test(next);
+    const lowerNext = SMALL_LETTER.test(next);
     const abbreviation = ch === '.' && isAbbreviation(text, block.start, i);
     // "etc." ends a sentence when a capital follows; other abbreviations never do, unless
     // a citation closes the sentence ("… in the U.S. [E1] Next").
@@ -132,9 +139,9 @@ function splitBlock(text: string, block: Block, out: SentenceSpan[]): void {
     // the U.S. For law enforcement …", not "the U.S. Copyright Office".
     const stopsEnd =
       abbreviation &&
-      /^(?:\p{L}\.)+$/u.test(lettersWithStops(text, block.start, i + 1)) &&
+      LETTERS_WITH_STOPS.test(lettersWithStops(text, block.start, i + 1)) &&
       SENTENCE_OPENER.test(rest.trimStart());
-    if (!citedAfter && !stopsEnd && (ellipsis || (abbreviation && !(etc && /\p{Lu}/u.test(next))))) {
+    if (!citedAfter && !stopsEnd && (ellipsis || (abbreviation && !(etc && CAPITAL.test(next))))) {
       i = end;
       continue;
     }

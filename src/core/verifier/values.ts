@@ -142,6 +142,8 @@ const YEAR_BEFORE = /(?<![\d.,])(\d{2})(\d{2})[-–—/]$/;
 const MERIDIEM = /^\s?([ap])\.\s?m\.?(?![\p{L}\p{N}])/iu;
 const CURRENCY_BEFORE = /([$€£])\s?$/u;
 const NEXT_WORD = /[\s-]*(%|[$€£]|\p{L}+)/uy;
+// Made once: the bundler builds a `\p{…}` literal written in a function on every call.
+const CAPITAL_FIRST = /^\p{Lu}/u;
 
 function numeralKey(token: string): string {
   const bare = token.replace(/(st|nd|rd|th|s)$/, '');
@@ -225,7 +227,7 @@ export function extractValues(text: string, context = ''): ValueMention[] {
     if (day && !before) {
       const monthBefore = MONTH_BEFORE.exec(`${context}${text.slice(0, start)}`.slice(-12));
       const month = monthBefore ? monthOf(monthBefore[1]) : undefined;
-      const monthAfter = next && /^\p{Lu}/u.test(next[1]) ? monthOf(next[1]) : undefined;
+      const monthAfter = next && CAPITAL_FIRST.test(next[1]) ? monthOf(next[1]) : undefined;
       if (month) {
         key = `${month} ${key}`;
         start = Math.max(0, start - (monthBefore?.[0].length ?? 0));

@@ -141,6 +141,7 @@ export function verdictOf(
 export const MAX_SENTENCE_CHARS = 4000;
 /** Longest token a passage must hold verbatim to back it (a junk token, a blob). */
 const LONG_TOKEN = /[\p{L}\p{N}_]{41,}/gu;
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
 /** What the sentence's neighbours tell: the answer text it sits in. */
 interface SentenceContext {
@@ -176,7 +177,7 @@ async function judgeSentence(
   // Nothing else, or (uncited) only a frame ("For a disabled repository, …") or words about the answer ("…, but here's what they do say:").
   const claimsNothing =
     hedge !== undefined &&
-    (!/[\p{L}\p{N}]/u.test(leftover) || (citations.length === 0 && (isNonFactual(leftover) || isFrame(leftover))));
+    (!LETTER_OR_NUMBER.test(leftover) || (citations.length === 0 && (isNonFactual(leftover) || isFrame(leftover))));
   if (claimsNothing) {
     return verdictOf(span, citations, {
       verdict: 'exempt',

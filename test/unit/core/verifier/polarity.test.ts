@@ -5,7 +5,8 @@
 
 import * as assert from 'node:assert/strict';
 import { boundAt } from '../../../../src/core/verifier/anchors';
-import { negatedInClause } from '../../../../src/core/verifier/polarity';
+import { CLAUSE_SHAPES_BEFORE, negatedInClause } from '../../../../src/core/verifier/polarity';
+import { escapeRegExp } from '../../../../src/core/text/matches';
 import { lexicalChecks } from '../../../support/lexicalChecks';
 
 const P = {
@@ -162,5 +163,54 @@ describe('polarity: a contrast rejects what it names', () => {
   it('keeps "don\'t delete old boards" against "archive … rather than deleting them", and drops it against the reverse', async () => {
     await expectKept("Don't delete old project boards; archive them [E1].", P.boards);
     await expectDropped("Don't delete old project boards; archive them [E1].", P.boardsSwapped);
+  });
+});
+
+describe('negatedInClause: the shapes asked where the stem stands', () => {
+  // The definition: each whole shape as one pattern per stem (the stem, then any letters).
+  const byPattern = (text: string, stem: string): boolean =>
+    CLAUSE_SHAPES_BEFORE.some((before) =>
+      new RegExp(`${before}${escapeRegExp(stem)}\\p{L}*(?![\\p{L}])`, 'iu').test(text),
+    );
+
+  it('gives what each shape as one pattern per stem gives, on tricky text', () => {
+    const texts = [
+      'No contractor hired here may work more than 6 years',
+      'Contractors may work here, and no review is needed',
+      'Accounts with no visible activity may be in active use',
+      'not between the employee and the host agency; NOT FOR hosts',
+      "The tool doesn't let you report a message, and it can’t let users to reporting",
+      'Close boards rather than deleting them, instead of archiving. Rather than  Deleting',
+      "Don't add them as members. Never add us as the Member",
+      'They do not wish to pursue it; we don’t want to quickly pursue',
+      'If the portal is unavailable or un-available or non-available, call. Unavailability',
+      'neither the ſtatus nor the K-rating; No ſtatus here',
+      'no 😀 emoji work, no work😀s, no works',
+      'Worker works: a workwork, no\nwork at all; (no work)',
+      '',
+    ];
+    const stems = [
+      'work',
+      'activ',
+      'use',
+      'host',
+      'report',
+      'delet',
+      'archiv',
+      'member',
+      'pursu',
+      'avail',
+      'statu',
+      'k',
+      'ſtatu',
+      'café',
+      'w',
+      'emoji',
+    ];
+    for (const text of texts) {
+      for (const stem of stems) {
+        assert.equal(negatedInClause(text, stem), byPattern(text, stem), `'${stem}' in '${text}'`);
+      }
+    }
   });
 });
