@@ -26,6 +26,8 @@ const P = {
   locks: 'Locks\nAcme owners can place a temporary or permanent lock on a discussion thread.',
   resale:
     'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
+  stipend:
+    'Stipend\nOn remote days the stipend is paid at a reduced rate. The reduced rate is always 40% of the full stipend, regardless of the hours worked.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
 };
 const { verdictOf } = lexicalChecks(P);
@@ -43,6 +45,19 @@ describe('anchors: quantified nouns and hedges', () => {
       P.laptops,
     );
     assert.equal(ok.verdict, 'kept', ok.reason);
+  });
+
+  it('drops "usually" where the passage says "always … regardless"; keeps the categorical claim and an answer particle', async () => {
+    const v = await verdictOf('The reduced rate is usually 40% of the full stipend [E1].', P.stipend);
+    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
+    assert.match(v.reason, /usually/);
+    const ok = await verdictOf('The reduced rate is always 40% of the full stipend [E1].', P.stipend);
+    assert.equal(ok.verdict, 'kept', ok.reason);
+    const particle = await verdictOf(
+      'Generally no — on remote days the stipend is paid at a reduced rate [E1].',
+      P.stipend,
+    );
+    assert.equal(particle.verdict, 'kept', particle.reason);
   });
 
   it('drops "every such meal" where the passage narrows the meals by a value, keeps the narrowed claim', async () => {
