@@ -54,9 +54,10 @@ export interface NegationPlace {
   textOf: (unit: SupportUnit) => string;
 }
 
-// A negated need: "don't require", "no need to", "not necessary", "without the need to".
+// A negated need: "don't require", "no need to", "not necessary", "without the need to"; and a need
+// whose subject is a negative determiner's phrase ("No further action in Concur is needed").
 const NOT_NEEDED =
-  /(?:\b(?:not|no|without|never)|n['’]t)\s+(?:\w+\s+){0,2}?(?:need|needs|needed|require|requires|required|necessary)\b/i;
+  /(?:\b(?:not|no|without|never)|n['’]t)\s+(?:\w+\s+){0,2}?(?:need|needs|needed|require|requires|required|necessary)\b|\b(?:no|nothing)\s+(?:[\w-]+\s+){0,5}?(?:is|are|was|were|will\s+be)\s+(?:needed|required|necessary)\b/i;
 
 // Stems of the words of need ("need", "require", "necessary"): a negation of one is about its object.
 const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']);

@@ -30,6 +30,10 @@ const P = {
     'Vouchers\nThe payment method for all Acme mileage vouchers is your corporate card. Do not use a bank transfer.',
   boards: 'Old boards\nArchive old project boards rather than deleting them. This keeps the records.',
   boardsSwapped: 'Old boards\nDelete old project boards rather than archiving them. This keeps the list short.',
+  mileage:
+    'Mileage claims\nEnter the distance in the claim form. No further action in the portal is needed until the month ends.',
+  mileageReceipt:
+    'Mileage claims\nA fuel receipt in the portal is needed until the month ends. Enter the distance in the claim form.',
   portalUp:
     'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
 };
@@ -162,5 +166,16 @@ describe('polarity: a contrast rejects what it names', () => {
   it('keeps "don\'t delete old boards" against "archive … rather than deleting them", and drops it against the reverse', async () => {
     await expectKept("Don't delete old project boards; archive them [E1].", P.boards);
     await expectDropped("Don't delete old project boards; archive them [E1].", P.boardsSwapped);
+  });
+});
+
+describe("polarity: a need whose subject is a negative determiner's phrase", () => {
+  it('keeps "you don\'t need to do anything else in the portal" against "No further action in the portal is needed"', async () => {
+    await expectKept("You don't need to do anything else in the portal until the month ends [E1].", P.mileage);
+    await expectKept('Nothing else is needed in the portal until the month ends [E1].', P.mileage);
+    await expectDropped(
+      "You don't need to do anything else in the portal until the month ends [E1].",
+      P.mileageReceipt,
+    );
   });
 });
