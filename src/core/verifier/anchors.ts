@@ -24,6 +24,10 @@ const MONTHS = [
   'november',
   'december',
 ];
+/** Stems of the weekdays and the months that are no other word ("may", "march" are verbs too). */
+export const DATE_STEMS: ReadonlySet<string> = new Set(
+  [...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may' && m !== 'march')].map((w) => stem(w)),
+);
 const ABBREVIATED: Record<string, string> = {
   jan: 'january',
   feb: 'february',

@@ -9,6 +9,7 @@ import type { SupportUnit } from './supportWindow';
 import { LruCache, NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
 import type { ContrastCue } from './contrast';
+import { DATE_STEMS } from './anchors';
 
 export interface PolarityClaim {
   terms: Term[];
@@ -272,7 +273,9 @@ export function polarityConflict(
       const at = after.findIndex((i) => covered[i] && w(i) > 0);
       // A name reached past words the passage lacks is what the negated predicate is about, not what
       // it denies: "did not want to leave Savatage" does not deny Savatage ("continued playing for Savatage").
-      const pastName = at > 0 && claim.named?.has(claim.stems[after[at]]) === true;
+      // So is a date: "Don't confuse it with November 14" does not deny November 14.
+      const reached = at > 0 ? claim.stems[after[at]] : '';
+      const pastName = at > 0 && (claim.named?.has(reached) === true || DATE_STEMS.has(reached));
       let head = at >= 0 && !pastName ? after[at] : undefined;
       // A negated light verb denies its object: "Don't use invite" denies the invite, not using.
       if (head !== undefined && LIGHT_VERBS.has(claim.stems[head])) {

@@ -179,3 +179,23 @@ describe("polarity: a need whose subject is a negative determiner's phrase", () 
     );
   });
 });
+
+describe('polarity: a date reached past words the passage lacks is not what a cue denies', () => {
+  const passages = {
+    dates:
+      'Review calendar\nDate | Item\nOctober 3, 2025 | Internal due date to close out review plans (if not done during 1:1s)\nOctober 9, 2025 | Official due date to close out review plans',
+  };
+  const checks = lexicalChecks(passages);
+
+  it('keeps "Don\'t mix it up with October 9, 2025, the official due date", and drops a date the cue denies directly', async () => {
+    await checks.expectKept(
+      "Don't mix it up with October 9, 2025, which is the official due date to close out review plans [E1].",
+      passages.dates,
+    );
+    await checks.expectDropped(
+      'The official due date to close out review plans is not October 9, 2025 [E1].',
+      passages.dates,
+      'negation-mismatch',
+    );
+  });
+});
