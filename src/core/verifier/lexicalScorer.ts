@@ -20,6 +20,7 @@ import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from '
 import { contrastCues, type ContrastCue } from './contrast';
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
+import { underNegatingLead } from './leadIns';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
 import {
@@ -421,6 +422,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           withoutOnly: (claim.withoutOnly ??= WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence)),
           units,
           textOf: (u) => text.text.slice(u.start, u.end),
+          negatingLead: (u) => underNegatingLead(text.text, u.start),
         },
       );
       if (polarity) return conflict('negation-mismatch', polarity);

@@ -53,6 +53,8 @@ export interface NegationPlace {
   /** Every unit of the passage holding a word of the sentence (the window is a few of them). */
   units?: readonly SupportUnit[];
   textOf: (unit: SupportUnit) => string;
+  /** Whether the unit is a list item under a lead-in that negates or forbids ("prohibited from:"). */
+  negatingLead?: (unit: SupportUnit) => boolean;
 }
 
 // A negated need: "don't require", "no need to", "not necessary", "without the need to"; and a need
@@ -317,7 +319,8 @@ export function polarityConflict(
             [...u.negativeWords].some((w) => w !== claim.stems[h]) ||
             (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u))) ||
             (u.hasNegation && place !== undefined && negatedAfter(place.textOf(u), wordOf(h))) ||
-            (place !== undefined && negatedInClause(place.textOf(u), claim.stems[h]))),
+            (place !== undefined && negatedInClause(place.textOf(u), claim.stems[h])) ||
+            place?.negatingLead?.(u) === true),
       );
       // "Isn't available" where the passage says "unavailable", in a unit that holds no "available".
       const unWord =
