@@ -190,6 +190,9 @@ function clauseShapes(stem: string): RegExp[] {
     String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:them|it|him|her|you|us|people|users)\s+as\s+(?:(?:a|an|the)\s+)?${word}`,
     // A negated will passes to what is willed: "does not wish to pursue FedRAMP" denies pursuing.
     String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+(?:wish|wishes|want|wants|intend|intends|plan|plans|choose|chooses|agree|agrees|mean|means)\s+to\s+(?:\p{L}+ly\s+)?${word}`,
+    // "Or" under a negation goes on negating (as "nor"): "acquire no rights to use, or interest in, the
+    // logo" denies the interest too. Within the clause; the word right after "or" (an article between).
+    String.raw`(?:(?<![\p{L}\p{N}])(?:no|not|never)|n['’]t)\s+[^.;:!?\n]{0,60}?(?<![\p{L}\p{N}])or\s+(?:(?:a|an|the|any)\s+)?${word}`,
     // A contrast rejects what it names: "Close boards rather than deleting them" denies deleting.
     String.raw`(?<![\p{L}\p{N}])(?:rather\s+than|instead\s+of)\s+(?:${CLAUSE_WORD}\s+){0,2}?${word}`,
   ];

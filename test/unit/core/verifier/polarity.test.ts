@@ -34,6 +34,9 @@ const P = {
     'Mileage claims\nEnter the distance in the claim form. No further action in the portal is needed until the month ends.',
   mileageReceipt:
     'Mileage claims\nA fuel receipt in the portal is needed until the month ends. Enter the distance in the claim form.',
+  logo: 'Sponsors\nOther than as needed for such posts, Acme shall acquire no rights to use or copy, or interest in, the sponsor logo.',
+  logoAffirmed:
+    'Sponsors\nOther than as needed for such posts, Acme shall acquire no rights to use or copy the sponsor logo, and an interest in it.',
   portalUp:
     'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
 };
@@ -197,5 +200,12 @@ describe('polarity: a date reached past words the passage lacks is not what a cu
       passages.dates,
       'negation-mismatch',
     );
+  });
+});
+
+describe('polarity: "or" under a negation goes on negating', () => {
+  it('keeps "no interest in the logo" against "no rights to use or copy, or interest in, the logo"', async () => {
+    await expectKept('Acme acquires no interest in the sponsor logo [E1].', P.logo);
+    await expectDropped('Acme acquires no interest in the sponsor logo [E1].', P.logoAffirmed, 'negation-mismatch');
   });
 });
