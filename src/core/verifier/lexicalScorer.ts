@@ -21,6 +21,7 @@ import { contrastCues, type ContrastCue } from './contrast';
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
 import { underNegatingLead } from './leadIns';
+import { bothWhereEither, saysBothAnd } from './coordination';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
 import {
@@ -152,7 +153,7 @@ interface Claim {
   withoutOnly?: boolean;
   /** Its emphatic universal ("at all"), or null (read when quantifiers are checked). */
   emphatic?: string | null;
-  /** It says "always" / "every…", or hedges a frequency ("usually") (read when quantifiers are checked). */
+  /** It says "always" / "every…" / "both … and", or hedges a frequency (read when quantifiers are checked). */
   universal?: boolean;
   /** It quantifies a noun ("most", "any"…) or says "without exception" (read when quantifiers are checked). */
   scoped?: boolean;
@@ -449,7 +450,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
-      const always = hedgeWhereAlways(sentence, windowText);
+      const always = hedgeWhereAlways(sentence, windowText) ?? bothWhereEither(sentence, windowText);
       if (always) return conflict('low-support', always);
       const quantifiedNoun = mentionsQuantifier(sentence) ? quantifiedNounConflict(sentence, windowText) : undefined;
       if (quantifiedNoun) return conflict('low-support', quantifiedNoun);
@@ -558,7 +559,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
  * window's quantifiers conflict with it, so only then is the window's text read.
  */
 function quantified(claim: Claim): boolean {
-  claim.universal ??= claimsUniversal(claim.text) || hedgesFrequency(claim.text);
+  claim.universal ??= claimsUniversal(claim.text) || hedgesFrequency(claim.text) || saysBothAnd(claim.text);
   if (claim.emphatic === undefined) claim.emphatic = emphaticOf(claim.text);
   claim.scoped ??= mentionsQuantifier(claim.text) || claimsNoException(claim.text);
   return claim.universal || claim.emphatic !== null || claim.scoped;
