@@ -187,27 +187,6 @@ export function quantifierConflict(sentence: string, passageWindow: string): str
   return hedge ? hedge[0] : undefined;
 }
 
-// The converse: a frequency hedge ("usually", "generally") where the passage says "always" or
-// "regardless" says that there are exceptions the passage rules out ("The rate is usually 75%" where
-// it is "always 75%, regardless of …"). An answer particle ("Generally no —") answers, it does not hedge.
-const HEDGE_ADVERB =
-  /\b(?:usually|generally|typically|normally|often|sometimes|mostly|occasionally|in\s+most\s+cases)\b/i;
-const ALWAYS_ONLY = /\b(?:always|without\s+exception|in\s+all\s+cases|regardless\s+of)\b/i;
-
-/** The sentence hedges a frequency (outside an opening answer particle). */
-export function hedgesFrequency(sentence: string): boolean {
-  return HEDGE_ADVERB.test(withoutAnswerParticle(sentence)) && !claimsUniversal(sentence);
-}
-
-/** The passage's "always" where the sentence hedges: the two words, or undefined. */
-export function hedgeWhereAlways(sentence: string, passageWindow: string): string | undefined {
-  if (!hedgesFrequency(sentence)) return undefined;
-  const always = ALWAYS_ONLY.exec(passageWindow);
-  if (!always) return undefined;
-  const hedge = HEDGE_ADVERB.exec(withoutAnswerParticle(sentence));
-  return `the sentence says '${hedge?.[0] ?? ''}' where the passage says '${always[0]}'`;
-}
-
 // Quantified nouns: "at most GSA facilities" where the passage says "at any GSA facility", "every
 // such expense" where it says "expenses exceeding $150", "on any day" where it says "five or more
 // days". The quantifier of a noun is part of the claim: another one on the same noun in the passage,

@@ -22,6 +22,7 @@ import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './po
 import { isSoftWord, metByAlternative } from './lexicon';
 import { underNegatingLead } from './leadIns';
 import { bothWhereEither, saysBothAnd } from './coordination';
+import { hedgesFrequency, hedgeWhereAlways } from './frequency';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
 import {
@@ -34,8 +35,6 @@ import {
   quotedTitles,
   quantifierConflict,
   claimsUniversal,
-  hedgesFrequency,
-  hedgeWhereAlways,
   claimsNoException,
   quantifiedNounConflict,
   mentionsQuantifier,

@@ -27,8 +27,6 @@ const P = {
   locks: 'Locks\nAcme owners can place a temporary or permanent lock on a discussion thread.',
   resale:
     'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
-  stipend:
-    'Stipend\nOn remote days the stipend is paid at a reduced rate. The reduced rate is always 40% of the full stipend, regardless of the hours worked.',
   contact:
     'Contacting members\nYou must get permission through a separate opt-in process to contact members outside the forum.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
@@ -48,19 +46,6 @@ describe('anchors: quantified nouns and hedges', () => {
       P.laptops,
     );
     assert.equal(ok.verdict, 'kept', ok.reason);
-  });
-
-  it('drops "usually" where the passage says "always … regardless"; keeps the categorical claim and an answer particle', async () => {
-    const v = await verdictOf('The reduced rate is usually 40% of the full stipend [E1].', P.stipend);
-    assert.equal(v.verdict, 'dropped', `kept at ${v.support.toFixed(2)}`);
-    assert.match(v.reason, /usually/);
-    const ok = await verdictOf('The reduced rate is always 40% of the full stipend [E1].', P.stipend);
-    assert.equal(ok.verdict, 'kept', ok.reason);
-    const particle = await verdictOf(
-      'Generally no — on remote days the stipend is paid at a reduced rate [E1].',
-      P.stipend,
-    );
-    assert.equal(particle.verdict, 'kept', particle.reason);
   });
 
   it('reads "at all" in a purpose or a condition as "even once", not as a scope the passage must set', async () => {
