@@ -23,6 +23,7 @@ import { isSoftWord, metByAlternative } from './lexicon';
 import { underNegatingLead } from './leadIns';
 import { bothWhereEither, saysBothAnd } from './coordination';
 import { hedgesFrequency, hedgeWhereAlways } from './frequency';
+import { withoutAppliedCases } from './appliedBounds';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
 import {
@@ -358,7 +359,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           inWindow.push(v);
         }
       }
-      const check: ValueCheck = checkValues(claim.values, [...inWindow, ...(read.lists ??= listCounts(passage))]);
+      const asked = withoutAppliedCases(claim.text, claim.values, inWindow);
+      const check: ValueCheck = checkValues(asked, [...inWindow, ...(read.lists ??= listCounts(passage))]);
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
