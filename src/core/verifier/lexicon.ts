@@ -357,6 +357,7 @@ function withForm(stemmed: string, listed: readonly Alternative[] | undefined): 
   if (other.length === 0) return listed ?? [];
   let all = forms.get(stemmed);
   if (!all) {
+    if (forms.size >= 4096) forms.clear();
     all = [...(listed ?? []), ...other];
     forms.set(stemmed, all);
   }
