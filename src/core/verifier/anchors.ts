@@ -26,6 +26,10 @@ const MONTHS = [
   'november',
   'december',
 ];
+/** Stems of the weekdays and the months that are no other word ("may", "march" are verbs too). */
+export const DATE_STEMS: ReadonlySet<string> = new Set(
+  [...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may' && m !== 'march')].map((w) => stem(w)),
+);
 const ABBREVIATED: Record<string, string> = {
   jan: 'january',
   feb: 'february',
@@ -296,8 +300,18 @@ const NEGATED_BEFORE = /(?:\b(?:not|no|never|none|nothing|nor|without|cannot)\b|
 /** The emphatic universal of an affirmed sentence ("any change at all"), or null (and for a negation's "not at all"). */
 export function emphaticOf(sentence: string): string | null {
   const m = EMPHATIC.exec(sentence);
-  return m && !NEGATED_BEFORE.test(sentence.slice(0, m.index)) ? m[0] : null;
+  if (!m || NEGATED_BEFORE.test(sentence.slice(0, m.index))) return null;
+  // "At all" in a condition or a purpose ("To contact users at all, you need…", "if it is used at all")
+  // means "even once": the clause states what any instance needs, as the passage's plain condition does.
+  const clause =
+    sentence
+      .slice(0, m.index)
+      .split(/[,;:—–]/u)
+      .pop() ?? '';
+  return /^at\s+all$/iu.test(m[0]) && CONDITION_OPENER.test(clause) ? null : m[0];
 }
+
+const CONDITION_OPENER = /^\s*(?:(?:\w+\s+){0,2}?(?:if|whether|unless|before)\b|(?:in\s+order\s+)?to\s+\p{L})/iu;
 
 /**
  * The sentence's emphatic universal (`emphaticOf`) when its passage window has no universal of

@@ -29,6 +29,11 @@ import { holdsWords, runTogether, titledStems, wordPairs, type WordPair } from '
 import { contrastCues, type ContrastCue } from './contrast';
 import { clauseBreaks, metByAntonym, negatedStems, polarityConflict } from './polarity';
 import { isSoftWord, metByAlternative } from './lexicon';
+import { underNegatingLead } from './leadIns';
+import { bothWhereEither } from './coordination';
+import { hedgeWhereAlways } from './frequency';
+import { quantified } from './quantified';
+import { withoutAppliedCases } from './appliedBounds';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
 import { respelled, respellings, type Respelling } from './spellings';
@@ -41,12 +46,9 @@ import {
   missingIdentifier,
   quotedTitles,
   quantifierConflict,
-  claimsUniversal,
-  claimsNoException,
   quantifiedNounConflict,
   mentionsQuantifier,
   exceptionRuledOut,
-  emphaticOf,
   unbackedClaimAdverb,
   widenedScope,
   type Bound,
@@ -159,7 +161,7 @@ interface Claim {
   withoutOnly?: boolean;
   /** Its emphatic universal ("at all"), or null (read when quantifiers are checked). */
   emphatic?: string | null;
-  /** It says "always" or "every…" (read when quantifiers are checked). */
+  /** It says "always" / "every…" / "both … and", or hedges a frequency (read when quantifiers are checked). */
   universal?: boolean;
   /** It quantifies a noun ("most", "any"…) or says "without exception" (read when quantifiers are checked). */
   scoped?: boolean;
@@ -387,7 +389,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           inWindow.push(v);
         }
       }
-      const check: ValueCheck = checkValues(claim.values, [...inWindow, ...(read.lists ??= listCounts(passage))]);
+      const asked = withoutAppliedCases(claim.text, claim.values, inWindow);
+      const check: ValueCheck = checkValues(asked, [...inWindow, ...(read.lists ??= listCounts(passage))]);
       if (check.kind === 'mismatch') {
         const said = check.found.text.replace(/\s+/g, ' ');
         return conflict('value-mismatch', `'${check.claimed.text}' — the passage says ${said}`);
@@ -451,6 +454,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           withoutOnly: (claim.withoutOnly ??= WITHOUT_CUE.test(sentence) && !OTHER_CUES.test(sentence)),
           units: window.units,
           textOf: (u) => text.text.slice(u.start, u.end),
+          negatingLead: (u) => underNegatingLead(text.text, u.start),
         },
       );
       if (polarity) return conflict('negation-mismatch', polarity);
@@ -477,6 +481,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       const windowText = chosen.map((u) => text.text.slice(u.start, u.end)).join('\n');
       const hedge = quantifierConflict(sentence, windowText);
       if (hedge) return conflict('low-support', `the sentence claims more than the passage, which says '${hedge}'`);
+      const always = hedgeWhereAlways(sentence, windowText) ?? bothWhereEither(sentence, windowText);
+      if (always) return conflict('low-support', always);
       const quantifiedNoun = mentionsQuantifier(sentence) ? quantifiedNounConflict(sentence, windowText) : undefined;
       if (quantifiedNoun) return conflict('low-support', quantifiedNoun);
       const wider = widenedScope(claim.emphatic ?? null, windowText);
@@ -576,18 +582,6 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
   }
 
   return { tier: 'lexical', score: (sentence, passage, _signal, context) => score(sentence, passage, context) };
-}
-
-/**
- * The sentence has a universal ("always", "every…"), an emphatic ("at all") or a noun's quantifier
- * ("most GSA facilities"), or says that nothing is left out ("without exception"): only then can the
- * window's quantifiers conflict with it, so only then is the window's text read.
- */
-function quantified(claim: Claim): boolean {
-  claim.universal ??= claimsUniversal(claim.text);
-  if (claim.emphatic === undefined) claim.emphatic = emphaticOf(claim.text);
-  claim.scoped ??= mentionsQuantifier(claim.text) || claimsNoException(claim.text);
-  return claim.universal || claim.emphatic !== null || claim.scoped;
 }
 
 function conflict(code: ReasonCode, explanation: string): SupportResult {

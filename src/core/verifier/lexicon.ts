@@ -344,7 +344,37 @@ function lexicon(): Lexicon {
 
 /** What a passage may say instead of the word with this stem (none for most words). */
 export function alternativesOf(stemmed: string): readonly Alternative[] {
-  return lexicon().synonyms.get(stemmed) ?? adverbBase(stemmed);
+  const listed = lexicon().synonyms.get(stemmed);
+  if (ADVERB.test(stemmed)) return listed ?? adverbBase(stemmed);
+  return withForm(stemmed, listed);
+}
+
+const forms = new Map<string, readonly Alternative[]>();
+
+/** The lexicon's alternatives and the other form of a doubled consonant, made once per stem. */
+function withForm(stemmed: string, listed: readonly Alternative[] | undefined): readonly Alternative[] {
+  const other = doubledBase(stemmed);
+  if (other.length === 0) return listed ?? [];
+  let all = forms.get(stemmed);
+  if (!all) {
+    if (forms.size >= 4096) forms.clear();
+    all = [...(listed ?? []), ...other];
+    forms.set(stemmed, all);
+  }
+  return all;
+}
+
+// A verb whose last consonant doubles before "-able" / "-ence", where the Porter stemmer undoubles it
+// only before "-ed" / "-ing": "transferred" is "transfer", "transferrable" stays "transferr" ("occurred"
+// / "occurrence", "submitted" / "submittable"). Each form meets the other (stems of five letters or
+// more ending in a vowel and "r" or "t", so "ad" never meets "add").
+const SINGLE = /[^aeiou][aeiou][rt]$/;
+const DOUBLE = /[aeiou](rr|tt)$/;
+
+function doubledBase(stemmed: string): readonly Alternative[] {
+  if (stemmed.length >= 5 && SINGLE.test(stemmed)) return [[stemmed + stemmed[stemmed.length - 1]]];
+  if (stemmed.length >= 6 && DOUBLE.test(stemmed)) return [[stemmed.slice(0, -1)]];
+  return [];
 }
 
 // An adverb of manner on "-fully" / "-lessly", whose stem the Porter stemmer leaves as "…fulli"
@@ -354,7 +384,6 @@ const ADVERB = /(?:ful|less)li$/;
 const adverbs = new Map<string, readonly Alternative[]>();
 
 function adverbBase(stemmed: string): readonly Alternative[] {
-  if (!ADVERB.test(stemmed)) return [];
   let alternatives = adverbs.get(stemmed);
   if (!alternatives) {
     const base = stem(stemmed.slice(0, -2));

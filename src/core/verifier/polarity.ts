@@ -10,6 +10,7 @@ import type { SupportUnit } from './supportWindow';
 import { NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
 import type { ContrastCue } from './contrast';
+import { DATE_STEMS } from './anchors';
 
 export interface PolarityClaim {
   terms: Term[];
@@ -53,11 +54,14 @@ export interface NegationPlace {
   /** Every unit of the passage holding a word of the sentence (the window is a few of them). */
   units?: readonly SupportUnit[];
   textOf: (unit: SupportUnit) => string;
+  /** Whether the unit is a list item under a lead-in that negates or forbids ("prohibited from:"). */
+  negatingLead?: (unit: SupportUnit) => boolean;
 }
 
-// A negated need: "don't require", "no need to", "not necessary", "without the need to".
+// A negated need: "don't require", "no need to", "not necessary", "without the need to"; and a need
+// whose subject is a negative determiner's phrase ("No further action in Concur is needed").
 const NOT_NEEDED =
-  /(?:\b(?:not|no|without|never)|n['’]t)\s+(?:\w+\s+){0,2}?(?:need|needs|needed|require|requires|required|necessary)\b/i;
+  /(?:\b(?:not|no|without|never)|n['’]t)\s+(?:\w+\s+){0,2}?(?:need|needs|needed|require|requires|required|necessary)\b|\b(?:no|nothing)\s+(?:[\w-]+\s+){0,5}?(?:is|are|was|were|will\s+be)\s+(?:needed|required|necessary)\b/i;
 
 // Stems of the words of need ("need", "require", "necessary"): a negation of one is about its object.
 const NEED_WORDS = new Set(['need', 'requir', 'necessari', 'mandatori', 'oblig']);
@@ -179,6 +183,9 @@ export const CLAUSE_SHAPES_BEFORE: readonly string[] = [
   String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+\p{L}+\s+(?:them|it|him|her|you|us|people|users)\s+as\s+(?:(?:a|an|the)\s+)?`,
   // A negated will passes to what is willed: "does not wish to pursue FedRAMP" denies pursuing.
   String.raw`(?:(?<![\p{L}\p{N}])(?:not|never)|n['’]t)\s+(?:wish|wishes|want|wants|intend|intends|plan|plans|choose|chooses|agree|agrees|mean|means)\s+to\s+(?:\p{L}+ly\s+)?`,
+  // "Or" under a negation goes on negating (as "nor"): "acquire no rights to use, or interest in, the
+  // logo" denies the interest too. Within the clause; the word right after "or" (an article between).
+  String.raw`(?:(?<![\p{L}\p{N}])(?:no|not|never)|n['’]t)\s+[^.;:!?\n]{0,60}?(?<![\p{L}\p{N}])or\s+(?:(?:a|an|the|any)\s+)?`,
   // A contrast rejects what it names: "Close boards rather than deleting them" denies deleting.
   String.raw`(?<![\p{L}\p{N}])(?:rather\s+than|instead\s+of)\s+(?:${CLAUSE_WORD}\s+){0,2}?`,
 ];
@@ -288,7 +295,9 @@ export function polarityConflict(
       const at = after.findIndex((i) => covered[i] && w(i) > 0);
       // A name reached past words the passage lacks is what the negated predicate is about, not what
       // it denies: "did not want to leave Savatage" does not deny Savatage ("continued playing for Savatage").
-      const pastName = at > 0 && claim.named?.has(claim.stems[after[at]]) === true;
+      // So is a date: "Don't confuse it with November 14" does not deny November 14.
+      const reached = at > 0 ? claim.stems[after[at]] : '';
+      const pastName = at > 0 && (claim.named?.has(reached) === true || DATE_STEMS.has(reached));
       let head = at >= 0 && !pastName ? after[at] : undefined;
       // A negated light verb denies its object: "Don't use invite" denies the invite, not using.
       if (head !== undefined && LIGHT_VERBS.has(claim.stems[head])) {
@@ -335,7 +344,8 @@ export function polarityConflict(
             negativeWordGoverns(u, claim.stems[h], place) ||
             (place?.withoutOnly === true && NOT_NEEDED.test(place.textOf(u))) ||
             (u.hasNegation && place !== undefined && negatedAfter(place.textOf(u), wordOf(h))) ||
-            (place !== undefined && negatedInClause(place.textOf(u), claim.stems[h]))),
+            (place !== undefined && negatedInClause(place.textOf(u), claim.stems[h])) ||
+            place?.negatingLead?.(u) === true),
       );
       // "Isn't available" where the passage says "unavailable", in a unit that holds no "available".
       const unWord =

@@ -86,11 +86,30 @@ export function anchorPlaces(text: string, anchors: readonly Anchor[]): AnchorPl
   // ("SFO to Civic Center is $8.65; OAK to Civic Center is $10.05").
   const firstAt = Math.min(...stretches[0].anchors.map((a) => a.start));
   const lead = text.includes('|') ? analyse(text.slice(0, firstAt), { stemming: true }).terms.map((t) => t.stem) : [];
-  return stretches.map((s) => {
+  const places = stretches.map((s) => {
     const stems = new Set(analyse(text.slice(s.from, s.to), { stemming: true }).terms.map((t) => t.stem));
     lead.forEach((t) => stems.add(t));
     return { anchors: s.anchors, stems };
   });
+  if (!lead.length) places.forEach((p, i) => gapped(p, places.slice(0, i)));
+  return places;
+}
+
+/**
+ * A clause that repeats an earlier one with its nouns left out ("30 minute meetings become 25 minutes;
+ * 60 become 50") says them too: when every word of the place but its values is a word of an earlier
+ * place (at least one word: the repeated verb), it takes that place's words. A clause with a word of its
+ * own ("…; OAK to Civic Center is $10.05") is not a repetition.
+ */
+function gapped(place: AnchorPlace, before: readonly AnchorPlace[]): void {
+  const words = [...place.stems].filter((s) => !VALUE_LIKE.test(s));
+  if (words.length === 0) return;
+  for (let i = before.length - 1; i >= 0; i--) {
+    if (words.every((w) => before[i].stems.has(w))) {
+      before[i].stems.forEach((s) => (place.stems as Set<string>).add(s));
+      return;
+    }
+  }
 }
 
 /**

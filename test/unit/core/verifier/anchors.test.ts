@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import {
   dateWords,
+  emphaticOf,
   isHedge,
   looseText,
   missingIdentifier,
@@ -26,6 +27,8 @@ const P = {
   locks: 'Locks\nAcme owners can place a temporary or permanent lock on a discussion thread.',
   resale:
     'Resale\nIn the preceding twelve (12) months, Acme has not sold the personal data of applicants to any third party.',
+  contact:
+    'Contacting members\nYou must get permission through a separate opt-in process to contact members outside the forum.',
   notice: 'Office move\nPosted Nov 14, 2025. The Acme design team moves to the fourth floor next week.',
 };
 const { verdictOf } = lexicalChecks(P);
@@ -43,6 +46,17 @@ describe('anchors: quantified nouns and hedges', () => {
       P.laptops,
     );
     assert.equal(ok.verdict, 'kept', ok.reason);
+  });
+
+  it('reads "at all" in a purpose or a condition as "even once", not as a scope the passage must set', async () => {
+    assert.equal(emphaticOf('To contact members outside the forum at all, you need permission.'), null);
+    assert.equal(emphaticOf('If you contact members at all, get permission first.'), null);
+    assert.equal(emphaticOf('Any change at all is announced.'), 'at all');
+    const v = await verdictOf(
+      'To contact members outside the forum at all, you must get permission through a separate opt-in process [E1].',
+      P.contact,
+    );
+    assert.equal(v.verdict, 'kept', v.reason);
   });
 
   it('drops "every such meal" where the passage narrows the meals by a value, keeps the narrowed claim', async () => {

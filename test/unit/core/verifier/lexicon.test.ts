@@ -10,6 +10,8 @@ const P = {
     'Farewell\nThe outgoing director thanked the staff with great respect and handed the keys to her successor on her last day.',
   seats:
     'Seats\nA partner school may add seats to its campus plan no more frequently than quarterly, through the order form.',
+  licences:
+    'Licences\nSeat licences bought by a partner school are personal to the school and are not transferrable to any other campus.',
   archive: 'Archive\nThe Acme archive keeps the 15th-century charters of the abbey in a vault below the reading room.',
 };
 const { expectKept, expectDropped } = lexicalChecks(P);
@@ -23,6 +25,16 @@ describe('lexicon: adverbs the stemmer leaves whole', () => {
     await expectKept('The outgoing director respectfully thanked the staff on her last day [E1].', P.farewell);
     // A rare word the passage lacks still sinks the sentence.
     await expectDropped('The outgoing director tearfully thanked the staff on her last day [E1].', P.farewell);
+  });
+});
+
+describe('lexicon: a consonant doubled before "-able"', () => {
+  it('meets "transferred" by "transferrable" and the reverse, but not "ad" by "add"', async () => {
+    assert.ok(alternativesOf(stem('transferred')).some((a) => a.join() === stem('transferrable')));
+    assert.ok(alternativesOf(stem('transferrable')).some((a) => a.join() === stem('transferred')));
+    assert.ok(!alternativesOf(stem('ad')).some((a) => a.join() === 'add'));
+    await expectKept("Seat licences can't be transferred to another campus [E1].", P.licences);
+    await expectDropped('Seat licences can be transferred to another campus [E1].', P.licences);
   });
 });
 

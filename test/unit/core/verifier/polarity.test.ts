@@ -31,6 +31,13 @@ const P = {
     'Vouchers\nThe payment method for all Acme mileage vouchers is your corporate card. Do not use a bank transfer.',
   boards: 'Old boards\nArchive old project boards rather than deleting them. This keeps the records.',
   boardsSwapped: 'Old boards\nDelete old project boards rather than archiving them. This keeps the list short.',
+  mileage:
+    'Mileage claims\nEnter the distance in the claim form. No further action in the portal is needed until the month ends.',
+  mileageReceipt:
+    'Mileage claims\nA fuel receipt in the portal is needed until the month ends. Enter the distance in the claim form.',
+  logo: 'Sponsors\nOther than as needed for such posts, Acme shall acquire no rights to use or copy, or interest in, the sponsor logo.',
+  logoAffirmed:
+    'Sponsors\nOther than as needed for such posts, Acme shall acquire no rights to use or copy the sponsor logo, and an interest in it.',
   portalUp:
     'Outages\nGive the help desk all available details. If the portal is available, call the help desk and describe the problem.',
 };
@@ -212,5 +219,43 @@ describe('negatedInClause: the shapes asked where the stem stands', () => {
         assert.equal(negatedInClause(text, stem), byPattern(text, stem), `'${stem}' in '${text}'`);
       }
     }
+  });
+});
+
+describe("polarity: a need whose subject is a negative determiner's phrase", () => {
+  it('keeps "you don\'t need to do anything else in the portal" against "No further action in the portal is needed"', async () => {
+    await expectKept("You don't need to do anything else in the portal until the month ends [E1].", P.mileage);
+    await expectKept('Nothing else is needed in the portal until the month ends [E1].', P.mileage);
+    await expectDropped(
+      "You don't need to do anything else in the portal until the month ends [E1].",
+      P.mileageReceipt,
+    );
+  });
+});
+
+describe('polarity: a date reached past words the passage lacks is not what a cue denies', () => {
+  const passages = {
+    dates:
+      'Review calendar\nDate | Item\nOctober 3, 2025 | Internal due date to close out review plans (if not done during 1:1s)\nOctober 9, 2025 | Official due date to close out review plans',
+  };
+  const checks = lexicalChecks(passages);
+
+  it('keeps "Don\'t mix it up with October 9, 2025, the official due date", and drops a date the cue denies directly', async () => {
+    await checks.expectKept(
+      "Don't mix it up with October 9, 2025, which is the official due date to close out review plans [E1].",
+      passages.dates,
+    );
+    await checks.expectDropped(
+      'The official due date to close out review plans is not October 9, 2025 [E1].',
+      passages.dates,
+      'negation-mismatch',
+    );
+  });
+});
+
+describe('polarity: "or" under a negation goes on negating', () => {
+  it('keeps "no interest in the logo" against "no rights to use or copy, or interest in, the logo"', async () => {
+    await expectKept('Acme acquires no interest in the sponsor logo [E1].', P.logo);
+    await expectDropped('Acme acquires no interest in the sponsor logo [E1].', P.logoAffirmed, 'negation-mismatch');
   });
 });

@@ -88,6 +88,16 @@ describe('valuePlaces: a value bound to another place of the passage', () => {
     assert.notEqual(r.code, 'value-mismatch', r.explanation);
   });
 
+  it('reads a clause that repeats an earlier one with its nouns left out as saying them too (gapping)', () => {
+    // "…; 8 become 7" says "8-seat rooms become 7 seats": its only word is the first clause's verb.
+    const gapped = 'Room sizes\nWith compact mode, 10 seat rooms become 9 seats; 8 become 7, and 6 become 5.';
+    const kept = scoreOf('With compact mode, your 8-seat rooms become 7 seats.', gapped);
+    assert.notEqual(kept.code, 'value-mismatch', kept.explanation);
+    // A later clause with a word of its own is not a repetition: its value stays bound to that word.
+    const own = 'Room sizes\nTeam rooms hold 10 seats; quiet booths hold 2 seats.';
+    assert.equal(scoreOf('Team rooms hold 2 seats.', own).code, 'value-mismatch');
+  });
+
   it('decides nothing without a second value of the kind, or when the sentence uses a word of its own place', () => {
     const places = anchorPlaces(P.refunds, anchorsOf(P.refunds, extractValues(P.refunds)));
     const claim = (text: string) => {
