@@ -107,6 +107,11 @@ interface QuestionPart {
 }
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
+/** A duration said with an article instead of a number ("meets weekly for an hour", "half an hour", "a couple of weeks"). */
+const ARTICLE_DURATION =
+  /\b(?:an?|half\s+an?|a\s+couple\s+of|a\s+few)\s+(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
+/** "How much time / notice / longer": an amount of time is asked for, a duration. */
+const TIME_AMOUNT = /^\s+(?:[\p{L}-]+\s+){0,2}?(?:time|notice|longer)\b/u;
 const LOOSE_TIMING =
   /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline))\b/i;
 // A count said in words: "no more than one", "a single", "once", "twice", "none", "unlimited".
@@ -221,7 +226,7 @@ function valueKind(asked: string): {
   if (money) return { kind: 'money', cue: how?.[1] };
   if (how) {
     if (how[1] === 'many') return { kind: 'number', ...countedPhrase(how[2]), cue: how[1] };
-    if (how[1] === 'much') return { kind: 'number', cue: how[1] };
+    if (how[1] === 'much') return { kind: TIME_AMOUNT.test(how[2]) ? 'duration' : 'number', cue: how[1] };
     if (how[1] === 'often' || how[1] === 'frequently') return { kind: 'frequency', cue: how[1] };
     return { kind: 'duration', cue: how[1] };
   }
@@ -241,13 +246,18 @@ function valueKind(asked: string): {
   return {};
 }
 
-function readPart(text: string): QuestionPart {
+/**
+ * `asksAtEnd`: the part ended with the question mark `questionParts` cut off, so its last sentence
+ * asks even when it opens with no question word ("Getting ready for OCISO's testing. If they find
+ * nothing, about how long does it take?"): the sentences before it tell the asker's situation.
+ */
+function readPart(text: string, asksAtEnd = false): QuestionPart {
   const lower = text.toLowerCase();
   const { kind, unit, counted, cue } = valueKind(lower);
   const terms = analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word) && t.word !== cue);
   // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar, and
   // names in the sentences that tell the asker's situation are context.
-  const asking = askingSentences(text);
+  const asking = askingSentences(asksAtEnd ? `${text}?` : text);
   const names = asking.flatMap((sentence) => extractNames(sentence));
   const askedStems = new Set(
     asking.flatMap((sentence) => analyse(sentence, { stemming: true }).terms.map((t) => t.stem)),
@@ -262,7 +272,7 @@ function readPart(text: string): QuestionPart {
  */
 export function askedValues(question: string): ((text: string) => boolean)[] {
   return questionParts(question)
-    .map(readPart)
+    .map((p) => readPart(p))
     .filter((p) => p.kind)
     .map((p) => (text: string) => hasValue({ ...p, unit: undefined, counted: undefined }, text, new Set()));
 }
@@ -285,7 +295,11 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
         )
       );
     case 'duration':
-      return ((values.length > 0 || COUNT_WORDS.test(text)) && TIME_UNITS.test(text)) || LOOSE_TIMING.test(text);
+      return (
+        ((values.length > 0 || COUNT_WORDS.test(text)) && TIME_UNITS.test(text)) ||
+        ARTICLE_DURATION.test(text) ||
+        LOOSE_TIMING.test(text)
+      );
     case 'calendar':
       return CALENDAR.test(text) || CALENDAR_BESIDE_NUMBER.test(text);
     case 'when':
@@ -485,6 +499,12 @@ function whatIsMissing(c: PartCheck): string {
   return c.valueMissing ? `${words}, nor ${kind}` : words;
 }
 
+/** Whether `part` (one of `questionParts(question)`) was followed by a question mark in the question. */
+function endsWithQuestionMark(question: string, part: string): boolean {
+  const at = question.indexOf(part);
+  return at >= 0 && /^\s*\?/.test(question.slice(at + part.length));
+}
+
 /** The verdict for a turn whose kept sentences are `kept`. */
 export function checkRelevance(input: RelevanceInput): Relevance {
   const clean = (t: string) => t.replace(CITATIONS, ' ');
@@ -502,7 +522,14 @@ export function checkRelevance(input: RelevanceInput): Relevance {
   const checks = questionParts(input.question).map((p) => {
     const closeness = input.closeness?.get(p);
     const close = closeness === undefined ? undefined : closeness >= closeEnough;
-    return checkPart(readPart(p), sentences, context, stats, input.focusNeeded ?? FOCUS_NEEDED, close);
+    return checkPart(
+      readPart(p, endsWithQuestionMark(input.question, p)),
+      sentences,
+      context,
+      stats,
+      input.focusNeeded ?? FOCUS_NEEDED,
+      close,
+    );
   });
   const answered = checks.filter((c) => c.answered);
   if (answered.length === checks.length) {
