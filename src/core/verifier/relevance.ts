@@ -107,9 +107,6 @@ interface QuestionPart {
 }
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
-/** A duration said with an article instead of a number ("meets weekly for an hour", "half an hour", "a couple of weeks"). */
-const ARTICLE_DURATION =
-  /\b(?:an?|half\s+an?|a\s+couple\s+of|a\s+few)\s+(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
 /** "How much time / notice / longer": an amount of time is asked for, a duration. */
 const TIME_AMOUNT = /^\s+(?:[\p{L}-]+\s+){0,2}?(?:time|notice|longer)\b/u;
 const LOOSE_TIMING =
@@ -230,6 +227,8 @@ function valueKind(asked: string): {
     if (how[1] === 'often' || how[1] === 'frequently') return { kind: 'frequency', cue: how[1] };
     return { kind: 'duration', cue: how[1] };
   }
+  // "How old must I be", "below what age": an age, a number ("13 years of age", "under 16").
+  if (/\bhow\s+old\b|\b(?:what|which)\s+age\b/.test(lower)) return { kind: 'number' };
   if (/\b(?:(?:on|by|until)\s+)?(?:what|which)\s+(?:date|day|time|month|year)\b/.test(lower)) {
     return { kind: 'calendar' };
   }
@@ -249,7 +248,8 @@ function valueKind(asked: string): {
 /**
  * `asksAtEnd`: the part ended with the question mark `questionParts` cut off, so its last sentence
  * asks even when it opens with no question word ("Getting ready for OCISO's testing. If they find
- * nothing, about how long does it take?"): the sentences before it tell the asker's situation.
+ * nothing, about how long does it take?"): a name in the sentences before it is the asker's
+ * situation, not a name the answer must give.
  */
 function readPart(text: string, asksAtEnd = false): QuestionPart {
   const lower = text.toLowerCase();
@@ -257,8 +257,12 @@ function readPart(text: string, asksAtEnd = false): QuestionPart {
   const terms = analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word) && t.word !== cue);
   // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar, and
   // names in the sentences that tell the asker's situation are context.
-  const asking = askingSentences(asksAtEnd ? `${text}?` : text);
-  const names = asking.flatMap((sentence) => extractNames(sentence));
+  const names = askingSentences(asksAtEnd ? `${text}?` : text).flatMap((sentence) => extractNames(sentence));
+  // The words a value's sentence must be about: those of the sentences that ask, the part read as
+  // written. Read with its last sentence as the only one asking (as for names), they left the
+  // value's sentence of a right answer too few ("We're a secret scanning partner. After we've
+  // revoked the token, how long can we keep the metadata?": measured in session 8).
+  const asking = askingSentences(text);
   const askedStems = new Set(
     asking.flatMap((sentence) => analyse(sentence, { stemming: true }).terms.map((t) => t.stem)),
   );
@@ -295,11 +299,7 @@ function hasValue(part: QuestionPart, text: string, stems: Set<string>): boolean
         )
       );
     case 'duration':
-      return (
-        ((values.length > 0 || COUNT_WORDS.test(text)) && TIME_UNITS.test(text)) ||
-        ARTICLE_DURATION.test(text) ||
-        LOOSE_TIMING.test(text)
-      );
+      return ((values.length > 0 || COUNT_WORDS.test(text)) && TIME_UNITS.test(text)) || LOOSE_TIMING.test(text);
     case 'calendar':
       return CALENDAR.test(text) || CALENDAR_BESIDE_NUMBER.test(text);
     case 'when':

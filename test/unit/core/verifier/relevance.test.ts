@@ -292,16 +292,25 @@ describe('relevance check', () => {
     assert.match(asked.reason, /"OCISO"/);
   });
 
-  it('reads "how much time / notice" as asking a duration, and "for an hour" as stating one', () => {
+  it('reads "how much time / notice" as asking a duration, not any number', () => {
     const ask = (question: string, text: string) =>
       checkRelevance({ question, kept: [{ text, heading: 'Council > Meetings' }] }).verdict;
     const time = 'Thinking about joining the council: how much meeting time is that?';
-    assert.equal(ask(time, 'The council meets weekly for an hour [E1].'), 'answers');
-    assert.equal(ask(time, 'The council meets for half an hour after each review [E1].'), 'answers');
-    assert.equal(ask(time, 'Council meeting minutes are published on the wiki [E1].'), 'off-topic');
+    assert.equal(ask(time, 'The council meets weekly for 60 minutes [E1].'), 'answers');
+    assert.equal(ask(time, 'Council meetings are held in room 4 of the annex [E1].'), 'off-topic');
     const notice = 'How much notice must the council give before a meeting?';
-    assert.equal(ask(notice, 'The council gives a couple of weeks of notice before a meeting [E1].'), 'answers');
-    assert.equal(ask(notice, 'The council posts notice of a meeting on the wiki [E1].'), 'off-topic');
+    assert.equal(ask(notice, 'The council gives 2 weeks of notice before a meeting [E1].'), 'answers');
+    assert.equal(ask(notice, 'The council posts notice of a meeting on page 3 of the wiki [E1].'), 'off-topic');
+  });
+
+  it('reads "how old" and "below what age" as asking for an age, a number', () => {
+    const ask = (question: string, text: string) => checkRelevance({ question, kept: [{ text }] }).verdict;
+    const old = 'How old must a member be to join the chess club?';
+    assert.equal(ask(old, 'A member must be at least 13 years of age to join the chess club [E1].'), 'answers');
+    assert.equal(ask(old, 'A member must have a parent consent to join the chess club [E1].'), 'off-topic');
+    const age = 'How does the club define a junior member: below what age?';
+    assert.equal(ask(age, 'A junior member of the club is one under 16 [E1].'), 'answers');
+    assert.equal(ask(age, 'A junior member of the club is one who plays in the junior league [E1].'), 'off-topic');
   });
 
   it('reads a frequency as the answer to "how often" ("quarterly", "each quarter", "three times a year")', () => {
