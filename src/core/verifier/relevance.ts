@@ -227,8 +227,6 @@ function valueKind(asked: string): {
     if (how[1] === 'often' || how[1] === 'frequently') return { kind: 'frequency', cue: how[1] };
     return { kind: 'duration', cue: how[1] };
   }
-  // "How old must I be", "below what age": an age, a number ("13 years of age", "under 16").
-  if (/\bhow\s+old\b|\b(?:what|which)\s+age\b/.test(lower)) return { kind: 'number' };
   if (/\b(?:(?:on|by|until)\s+)?(?:what|which)\s+(?:date|day|time|month|year)\b/.test(lower)) {
     return { kind: 'calendar' };
   }

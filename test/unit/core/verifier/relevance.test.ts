@@ -303,16 +303,6 @@ describe('relevance check', () => {
     assert.equal(ask(notice, 'The council posts notice of a meeting on page 3 of the wiki [E1].'), 'off-topic');
   });
 
-  it('reads "how old" and "below what age" as asking for an age, a number', () => {
-    const ask = (question: string, text: string) => checkRelevance({ question, kept: [{ text }] }).verdict;
-    const old = 'How old must a member be to join the chess club?';
-    assert.equal(ask(old, 'A member must be at least 13 years of age to join the chess club [E1].'), 'answers');
-    assert.equal(ask(old, 'A member must have a parent consent to join the chess club [E1].'), 'off-topic');
-    const age = 'How does the club define a junior member: below what age?';
-    assert.equal(ask(age, 'A junior member of the club is one under 16 [E1].'), 'answers');
-    assert.equal(ask(age, 'A junior member of the club is one who plays in the junior league [E1].'), 'off-topic');
-  });
-
   it('reads a frequency as the answer to "how often" ("quarterly", "each quarter", "three times a year")', () => {
     const ask = (text: string) =>
       checkRelevance({ question: 'How often can a school add seats to its plan?', kept: [{ text }] }).verdict;
