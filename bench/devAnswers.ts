@@ -39,8 +39,9 @@ const SET_FILES: Record<string, (corpus: string) => string> = {
   'generalisation-2': (c) => `eval/generalisation-2/${c}.jsonl`,
   // Written in session 5 after the second set had been measured (and tuned on since).
   'generalisation-3': (c) => `eval/generalisation-3/${c}.jsonl`,
-  // Written in session 6 after the third set had been measured (and tuned on since): the held-out set.
+  // Written in session 6 after the third set had been measured (tuned on since session 7).
   'generalisation-4': (c) => `eval/generalisation-4/${c}.jsonl`,
+  // Written in session 7, measured twice without reading its items (tuned on since session 8).
   'generalisation-5': (c) => `eval/generalisation-5/${c}.jsonl`,
   'generalisation-6': (c) => `eval/generalisation-6/${c}.jsonl`,
 };

@@ -107,6 +107,8 @@ interface QuestionPart {
 }
 
 const TIME_UNITS = /\b(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day)s?\b/i;
+/** "How much time / notice / longer": an amount of time is asked for, a duration. */
+const TIME_AMOUNT = /^\s+(?:[\p{L}-]+\s+){0,2}?(?:time|notice|longer)\b/u;
 const LOOSE_TIMING =
   /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline))\b/i;
 // A count said in words: "no more than one", "a single", "once", "twice", "none", "unlimited".
@@ -221,7 +223,7 @@ function valueKind(asked: string): {
   if (money) return { kind: 'money', cue: how?.[1] };
   if (how) {
     if (how[1] === 'many') return { kind: 'number', ...countedPhrase(how[2]), cue: how[1] };
-    if (how[1] === 'much') return { kind: 'number', cue: how[1] };
+    if (how[1] === 'much') return { kind: TIME_AMOUNT.test(how[2]) ? 'duration' : 'number', cue: how[1] };
     if (how[1] === 'often' || how[1] === 'frequently') return { kind: 'frequency', cue: how[1] };
     return { kind: 'duration', cue: how[1] };
   }
@@ -241,14 +243,24 @@ function valueKind(asked: string): {
   return {};
 }
 
-function readPart(text: string): QuestionPart {
+/**
+ * `asksAtEnd`: the part ended with the question mark `questionParts` cut off, so its last sentence
+ * asks even when it opens with no question word ("Getting ready for OCISO's testing. If they find
+ * nothing, about how long does it take?"): a name in the sentences before it is the asker's
+ * situation, not a name the answer must give.
+ */
+function readPart(text: string, asksAtEnd = false): QuestionPart {
   const lower = text.toLowerCase();
   const { kind, unit, counted, cue } = valueKind(lower);
   const terms = analyse(text, { stemming: true }).terms.filter((t) => !QUESTION_WORDS.has(t.word) && t.word !== cue);
   // Names the question asks about ("GitHub", "Japan"); "I" and sentence starts are grammar, and
   // names in the sentences that tell the asker's situation are context.
+  const names = askingSentences(asksAtEnd ? `${text}?` : text).flatMap((sentence) => extractNames(sentence));
+  // The words a value's sentence must be about: those of the sentences that ask, the part read as
+  // written. Read with its last sentence as the only one asking (as for names), they left the
+  // value's sentence of a right answer too few ("We're a secret scanning partner. After we've
+  // revoked the token, how long can we keep the metadata?": measured in session 8).
   const asking = askingSentences(text);
-  const names = asking.flatMap((sentence) => extractNames(sentence));
   const askedStems = new Set(
     asking.flatMap((sentence) => analyse(sentence, { stemming: true }).terms.map((t) => t.stem)),
   );
@@ -262,7 +274,7 @@ function readPart(text: string): QuestionPart {
  */
 export function askedValues(question: string): ((text: string) => boolean)[] {
   return questionParts(question)
-    .map(readPart)
+    .map((p) => readPart(p))
     .filter((p) => p.kind)
     .map((p) => (text: string) => hasValue({ ...p, unit: undefined, counted: undefined }, text, new Set()));
 }
@@ -485,6 +497,12 @@ function whatIsMissing(c: PartCheck): string {
   return c.valueMissing ? `${words}, nor ${kind}` : words;
 }
 
+/** Whether `part` (one of `questionParts(question)`) was followed by a question mark in the question. */
+function endsWithQuestionMark(question: string, part: string): boolean {
+  const at = question.indexOf(part);
+  return at >= 0 && /^\s*\?/.test(question.slice(at + part.length));
+}
+
 /** The verdict for a turn whose kept sentences are `kept`. */
 export function checkRelevance(input: RelevanceInput): Relevance {
   const clean = (t: string) => t.replace(CITATIONS, ' ');
@@ -502,7 +520,14 @@ export function checkRelevance(input: RelevanceInput): Relevance {
   const checks = questionParts(input.question).map((p) => {
     const closeness = input.closeness?.get(p);
     const close = closeness === undefined ? undefined : closeness >= closeEnough;
-    return checkPart(readPart(p), sentences, context, stats, input.focusNeeded ?? FOCUS_NEEDED, close);
+    return checkPart(
+      readPart(p, endsWithQuestionMark(input.question, p)),
+      sentences,
+      context,
+      stats,
+      input.focusNeeded ?? FOCUS_NEEDED,
+      close,
+    );
   });
   const answered = checks.filter((c) => c.answered);
   if (answered.length === checks.length) {

@@ -2,7 +2,8 @@
 
 import { strict as assert } from 'node:assert';
 import type { Engine } from '../../../../src/core/engine';
-import { answer, readPassages } from '../../../../src/core/models/extractiveModel';
+import { answer, decide, DEFAULT_EXTRACTIVE_TUNING, readPassages } from '../../../../src/core/models/extractiveModel';
+import type { ReturnedPassage } from '../../../../src/core/models/extractiveReading';
 import { indexedEngine, type EngineFixture } from '../../../support/engineFixture';
 
 describe('extractive model (offline backend)', () => {
@@ -140,5 +141,40 @@ describe('extractive model: what the question is about', () => {
       read.missing,
       ['limit', 'new', 'here'].filter((t) => read.reading.keyTerms.includes(t)),
     );
+  });
+});
+
+describe('extractive model with similarity: when a sentence answers', () => {
+  /** The model's answer when the embedding model finds each sentence this close to the question (passages at 0.5). */
+  function answerWith(question: string, passages: ReturnedPassage[], closeness: Record<string, number>): string {
+    const read = readPassages(question, passages);
+    assert.equal(read.kind, 'read');
+    if (read.kind !== 'read') return '';
+    const sims = new Map(read.candidates.map((c) => [c, { sentence: closeness[c.text] ?? 0, passage: 0.5 }] as const));
+    return decide(read, sims, DEFAULT_EXTRACTIVE_TUNING);
+  }
+
+  it("answers with a sentence close in meaning that shares few of a long question's words", () => {
+    // Told with the asker's situation, the question has many words; the answer shares one of them.
+    const question =
+      'Supervisor here. HR emailed me about the yearly raise for someone on my team. If I never get around to replying, does the raise get stuck?';
+    const passages = [
+      {
+        id: 'E1',
+        heading: 'Supervisors > First year',
+        text: 'You will get an email from HR about the yearly raise of each new employee on your team. If you do not respond, it goes ahead.',
+      },
+    ];
+    const text = answerWith(question, passages, {
+      'You will get an email from HR about the yearly raise of each new employee on your team.': 0.5,
+      'If you do not respond, it goes ahead.': 0.65,
+    });
+    assert.match(text, /If you do not respond, it goes ahead \[E1\]\./);
+  });
+
+  it('still abstains when no sentence is close to the question, whatever words they share', () => {
+    const question = 'Does the raise of a new employee get stuck if the supervisor never replies?';
+    const passages = [{ id: 'E1', heading: 'Pay', text: 'Pay tables are published every January.' }];
+    assert.match(answerWith(question, passages, { 'Pay tables are published every January.': 0.3 }), /^NOT_FOUND:/);
   });
 });

@@ -270,6 +270,39 @@ describe('relevance check', () => {
     assert.match(asked.reason, /"Quebec"/);
   });
 
+  it('reads the last sentence of a question as what it asks when it opens without a question word ("If they find nothing, about how long …?")', () => {
+    const kept = [
+      {
+        text: 'If no issues are found, the scan and its review take about 2 weeks [E1].',
+        heading: 'Security > Scanning before launch',
+      },
+    ];
+    const told = checkRelevance({
+      question:
+        "Getting ready for OCISO's scan before our launch. If they find no issues, about how long does the scan take?",
+      kept,
+    });
+    assert.equal(told.verdict, 'answers', told.reason);
+    // The name in the sentence that asks is still required.
+    const asked = checkRelevance({
+      question: 'Getting ready for the scan. If they find no issues, about how long does the OCISO scan take?',
+      kept,
+    });
+    assert.notEqual(asked.verdict, 'answers');
+    assert.match(asked.reason, /"OCISO"/);
+  });
+
+  it('reads "how much time / notice" as asking a duration, not any number', () => {
+    const ask = (question: string, text: string) =>
+      checkRelevance({ question, kept: [{ text, heading: 'Council > Meetings' }] }).verdict;
+    const time = 'Thinking about joining the council: how much meeting time is that?';
+    assert.equal(ask(time, 'The council meets weekly for 60 minutes [E1].'), 'answers');
+    assert.equal(ask(time, 'Council meetings are held in room 4 of the annex [E1].'), 'off-topic');
+    const notice = 'How much notice must the council give before a meeting?';
+    assert.equal(ask(notice, 'The council gives 2 weeks of notice before a meeting [E1].'), 'answers');
+    assert.equal(ask(notice, 'The council posts notice of a meeting on page 3 of the wiki [E1].'), 'off-topic');
+  });
+
   it('reads a frequency as the answer to "how often" ("quarterly", "each quarter", "three times a year")', () => {
     const ask = (text: string) =>
       checkRelevance({ question: 'How often can a school add seats to its plan?', kept: [{ text }] }).verdict;
