@@ -43,7 +43,10 @@ const SET_FILES: Record<string, (corpus: string) => string> = {
   'generalisation-4': (c) => `eval/generalisation-4/${c}.jsonl`,
   // Written in session 7, measured twice without reading its items (tuned on since session 8).
   'generalisation-5': (c) => `eval/generalisation-5/${c}.jsonl`,
+  // Written in session 8, measured at its start and end without reading its items (confirmation data in session 9).
   'generalisation-6': (c) => `eval/generalisation-6/${c}.jsonl`,
+  // Written in session 9 before anything ran on it: the held-out set (measure it, never read its items).
+  'generalisation-7': (c) => `eval/generalisation-7/${c}.jsonl`,
 };
 type Mode = 'lexical' | 'hybrid';
 type Line = EvalQuestion & { after?: string; selfContained?: boolean };

@@ -69,6 +69,19 @@ const SETS: GeneralisationSet[] = [
     idPrefix: { 'site-policy': 'gen6-sp-', '18f-handbook': 'gen6-18f-' },
     earlier: ['generalisation', 'generalisation-2', 'generalisation-3', 'generalisation-4', 'generalisation-5'],
   },
+  // Written in session 9 (ids gen9-: gen7- and gen8- name questions of eval/answers-fresh-5/ and -6/).
+  {
+    folder: 'generalisation-7',
+    idPrefix: { 'site-policy': 'gen9-sp-', '18f-handbook': 'gen9-18f-' },
+    earlier: [
+      'generalisation',
+      'generalisation-2',
+      'generalisation-3',
+      'generalisation-4',
+      'generalisation-5',
+      'generalisation-6',
+    ],
+  },
 ];
 
 for (const set of SETS) {
