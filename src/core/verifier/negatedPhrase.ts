@@ -1,13 +1,13 @@
-// A negated phrase the passage negates further from its cue: "not as free hosting for an online
-// business" where the passage says "is not intended for or allowed to be used as a free web
-// hosting service to run your online business". The polarity check reads a negation's head, the
-// first word after the cue that the passage holds ("free"); the passage's own cue governs its first
-// word ("intended"), so the head is never negated there. The phrase is the head and the two words
-// the sentence's negation goes on to after it; all three stand in one clause of the unit that a
-// negation opens. Not when the clause opens with a word of need ("not required to attend the
-// meeting" does not forbid attending), nor when the unit also states the head outside the clause.
-// A head the passage's clause lacks ("doesn't get FedRAMP authorization" / "does not receive FedRAMP
-// authorization") is not read this way: with the verb replaced, an eval/answers test-split defect passed.
+// A negated phrase the passage negates as a phrase, with another verb or a longer predicate before
+// it: "the tool doesn't get FedRAMP authorization" where the passage says "the software does not
+// receive FedRAMP authorization"; "not as free hosting for an online business" where it says "is
+// not intended for or allowed to be used as a free web hosting service to run your online
+// business". The polarity check reads a negation's head, the first word after the cue that the
+// passage holds ("get", "free"); the passage's own cue governs its first word ("receive",
+// "intended"), so the head alone is never negated there. The phrase is the two words the
+// sentence's negation goes on to after its head; both stand in one clause of the unit that a
+// negation opens, the cue before them. What the head says is still checked on its own: a word the
+// passage lacks is a missing word, one it holds elsewhere a swap (swaps.ts) or a missing need's object.
 
 import { stem } from '../text/terms';
 
@@ -18,11 +18,11 @@ const NEGATED_CLAUSE = /(?:\b(?:not|no|never|neither|nor)\b|n['’]t\b)([^.,;:!?
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /**
- * Whether `unitText` has a clause opened by a negation that holds `head` and every stem of `phrase`
- * (the words the sentence's negation reaches after its head, as stems: PHRASE_WORDS of them, no
+ * Whether `unitText` has a clause opened by a negation that holds every stem of `phrase` (the
+ * words the sentence's negation reaches after its head `head`, as stems: PHRASE_WORDS of them, no
  * fewer), where the unit does not state the head outside that clause ("acquire no rights to use
  * the logo, and an interest in it" does not deny the interest), and the clause does not open with
- * a word of need (`needWords`, stems).
+ * a word of need (`needWords`, stems): "not required to attend the meeting" does not forbid attending.
  */
 export function negatesPhrase(
   unitText: string,
@@ -35,8 +35,7 @@ export function negatesPhrase(
   const lower = unitText.toLowerCase();
   for (const m of lower.matchAll(NEGATED_CLAUSE)) {
     const clause = (m[1].match(WORD) ?? []).map(stem);
-    if (clause.length === 0 || needWords.has(clause[0]) || !clause.includes(head)) continue;
-    if (![...wanted].every((s) => clause.includes(s))) continue;
+    if (clause.length === 0 || needWords.has(clause[0]) || ![...wanted].every((s) => clause.includes(s))) continue;
     const start = m.index ?? 0;
     const outside = `${lower.slice(0, start)} ${lower.slice(start + m[0].length)}`;
     if (!(outside.match(WORD) ?? []).some((w) => stem(w) === head)) return true;
