@@ -26,8 +26,13 @@ const MAX_WORDS = 14;
 const PARTICLE_ONLY =
   /^\s*(?:\*\*)?(?:(?:generally|usually|mostly|typically|normally|often|in\s+general|probably|likely|maybe|possibly),?\s+(?=(?:yes|no|not)\b))?(?:yes|no|nope|yep|yeah|correct|right|exactly|indeed|possibly|maybe|sometimes|generally|usually|not\s+by\s+default|not\s+(?:usually|normally|generally|typically|automatically)|(?:maybe|probably|likely|possibly|usually|generally|typically|normally|mostly|often)\s+not|not\s+really|not\s+quite|not\s+exactly|not\s+necessarily|not\s+always|partly|partially|sort\s+of|in\s+short|short\s+answer|it\s+depends|unfortunately(?:,?\s+(?:no|not))?|yes\s+and\s+no|good\s+question)(?:\*\*)?\s*[.!:,—–-]?(?:\*\*)?\s*$/i;
 
+// A particle and an elliptical reply: the question's verb or a hedge, without its words ("Yes, it
+// could.", "No, you don't.", "Yes, possibly."). It says what the particle says, nothing more.
+const ELLIPTICAL_REPLY =
+  /^\s*(?:\*\*)?(?:yes|no)\s*[,—–-]\s*(?:(?:it|they|you|we|he|she|that|this|there)\s+(?:(?:can|could|may|might|will|would|should|must|do|does|did|is|are|was|were|has|have|had)(?:\s+not|n['’]t)?|can['’]t|won['’]t)|(?:possibly|probably|likely|maybe|perhaps|sometimes|usually|generally|often|typically)(?:\s+not)?)(?:\*\*)?\s*[.!]?(?:\*\*)?\s*$/i;
+
 export function isNonFactual(sentence: string): boolean {
-  if (PARTICLE_ONLY.test(sentence)) return true;
+  if (PARTICLE_ONLY.test(sentence) || ELLIPTICAL_REPLY.test(sentence)) return true;
   if (/\d/.test(sentence)) return false;
   const analysed = analyse(sentence, { stemming: false });
   if (analysed.length === 0 || analysed.length > MAX_WORDS) return false;

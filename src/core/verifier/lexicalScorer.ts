@@ -36,6 +36,7 @@ import { quantified } from './quantified';
 import { withoutAppliedCases } from './appliedBounds';
 import { isCommonWord } from './commonWords';
 import { findSwap } from './swaps';
+import { spelledAcronyms } from './spelledAcronyms';
 import { respelled, respellings, type Respelling } from './spellings';
 import {
   boundAt,
@@ -467,6 +468,14 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
       let absent = missingNames(claim.names, known).filter(
         (n) => !((ACRONYM.test(n.text) || !isCommonWord(n.stem)) && metByAlternative(n.stem, known.stems)),
       );
+      // An acronym the passage spells out in lower case ("AO" / "authorizing official") is named, and its word met.
+      const spelled = absent.length ? spelledAcronyms(absent, text.text) : [];
+      for (const n of spelled) {
+        const i = stems.indexOf(n.stem);
+        if (i >= 0 && !isCovered[i]) [isCovered[i], matched] = [true, matched + w[i]];
+        covered.add(n.stem);
+      }
+      if (spelled.length) [absent, overlap] = [absent.filter((n) => !spelled.includes(n)), matched / total];
       // "We" in GitHub's own policy is GitHub: a name in a large share of the passages is the documents' subject.
       // A capitalised common word ("Legal", "Security") names a team or a product, never the "we".
       if (absent.length && statsKnown && (read.firstPerson ??= FIRST_PERSON_PLURAL.test(text.lower))) {

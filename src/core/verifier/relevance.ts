@@ -115,7 +115,7 @@ const LOOSE_TIMING =
 const COUNT_WORDS =
   /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|any number of|zero)\b/i;
 const CALENDAR =
-  /\b(?:january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
+  /\b(?:january|february|march|april|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|noon|midnight|o'clock|a\.m|p\.m|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
 // Words that are a date or time only beside a number or as a proper noun: the month "May" (not the
 // modal "may": "GitHub may modify…" gives no year), "am"/"pm" after a time (not "I am").
 const CALENDAR_BESIDE_NUMBER =
@@ -129,7 +129,7 @@ const CALENDAR_BESIDE_NUMBER =
 const FREQUENCY =
   /\b(?:hourly|daily|nightly|weekly|biweekly|fortnightly|monthly|bimonthly|quarterly|annually|yearly|semiannually|biannually|annual|frequently|once|twice|\d+\s+times|(?:one|two|three|four|five|six|ten|several|many)\s+times)\b|\b(?:every|each|per|a|an)\s+(?:[\p{L}\d-]+\s+)?(?:second|minute|hour|day|week|fortnight|month|quarter|year|business day|working day|pay period|sprint|cycle)s?\b|\bof\s+(?:the|each|every)\s+(?:week|month|quarter|year)\b/iu;
 const WHEN_WORDS =
-  /\d|\b(?:january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
+  /\d|\b(?:january|february|march|april|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|before|after|within|until|by|prior|during|end|start|beginning|daily|weekly|monthly|annually|yearly|immediately|deadline|once|as soon as)\b/i;
 const EXTREME =
   /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:is\s+)?(?:the\s+)?(?:maximum|minimum|max|min|largest|smallest|highest|lowest|top|biggest|most|least)\b(?:\s+(?:number|amount)\s+of\s+([\p{L}-]+))?/u;
 

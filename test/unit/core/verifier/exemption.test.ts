@@ -12,4 +12,25 @@ describe('exemption: answer particles', () => {
       assert.equal(isNonFactual(s), false, s);
     }
   });
+
+  it('exempts an elliptical reply after the particle ("Yes, it could.", "Yes, possibly.") and no reply that names a thing', () => {
+    for (const s of [
+      'Yes, it could.',
+      'Yes, possibly.',
+      "No, you don't.",
+      'No, it can’t.',
+      'Yes — they do.',
+      'No, probably not.',
+    ]) {
+      assert.equal(isNonFactual(s), true, s);
+    }
+    for (const s of [
+      'Yes, it could cost $50.',
+      'Yes, the manager could.',
+      'Yes, you can take 10 days.',
+      'Maybe not, depending on the date.',
+    ]) {
+      assert.equal(isNonFactual(s), false, s);
+    }
+  });
 });

@@ -402,3 +402,24 @@ describe('relevance check inside a turn (real index, ledger and verifier; script
     assert.equal(byVerifier.relevance, undefined);
   });
 });
+
+describe('relevance: a weekday answers "what day"', () => {
+  const question = 'What day of the week does the team-wide jobs email go out?';
+  const passage = 'Talent sends out a weekly team-wide email with all open roles. It goes out on Tuesdays.';
+  const heading = 'Jobs > Weekly newsletter';
+
+  it('reads a weekday written in the plural ("on Tuesdays") as the asked day', () => {
+    for (const text of ['The jobs email goes out on **Tuesdays** [E1].', 'The jobs email goes out on Tuesday [E1].']) {
+      const r = checkRelevance({ question, kept: [{ text, heading, passage }] });
+      assert.equal(r.verdict, 'answers', `${text}: ${r.reason}`);
+    }
+  });
+
+  it('still finds no day in "every week"', () => {
+    const r = checkRelevance({
+      question,
+      kept: [{ text: 'The jobs email goes out every week [E1].', heading, passage }],
+    });
+    assert.notEqual(r.verdict, 'answers', r.reason);
+  });
+});
