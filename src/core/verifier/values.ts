@@ -122,13 +122,17 @@ const GLUED_SCALE = /(?<=\d)(bn|[kmb])$/;
 // word characters of that mode (ASCII letters, digits, "_", "ſ" and the Kelvin sign U+212A).
 export const CANDIDATE = new RegExp(
   `\\d+(?:[.,:]\\d+)*(?:${['st', 'nd', 'rd', 'th', 's', 'bn', 'k', 'm', 'b'].map(anyCase).join('|')})?(?!${WORD_CHAR}|[.,:]\\d)` +
-    `|(?<!${WORD_CHAR})(?:${[...Object.keys(NUMBER_WORDS), ...Object.keys(ORDINAL_WORDS), ...SCALE_WORDS].map(anyCase).join('|')})(?!${WORD_CHAR})`,
+    `|(?<!${WORD_CHAR})(?:${[...Object.keys(NUMBER_WORDS), ...Object.keys(ORDINAL_WORDS), ...SCALE_WORDS, 'one'].map(anyCase).join('|')})(?!${WORD_CHAR})`,
   'gu',
 );
 // Number words that make one number together: "forty-eight" is 48 (not 40 and 8), "two hundred" is
 // 200, "a million", "one thousand" and "half a million" are numbers although "a", "one" and "half"
 // are not read as values on their own ("one of the", "a day").
 const DIGIT_WORDS: Readonly<Record<string, number>> = { one: 1, ...NUMBER_WORDS };
+// "One" is a value before a unit of time ("one year", "one business day", "a one-year term"): a
+// duration, like "two days". "One (1) year" is read from its numeral.
+const ONE_OF_TIME =
+  /[\s-]+(?:(?:business|calendar|working)\s+)?(?:second|minute|hour|day|week|fortnight|month|quarter|year)s?(?![\p{L}\p{N}])/iuy;
 const TENS_THEN_DIGIT =
   /^[-\s]\s*(one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)(?![\p{L}\p{N}])/iu;
 // The ordinals a tens word takes ("twenty-first" is 21st).
@@ -173,7 +177,11 @@ export function extractValues(text: string, context = ''): ValueMention[] {
     let key = numeric ? numeralKey(numeral.replace(/[.,:]$/, '')) : String(NUMBER_WORDS[token] ?? ORDINAL_WORDS[token]);
     let start = m.index;
     let end = m.index + m[0].length;
-    if (!numeric) {
+    if (token === 'one') {
+      ONE_OF_TIME.lastIndex = end;
+      if (!ONE_OF_TIME.test(text)) continue;
+      key = '1';
+    } else if (!numeric) {
       const words = wordsOfOneNumber(text, token, start, end);
       if (!words) continue;
       ({ key, start, end } = words);

@@ -155,7 +155,7 @@ describe('passage scan', () => {
     const words =
       'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|' +
       'fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|' +
-      'thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth|thousand|million|billion';
+      'thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth|thousand|million|billion|one';
     const reference = new RegExp(
       `\\d+(?:[.,:]\\d+)*(?:st|nd|rd|th|s|bn|k|m|b)?\\b(?![.,:]\\d)|\\b(?:${words})\\b`,
       'giu',

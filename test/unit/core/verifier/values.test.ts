@@ -22,6 +22,9 @@ const P = {
   pilot: 'Pilot\nThe four-day week pilot runs over the 2025-2026 school year in every Acme office.',
   notice: 'Notice\nA tenant must give 48 hours of notice, and the deposit of $200 is returned within 25 days.',
   visitors: 'Visitors\nThe Acme museum has welcomed 500,000 visitors and holds 1,000 paintings.',
+  helpdesk:
+    'Help desk\nThe Acme help desk is staffed twenty-four (24) hours per day, five (5) days per week. Tickets are opened through the web portal.',
+  licence: 'Licence\nThe Acme licence runs for an initial term of one year, and a one-year renewal may follow.',
 };
 const { verdictOf } = lexicalChecks(P);
 
@@ -145,6 +148,20 @@ describe('values: days of months and the named thing a value belongs to', () => 
 });
 
 describe('values: the unit of time or money is part of the value', () => {
+  it('reads "one" before a unit of time as a duration ("one business day"), and "one" elsewhere as a word', async () => {
+    const keys = (t: string): string[][] => extractValues(t).map((v) => [v.key, v.unit]);
+    assert.deepEqual(keys('within one business day'), [['1', 'busi']]);
+    assert.deepEqual(keys('a one-year renewal'), [['1', 'year']]);
+    assert.deepEqual(keys('one of the users picks one option'), []);
+    assert.deepEqual(keys('twenty-one days'), [['21', 'dai']]);
+    const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
+    // A response time the passage never gives (its figures are hours per day and days per week).
+    await dropped('The Acme help desk answers every ticket within one business day [E1].', P.helpdesk);
+    await kept('The Acme licence runs for an initial term of one year [E1].', P.licence);
+    await kept('After the first year, the Acme licence may be renewed for one year [E1].', P.licence);
+    await dropped('The Acme licence runs for an initial term of one month [E1].', P.licence);
+  });
+
   it('drops "7 business days" for "7 days" and "7 weeks" for "7 days"; keeps "30 days" for "30 calendar days"', async () => {
     const { expectKept: kept, expectDropped: dropped } = lexicalChecks(P);
     await kept('The optional pre-review by the Acme board takes up to 7 days [E1].', P.review);
