@@ -7,14 +7,7 @@ import type { FollowUpParts } from '../types';
 import { analyse, TOKEN, tokenWord, type Term } from '../text/terms';
 import { termStatsFromTexts, type TermStats } from '../text/termStats';
 import { splitSentences } from '../verifier';
-import {
-  askedValues,
-  askingSentences,
-  asksQuantity,
-  CASUAL_HEDGES,
-  countedTerms,
-  questionParts,
-} from '../verifier/relevance';
+import { askedValues, askingSentences, CASUAL_HEDGES, countedTerms, questionParts } from '../verifier/relevance';
 
 // Our own copy of the token pattern: matchAll starts from a regex's lastIndex, which the shared one keeps between scans.
 const WORDS = new RegExp(TOKEN.source, TOKEN.flags);
@@ -143,9 +136,9 @@ export class QuestionReading {
     return [...questionParts(asked).flatMap(partValues), ...askedContacts(asked)];
   }
 
-  /** Whether a number, an amount of money, a duration or a date is asked for (contact details, names and bounds aside). */
+  /** Whether a number, an amount of money, a duration or a date is asked for (contact details and names aside). */
   asksQuantity(): boolean {
-    return asksQuantity(this.askedText());
+    return questionParts(this.askedText()).some((part) => askedValues(part).length > 0);
   }
 
   /** The words that ask: the follow-up's own when it asks something ("over how long?"), else the question. */

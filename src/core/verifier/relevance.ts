@@ -113,7 +113,7 @@ const LOOSE_TIMING =
   /\b(?:immediately|same day|overnight|indefinitely|permanently|permanent|forever|for life|for good|never expires?|no (?:expiration|time limit|deadline))\b/i;
 // A count said in words: "no more than one", "a single", "once", "twice", "none", "unlimited".
 const COUNT_WORDS =
-  /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|no (?:minimum|maximum|cap|ceiling)|any number of|zero)\b/i;
+  /\b(?:no more than one|not more than one|at most one|only one|just one|one per|a single|once|twice|unlimited|no limit|any number of|zero)\b/i;
 const CALENDAR =
   /\b(?:january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|o'clock|a\.m|p\.m|eod|end of (?:the )?(?:day|week|month|year|quarter)|\d{4}|\d{1,2}(?:st|nd|rd|th)|\d{1,2}:\d{2})\b/i;
 // Words that are a date or time only beside a number or as a proper noun: the month "May" (not the
@@ -133,15 +133,8 @@ const WHEN_WORDS =
 const EXTREME =
   /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:is\s+)?(?:the\s+)?(?:maximum|minimum|max|min|largest|smallest|highest|lowest|top|biggest|most|least)\b(?:\s+(?:number|amount)\s+of\s+([\p{L}-]+))?/u;
 
-/** "What hours…", "what are the opening hours for…" (not "how many hours": a count, read before; nor "what hours of leave…"). */
+/** "What hours…", "what are the opening hours for…": the times of day (not "how many hours", a count read before; nor "what hours of leave…"). */
 const HOURS_ASKED = /\bwhat\s+(?:are\s+)?(?:the\s+)?(?:[\p{L}-]+\s+){0,2}?hours\b(?!\s+of\b)/u;
-/**
- * A bound asked about, as a yes/no question ("is there a size limit on attachments", "is there a
- * minimum balance") or a "what" one ("what's the yearly total cap on gifts"): a number answers it
- * (or "no limit", "unlimited"); a time limit wants a duration (the first group).
- */
-const BOUND_ASKED =
-  /\b(?:is\s+there\s+(?:an?|any)|what(?:'s|’s|\s+is)\s+(?:the|an?))\s+(?:[\p{L}-]+\s+){0,2}?(?:(time)\s+)?(?:limit|cap|ceiling|minimum|maximum)\b/u;
 
 /** A question's parts: separate questions, or clauses joined by "and" before a question word. */
 export function questionParts(question: string): string[] {
@@ -210,7 +203,6 @@ function valueKind(asked: string): {
   unit?: string;
   counted?: string;
   cue?: string;
-  bound?: boolean;
 } {
   // Casual writing drops the apostrophe of a question word's contraction: "whats the max…" is "what's the max…".
   const lower = asked.replace(/\b(what|how|who|where|when)s\b/g, "$1's");
@@ -253,9 +245,6 @@ function valueKind(asked: string): {
   if (HOURS_ASKED.test(lower)) return { kind: 'calendar' };
   const extreme = EXTREME.exec(lower);
   if (extreme) return { kind: 'number', ...countedPhrase(extreme[1]) };
-  // "Is there a minimum balance…", "what's the yearly total cap…": the bound is the value asked for.
-  const bound = BOUND_ASKED.exec(lower);
-  if (bound) return { kind: bound[1] ? 'duration' : 'number', bound: true };
   return {};
 }
 
@@ -293,19 +282,6 @@ export function askedValues(question: string): ((text: string) => boolean)[] {
     .map((p) => readPart(p))
     .filter((p) => p.kind)
     .map((p) => (text: string) => hasValue({ ...p, unit: undefined, counted: undefined }, text, new Set()));
-}
-
-/**
- * Whether some part of the question asks "how many / how much / how long…" or for a date: the
- * value is the whole answer. A bound asked about ("is there a minimum balance…") is answered by
- * the rule that sets it, which reads less like the question (the extractive model's similarity
- * floor for quantities is not for it).
- */
-export function asksQuantity(question: string): boolean {
-  return questionParts(question).some((p) => {
-    const asked = valueKind(p.toLowerCase());
-    return asked.kind !== undefined && !asked.bound;
-  });
 }
 
 /** Whether the kept text states a value of the kind asked for. */

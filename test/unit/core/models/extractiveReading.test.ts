@@ -23,29 +23,3 @@ describe('extractive reading: the question in its own words', () => {
     }
   });
 });
-
-describe('extractive reading: the kind of value asked for', () => {
-  const passages = [{ id: 'E1', heading: 'Payouts', text: 'A payout is sent once your balance reaches $100.' }];
-  const reading = (question: string) => {
-    const read = readPassages(question, passages);
-    assert.equal(read.kind, 'read');
-    if (read.kind !== 'read') throw new Error(question);
-    return read.reading;
-  };
-
-  it('reads a bound asked about ("is there a minimum balance") as asking a value, but not as a quantity', () => {
-    const bound = reading('Is there a minimum balance before a payout is sent?');
-    assert.equal(bound.askedValues().length, 1);
-    assert.equal(bound.asksQuantity(), false);
-    const cap = reading("What's the yearly total cap on payouts?");
-    assert.equal(cap.askedValues().length, 1);
-    assert.equal(cap.asksQuantity(), false);
-  });
-
-  it('still reads "how much" and "what is the maximum number of" as asking a quantity', () => {
-    assert.equal(reading('How much balance do I need before a payout is sent?').asksQuantity(), true);
-    assert.equal(reading('What is the maximum number of payouts a month?').asksQuantity(), true);
-    // A question about rules asks for no value.
-    assert.equal(reading('What limits apply to payouts?').askedValues().length, 0);
-  });
-});

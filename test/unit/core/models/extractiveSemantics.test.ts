@@ -222,20 +222,12 @@ describe('extractive model with the real embedding model: the kind of value aske
     assert.match(await modelAnswer(question, [day, time]), /starts at 8:30 on Thursdays \[E2\]/);
   });
 
-  it('asked whether there is a limit ("is there a size limit"), gives the sentence stating it, and abstains on one only about the topic', async () => {
-    const question = 'Is there a size limit on attachments I include with a takedown email?';
-    const topic = {
-      id: 'E1',
-      heading: 'Takedowns > Sending a notice',
-      text: 'You can include attachments with a takedown email to support your claim.',
-    };
-    assert.match(await modelAnswer(question, [topic]), /^NOT_FOUND:/);
-    const size = {
-      id: 'E2',
-      heading: 'Takedowns > Sending a notice',
-      text: 'Attachments to a takedown email may be up to 10 MB in total.',
-    };
-    assert.match(await modelAnswer(question, [topic, size]), /up to 10 MB in total \[E2\]/);
+  it('asked "what are the opening hours for…", gives the times of day, and abstains on a sentence that only places it', async () => {
+    const question = 'What are the opening hours for the gym in the basement?';
+    const where = { id: 'E1', heading: 'Office > Gym', text: 'There is a gym in the basement of the building.' };
+    assert.match(await modelAnswer(question, [where]), /^NOT_FOUND:/);
+    const hours = { id: 'E2', heading: 'Office > Gym', text: 'The gym in the basement is open from 6am to 7pm.' };
+    assert.match(await modelAnswer(question, [where, hours]), /open from 6am to 7pm \[E2\]/);
   });
 
   it('asked "how many pay periods", gives a count of pay periods, not a number counting something else', async () => {
