@@ -133,6 +133,9 @@ const WHEN_WORDS =
 const EXTREME =
   /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:is\s+)?(?:the\s+)?(?:maximum|minimum|max|min|largest|smallest|highest|lowest|top|biggest|most|least)\b(?:\s+(?:number|amount)\s+of\s+([\p{L}-]+))?/u;
 
+/** "What hours…", "what are the opening hours for…": the times of day (not "how many hours", a count read before; nor "what hours of leave…"). */
+const HOURS_ASKED = /\bwhat\s+(?:are\s+)?(?:the\s+)?(?:[\p{L}-]+\s+){0,2}?hours\b(?!\s+of\b)/u;
+
 /** A question's parts: separate questions, or clauses joined by "and" before a question word. */
 export function questionParts(question: string): string[] {
   const pieces = question
@@ -238,6 +241,8 @@ function valueKind(asked: string): {
     return { kind: 'when' };
   }
   if (/\bwhat\s+(?:phone\s+)?number\b/.test(lower)) return { kind: 'number' };
+  // "What are the building hours", "what hours is the help desk open": the times of day it is open.
+  if (HOURS_ASKED.test(lower)) return { kind: 'calendar' };
   const extreme = EXTREME.exec(lower);
   if (extreme) return { kind: 'number', ...countedPhrase(extreme[1]) };
   return {};

@@ -222,6 +222,14 @@ describe('extractive model with the real embedding model: the kind of value aske
     assert.match(await modelAnswer(question, [day, time]), /starts at 8:30 on Thursdays \[E2\]/);
   });
 
+  it('asked "what are the opening hours for…", gives the times of day, and abstains on a sentence that only places it', async () => {
+    const question = 'What are the opening hours for the gym in the basement?';
+    const where = { id: 'E1', heading: 'Office > Gym', text: 'There is a gym in the basement of the building.' };
+    assert.match(await modelAnswer(question, [where]), /^NOT_FOUND:/);
+    const hours = { id: 'E2', heading: 'Office > Gym', text: 'The gym in the basement is open from 6am to 7pm.' };
+    assert.match(await modelAnswer(question, [where, hours]), /open from 6am to 7pm \[E2\]/);
+  });
+
   it('asked "how many pay periods", gives a count of pay periods, not a number counting something else', async () => {
     const question = 'How many pay periods do I get to repay advanced leave?';
     const hours = {

@@ -303,6 +303,19 @@ describe('relevance check', () => {
     assert.equal(ask(notice, 'The council posts notice of a meeting on page 3 of the wiki [E1].'), 'off-topic');
   });
 
+  it('reads "what are the opening hours" as asking the times of day, not a count of hours', () => {
+    const ask = (question: string, text: string) =>
+      checkRelevance({ question, kept: [{ text, heading: 'Offices > Gym' }] }).verdict;
+    const hours = 'What are the opening hours for the gym in the basement?';
+    assert.equal(ask(hours, 'The gym in the basement is open from 6am to 7pm [E1].'), 'answers');
+    assert.equal(ask(hours, 'There is a gym in the basement of the building [E1].'), 'off-topic');
+    // "How many hours" is still a count.
+    assert.equal(
+      ask('How many hours is the gym in the basement open?', 'The gym in the basement is open 13 hours a day [E1].'),
+      'answers',
+    );
+  });
+
   it('reads a frequency as the answer to "how often" ("quarterly", "each quarter", "three times a year")', () => {
     const ask = (text: string) =>
       checkRelevance({ question: 'How often can a school add seats to its plan?', kept: [{ text }] }).verdict;
