@@ -3,8 +3,8 @@
 // (browser).
 // `node esbuild.mjs --watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
-import { fileURLToPath } from 'node:url';
 import { lazyModule } from './build/lazyModule.mjs';
+import { nodeBundleOptions } from './build/nodeBundle.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -19,27 +19,7 @@ const mcpSdkBeside = {
     build.onResolve({ filter: /^\.\/mcpSdk$/ }, () => ({ path: './mcpSdk.js', external: true }));
   },
 };
-const sharpStub = fileURLToPath(new URL('./build/sharpStub.cjs', import.meta.url));
-
-const node = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  // esbuild's table says Node lacks Unicode property escapes (\p{L}) and rewrites every such regex literal
-  // as `new RegExp(…)` where it stands: inside a function that is a new RegExp per call, on the
-  // verifier's hot path. Node 20 has them (V8 since 6.4).
-  supported: { 'regexp-unicode-property-escapes': true },
-  sourcemap: !production,
-  minify: production,
-  // onnxruntime-node and usearch carry native binaries: shipped beside the bundle, loaded at run time.
-  external: ['vscode', 'onnxruntime-node', 'onnxruntime-common', 'usearch'],
-  alias: { sharp: sharpStub },
-  // transformers.js reads import.meta.url in its ESM build; give the CJS bundle a value.
-  define: { 'import.meta.url': 'importMetaUrl' },
-  banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
-  logLevel: 'info',
-};
+const node = nodeBundleOptions({ production });
 
 /** Both webview bundles (chat, metrics dashboard): browser scripts loaded by nonce. */
 const browser = {

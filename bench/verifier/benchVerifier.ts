@@ -1,4 +1,4 @@
-// `npm run bench:verifier`: what each tier of the support check costs per sentence–passage
+// `npm run bench:verifier` (bundled as the product ships, tools/bench/runBundled.mjs): what each tier of the support check costs per sentence–passage
 // check. Lexical on real WiCE pairs: first sight of a passage (the scorer keeps the sentence, as
 // when one sentence cites several passages; WiCE claims have about three chunks each), first
 // sight of both (a new scorer per check), and a passage already analysed for another sentence
