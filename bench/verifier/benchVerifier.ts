@@ -1,6 +1,7 @@
 // `npm run bench:verifier`: what each tier of the support check costs per sentence–passage check,
-// timed on the code as it ships (bundled by esbuild with the product's options, tools/bench/runBundled.mjs). Lexical on real WiCE pairs: first sight of a passage (the scorer keeps the sentence, as
-// when one sentence cites several passages; WiCE claims have about three chunks each), first
+// timed on the code as it ships (bundled by esbuild with the product's options,
+// tools/bench/runBundled.mjs). Lexical on real WiCE pairs: first sight of a passage (the scorer
+// keeps the sentence, as when one sentence cites several passages; WiCE claims have about three chunks each), first
 // sight of both (a new scorer per check), and a passage already analysed for another sentence
 // or for the same one, as when one answer cites it several times. Then the product's unit of
 // work: a passage prepared once when it enters a turn's evidence (its time, and the memory it
