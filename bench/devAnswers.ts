@@ -45,8 +45,10 @@ const SET_FILES: Record<string, (corpus: string) => string> = {
   'generalisation-5': (c) => `eval/generalisation-5/${c}.jsonl`,
   // Written in session 8, measured at its start and end without reading its items (confirmation data in session 9).
   'generalisation-6': (c) => `eval/generalisation-6/${c}.jsonl`,
-  // Written in session 9 before anything ran on it: the held-out set (measure it, never read its items).
+  // Written in session 9, measured at its start and end without reading its items (confirmation data in session 10).
   'generalisation-7': (c) => `eval/generalisation-7/${c}.jsonl`,
+  // Written in session 10 before anything ran on it: the held-out set (measure it, never read its items).
+  'generalisation-8': (c) => `eval/generalisation-8/${c}.jsonl`,
 };
 type Mode = 'lexical' | 'hybrid';
 type Line = EvalQuestion & { after?: string; selfContained?: boolean };

@@ -82,6 +82,20 @@ const SETS: GeneralisationSet[] = [
       'generalisation-6',
     ],
   },
+  // Written in session 10 (ids gen10-: gen10a- names the questions of eval/answers-fresh-7/).
+  {
+    folder: 'generalisation-8',
+    idPrefix: { 'site-policy': 'gen10-sp-', '18f-handbook': 'gen10-18f-' },
+    earlier: [
+      'generalisation',
+      'generalisation-2',
+      'generalisation-3',
+      'generalisation-4',
+      'generalisation-5',
+      'generalisation-6',
+      'generalisation-7',
+    ],
+  },
 ];
 
 for (const set of SETS) {
