@@ -13,3 +13,13 @@ export function benchIndexDir(corpus: string, mode: 'lexical' | 'hybrid'): strin
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/**
+ * The embedding settings every benchmark opens these indexes with: the model folder given as the
+ * CLI's --embedding-model gives it. An index records its model's id, and `localModelPath` would
+ * name the same folder differently (embeddingModelId): benchmarks sharing a cache with different
+ * settings re-embedded every passage at each open.
+ */
+export function benchEmbedding(modelDir: string): { modelId: string; allowRemote: false } {
+  return { modelId: modelDir, allowRemote: false };
+}

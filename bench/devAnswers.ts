@@ -28,7 +28,7 @@ import {
 import { askConversations, withAfterCheck } from '../src/core/eval/conversations';
 import { requireRealModel } from '../test/support/realModel';
 import { SHARED_DATA } from '../test/support/workspace';
-import { benchIndexDir } from './benchIndexes';
+import { benchEmbedding, benchIndexDir } from './benchIndexes';
 
 const CORPORA = ['site-policy', '18f-handbook'] as const;
 const SET_FILES: Record<string, (corpus: string) => string> = {
@@ -97,7 +97,7 @@ async function run(
   const engine = await Engine.open({
     docs: folderDocSource(path.join(SHARED_DATA, 'corpora', corpus)),
     indexDir,
-    embedding: mode === 'hybrid' ? { modelId: modelDir, allowRemote: false } : false,
+    embedding: mode === 'hybrid' ? benchEmbedding(modelDir) : false,
   });
   try {
     const started = performance.now();

@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { requireRealModel } from '../test/support/realModel';
-import { benchIndexDir } from './benchIndexes';
+import { benchEmbedding, benchIndexDir } from './benchIndexes';
 import { Engine, folderDocSource } from '../src/core/engine';
 import { readJsonl } from '../src/core/jsonl';
 import { checkEvalQuestion, type EvalQuestion } from '../src/core/eval/evaluation';
@@ -39,7 +39,7 @@ type Form = 'max' | 'mean' | 'whole';
 async function answerAll(mode: 'lexical' | 'hybrid', set: string): Promise<Turn[]> {
   const turns: Turn[] = [];
   for (const corpus of SETS) {
-    const embedding = mode === 'hybrid' ? { modelId: requireRealModel(), allowRemote: false } : false;
+    const embedding = mode === 'hybrid' ? benchEmbedding(requireRealModel()) : false;
     const engine = await Engine.open({
       docs: folderDocSource(path.join(CORPORA, corpus)),
       indexDir: benchIndexDir(corpus, mode),

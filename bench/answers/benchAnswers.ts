@@ -21,7 +21,7 @@ import { writeFile } from 'node:fs/promises';
 import { homedir, loadavg } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchIndexDir } from '../benchIndexes';
+import { benchEmbedding, benchIndexDir } from '../benchIndexes';
 import { createGeminiModel, Engine, folderDocSource } from '../../src/core/engine';
 import { loadEmbedder } from '../../src/core/retrieval/embedder';
 import type { ChatModel, TextSimilarity } from '../../src/core/types';
@@ -75,9 +75,7 @@ async function main(): Promise<void> {
       `No embedding model at ${modelDir} (npm run fetch-model -- --out DIR, then --model DIR), or run with --lexical.`,
     );
   }
-  const embedding = values.lexical
-    ? (false as const)
-    : { modelId: modelDir, localModelPath: modelDir, allowRemote: false };
+  const embedding = values.lexical ? (false as const) : benchEmbedding(modelDir);
   let similarity: TextSimilarity | undefined;
   if (values.similarity) {
     if (!embedding) throw new Error('--similarity needs the embedding model (drop --lexical).');
