@@ -359,7 +359,11 @@ export function polarityConflict(
         !ok &&
         place !== undefined &&
         [...chosen, ...(place.units ?? [])].some((u) => unPrefixed(place.textOf(u), claim.stems[h]));
-      if (!ok && !unWord && !statedElsewhere(claim, h, cueOf.get(h) ?? 0, chosen, w, place, (u) => u.negated[h] === 1)) {
+      if (
+        !ok &&
+        !unWord &&
+        !statedElsewhere(claim, h, cueOf.get(h) ?? 0, chosen, w, place, (u) => u.negated[h] === 1)
+      ) {
         return `the sentence negates '${wordOf(h)}'; the passage does not`;
       }
     }
@@ -422,7 +426,14 @@ function statedElsewhere(
   const index = new Map(claim.stems.map((s, k) => [s, k] as const));
   const phrase = phraseAround(claim.terms, index, phraseBreaks(claim.text), at, i);
   const stems = phrase.filter((k) => w(k) > 0).map((k) => claim.stems[k]);
-  const found = placeOfPhrase(place.units, opposite, claim.stems[i], stems, place.textOf, (u) => u.has[i] === 1 && says(u));
+  const found = placeOfPhrase(
+    place.units,
+    opposite,
+    claim.stems[i],
+    stems,
+    place.textOf,
+    (u) => u.has[i] === 1 && says(u),
+  );
   return found !== undefined;
 }
 
