@@ -483,16 +483,19 @@ export interface HedgeSplit {
 
 /**
  * Splits off the clause that says what the documents do not state. A hedge that carries a value
- * ("they don't mention the $500 fee") presupposes a fact, so it is no hedge and stays a claim.
+ * ("they don't mention the $500 fee") presupposes a fact, so it is no hedge and stays a claim;
+ * unless the documents found give each of its values as written (`given`, see hedgeValues.ts):
+ * then it names what is missing ("what the office was called before 2016", "the GS-13 role").
  */
-export function splitHedge(sentence: string): HedgeSplit {
+export function splitHedge(sentence: string, given?: (hedge: string) => boolean): HedgeSplit {
   const start = hedgeStart(sentence);
   if (start < 0) return { claim: sentence };
   const rest = sentence.slice(start);
   const after = CLAUSE_AFTER.exec(rest.slice(1));
   const end = after ? start + 1 + after.index : sentence.length;
   const hedge = sentence.slice(start, end);
-  if (/\d|[$€£]/u.test(hedge.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, ''))) return { claim: sentence };
+  const bare = hedge.replace(/\[E\d+(?:\s*,\s*E\d+)*\]/g, '');
+  if (/\d|[$€£]/u.test(bare) && !(/\d/u.test(bare) && given?.(bare) === true)) return { claim: sentence };
   return { claim: `${sentence.slice(0, start)}${sentence.slice(end)}`, hedge };
 }
 

@@ -446,6 +446,7 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
           contrasts: (claim.contrasts ??= contrastCues(sentence)),
           titled: (claim.titled ??= titledStems(sentence, termOptions)),
           named: (claim.nameStems ??= new Set(claim.names.map((n) => n.stem))),
+          text: sentence,
         },
         chosen,
         isCovered,

@@ -11,6 +11,7 @@ import { NEGATION_SCOPE } from './passageScan';
 import { FORBIDDING_WORDS, NEGATIVE_WORDS } from './lexicon';
 import type { ContrastCue } from './contrast';
 import { DATE_STEMS } from './anchors';
+import { phraseAround, phraseBreaks, placeOfPhrase } from './phrasePlace';
 
 export interface PolarityClaim {
   terms: Term[];
@@ -26,6 +27,8 @@ export interface PolarityClaim {
   contrasts?: readonly ContrastCue[];
   /** Stems a contrast of the sentence excludes: not claimed, so not read as affirmed. */
   excluded?: ReadonlySet<string>;
+  /** The sentence's text, for the phrase around a word (phrasePlace.ts). */
+  text?: string;
 }
 
 // Our own copy of the token pattern (matchAll starts from a shared regex's lastIndex).
@@ -282,6 +285,7 @@ export function polarityConflict(
     // Each negated word the passage holds must be negated there too (a cue, a negative word, or its antonym).
     // The word each cue negates, or, when the passage lacks it, the next words after the cue that it holds ("don't need a GSA IT review": "review").
     const heads: number[] = [];
+    const cueOf = new Map<number, number>();
     const scoped: number[] = [];
     const objects: { term: number; phrase: number[] }[] = [];
     for (const n of claim.negations) {
@@ -310,7 +314,10 @@ export function polarityConflict(
       // "No more than 30 days", "can't go above $191,900": a bound on a value, which the value
       // checks read (its bound must agree with the passage's); nothing is negated.
       if (head !== undefined && VALUE_STEM.test(claim.stems[head])) continue;
-      if (head !== undefined && !heads.includes(head)) heads.push(head);
+      if (head !== undefined && !heads.includes(head)) {
+        heads.push(head);
+        cueOf.set(head, n);
+      }
       // "Don't need a review": what is not needed is the review, and the passage must say that of it.
       if (head !== undefined && NEED_WORDS.has(claim.stems[head]) && place) {
         const object = after.slice(at + 1).find((i) => covered[i] && w(i) > 0);
@@ -352,7 +359,13 @@ export function polarityConflict(
         !ok &&
         place !== undefined &&
         [...chosen, ...(place.units ?? [])].some((u) => unPrefixed(place.textOf(u), claim.stems[h]));
-      if (!ok && !unWord) return `the sentence negates '${wordOf(h)}'; the passage does not`;
+      if (
+        !ok &&
+        !unWord &&
+        !statedElsewhere(claim, h, cueOf.get(h) ?? 0, chosen, w, place, (u) => u.negated[h] === 1)
+      ) {
+        return `the sentence negates '${wordOf(h)}'; the passage does not`;
+      }
     }
     for (const { term: o, phrase } of objects) {
       if (viaAntonym[o]) continue;
@@ -370,7 +383,11 @@ export function polarityConflict(
   for (let i = 0; i < claim.stems.length; i++) {
     if (!covered[i] || viaAntonym[i] || unclaimed(claim.stems[i])) continue;
     const holding = chosen.filter((u) => u.has[i]);
-    if (holding.length > 0 && holding.every((u) => u.negated[i])) return `the passage negates '${wordOf(i)}'`;
+    if (holding.length === 0 || !holding.every((u) => u.negated[i])) continue;
+    const at = claim.terms.find((t) => t.stem === claim.stems[i])?.position ?? 0;
+    if (!statedElsewhere(claim, i, at, holding, w, place, (u) => u.has[i] === 1 && u.negated[i] === 0)) {
+      return `the passage negates '${wordOf(i)}'`;
+    }
   }
   // A word whose opposite the passage affirms, while the passage never says the word itself.
   for (let i = 0; i < claim.stems.length; i++) {
@@ -390,6 +407,34 @@ export function polarityConflict(
     if (forbidding) return `the passage forbids it ('${forbidding}…'); the sentence affirms it`;
   }
   return undefined;
+}
+
+/**
+ * Whether another place of the passage says of term `i` what the sentence says (`says`) and holds
+ * more of the phrase around token `at` than the window's units that say otherwise (`opposite`).
+ */
+function statedElsewhere(
+  claim: PolarityClaim,
+  i: number,
+  at: number,
+  opposite: readonly SupportUnit[],
+  w: (i: number) => number,
+  place: NegationPlace | undefined,
+  says: (unit: SupportUnit) => boolean,
+): boolean {
+  if (!place?.units || claim.text === undefined) return false;
+  const index = new Map(claim.stems.map((s, k) => [s, k] as const));
+  const phrase = phraseAround(claim.terms, index, phraseBreaks(claim.text), at, i);
+  const stems = phrase.filter((k) => w(k) > 0).map((k) => claim.stems[k]);
+  const found = placeOfPhrase(
+    place.units,
+    opposite,
+    claim.stems[i],
+    stems,
+    place.textOf,
+    (u) => u.has[i] === 1 && says(u),
+  );
+  return found !== undefined;
 }
 
 /**

@@ -14,6 +14,8 @@ import { createLexicalScorer } from './lexicalScorer';
 import { splitSentences, type SentenceSpan } from './sentenceSplitter';
 import { DEFAULT_THRESHOLD } from '../../domain/threshold';
 import { splitHedge, withoutAnswerParticle } from './anchors';
+import { withoutReaderAside } from './readerAsides';
+import { valuesGiven } from './hedgeValues';
 import { semanticSupport } from './semanticSupport';
 
 export interface VerifierOptions {
@@ -168,8 +170,8 @@ async function judgeSentence(
   }
   const written = withoutCitations(span.text);
   // A hedge says what the documents do not state: a partial abstention, not a fact to back.
-  const { claim: stated, hedge } = splitHedge(written);
-  const claimText = withoutAnswerParticle(stated);
+  const { claim: stated, hedge } = splitHedge(written, (clause) => valuesGiven(clause, evidence.all()));
+  const claimText = withoutReaderAside(withoutAnswerParticle(stated));
   const leftover = claimText.replace(
     /\b(?:however|unfortunately|but|note|that|said|though|also|and|so|while|although)\b/giu,
     '',
