@@ -416,11 +416,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         ? valueOfAnotherName(claim, claim.names, units, (u) => unitValues(text, u))
         : undefined;
       if (named) return conflict('value-mismatch', named);
-      const elsewhere = features.anchors ? valueOfNothingSaid(claim, units, (u) => unitValues(text, u)) : undefined;
-      if (elsewhere) {
-        const said = text.text.slice(elsewhere.place.start, elsewhere.place.end).replace(/\s+/g, ' ').trim();
-        return conflict('value-mismatch', `'${elsewhere.value.text}' — the passage gives it only for '${said}'`);
-      }
+      const elsewhere = features.anchors && valueOfNothingSaid(claim, units, (u) => unitValues(text, u), text.text);
+      if (elsewhere) return conflict('value-mismatch', elsewhere);
     }
 
     if (features.anchors && claim.dates.length) {

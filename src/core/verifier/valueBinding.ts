@@ -14,13 +14,16 @@ export interface ValueClaim {
   phrases?: { terms: number[]; text: string }[];
   /** For each value, the names of its phrase (indices into the stems), once read. */
   named?: number[][];
-  /** Each value's clause: its phrase with what parentheses hold ("thirty (30) days of the invoice date"). */
+  /** Each value's clause: the words between the sentence's clause marks around it (";", ":", a dash). */
   valueClauses?: { terms: number[]; text: string }[];
 }
 
 const SEGMENT_BREAK = /[,;:()—–]/u;
-// A clause ends at the same marks but parentheses: "thirty (30) days" is one value in one clause.
-const CLAUSE_BREAK = /[,;:—–]/u;
+// A clause ends at a semicolon, a colon or a dash, not at a comma or parentheses: in "entered as-is,
+// with no receipt, as long as the fee is under $75" the value is said of the whole clause.
+const CLAUSE_BREAK = /[;:—–]/u;
+// A value written as a modifier names a period set elsewhere ("the 30-day rule", "a one-year term").
+const MODIFIER = /-\s*\p{L}+$/u;
 
 /**
  * A value the passage gives for another fact: "moved to GSA in 2014" where the place that says
@@ -50,30 +53,32 @@ export function valueOfAnotherFact(
 }
 
 /**
- * A value the passage gives only about something else: "The key was last renewed on 2025-12-18"
- * where the one place giving 2025-12-18 says "Version 1.02, updated 2025-12-18"; "bought within
- * the last 30 days keep their license rights" where 30 days is only the notice before a removal.
- * A duration or an amount is bound to the words of its clause (as in `valueOfAnotherFact`, with
- * what parentheses hold): when every place of the passage giving the value holds none of those
- * words (at least two of them, none soft), the passage does not say it of what the sentence says
- * it of. Other values (a street number, a version) are names more than measures: not read here. One shared word of the phrase (a stem
- * or a lexicon alternative) is enough to keep it: the rule reads no wording, only whether the
- * value's own words are anywhere near it.
+ * A value the passage gives only about something else: "Customers who bought it within the last 30
+ * days keep their license rights" where the one place giving 30 days is the notice before a
+ * removal; "| `color_mode` | Your selected theme preference | One year |" where One year is another
+ * cookie's row. A duration or an amount is bound to the words of its clause (between ";", ":" or a
+ * dash; commas and parentheses do not end it): when every place of the passage giving the value
+ * holds none of those words (at least two of them, none soft), the passage does not say it of
+ * what the sentence says it of. One shared word (a stem or a lexicon alternative) keeps it: the
+ * rule reads no wording, only whether the value's own words are anywhere near it. Not read: other
+ * values (a street number, a version are names more than measures) and a value written as a
+ * modifier ("the 30-day rule" names a period, it does not state one).
  */
 export function valueOfNothingSaid(
   claim: ValueClaim,
   units: readonly SupportUnit[],
   valuesOf: (u: SupportUnit) => ValueMention[],
-): { value: ValueMention; place: SupportUnit } | undefined {
+  passage: string,
+): string | undefined {
   claim.valueClauses ??= valuePhrases(claim, CLAUSE_BREAK);
   for (let k = 0; k < claim.values.length; k++) {
     const v = claim.values[k];
     const { terms: phrase } = claim.valueClauses[k];
-    if (!isMeasure(v.unit) || phrase.length < 2) continue;
+    if (!isMeasure(v.unit) || MODIFIER.test(v.text) || phrase.length < 2) continue;
     const giving = units.filter((u) => valuesOf(u).some((x) => x.key === v.key));
     if (giving.length === 0) continue;
     if (giving.some((u) => phrase.some((i) => u.has[i]))) continue;
-    return { value: v, place: giving[0] };
+    return `'${v.text}' — the passage gives it only for '${passage.slice(giving[0].start, giving[0].end).replace(/\s+/g, ' ').trim()}'`;
   }
   return undefined;
 }
