@@ -20,7 +20,7 @@ import {
   windowBesideHeadings,
 } from './supportWindow';
 import { contextKey } from './headingContext';
-import { valueOfAnotherFact, valueOfAnotherName } from './valueBinding';
+import { valueOfAnotherFact, valueOfAnotherName, valueOfNothingSaid } from './valueBinding';
 import { boundConflict } from './valueBounds';
 import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
 import { listCounts } from './listCounts';
@@ -416,6 +416,8 @@ export function createLexicalScorer(options: LexicalScorerOptions = {}): Support
         ? valueOfAnotherName(claim, claim.names, units, (u) => unitValues(text, u))
         : undefined;
       if (named) return conflict('value-mismatch', named);
+      const elsewhere = features.anchors && valueOfNothingSaid(claim, units, (u) => unitValues(text, u), text.text);
+      if (elsewhere) return conflict('value-mismatch', elsewhere);
     }
 
     if (features.anchors && claim.dates.length) {

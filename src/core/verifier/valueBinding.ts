@@ -3,7 +3,7 @@
 
 import { analyse } from '../text/terms';
 import type { SupportUnit } from './supportWindow';
-import type { ValueMention } from './values';
+import { isMeasure, type ValueMention } from './values';
 
 /** What the check reads of a sentence: its text, stems and weights, values, and (cached here) each value's phrase. */
 export interface ValueClaim {
@@ -14,9 +14,16 @@ export interface ValueClaim {
   phrases?: { terms: number[]; text: string }[];
   /** For each value, the names of its phrase (indices into the stems), once read. */
   named?: number[][];
+  /** Each value's clause: the words between the sentence's clause marks around it (";", ":", a dash). */
+  valueClauses?: { terms: number[]; text: string }[];
 }
 
 const SEGMENT_BREAK = /[,;:()—–]/u;
+// A clause ends at a semicolon, a colon or a dash, not at a comma or parentheses: in "entered as-is,
+// with no receipt, as long as the fee is under $75" the value is said of the whole clause.
+const CLAUSE_BREAK = /[;:—–]/u;
+// A value written as a modifier names a period set elsewhere ("the 30-day rule", "a one-year term").
+const MODIFIER = /-\s*\p{L}+$/u;
 
 /**
  * A value the passage gives for another fact: "moved to GSA in 2014" where the place that says
@@ -41,6 +48,37 @@ export function valueOfAnotherFact(
     const other = whole.map((u) => valuesOf(u).find((x) => x.unit === v.unit && x.key !== v.key)).find(Boolean);
     if (!other) continue;
     return `'${v.text}' — the passage says ${other.text.replace(/\s+/g, ' ')} for '${said}'`;
+  }
+  return undefined;
+}
+
+/**
+ * A value the passage gives only about something else: "Customers who bought it within the last 30
+ * days keep their license rights" where the one place giving 30 days is the notice before a
+ * removal; "| `color_mode` | Your selected theme preference | One year |" where One year is another
+ * cookie's row. A duration or an amount is bound to the words of its clause (between ";", ":" or a
+ * dash; commas and parentheses do not end it): when every place of the passage giving the value
+ * holds none of those words (at least two of them, none soft), the passage does not say it of
+ * what the sentence says it of. One shared word (a stem or a lexicon alternative) keeps it: the
+ * rule reads no wording, only whether the value's own words are anywhere near it. Not read: other
+ * values (a street number, a version are names more than measures) and a value written as a
+ * modifier ("the 30-day rule" names a period, it does not state one).
+ */
+export function valueOfNothingSaid(
+  claim: ValueClaim,
+  units: readonly SupportUnit[],
+  valuesOf: (u: SupportUnit) => ValueMention[],
+  passage: string,
+): string | undefined {
+  claim.valueClauses ??= valuePhrases(claim, CLAUSE_BREAK);
+  for (let k = 0; k < claim.values.length; k++) {
+    const v = claim.values[k];
+    const { terms: phrase } = claim.valueClauses[k];
+    if (!isMeasure(v.unit) || MODIFIER.test(v.text) || phrase.length < 2) continue;
+    const giving = units.filter((u) => valuesOf(u).some((x) => x.key === v.key));
+    if (giving.length === 0) continue;
+    if (giving.some((u) => phrase.some((i) => u.has[i]))) continue;
+    return `'${v.text}' — the passage gives it only for '${passage.slice(giving[0].start, giving[0].end).replace(/\s+/g, ' ').trim()}'`;
   }
   return undefined;
 }
@@ -109,14 +147,14 @@ function writesWord(text: string, word: string): boolean {
 }
 
 /** Each value's phrase: the words between the punctuation around it (as indices into the stems). */
-function valuePhrases(claim: ValueClaim): { terms: number[]; text: string }[] {
+function valuePhrases(claim: ValueClaim, breaks = SEGMENT_BREAK): { terms: number[]; text: string }[] {
   const index = new Map(claim.stems.map((s, i) => [s, i] as const));
   return claim.values.map((v) => {
     if (v.start === undefined || v.end === undefined) return { terms: [], text: '' };
     let from = v.start;
-    while (from > 0 && !SEGMENT_BREAK.test(claim.text[from - 1])) from--;
+    while (from > 0 && !breaks.test(claim.text[from - 1])) from--;
     let to = v.end;
-    while (to < claim.text.length && !SEGMENT_BREAK.test(claim.text[to])) to++;
+    while (to < claim.text.length && !breaks.test(claim.text[to])) to++;
     const words = analyse(`${claim.text.slice(from, v.start)} ${claim.text.slice(v.end, to)}`, { stemming: true });
     const terms = [
       ...new Set(

@@ -313,6 +313,11 @@ const TIME_UNITS: Readonly<Record<string, string>> = {
 };
 const MONEY_UNITS = new Set(['$', '€', '£', '%']);
 
+/** Whether a value's unit (as extractValues stems it) measures time or money: a duration, an amount, a share. */
+export function isMeasure(unit: string): boolean {
+  return TIME_UNITS[unit] !== undefined || MONEY_UNITS.has(unit);
+}
+
 /**
  * Whether a passage's value of the same number measures what the sentence's does: either has no
  * unit of time or money ("thirty (30) days": the numeral stands alone), or the same one. A
