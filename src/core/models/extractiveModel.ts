@@ -63,6 +63,13 @@ export interface ExtractiveTuning {
    * days" does not say how long a reconsideration takes.
    */
   valueSentenceShare: number;
+  /**
+   * The sentence that follows the best one in its passage is added when it answers too (with the
+   * model only): the sentence closest to the question often names the topic and the next one says
+   * what the question asks ("If you are moving to a new region, your pay may change. Check the
+   * locality pay table…"). It comes beside the picked sentences, one more at most.
+   */
+  followingSentence: boolean;
 }
 
 export const DEFAULT_EXTRACTIVE_TUNING: ExtractiveTuning = {
@@ -73,6 +80,7 @@ export const DEFAULT_EXTRACTIVE_TUNING: ExtractiveTuning = {
   valueSimilarity: 0.5,
   paraphraseSimilarity: 0.45,
   valueSentenceShare: 0.2,
+  followingSentence: true,
 };
 
 export interface ExtractiveOptions {
@@ -244,6 +252,10 @@ export function decide(
   const floor = score(best) * 0.75;
   const picked = ranked.filter((c) => answers(c) && score(c) >= floor).slice(0, MAX_SENTENCES);
   coverParts(reading, sims ? ranked.filter(answers) : ranked, picked);
+  if (sims && tuning.followingSentence) {
+    const next = ranked.find((c) => c.id === best.id && c.order === best.order + 1);
+    if (next && !picked.includes(next) && answers(next)) picked.push(next);
+  }
   picked.sort((a, b) => a.order - b.order);
   return picked.map((c) => cite(c.text, c.id)).join(' ');
 }

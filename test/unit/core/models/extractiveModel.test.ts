@@ -172,6 +172,79 @@ describe('extractive model with similarity: when a sentence answers', () => {
     assert.match(text, /If you do not respond, it goes ahead \[E1\]\./);
   });
 
+  describe('the sentence after the best one', () => {
+    // The sentence closest to the question names the topic; the next one in its passage says what is asked.
+    const question = 'If I move to a new region, how do I find out what my new salary will be?';
+    const passages = [
+      {
+        id: 'E1',
+        heading: 'Pay > Moving',
+        text: 'If you are moving to a new region, your salary may change. Look up the locality pay table for the new region to find your pay. Pay tables are published every January.',
+      },
+      {
+        id: 'E2',
+        heading: 'Pay > Raises',
+        text: 'A raise in a new region follows the salary rules. Your salary in a region is set once a year. New staff in a region get their salary in two weeks.',
+      },
+    ];
+    const close = {
+      'If you are moving to a new region, your salary may change.': 0.75,
+      'A raise in a new region follows the salary rules.': 0.7,
+      'Your salary in a region is set once a year.': 0.7,
+      'New staff in a region get their salary in two weeks.': 0.7,
+    };
+
+    it('is added when it answers too, though three sentences of another passage rank above it', () => {
+      const text = answerWith(question, passages, {
+        ...close,
+        'Look up the locality pay table for the new region to find your pay.': 0.5,
+      });
+      assert.match(text, /Look up the locality pay table for the new region to find your pay \[E1\]\./);
+      assert.match(text, /^If you are moving to a new region, your salary may change \[E1\]\. Look up/);
+    });
+
+    it('is not added when it is far from the question in meaning', () => {
+      const text = answerWith(question, passages, {
+        ...close,
+        'Look up the locality pay table for the new region to find your pay.': 0.3,
+      });
+      assert.doesNotMatch(text, /locality pay table/);
+      assert.match(text, /your salary may change \[E1\]/);
+    });
+
+    it('is not taken from the next passage when the best sentence ends its own', () => {
+      const read = readPassages('How do I find out my salary in a new region?', [passages[1], passages[0]]);
+      assert.equal(read.kind, 'read');
+      if (read.kind !== 'read') return;
+      const closeness: Record<string, number> = {
+        'New staff in a region get their salary in two weeks.': 0.8,
+        'If you are moving to a new region, your salary may change.': 0.45,
+      };
+      const sims = new Map(
+        read.candidates.map(
+          (c) => [c, { sentence: closeness[c.text] ?? 0.3, passage: c.id === 'E2' ? 0.7 : 0.1 }] as const,
+        ),
+      );
+      const text = decide(read, sims, DEFAULT_EXTRACTIVE_TUNING);
+      assert.equal(text, 'New staff in a region get their salary in two weeks [E2].');
+    });
+
+    it('is not added without the embedding model (the lexical fallback does not change)', () => {
+      // The next sentence holds 0.6 of the question's words: enough to answer, too little to be picked beside the best.
+      const moving = [
+        {
+          id: 'E1',
+          heading: 'Pay',
+          text: 'After a move to a new region, look up your new salary in the locality pay table. The table of each region is updated in January, with the new salary for each grade.',
+        },
+      ];
+      assert.equal(
+        answer('After a move to a new region, where do I look up my new salary?', moving),
+        'After a move to a new region, look up your new salary in the locality pay table [E1].',
+      );
+    });
+  });
+
   it('still abstains when no sentence is close to the question, whatever words they share', () => {
     const question = 'Does the raise of a new employee get stuck if the supervisor never replies?';
     const passages = [{ id: 'E1', heading: 'Pay', text: 'Pay tables are published every January.' }];
