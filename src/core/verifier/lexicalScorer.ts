@@ -6,7 +6,7 @@ import type { ReasonCode } from '../../domain/types';
 import type { PassageContext, SupportResult, SupportScorer } from '../types';
 import { LruCache, unitValues } from './passageScan';
 import { PassageCache, type ReadyPassage } from './passageCache';
-import { analyse, type AnalysedText, type Term } from '../text/terms';
+import { analyse, type AnalysedText } from '../text/terms';
 import { type TermStats, uniformTermStats } from '../text/termStats';
 import { checkValues, extractValues, type ValueCheck, type ValueMention } from './values';
 import { clausesOf, weakestClause, type ClauseTerms } from './clauseSupport';
@@ -20,6 +20,7 @@ import {
   windowBesideHeadings,
 } from './supportWindow';
 import { contextKey } from './headingContext';
+import { missingPhrases } from './missingPhrases';
 import { valueOfAnotherFact, valueOfAnotherName, valueOfNothingSaid } from './valueBinding';
 import { boundConflict } from './valueBounds';
 import { type Anchor, boundElsewhere, PassageAnchors } from './valuePlaces';
@@ -186,32 +187,6 @@ function copyOf(result: SupportResult): SupportResult {
   return result.missing
     ? { ...result, missing: { ...result.missing, words: [...result.missing.words] } }
     : { ...result };
-}
-
-/** Adjacent missing words of the sentence joined into phrases: "'business class'". */
-function missingPhrases(terms: Term[], missing: Set<string>, limit: number): string {
-  const phrases: string[] = [];
-  let current: Term[] = [];
-  const flush = (): void => {
-    if (current.length) phrases.push(`'${current.map((t) => shown(t.word)).join(' ')}'`);
-    current = [];
-  };
-  for (const t of terms) {
-    if (!missing.has(t.stem)) {
-      flush();
-      continue;
-    }
-    if (current.length && t.position !== current[current.length - 1].position + 1) flush();
-    current.push(t);
-  }
-  flush();
-  const list = phrases.slice(0, limit).join(', ');
-  return phrases.length > limit ? `${list} and ${phrases.length - limit} more` : list;
-}
-
-/** A word as an explanation shows it: long tokens cut. */
-function shown(word: string): string {
-  return word.length > 40 ? `${word.slice(0, 24)}…` : word;
 }
 
 // A sentence whose only negation is "without" ("used without approval"), see NegationPlace.
