@@ -1,4 +1,4 @@
-// Keeps the generalisation sets (eval/generalisation/, -2/ and -3/) what they claim
+// Keeps the generalisation sets (eval/generalisation/, -2/ … -8/) what they claim
 // to be: new questions, never tuned on, over the two shared corpora. Lines in the `evident eval
 // --set` shape with ids of their set and corpus; no id or question shared with the dev sets
 // (eval/dev/, the follow-ups included) nor with an earlier generalisation set; at least 100
@@ -33,72 +33,50 @@ interface GeneralisationSet {
   /** Its folder under eval/. */
   folder: string;
   idPrefix: Record<CorpusName, string>;
-  /** Earlier generalisation sets (folders under eval/) it must not repeat, besides the dev sets. */
-  earlier: string[];
 }
 
 const SETS: GeneralisationSet[] = [
-  { folder: 'generalisation', idPrefix: { 'site-policy': 'gen-sp-', '18f-handbook': 'gen-18f-' }, earlier: [] },
+  { folder: 'generalisation', idPrefix: { 'site-policy': 'gen-sp-', '18f-handbook': 'gen-18f-' } },
   // Written in session 4, after the first set had been measured once (and so became tuning data).
   {
     folder: 'generalisation-2',
     idPrefix: { 'site-policy': 'gen2-sp-', '18f-handbook': 'gen2-18f-' },
-    earlier: ['generalisation'],
   },
   // Written in session 5, after the second set had been measured once (and so became tuning data).
   {
     folder: 'generalisation-3',
     idPrefix: { 'site-policy': 'gen3-sp-', '18f-handbook': 'gen3-18f-' },
-    earlier: ['generalisation', 'generalisation-2'],
   },
   // Written in session 6, after the third set had been measured once (and so became tuning data).
   {
     folder: 'generalisation-4',
     idPrefix: { 'site-policy': 'gen4-sp-', '18f-handbook': 'gen4-18f-' },
-    earlier: ['generalisation', 'generalisation-2', 'generalisation-3'],
   },
   // Written in session 7, after the fourth set had been measured once (and so became tuning data).
   {
     folder: 'generalisation-5',
     idPrefix: { 'site-policy': 'gen5-sp-', '18f-handbook': 'gen5-18f-' },
-    earlier: ['generalisation', 'generalisation-2', 'generalisation-3', 'generalisation-4'],
   },
   // Written in session 8, after the fifth set had been measured (at the start and end of session 7) and so became tuning data.
   {
     folder: 'generalisation-6',
     idPrefix: { 'site-policy': 'gen6-sp-', '18f-handbook': 'gen6-18f-' },
-    earlier: ['generalisation', 'generalisation-2', 'generalisation-3', 'generalisation-4', 'generalisation-5'],
   },
   // Written in session 9 (ids gen9-: gen7- and gen8- name questions of eval/answers-fresh-5/ and -6/).
   {
     folder: 'generalisation-7',
     idPrefix: { 'site-policy': 'gen9-sp-', '18f-handbook': 'gen9-18f-' },
-    earlier: [
-      'generalisation',
-      'generalisation-2',
-      'generalisation-3',
-      'generalisation-4',
-      'generalisation-5',
-      'generalisation-6',
-    ],
   },
   // Written in session 10 (ids gen10-: gen10a- names the questions of eval/answers-fresh-7/).
   {
     folder: 'generalisation-8',
     idPrefix: { 'site-policy': 'gen10-sp-', '18f-handbook': 'gen10-18f-' },
-    earlier: [
-      'generalisation',
-      'generalisation-2',
-      'generalisation-3',
-      'generalisation-4',
-      'generalisation-5',
-      'generalisation-6',
-      'generalisation-7',
-    ],
   },
 ];
 
-for (const set of SETS) {
+for (const [i, set] of SETS.entries()) {
+  /** The sets written before it (folders under eval/): it must repeat none of them, nor the dev sets. */
+  const earlier = SETS.slice(0, i).map((s) => s.folder);
   const folder = join(EVAL, set.folder);
 
   describeWithCorpora(`generalisation set (eval/${set.folder}/) over the shared corpora`, function () {
@@ -116,10 +94,10 @@ for (const set of SETS) {
         for (const file of [`${name}.jsonl`, `followups-${name}.jsonl`]) dev.push(...(await readQuestions(join(DEV, file))));
       }
       taken.set('eval/dev/', dev);
-      for (const earlier of set.earlier) {
+      for (const folder of earlier) {
         const items: EvalQuestion[] = [];
-        for (const name of CORPUS_NAMES) items.push(...(await readQuestions(join(EVAL, earlier, `${name}.jsonl`))));
-        taken.set(`eval/${earlier}/`, items);
+        for (const name of CORPUS_NAMES) items.push(...(await readQuestions(join(EVAL, folder, `${name}.jsonl`))));
+        taken.set(`eval/${folder}/`, items);
       }
       proofs = await readProofs(join(folder, 'absent-facts.json'));
     });
@@ -147,14 +125,14 @@ for (const set of SETS) {
       assert.ok(unanswerable * 3 >= items.length, `unanswerable: ${unanswerable} of ${items.length}`);
     });
 
-    const others = set.earlier.length ? `the dev sets and ${set.earlier.map((f) => `eval/${f}/`).join(', ')}` : 'the dev sets';
+    const others = earlier.length ? `the dev sets and ${earlier.map((f) => `eval/${f}/`).join(', ')}` : 'the dev sets';
     it(`shares no id and no question with ${others}, and repeats none of its own`, () => {
       const items = all();
       assert.equal(new Set(items.map((i) => i.id)).size, items.length, 'duplicate ids');
       assert.equal(new Set(items.map((i) => normalizedQuestion(i.question))).size, items.length, 'a question asked twice');
-      for (const [where, earlier] of taken) {
-        const ids = new Set(earlier.map((i) => i.id));
-        const questions = new Set(earlier.map((i) => normalizedQuestion(i.question)));
+      for (const [where, theirs] of taken) {
+        const ids = new Set(theirs.map((i) => i.id));
+        const questions = new Set(theirs.map((i) => normalizedQuestion(i.question)));
         assert.deepEqual(items.filter((i) => ids.has(i.id)).map((i) => i.id), [], `ids also in ${where}`);
         assert.deepEqual(
           items.filter((i) => questions.has(normalizedQuestion(i.question))).map((i) => i.id),
